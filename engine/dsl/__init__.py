@@ -1,0 +1,1 @@
+"""The effect-script language: Lark grammar, parser with located errors, and compiler."""

@@ -1,0 +1,116 @@
+"""The engine's built-in functions and statements, as scripts see them.
+
+Each entry says how many positional arguments it takes and which keywords it accepts, so
+the compiler can check calls at load time. `FILTERS` marks builtins whose keywords filter
+pieces by field or property (checked against the game's declared properties).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import ScriptRuntimeError
+
+FILTERS = "filters"
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A built-in: implementation (runtime first), arity bounds and accepted keywords."""
+
+    impl: Callable[..., Any]
+    min_args: int
+    max_args: int
+    keywords: frozenset[str] | str = frozenset()
+    doc: str = ""
+
+
+def _range(c, a, b=None):
+    return list(range(a)) if b is None else list(range(a, b))
+
+
+def _distinct(c, values):
+    seen, out = set(), []
+    for v in values:
+        key = repr(v)
+        if key not in seen:
+            seen.add(key)
+            out.append(v)
+    return out
+
+
+def _deck_cards(c, name):
+    return list(c.deck(name)["cards"])
+
+
+def _card(c, name, index):
+    cards = c.deck(name)["cards"]
+    if not 0 <= index < len(cards):
+        raise ScriptRuntimeError(f"deck {name!r} has no card {index}")
+    return cards[index]
+
+
+def _first(c, values):
+    return values[0] if values else None
+
+
+def _seat(c, p):
+    return c.g.seats[p]
+
+
+def _min(c, values):
+    return min(values) if values else None
+
+
+def _max(c, values):
+    return max(values) if values else None
+
+
+EXPRESSIONS: dict[str, Builtin] = {
+    "len": Builtin(lambda c, v: len(v), 1, 1, doc="number of items in a list"),
+    "range": Builtin(_range, 1, 2, doc="the integers from a (or 0) up to b, not included"),
+    "sum": Builtin(lambda c, v: sum(v), 1, 1, doc="sum of a list of numbers"),
+    "min": Builtin(_min, 1, 1, doc="smallest item of a list (none if empty)"),
+    "max": Builtin(_max, 1, 1, doc="largest item of a list (none if empty)"),
+    "any": Builtin(lambda c, v: any(v), 1, 1, doc="true if any item is true"),
+    "all": Builtin(lambda c, v: all(v), 1, 1, doc="true if every item is true"),
+    "distinct": Builtin(_distinct, 1, 1, doc="the list without repeats, first seen first"),
+    "sorted": Builtin(lambda c, v: sorted(v), 1, 1, doc="the list in ascending order"),
+    "first": Builtin(_first, 1, 1, doc="first item of a list (none if empty)"),
+    "count": Builtin(lambda c, kind, **kw: c.count(kind, **kw), 1, 1, FILTERS,
+                     doc="how many pieces of a kind match owner, at and property filters"),
+    "tokens": Builtin(lambda c, kind, **kw: c.tokens(kind, **kw), 1, 1, FILTERS,
+                      doc="the tokens of a kind that match the filters"),
+    "deck_cards": Builtin(_deck_cards, 1, 1, doc="the cards of a deck in order"),
+    "deck_card": Builtin(_card, 2, 2, doc="card number i (from 0) of a deck"),
+    "reversed": Builtin(lambda c, v: list(reversed(v)), 1, 1, doc="the list in reverse order"),
+    "seat": Builtin(_seat, 1, 1, doc="the seat name (colour) of a player"),
+}
+
+
+def _log(c, message, **fields):
+    c.emit({"e": "note", "msg": message, **fields})
+
+
+STATEMENTS: dict[str, Builtin] = {
+    "move": Builtin(lambda c, kind, owner, src, dst, n=1: c.move(kind, owner, src, dst, n), 4, 5,
+                    doc="move up to n pieces of a player from one place to another"),
+    "move_token": Builtin(lambda c, tid, dst: c.move_token(tid, dst), 2, 2,
+                          doc="put a token at a place"),
+    "reveal": Builtin(lambda c, tid: c.reveal(tid), 1, 1, doc="turn a token face up"),
+    "hide": Builtin(lambda c, tid: c.hide(tid), 1, 1, doc="turn a token face down"),
+    "control": Builtin(lambda c, tid, p: c.control(tid, p), 2, 2,
+                       doc="a player takes control of a token with a control piece"),
+    "release": Builtin(lambda c, tid: c.release(tid), 1, 1,
+                       doc="a token becomes neutral; its control piece goes home"),
+    "shuffle": Builtin(lambda c, deck: c.shuffle(deck), 1, 1, doc="shuffle a deck face down"),
+    "reveal_card": Builtin(lambda c, deck, i: c.reveal_card(deck, i), 2, 2,
+                           doc="turn one card of a deck face up"),
+    "reveal_deck": Builtin(lambda c, deck: c.reveal_deck(deck), 1, 1,
+                           doc="turn every card of a deck face up"),
+    "log": Builtin(_log, 1, 1, "any", doc="write a message to the game log"),
+}
+
+# Statements the VM itself implements (they touch the flow, not just the state).
+FLOW_STATEMENTS = {"end_game": (1, 2), "check_end": (0, 0)}

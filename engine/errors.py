@@ -1,0 +1,74 @@
+"""Named exceptions of regola. Each carries its location; the CLI turns them into messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a problem is: a file, a 1-based line and column, and the path inside the document."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+    path: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{where}: {self.path}" if self.path else where
+
+
+class RegolaError(Exception):
+    """Base class of every error regola reports to a user."""
+
+
+@dataclass
+class Problem:
+    """One located problem in a rule file."""
+
+    location: Location
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
+
+    def to_json(self) -> dict:
+        """The problem as a plain dict (for `--format json`)."""
+        loc = self.location
+        return {"file": loc.file, "line": loc.line, "column": loc.column,
+                "path": loc.path, "message": self.message}
+
+
+@dataclass
+class RuleError(RegolaError):
+    """A game's rule files are invalid; carries every problem found, not just the first."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+class UnknownGame(RegolaError):
+    """A game name that is not built in and is not a path to a game."""
+
+
+class UnsupportedPlayers(RegolaError):
+    """A player count the game does not allow."""
+
+
+class IllegalAction(RegolaError):
+    """An action that is not legal now; the state is left unchanged."""
+
+    def __init__(self, message: str, legal: list | None = None):
+        super().__init__(message)
+        self.legal = legal or []
+
+
+class ScriptRuntimeError(RegolaError):
+    """A rule script failed while running (a bug in the rule data, located in the script)."""
+
+    def __init__(self, message: str, location: Location | None = None):
+        super().__init__(f"{location}: {message}" if location else message)
+        self.location = location

@@ -1,0 +1,35 @@
+"""The end of a game: end conditions checked for every player, then tie-breakers."""
+
+from __future__ import annotations
+
+from ..dsl.compiler import rank_groups
+from .runtime import Runtime
+
+
+def finish(c: Runtime, winners: list[int], reason: str, conditions: dict | None = None) -> None:
+    """Record the result and stop every thread: nobody has to decide any more."""
+    c.s["result"] = {"winners": sorted(winners), "reason": reason,
+                     "conditions": conditions or {}}
+    for thread in c.s["threads"]:
+        thread["stack"].clear()
+        thread["wait"] = None
+    del c.s["threads"][1:]
+    c.emit({"e": "game_over", "winners": sorted(winners), "reason": reason})
+
+
+def conditions_met(c: Runtime, player: int) -> list[str]:
+    """Ids of the game's end conditions that `player` meets now."""
+    return [cid for cid, test in c.g.end.conditions.items() if test(c, player)]
+
+
+def check_end(c: Runtime) -> bool:
+    """If any player meets an end condition, rank the candidates and finish; say if it did."""
+    met = {p: conditions_met(c, p) for p in c.players}
+    candidates = [p for p in c.players if met[p]]
+    if not candidates:
+        return False
+    rule = c.g.end
+    groups = rank_groups(candidates, lambda p: tuple(t(c, p) for t in rule.tiebreakers))
+    winners = groups[0] if rule.share_ties else groups[0][:1]
+    finish(c, winners, "end_condition", {str(p): met[p] for p in candidates})
+    return True

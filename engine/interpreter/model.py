@@ -1,0 +1,107 @@
+"""What a game is: the static definition built once from the rule files.
+
+Nothing here changes during play; a game in progress is the plain-data state (state.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Location
+
+
+@dataclass
+class PieceKind:
+    """Identical pieces counted per owner and location (e.g. a player's cubes)."""
+
+    name: str
+    per_player: int
+    start: str = "supply"
+
+
+@dataclass
+class TokenKind:
+    """Individual pieces with properties, a location, and perhaps an owner or controller."""
+
+    name: str
+    per_player: bool
+    props: dict[str, list[Any]]          # property -> one value per token (per player if per_player)
+    start: str
+    secret: list[str] = field(default_factory=list)   # props only the owner sees until revealed
+    control_piece: str | None = None      # counted piece a controller puts on the token
+
+
+@dataclass
+class DeckKind:
+    """An ordered row of cards, each face up or face down."""
+
+    name: str
+    cards: list[Any]
+    face_up: bool = False
+
+
+@dataclass
+class Variable:
+    """A named value in the state, for the game or for each player."""
+
+    name: str
+    initial: Any
+    visibility: str = "public"            # public | owner
+
+
+@dataclass
+class Option:
+    """A named rule choice (a reading of the rulebook) that a variant may flip."""
+
+    name: str
+    value: Any
+    reading: int | None = None
+    summary: str = ""
+
+
+@dataclass
+class EndRule:
+    """End conditions (each a boolean over player p) and tie-breakers (numbers over p)."""
+
+    conditions: dict[str, Any]            # id -> compiled fn(p)
+    tiebreakers: list[Any]                # compiled fns(p), most wins
+    share_ties: bool = True
+    sources: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class GameDef:
+    """A whole game (or variant) as loaded: components, board, options and compiled scripts."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    seats: list[str]
+    areas: dict[str, dict[str, Any]]
+    locations: list[str]
+    pieces: dict[str, PieceKind]
+    tokens: dict[str, TokenKind]
+    decks: dict[str, DeckKind]
+    game_vars: dict[str, Variable]
+    player_vars: dict[str, Variable]
+    constants: dict[str, Any]             # name -> value or {"by_players": {...}}
+    options: dict[str, Option]
+    start: str
+    variant: str | None = None
+    description: str = ""
+    files: list[str] = field(default_factory=list)
+    program: Any = None                   # dsl.compiler.Program
+    end: EndRule | None = None
+    source_locations: dict[str, Location] = field(default_factory=dict)
+
+    def constants_for(self, players: int) -> dict[str, Any]:
+        """Constants resolved for a player count (values given per count are picked)."""
+        out = {}
+        for name, value in self.constants.items():
+            if isinstance(value, dict) and "by_players" in value:
+                out[name] = value["by_players"].get(players)
+            else:
+                out[name] = value
+        return out

@@ -1,0 +1,68 @@
+"""Run a state's threads until every one waits for a decision, or the game is over.
+
+Thread 0 is the main flow. A `simultaneous` block adds one thread per player; the main
+thread waits at the join until they have all finished. Threads, frames and program
+counters are plain data in the state, so a paused game saves, loads and copies exactly.
+"""
+
+from __future__ import annotations
+
+from ..dsl.program import PAUSE, STACK
+from ..errors import ScriptRuntimeError
+from .runtime import Runtime
+
+
+def _run_thread(c: Runtime, thread: dict) -> None:
+    procs = c.g.program.procs
+    stack = thread["stack"]
+    while stack:
+        frame = stack[-1]
+        proc = procs[frame["p"]]
+        ops = proc.ops
+        pc = frame["pc"]
+        if pc >= len(ops):
+            stack.pop()
+            continue
+        try:
+            result = ops[pc](frame, c, thread)
+        except ScriptRuntimeError as err:
+            if err.location is None:
+                raise ScriptRuntimeError(str(err), proc.locations[pc]) from None
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as err:
+            raise ScriptRuntimeError(f"{type(err).__name__}: {err}", proc.locations[pc]) from None
+        if result >= 0:
+            frame["pc"] = result
+        elif result == PAUSE:
+            return
+        # STACK: the op changed the stack (call, return, end of game) and set pcs itself
+
+
+def advance(c: Runtime) -> None:
+    """Run every runnable thread; return when all wait or the game is over."""
+    threads = c.s["threads"]
+    while threads and c.s["result"] is None:
+        if len(threads) > 1:
+            c.secret = True
+            try:
+                for thread in threads[1:]:
+                    if thread["wait"] is None and thread["stack"]:
+                        _run_thread(c, thread)
+            finally:
+                c.secret = False
+            threads[1:] = [t for t in threads[1:] if t["stack"]]
+            if len(threads) > 1:
+                return
+        main = threads[0]
+        if main["wait"] is not None or not main["stack"]:
+            return
+        _run_thread(c, main)
+        if len(threads) == 1 or c.s["result"] is not None:
+            return
+
+
+def waiting(state: dict) -> list[dict]:
+    """The threads that wait for a decision, in seat order of the deciding player."""
+    found = [t for t in state["threads"] if t["wait"] is not None]
+    found.sort(key=lambda t: t["wait"]["player"])
+    return found

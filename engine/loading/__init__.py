@@ -1,0 +1,1 @@
+"""Loading rule files: YAML with positions, JSON Schema checks, variants, compilation."""

@@ -1,0 +1,77 @@
+"""Check rule documents against the JSON Schemas in rules/schema/, every problem located."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import cache
+from importlib import resources
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from ..errors import Problem
+from .yaml_source import Positions, dotted
+
+_TYPE_WORDS = {"integer": "an integer", "string": "a text", "boolean": "true or false",
+               "array": "a list", "object": "a mapping", "null": "nothing", "number": "a number"}
+
+
+@cache
+def validator(kind: str) -> Draft202012Validator:
+    """The validator for 'game' or 'variant' documents."""
+    text = resources.files("regola.rules").joinpath(f"schema/{kind}.schema.json").read_text()
+    schema = json.loads(text)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _describe(err: ValidationError) -> str:
+    v = err.validator
+    if v == "type":
+        want = err.validator_value
+        want = [want] if isinstance(want, str) else want
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
+        if isinstance(err.instance, list) and "array" not in want:
+            got = "a list"
+        elif isinstance(err.instance, dict) and "object" not in want:
+            got = "a mapping"
+        else:
+            got = repr(err.instance)
+        return f"expected {words}, got {got}"
+    if v == "required":
+        missing = [k for k in err.validator_value if k not in err.instance]
+        return "missing required key " + ", ".join(repr(k) for k in missing)
+    if v == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in allowed]
+        hints = []
+        for k in extra:
+            close = difflib.get_close_matches(k, allowed, n=1)
+            hints.append(f"{k!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+        return "unknown key " + ", ".join(hints) + (f"; allowed: {', '.join(allowed)}"
+                                                   if allowed else "")
+    if v == "enum":
+        return f"expected one of {', '.join(map(repr, err.validator_value))}, got {err.instance!r}"
+    if v == "pattern":
+        return f"{err.instance!r} is not a valid name (use lower-case letters, digits and _)" \
+            if "a-z" in err.validator_value else \
+            f"{err.instance!r} does not match {err.validator_value}"
+    if v == "anyOf":
+        return f"{err.instance!r} is not a valid value here"
+    if v in ("minimum", "minItems", "minProperties", "uniqueItems"):
+        return err.message
+    return err.message
+
+
+def check(doc: object, kind: str, positions: Positions, file: str) -> list[Problem]:
+    """Every schema problem of `doc`, each at the file:line:col of the offending value."""
+    problems = []
+    errors = sorted(validator(kind).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    for err in errors:
+        path = tuple(err.absolute_path)
+        location = positions.find(path, file)
+        if not location.path:
+            location = type(location)(location.file, location.line, location.column, dotted(path))
+        problems.append(Problem(location, _describe(err)))
+    return problems

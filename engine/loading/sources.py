@@ -1,0 +1,59 @@
+"""Find games and variants: built-in ones inside the package, or paths given by the user."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from ..errors import UnknownGame
+
+
+def rules_root() -> Path:
+    """The folder holding the built-in games (rules/ in the source tree and the package)."""
+    return Path(str(resources.files("regola.rules")))
+
+
+def builtin_games() -> list[str]:
+    """Ids of the built-in games, sorted."""
+    root = rules_root()
+    return sorted(p.parent.name for p in root.glob("*/game.yaml"))
+
+
+def builtin_variants(game: str) -> list[Path]:
+    """The variant files shipped with a built-in game."""
+    return sorted((rules_root() / game / "variants").glob("*.yaml"))
+
+
+def display_name(path: Path) -> str:
+    """How a rule file is named in messages: rules/<game>/... for built-ins, else as given."""
+    try:
+        return "rules/" + path.resolve().relative_to(rules_root().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def resolve_game(name_or_path: str) -> Path:
+    """The game.yaml of a built-in game id, a game folder, or a game file."""
+    candidate = Path(name_or_path)
+    if candidate.is_dir() and (candidate / "game.yaml").exists():
+        return candidate / "game.yaml"
+    if candidate.is_file():
+        return candidate
+    builtin = rules_root() / name_or_path / "game.yaml"
+    if "/" not in name_or_path and builtin.exists():
+        return builtin
+    games = ", ".join(builtin_games())
+    raise UnknownGame(f"unknown game {name_or_path!r}; built-in games: {games} "
+                      "(or give the path of a game folder or file)")
+
+
+def resolve_variant(game: str, name_or_path: str) -> Path:
+    """A variant file: a path, or the id of a built-in variant of `game`."""
+    candidate = Path(name_or_path)
+    if candidate.is_file():
+        return candidate
+    for path in builtin_variants(game):
+        if path.stem == name_or_path:
+            return path
+    known = ", ".join(p.stem for p in builtin_variants(game)) or "none"
+    raise UnknownGame(f"unknown variant {name_or_path!r} of {game}; built-in variants: {known}")

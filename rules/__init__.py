@@ -1,0 +1,1 @@
+"""The built-in games of regola (rule data, shipped inside the package)."""
