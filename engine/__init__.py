@@ -1,7 +1,15 @@
 """regola: board games as data, run by one generic interpreter."""
 
-from .errors import (IllegalAction, Location, Problem, RegolaError, RuleError,
-                     ScriptRuntimeError, UnknownGame, UnsupportedPlayers)
+from .errors import (
+                     IllegalAction,
+                     Location,
+                     Problem,
+                     RegolaError,
+                     RuleError,
+                     ScriptRuntimeError,
+                     UnknownGame,
+                     UnsupportedPlayers,
+)
 from .game import Game, GameState
 from .loading.loader import load_game
 

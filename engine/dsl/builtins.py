@@ -7,8 +7,9 @@ pieces by field or property (checked against the game's declared properties).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import ScriptRuntimeError
 

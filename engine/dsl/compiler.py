@@ -334,7 +334,9 @@ class Compiler:
                 var, items, body = tag + "r", _range_of(self.expr(s.children[0], scope)), \
                     s.children[1]
 
-            def init(fr, c, th, nxt=len(proc.ops) + 1):
+            after_init = len(proc.ops) + 1
+
+            def init(fr, c, th, nxt=after_init):
                 env = fr["e"]
                 env[tag] = list(items(env, c))
                 env[tag + "i"] = 0

@@ -26,7 +26,7 @@ class TokenKind:
 
     name: str
     per_player: bool
-    props: dict[str, list[Any]]          # property -> one value per token (per player if per_player)
+    props: dict[str, list[Any]]          # property -> one value per token of a set
     start: str
     secret: list[str] = field(default_factory=list)   # props only the owner sees until revealed
     control_piece: str | None = None      # counted piece a controller puts on the token

@@ -7,7 +7,7 @@ counters are plain data in the state, so a paused game saves, loads and copies e
 
 from __future__ import annotations
 
-from ..dsl.program import PAUSE, STACK
+from ..dsl.program import PAUSE
 from ..errors import ScriptRuntimeError
 from .runtime import Runtime
 

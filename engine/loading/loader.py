@@ -15,8 +15,7 @@ from ..dsl.compiler import CompileProblem, Compiler
 from ..dsl.parser import SyntaxProblem, parse
 from ..errors import Location, Problem, RuleError
 from ..game import Game
-from ..interpreter.model import (DeckKind, EndRule, GameDef, Option, PieceKind, TokenKind,
-                                 Variable)
+from ..interpreter.model import DeckKind, EndRule, GameDef, Option, PieceKind, TokenKind, Variable
 from . import schema
 from .sources import display_name, resolve_game, resolve_variant
 from .yaml_source import Positions, dotted, load_yaml
