@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-import regola
 from doge_invariants import check_invariants
+
+import regola
 
 END_CONDITIONS = {"every_district", "seven_in_five", "eight_in_four"}
 

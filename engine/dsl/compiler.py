@@ -53,6 +53,7 @@ class Compiler:
         self.problems = problems
         self.program = Program()
         self.file = ""
+        self.context = ""     # the definition being compiled, named in problems
         self.sim_depth = 0
         self.sim_count = 0
         token_props = {p for kind in game.tokens.values() for p in kind.props}
@@ -76,7 +77,7 @@ class Compiler:
         col = getattr(node, "column", None)
         if line is None and isinstance(node, Tree) and not node.meta.empty:
             line, col = node.meta.line, node.meta.column
-        return Location(self.file, line or 0, col or 0)
+        return Location(self.file, line or 0, col or 0, self.context)
 
     def fail(self, node: Tree | Token, message: str) -> None:
         self.problems.append(Problem(self.where(node), message))
@@ -114,13 +115,13 @@ class Compiler:
     def compile_all(self) -> Program:
         """Second pass: compile every declared definition, collecting all problems."""
         for name, (file, d) in self.program.const_trees.items():
-            self.file = file
+            self.file, self.context = file, f"const {name}"
             try:
                 self.program.consts[name] = self.expr(d.children[1], set())
             except CompileProblem:
                 pass
         for func in list(self.program.funcs.values()):
-            self.file = func.file
+            self.file, self.context = func.file, f"fn {func.name}"
             try:
                 body = self.expr(func.tree.children[2], set(func.params))
             except CompileProblem:
@@ -128,7 +129,7 @@ class Compiler:
             params = func.params
             func.call = _make_func(body, params)
         for proc in list(self.program.procs.values()):
-            self.file = proc.file
+            self.file, self.context = proc.file, f"def {proc.name}"
             block = proc.tree.children[2]
             scope = set(proc.params) | _declared_names(block)
             self.check_shadowing(proc.tree, scope)
@@ -146,7 +147,7 @@ class Compiler:
 
     def compile_expression(self, tree: Tree, params: list[str], file: str) -> Expr:
         """Compile a standalone expression (e.g. an end condition in YAML)."""
-        self.file = file
+        self.file, self.context = file, ""
         return self.expr(tree, set(params))
 
     # -- statements ----------------------------------------------------------------------

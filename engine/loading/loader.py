@@ -41,7 +41,10 @@ def _read(path: Path, kind: str) -> tuple[Any, Positions, str, list[Problem]]:
     if not isinstance(doc, dict):
         return None, pos, name, [Problem(Location(name, 1, 1), f"a {kind} file must be a "
                                                                 "mapping of keys to values")]
-    return doc, pos, name, schema.check(doc, kind, pos, name)
+    problems = schema.check(doc, kind, pos, name)
+    if not problems and kind == "game":
+        problems = schema.check_areas(doc, pos, name)
+    return doc, pos, name, problems
 
 
 def load_game(game: str, variant: str | None = None) -> Game:
@@ -76,7 +79,7 @@ def _load_cached(game: str, variant: str | None) -> Game:
             script_dirs[script] = vpath.parent
         pos = Positions({**pos, **{k: v for k, v in vpos.items() if k}})
         variant_id = vdoc["variant"]
-        problems = schema.check(doc, "game", pos, name)
+        problems = schema.check(doc, "game", pos, name) or schema.check_areas(doc, pos, name)
         if problems:
             raise RuleError(problems)
     definition = build(doc, pos, name, variant_id)

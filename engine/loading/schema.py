@@ -70,8 +70,41 @@ def check(doc: object, kind: str, positions: Positions, file: str) -> list[Probl
     errors = sorted(validator(kind).iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
     for err in errors:
         path = tuple(err.absolute_path)
-        location = positions.find(path, file)
-        if not location.path:
-            location = type(location)(location.file, location.line, location.column, dotted(path))
-        problems.append(Problem(location, _describe(err)))
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = set(err.schema.get("properties", {}))
+            extra = [k for k in err.instance if k not in allowed]
+            if extra and (*path, extra[0]) in positions:
+                path = (*path, extra[0])
+        problems.append(Problem(_located(positions, path, file), _describe(err)))
+    return problems
+
+
+def _located(positions: Positions, path: tuple, file: str):
+    location = positions.find(path, file)
+    if not location.path:
+        location = type(location)(location.file, location.line, location.column, dotted(path))
+    return location
+
+
+def check_areas(doc: dict, positions: Positions, file: str) -> list[Problem]:
+    """Each area's properties against the JSON Schemas its kind declares (area_kinds)."""
+    kinds = doc.get("area_kinds")
+    if not kinds:
+        return []
+    problems = []
+    for area, props in doc["areas"].items():
+        kind = kinds.get(props["kind"])
+        if kind is None:
+            problems.append(Problem(_located(positions, ("areas", area, "kind"), file),
+                                    f"unknown kind of area {props['kind']!r}; declared: "
+                                    + ", ".join(kinds)))
+            continue
+        schema_ = {"type": "object", "additionalProperties": False,
+                   "required": kind.get("required", []),
+                   "properties": {"kind": {}, "symbol": {"type": "string"},
+                                  **kind.get("properties", {})}}
+        for err in Draft202012Validator(schema_).iter_errors(props):
+            path = ("areas", area, *err.absolute_path)
+            problems.append(Problem(_located(positions, path, file),
+                                    f"{_describe(err)} (a {props['kind']} area)"))
     return problems
