@@ -30,6 +30,7 @@ class Game:
     def __init__(self, definition: GameDef):
         self.definition = definition
         self._consts: dict[int, dict[str, Any]] = {}
+        self._token_ids: dict[int, dict[str, list[str]]] = {}
 
     @property
     def id(self) -> str:
@@ -53,6 +54,16 @@ class Game:
                 consts[name] = expr({}, probe)
             self._consts[players] = consts
         return consts
+
+    def token_ids(self, players: int) -> dict[str, list[str]]:
+        """Token ids by kind for a player count (fixed for the whole game)."""
+        ids = self._token_ids.get(players)
+        if ids is None:
+            ids = {}
+            for tid, tok in state_mod.new_state(self.definition, players, 0)["tokens"].items():
+                ids.setdefault(tok["kind"], []).append(tid)
+            self._token_ids[players] = ids
+        return ids
 
     def new_state(self, players: int | None = None, seed: int = 0) -> GameState:
         """A new game with `players` seats (default: the most the game allows)."""
@@ -81,7 +92,9 @@ class GameState:
         self.data = data
 
     def _runtime(self) -> Runtime:
-        return Runtime(self.game.definition, self.data, self.game.constants(self.data["n"]))
+        n = self.data["n"]
+        return Runtime(self.game.definition, self.data, self.game.constants(n),
+                       self.game.token_ids(n))
 
     def _advance(self) -> None:
         vm.advance(self._runtime())

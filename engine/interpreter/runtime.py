@@ -18,13 +18,19 @@ _MISSING = object()
 class Runtime:
     """The game definition plus the state being played; scripts run against it."""
 
-    __slots__ = ("g", "s", "n", "consts", "players", "secret")
+    __slots__ = ("g", "s", "n", "consts", "players", "secret", "ids_by_kind")
 
-    def __init__(self, game: GameDef, state: dict, consts: dict[str, Any]):
+    def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
+                 ids_by_kind: dict[str, list[str]] | None = None):
         self.g = game
         self.s = state
         self.n = state["n"]
         self.consts = consts
+        if ids_by_kind is None:
+            ids_by_kind = {}
+            for tid, tok in state["tokens"].items():
+                ids_by_kind.setdefault(tok["kind"], []).append(tid)
+        self.ids_by_kind = ids_by_kind   # token ids never change during a game
         self.players = list(range(self.n))
         self.secret = False      # True while a simultaneous (secret) thread runs
 
@@ -79,9 +85,9 @@ class Runtime:
         """Ids of the tokens of `kind` that match every filter given, in creation order."""
         out = []
         places = at if isinstance(at, list) else None
-        for tid, tok in self.s["tokens"].items():
-            if tok["kind"] != kind:
-                continue
+        all_tokens = self.s["tokens"]
+        for tid in self.ids_by_kind.get(kind, ()):
+            tok = all_tokens[tid]
             if owner is not _MISSING and tok["owner"] != owner:
                 continue
             if at is not _MISSING:
