@@ -1,6 +1,6 @@
 """The public API: a loaded Game (static) and a GameState (a game in progress).
 
-    game = load_game("doge")
+    game = load_game("some_game")
     state = game.new_state(players=4, seed=1)
     while not state.is_over:
         player = state.to_move[0]

@@ -28,7 +28,7 @@ class Positions(dict):
 
 
 def dotted(path: Path_) -> str:
-    """A path as rule authors write it: areas.san_marco.palace_costs[2]."""
+    """A path as rule authors write it: areas.north.costs[2]."""
     out = ""
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
