@@ -3,6 +3,7 @@ byte-for-byte reproducibility, exact save/load, and illegal actions changing not
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -119,3 +120,21 @@ def test_secret_choices_are_hidden_from_other_seats(doge):
     assert not [t for t in theirs["tokens"] if t["owner"] == 0 and "value" in t]
     assert any(t.get("area") == "castello" and t["at"] == "played" for t in mine["tokens"])
     assert theirs["decision"]["ask"] == "choose_area"
+
+
+def test_no_seat_sees_which_face_down_marker_another_seat_placed(doge):
+    """Markers' values are fixed by their ids, so a leaked id would leak the value."""
+    for seed in range(5):
+        state = doge.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while state.decision(state.to_move[0])["ask"] in ("choose_area", "choose_marker"):
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        # Phase 2 has begun: markers lie face down in the areas (some just revealed).
+        for viewer in range(3):
+            seen = json.dumps(state.observe(viewer))
+            hidden = [tid for tid, tok in state.data["tokens"].items()
+                      if tok["kind"] in ("marker", "card") and tok["owner"] != viewer
+                      and not tok["shown"]]
+            assert hidden
+            assert not [tid for tid in hidden if f'"{tid}"' in seen]

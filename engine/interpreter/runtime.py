@@ -113,8 +113,11 @@ class Runtime:
         tok = self.token(tid)
         source = tok["at"]
         tok["at"] = dest
-        self.emit({"e": "move_token", "token": tid, "piece": tok["kind"],
-                   "player": tok["owner"], "from": source, "to": dest})
+        event = {"e": "move_token", "token": tid, "piece": tok["kind"],
+                 "player": tok["owner"], "from": source, "to": dest}
+        if not tok["shown"] and self.g.tokens[tok["kind"]].secret:
+            event["masked"] = True    # others must not learn which token (it has secrets)
+        self.emit(event)
 
     def reveal(self, tid: str) -> None:
         """Turn a token face up: its secret properties become public."""

@@ -80,6 +80,8 @@ def _visible_token(game: GameDef, tid: str, tok: dict, seat: int | None) -> dict
 
 def visible_event(event: dict, game: GameDef, state: dict, seat: int | None) -> dict | None:
     """The event as `seat` may see it (None: not at all)."""
+    if event.get("masked") and event.get("player") != seat:
+        event = {k: v for k, v in event.items() if k != "token"}
     if event.get("private") and event.get("player") != seat:
         if event["e"] == "move_token":
             return {k: v for k, v in event.items() if k != "token"}
