@@ -1,0 +1,204 @@
+"""The `regola` command: games, validate, play, simulate and scenario run.
+
+Every regola.RegolaError is caught here, at the edge, and printed as a message with exit
+code 2: a mistake in the input never shows a Python traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ..errors import Location, Problem, RegolaError, RuleError
+from ..loading.loader import load_game
+from ..loading.sources import display_name, resolve_variant
+from ..simulate import STEP_LIMIT
+from . import play as play_mod
+from .listing import games_report
+from .simreport import run_simulation
+
+app = typer.Typer(help="regola: board games as data, run by one generic interpreter.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+scenario_app = typer.Typer(help="Rule scenarios: set up a position, act, check the outcome.",
+                           no_args_is_help=True)
+app.add_typer(scenario_app, name="scenario")
+
+
+def out() -> Console:
+    """The console for results (stdout), made per command so redirections are honoured."""
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    """The console for messages and progress (stderr)."""
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print `message` to stderr; the Exit to raise."""
+    err().print(f"error: {message}", markup=False, style="red", soft_wrap=True)
+    return typer.Exit(code)
+
+
+def error_message(error: RegolaError) -> str:
+    """An error as text, with its notes (e.g. which simulated game failed)."""
+    notes = getattr(error, "__notes__", [])
+    text = str(error) or type(error).__name__
+    return "\n".join([text, *notes])
+
+
+def handle_errors(command):
+    """Turn every RegolaError of a command into a message and exit code 2."""
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except RuleError as error:
+            console = err()
+            console.print(f"error: {len(error.problems)} problem(s) in the rules",
+                          style="red", markup=False)
+            for problem in error.problems:
+                console.print(str(problem), markup=False, soft_wrap=True)
+            raise typer.Exit(2) from None
+        except RegolaError as error:
+            raise fail(error_message(error)) from None
+    return wrapper
+
+
+GameArg = Annotated[str, typer.Argument(help="A built-in game id, or a game folder or file.")]
+VariantOpt = Annotated[str | None, typer.Option(
+    "--variant", help="A variant file, or the id of a built-in variant.")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", help="Number of players.")]
+
+
+@app.command()
+@handle_errors
+def games(details: Annotated[bool, typer.Option(
+        "--details", help="Also list each game's options (rule readings).")] = False):
+    """List the built-in games, their player counts and variants."""
+    games_report(out(), details)
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def validate(game: GameArg, variant: VariantOpt = None,
+             fmt: Annotated[Format, typer.Option("--format", help="text or json.")]
+             = Format.text):
+    """Check a game's rule files; exit 2 and list every problem if they are invalid."""
+    try:
+        loaded = load_game(game, variant)
+    except RuleError as error:
+        problems = error.problems
+    except RegolaError as error:  # not a game (unknown name or variant): no file to point at
+        if fmt is not Format.json:
+            raise fail(error_message(error)) from None
+        problems = [Problem(Location(game), error_message(error))]
+    else:
+        definition = loaded.definition
+        files = list(definition.files)
+        if variant:
+            variant_file = display_name(resolve_variant(definition.id, variant))
+            if variant_file not in files:
+                files.insert(1, variant_file)
+        if fmt is Format.json:
+            typer.echo(json.dumps({"valid": True, "problems": [], "game": definition.id,
+                                   "variant": definition.variant, "files": files}))
+        else:
+            which = definition.id + (f" variant {definition.variant}" if definition.variant
+                                     else "")
+            typer.echo(f"ok: {which} ({len(files)} files)")
+        return
+    if fmt is Format.json:
+        typer.echo(json.dumps({"valid": False, "problems": [p.to_json() for p in problems]}))
+    else:
+        console = err()
+        console.print(f"invalid: {len(problems)} problem(s)", style="red", markup=False)
+        for problem in problems:
+            console.print(str(problem), markup=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@app.command()
+@handle_errors
+def play(game: GameArg, players: PlayersOpt = None,
+         seats: Annotated[str | None, typer.Option(
+             "--seats", help="Who plays each seat, e.g. human,random,random "
+                             "(default: seat 0 human, the others random).")] = None,
+         seed: Annotated[int | None, typer.Option(
+             "--seed", help="Random seed (default: a new one, printed).")] = None,
+         variant: VariantOpt = None,
+         log: Annotated[bool, typer.Option(
+             "--log/--no-log", help="Print the public log of an all-bot game.")] = True):
+    """Play a game at the terminal, humans against bots (or bots only)."""
+    loaded = load_game(game, variant)
+    try:
+        count, kinds = play_mod.parse_seats(seats, players, loaded)
+    except play_mod.SeatsError as error:
+        raise fail(str(error)) from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    console = out()
+    try:
+        play_mod.run_game(console, loaded, count, kinds, seed, show_log=log)
+    except play_mod.Abandoned as stop:
+        console.print()
+        err().print(str(stop), markup=False)
+        raise typer.Exit(stop.code) from None
+
+
+@app.command()
+@handle_errors
+def simulate(game: GameArg,
+             games: Annotated[int, typer.Option("--games", min=1, help="How many games.")],
+             seed: Annotated[int, typer.Option(
+                 "--seed", help="Seed of game 0; game i uses seed+i.")] = 0,
+             players: PlayersOpt = None, variant: VariantOpt = None,
+             json_to: Annotated[str | None, typer.Option(
+                 "--json", help="Write the per-game records to this file ('-': stdout).")]
+             = None,
+             step_limit: Annotated[int, typer.Option(
+                 "--step-limit", min=1, help="Stop a game after this many actions.")]
+             = STEP_LIMIT):
+    """Play many games between random bots; print a summary, optionally the records."""
+    loaded = load_game(game, variant)
+    loaded.new_state(players=players)  # an unsupported player count fails before any game
+    summary_console = err() if json_to == "-" else out()
+    records = run_simulation(loaded, games, seed, players, summary_console, err(), step_limit)
+    text = json.dumps(records, indent=1)
+    if json_to == "-":
+        typer.echo(text)
+    elif json_to:
+        try:
+            Path(json_to).write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            raise fail(f"cannot write {json_to}: {error.strerror}") from None
+        summary_console.print(f"records written to {json_to}", markup=False)
+
+
+@scenario_app.command("run")
+@handle_errors
+def scenario_run(paths: Annotated[list[str], typer.Argument(
+        help="Scenario files or folders.")]):
+    """Run rule scenarios and report how many passed and failed."""
+    try:
+        from ..scenarios.runner import main as run_scenarios
+    except ImportError as error:
+        raise fail(f"the scenario runner is not available in this installation ({error})") \
+            from None
+    raise typer.Exit(run_scenarios(list(paths)))
+
+
+def main() -> None:
+    """Entry point of the `regola` script."""
+    app()

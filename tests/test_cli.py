@@ -1,0 +1,169 @@
+"""The `regola` command line, run in-process with typer's CliRunner on the real engine."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+import types
+
+import pytest
+from typer.testing import CliRunner
+
+from regola.cli.app import app
+from regola.loading.sources import rules_root
+
+runner = CliRunner()
+FOUR_BOTS = ["--seats", "random,random,random,random"]
+
+
+def run(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def test_games_lists_builtin_games_with_players_and_options():
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    assert "doge" in result.stdout and "3-4" in result.stdout
+    detailed = run("games", "--details")
+    assert detailed.exit_code == 0
+    assert "markers_mandatory" in detailed.stdout
+
+
+def test_validate_builtin_game():
+    result = run("validate", "doge")
+    assert result.exit_code == 0, result.output
+    assert re.match(r"ok: doge \(\d+ files\)", result.stdout)
+    as_json = json.loads(run("validate", "doge", "--format", "json").stdout)
+    assert as_json["valid"] is True and as_json["problems"] == []
+
+
+@pytest.fixture
+def broken_game(tmp_path):
+    folder = tmp_path / "broken"
+    shutil.copytree(rules_root() / "doge", folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "house:  {per_player: 15}" in text
+    game_yaml.write_text(text.replace("house:  {per_player: 15}", "house:  {per_player: lots}"),
+                         encoding="utf-8")
+    return folder
+
+
+def test_validate_broken_yaml_value_reports_file_line_column(broken_game):
+    result = run("validate", str(broken_game))
+    assert result.exit_code == 2
+    assert re.search(r"game\.yaml:\d+:\d+: pieces\.house\.per_player: ", result.output)
+    assert "Traceback" not in result.output
+    as_json = run("validate", str(broken_game), "--format", "json")
+    assert as_json.exit_code == 2
+    report = json.loads(as_json.stdout)
+    assert report["valid"] is False
+    problem = report["problems"][0]
+    assert problem["path"] == "pieces.house.per_player" and problem["line"] > 0
+
+
+def test_unknown_game_and_variant_are_clear_messages():
+    result = run("validate", "no_such_game")
+    assert result.exit_code == 2
+    assert "no_such_game" in result.output and "doge" in result.output
+    assert "Traceback" not in result.output
+    variant = run("validate", "doge", "--variant", "no_such_variant")
+    assert variant.exit_code == 2 and "no_such_variant" in variant.output
+    played = run("play", "no_such_game", *FOUR_BOTS)
+    assert played.exit_code == 2 and "Traceback" not in played.output
+
+
+def test_play_all_bots_prints_log_and_result_deterministically():
+    result = run("play", "doge", *FOUR_BOTS, "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.stdout
+    assert re.search(r"^winners?: (red|blue|green|yellow)", result.stdout, re.MULTILINE)
+    assert re.search(r"^reason: ", result.stdout, re.MULTILINE)
+    assert "Traceback" not in result.output
+    again = run("play", "doge", *FOUR_BOTS, "--seed", "1")
+    assert again.stdout == result.stdout
+
+
+def test_play_checks_players_and_seats():
+    too_many = run("play", "doge", "--players", "5", "--seed", "1")
+    assert too_many.exit_code == 2
+    assert "3, 4" in too_many.output and "Traceback" not in too_many.output
+    unknown = run("play", "doge", "--seats", "human,robot,random")
+    assert unknown.exit_code == 2 and "robot" in unknown.output
+    mismatch = run("play", "doge", "--players", "3", *FOUR_BOTS)
+    assert mismatch.exit_code == 2 and "--players" in mismatch.output
+
+
+def test_human_seat_is_reprompted_and_advances_until_input_ends():
+    # An invalid entry, an out-of-range number, then the first action 30 times; then EOF.
+    result = run("play", "doge", "--seed", "3", stdin="nonsense\n0\n" + "1\n" * 30)
+    assert result.exit_code in (0, 1), result.output
+    out = result.stdout
+    assert "not an action: 'nonsense'" in out and "not an action: '0'" in out
+    assert out.count("red to decide") >= 30
+    assert "red chooses" in out            # its own secret choices are shown back to it
+    assert "Traceback" not in result.output
+    if result.exit_code == 1:
+        assert "game abandoned" in result.output
+
+
+def test_human_may_answer_with_an_action_id():
+    result = run("play", "doge", "--seed", "3", "--players", "3", stdin="castello\n")
+    assert "red chooses castello" in result.stdout
+
+
+def test_human_never_sees_other_seats_secrets():
+    result = run("play", "doge", "--seed", "5", stdin="1\n" * 12)
+    out = result.stdout
+    # Other seats' cards and markers are only counted, and no secret token id is shown.
+    assert re.search(r"│ card +│ blue +│ hand +│ - +│ 7 face down", out)
+    assert not re.search(r"\b(marker|card)-\d+", out)
+    assert "blue chooses" not in out       # blue's choices are secret
+
+
+def test_simulate_json_to_stdout_is_reproducible():
+    args = ["simulate", "doge", "--games", "5", "--seed", "7", "--players", "4", "--json", "-"]
+    first = run(*args)
+    assert first.exit_code == 0, first.output
+    records = json.loads(first.stdout)
+    assert len(records) == 5
+    for rec in records:
+        assert rec["winners"] and rec["reason"] != "step_limit"
+        assert rec["conditions"] and rec["steps"] > 0 and "year" in rec["vars"]
+    assert "games/second" in first.stderr     # the summary goes to stderr with --json -
+    second = json.loads(run(*args).stdout)
+
+    def strip(recs):
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in recs]
+    assert strip(second) == strip(records)
+
+
+def test_simulate_writes_json_file_and_rejects_bad_player_count(tmp_path):
+    target = tmp_path / "out.json"
+    result = run("simulate", "doge", "--games", "2", "--players", "3", "--json", str(target))
+    assert result.exit_code == 0, result.output
+    assert "games/second" in result.stdout and "Wins" in result.stdout
+    assert len(json.loads(target.read_text(encoding="utf-8"))) == 2
+    bad = run("simulate", "doge", "--games", "2", "--players", "5")
+    assert bad.exit_code == 2
+    assert "3, 4" in bad.output and "Traceback" not in bad.output
+
+
+def test_simulate_reports_games_stopped_at_the_step_limit():
+    result = run("simulate", "doge", "--games", "2", "--step-limit", "10", "--json", "-")
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.stdout)
+    assert [r["reason"] for r in records] == ["step_limit", "step_limit"]
+    assert "step limit" in result.stderr
+
+
+def test_scenario_run_delegates_to_the_runner(monkeypatch):
+    calls = []
+    fake = types.ModuleType("regola.scenarios.runner")
+    fake.main = lambda paths: calls.append(paths) or 3
+    monkeypatch.setitem(sys.modules, "regola.scenarios.runner", fake)
+    result = run("scenario", "run", "a.yaml", "b")
+    assert result.exit_code == 3
+    assert calls == [["a.yaml", "b"]]
