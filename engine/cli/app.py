@@ -33,12 +33,12 @@ app.add_typer(scenario_app, name="scenario")
 
 def out() -> Console:
     """The console for results (stdout), made per command so redirections are honoured."""
-    return Console(highlight=False)
+    return Console(highlight=False, soft_wrap=True)
 
 
 def err() -> Console:
     """The console for messages and progress (stderr)."""
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -69,6 +69,9 @@ def handle_errors(command):
             raise typer.Exit(2) from None
         except RegolaError as error:
             raise fail(error_message(error)) from None
+        except KeyboardInterrupt:
+            err().print("interrupted", markup=False)
+            raise typer.Exit(130) from None
     return wrapper
 
 
