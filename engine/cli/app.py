@@ -18,7 +18,6 @@ from rich.console import Console
 
 from ..errors import Location, Problem, RegolaError, RuleError
 from ..loading.loader import load_game
-from ..loading.sources import display_name, resolve_variant
 from ..simulate import STEP_LIMIT
 from . import play as play_mod
 from .listing import games_report
@@ -110,10 +109,6 @@ def validate(game: GameArg, variant: VariantOpt = None,
     else:
         definition = loaded.definition
         files = list(definition.files)
-        if variant:
-            variant_file = display_name(resolve_variant(definition.id, variant))
-            if variant_file not in files:
-                files.insert(1, variant_file)
         if fmt is Format.json:
             typer.echo(json.dumps({"valid": True, "problems": [], "game": definition.id,
                                    "variant": definition.variant, "files": files}))

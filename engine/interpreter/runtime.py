@@ -112,6 +112,8 @@ class Runtime:
         """Put a token at a location."""
         tok = self.token(tid)
         source = tok["at"]
+        if source == dest:
+            return
         tok["at"] = dest
         event = {"e": "move_token", "token": tid, "piece": tok["kind"],
                  "player": tok["owner"], "from": source, "to": dest}

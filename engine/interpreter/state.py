@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .model import GameDef
@@ -95,9 +96,13 @@ def visible_event(event: dict, game: GameDef, state: dict, seat: int | None) -> 
 
 def observe(game: GameDef, state: dict, seat: int | None) -> dict:
     """Everything `seat` may see (None: a spectator who sees only public information)."""
-    tokens = []
+    tokens, hidden = [], []
     for tid, tok in state["tokens"].items():
-        tokens.append(_visible_token(game, tid, tok, seat))
+        seen = _visible_token(game, tid, tok, seat)
+        (tokens if "id" in seen else hidden).append(seen)
+    # Face-down tokens of others come last, sorted: their order must not hint at their ids.
+    hidden.sort(key=lambda t: json.dumps(t, sort_keys=True))
+    tokens.extend(hidden)
     decks = {name: [card if up else None for card, up in zip(d["cards"], d["up"])]
              for name, d in state["decks"].items()}
     pvars = []
@@ -109,7 +114,9 @@ def observe(game: GameDef, state: dict, seat: int | None) -> dict:
     log = [v for v in (visible_event(e, game, state, seat) for e in state["log"]) if v]
     return {
         "game": state["game"], "variant": state["variant"], "players": state["n"],
-        "seat": seat, "vars": dict(state["vars"]), "player_vars": pvars,
+        "seat": seat, "player_vars": pvars,
+        "vars": {k: v for k, v in state["vars"].items()
+                 if game.game_vars[k].visibility == "public"},
         "pieces": {k: {loc: list(row) for loc, row in v.items()}
                    for k, v in state["counts"].items()},
         "tokens": tokens, "decks": decks, "to_move": deciding,

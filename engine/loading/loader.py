@@ -60,6 +60,7 @@ def _load_cached(game: str, variant: str | None) -> Game:
         raise RuleError(problems)
     script_dirs = {s: path.parent for s in doc["scripts"]}
     variant_id = None
+    variant_files: list[str] = []
     if variant:
         vpath = resolve_variant(doc["id"], variant)
         vdoc, vpos, vname, vproblems = _read(vpath, "variant")
@@ -79,11 +80,13 @@ def _load_cached(game: str, variant: str | None) -> Game:
             script_dirs[script] = vpath.parent
         pos = Positions({**pos, **{k: v for k, v in vpos.items() if k}})
         variant_id = vdoc["variant"]
+        variant_files.append(vname)
         problems = schema.check(doc, "game", pos, name) or schema.check_areas(doc, pos, name)
         if problems:
             raise RuleError(problems)
     definition = build(doc, pos, name, variant_id)
-    definition.files = [name] + [display_name(script_dirs[s] / s) for s in doc["scripts"]]
+    definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
+                                                 for s in doc["scripts"]]
     compile_scripts(definition, doc, pos, name, script_dirs)
     return Game(definition)
 
