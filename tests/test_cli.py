@@ -97,12 +97,14 @@ def test_play_checks_players_and_seats():
 
 
 def test_human_seat_is_reprompted_and_advances_until_input_ends():
-    # An invalid entry, an out-of-range number, then the first action 30 times; then EOF.
-    result = run("play", "doge", "--seed", "3", stdin="nonsense\n0\n" + "1\n" * 30)
+    # An invalid entry, an out-of-range number, then "1" and "a" (the first action when
+    # the choices are keyed by letters, as marker values are numbers) 30 times; then EOF.
+    result = run("play", "doge", "--seed", "3", stdin="nonsense\n0\n" + "1\na\n" * 30)
     assert result.exit_code in (0, 1), result.output
     out = result.stdout
     assert "not an action: 'nonsense'" in out and "not an action: '0'" in out
     assert out.count("red to decide") >= 30
+    assert "a) 0" in out                   # marker values are listed under letters
     assert "red chooses" in out            # its own secret choices are shown back to it
     assert "Traceback" not in result.output
     if result.exit_code == 1:

@@ -14,7 +14,7 @@ from rich.console import Console
 from ..bots import BOTS
 from ..game import Game, GameState
 from .render import event_text, result_lines, seat_name, secret_kinds
-from .view import show_actions, show_view
+from .view import action_keys, show_actions, show_view
 
 HUMAN = "human"
 SEAT_KINDS = [HUMAN, *BOTS]
@@ -48,15 +48,17 @@ def parse_seats(spec: str | None, players: int | None, game: Game) -> tuple[int,
 
 
 def read_action(console: Console, actions: list[dict], ask: Callable[[str], str]) -> dict:
-    """Ask until the answer is a listed number or an action id (numbers are tried first)."""
+    """Ask until the answer is a listed key or an action id (keys are tried first)."""
+    keys = action_keys(actions)
+    span = f"{keys[0]}-{keys[-1]}"
     while True:
-        answer = ask(f"action (1-{len(actions)} or its id): ").strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
+        answer = ask(f"action ({span} or its id): ").strip()
+        if answer in keys:
+            return actions[keys.index(answer)]
         for action in actions:
             if action["id"] == answer:
                 return action
-        console.print(f"not an action: {answer!r}; enter a number from 1 to {len(actions)} "
+        console.print(f"not an action: {answer!r}; enter one of {span} "
                       "or one of the ids shown", style="red", markup=False, highlight=False)
 
 

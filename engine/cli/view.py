@@ -108,5 +108,15 @@ def show_actions(console: Console, seats: list[str], seat: int, actions: list[di
     ask = words(actions[0]["ask"]) if actions else "nothing to decide"
     console.print(f"{seat_name(seats, seat)} (seat {seat}): {ask}", style="bold",
                   markup=False, highlight=False)
-    for i, action in enumerate(actions, 1):
-        console.print(f"  {i:>2}) {action['id']}", markup=False, highlight=False)
+    for key, action in zip(action_keys(actions), actions):
+        console.print(f"  {key:>2}) {action['id']}", markup=False, highlight=False)
+
+
+def action_keys(actions: list[dict]) -> list[str]:
+    """What a person types to pick each action: 1, 2, 3...; letters when some ids are
+    numbers themselves (so typing 2 never means the third choice)."""
+    if any(a["id"].isdigit() for a in actions):
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        return [letters[i] if i < 26 else f"{letters[i // 26 - 1]}{letters[i % 26]}"
+                for i in range(len(actions))]
+    return [str(i) for i in range(1, len(actions) + 1)]
