@@ -1,0 +1,196 @@
+"""A scenario file as the runner sees it: where each value is written, and what its names mean.
+
+Every problem the runner reports (a malformed step, a fact that does not hold, an action the
+rules refuse) is a `Failure` carrying the 1-based line of the step or fact it belongs to.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..interpreter.model import GameDef
+from ..loading.yaml_source import Positions
+
+Path_ = tuple   # a path inside the scenario document: keys and indexes
+
+
+class Failure(Exception):
+    """One located problem of a scenario: a line and a message (several lines: `problems`)."""
+
+    def __init__(self, line: int, message: str, problems: list[tuple[int, str]] | None = None):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+        self.problems = problems or [(line, message)]
+
+
+def plain(value: Any) -> Any:
+    """YAML data as plain Python values (ruamel keeps some scalars as its own subclasses)."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def action_id(value: Any) -> str:
+    """An action's id as the engine writes it: strings as they are, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+class Scope:
+    """The names a scenario may use (seats, pieces, tokens, decks, variables) and its lines."""
+
+    def __init__(self, file: str, pos: Positions, game: GameDef | None = None, players: int = 0):
+        self.file = file
+        self.pos = pos
+        self.game = game
+        self.players = players
+
+    # -- positions ---------------------------------------------------------------------
+    def line(self, path: Path_) -> int:
+        """The line where `path` (or its nearest located ancestor) is written."""
+        return self.pos.find(path, self.file).line or 1
+
+    def fail(self, path: Path_, message: str) -> Failure:
+        """A Failure located at `path`, to raise."""
+        return Failure(self.line(path), message)
+
+    # -- shapes --------------------------------------------------------------------------
+    def mapping(self, value: Any, path: Path_, what: str, required: tuple = (),
+                optional: tuple = (), extra: bool = False) -> dict:
+        """`value` as a mapping with the keys allowed for `what`; a located error otherwise."""
+        if not isinstance(value, dict):
+            raise self.fail(path, f"{what} must be a mapping, got {_shown(value)}")
+        for key in required:
+            if key not in value:
+                raise self.fail(path, f"{what} needs the key {key!r}")
+        if not extra:
+            allowed = set(required) | set(optional)
+            for key in value:
+                if key not in allowed:
+                    keys = ", ".join(sorted(allowed))
+                    raise self.fail((*path, key), f"{what}: unknown key {key!r} (keys: {keys})")
+        return value
+
+    def listing(self, value: Any, path: Path_, what: str) -> list:
+        """`value` as a list (a single item becomes a list of one)."""
+        if value is None:
+            raise self.fail(path, f"{what} is empty")
+        return value if isinstance(value, list) else [value]
+
+    def integer(self, value: Any, path: Path_, what: str, least: int = 0) -> int:
+        """`value` as an integer of at least `least`."""
+        if type(value) is not int or value < least:
+            raise self.fail(path, f"{what} must be a whole number of at least {least}, "
+                                  f"got {_shown(value)}")
+        return value
+
+    # -- names of the game -------------------------------------------------------------
+    def seat(self, value: Any, path: Path_) -> int:
+        """A seat given by index (0-based) or by name (e.g. a colour)."""
+        seats = self.game.seats[:self.players] if self.game else []
+        if type(value) is int and 0 <= value < self.players:
+            return value
+        if isinstance(value, str) and value in seats:
+            return seats.index(value)
+        known = ", ".join(seats) or "none"
+        raise self.fail(path, f"unknown seat {_shown(value)} (seats: {known}, or 0 to "
+                              f"{self.players - 1})")
+
+    def seat_or_none(self, value: Any, path: Path_) -> int | None:
+        """A seat, or None for `null` (e.g. a neutral token's controller)."""
+        return None if value is None else self.seat(value, path)
+
+    def seats(self, value: Any, path: Path_) -> list[int]:
+        """A list of seats."""
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list of seats, got {_shown(value)}")
+        return [self.seat(v, (*path, i)) for i, v in enumerate(value)]
+
+    def seat_name(self, seat: int | None) -> str:
+        """How a seat is named in messages."""
+        if seat is None:
+            return "nobody"
+        seats = self.game.seats if self.game else []
+        return seats[seat] if 0 <= seat < len(seats) else f"seat {seat}"
+
+    def piece_kind(self, name: Any, path: Path_) -> str:
+        """'piece' for counted pieces, 'token' for tokens; a located error otherwise."""
+        if name in self.game.pieces:
+            return "piece"
+        if name in self.game.tokens:
+            return "token"
+        known = ", ".join([*self.game.pieces, *self.game.tokens])
+        raise self.fail(path, f"unknown piece {_shown(name)} (pieces: {known})")
+
+    def place(self, name: Any, path: Path_) -> str:
+        """An area or a location of the game."""
+        if isinstance(name, str) and (name in self.game.areas or name in self.game.locations):
+            return name
+        known = ", ".join([*self.game.areas, *self.game.locations])
+        raise self.fail(path, f"unknown place {_shown(name)} (places: {known})")
+
+    def places(self, value: Any, path: Path_) -> str | list[str]:
+        """One place or a list of places."""
+        if isinstance(value, list):
+            return [self.place(v, (*path, i)) for i, v in enumerate(value)]
+        return self.place(value, path)
+
+    def token_filters(self, kind: str, filters: dict, path: Path_) -> dict:
+        """Filters over tokens of `kind` with seats resolved: owner/player, controller,
+        at, shown and the kind's properties."""
+        props = self.game.tokens[kind].props
+        out: dict[str, Any] = {}
+        for key, value in filters.items():
+            here = (*path, key)
+            if key in ("owner", "player"):
+                out["owner"] = self.seat_or_none(value, here)
+            elif key == "controller":
+                out["controller"] = self.seat_or_none(value, here)
+            elif key == "at":
+                out["at"] = self.places(value, here)
+            elif key == "shown":
+                if type(value) is not bool:
+                    raise self.fail(here, f"shown must be true or false, got {_shown(value)}")
+                out["shown"] = value
+            elif key in props:
+                out[key] = value
+            else:
+                known = ", ".join(["owner", "controller", "at", "shown", *props])
+                raise self.fail(here, f"{kind} has no field {key!r} (fields: {known})")
+        return out
+
+    # -- comparing -----------------------------------------------------------------------
+    def matches(self, expected: Any, actual: Any) -> bool:
+        """Does `actual` fit `expected`? Mappings: every expected key fits; lists: item by
+        item; a seat name fits the seat's index."""
+        if isinstance(expected, dict):
+            return isinstance(actual, dict) and all(
+                k in actual and self.matches(v, actual[k]) for k, v in expected.items())
+        if isinstance(expected, list):
+            return (isinstance(actual, list) and len(actual) == len(expected)
+                    and all(self.matches(e, a) for e, a in zip(expected, actual)))
+        if type(expected) is bool or type(actual) is bool:
+            return type(expected) is type(actual) and expected == actual
+        if isinstance(expected, str) and type(actual) is int and self.game is not None:
+            seats = self.game.seats[:self.players]
+            if expected in seats:
+                return seats.index(expected) == actual
+        return expected == actual
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it."""
+    if value is None:
+        return "nothing"
+    return repr(value) if isinstance(value, str) else json.dumps(value, default=str)

@@ -1,0 +1,195 @@
+"""Run scenario files: load, check their shape, play their steps, report located failures.
+
+A scenario file (`*.scenario.yaml`):
+
+    name: District election, tie for first        # optional
+    rule: "District election: tie for first"      # the rule or reading it checks (free text)
+    game: doge                                     # a built-in game id or a path
+    variant: cheap_palaces                         # optional
+    players: 4
+    seed: 1
+    xfail: "why this fails today"                  # optional: a known bug
+    steps:
+      - set: {...}        # change the position (see setting.py)
+      - act: [...]        # take actions (see acting.py)
+      - auto: {...}       # play on until facts hold (see acting.py)
+      - expect: [...]     # facts that must hold (see facts.py)
+
+`main(paths)` runs files and folders (recursively), prints each failure as
+`file:line: message` and ends with the line `N passed, M failed`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import RegolaError
+from ..game import GameState
+from ..interpreter.runtime import Runtime
+from ..loading.loader import load_game
+from ..loading.yaml_source import load_yaml
+from .acting import parse_act, parse_auto
+from .document import Failure, Scope, plain
+from .facts import parse_expect, parse_facts
+from .setting import parse_set
+
+SUFFIX = ".scenario.yaml"
+TOP_KEYS = ("name", "rule", "game", "variant", "players", "seed", "xfail", "steps")
+STEP_KINDS = ("set", "act", "auto", "expect")
+
+
+@dataclass
+class Report:
+    """The outcome of one scenario file."""
+
+    file: str
+    name: str = ""
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    xfail: str | None = None
+    xfail_line: int = 0
+
+    @property
+    def failed(self) -> bool:
+        """Did the scenario itself fail (whatever its xfail mark says)?"""
+        return bool(self.problems)
+
+    @property
+    def ok(self) -> bool:
+        """Did it go as the file says: passes, or fails while marked xfail?"""
+        return self.failed == (self.xfail is not None)
+
+    def lines(self) -> list[str]:
+        """The report as `file:line: message` lines (none for a plain pass)."""
+        if self.xfail is not None and not self.failed:
+            return [f"{self.file}:{self.xfail_line}: marked xfail ({self.xfail}) "
+                    "but it passes: remove the mark"]
+        out = [f"{self.file}:{line}: {message}" for line, message in self.problems]
+        if self.xfail is not None:
+            out = [f"{self.file}:{self.xfail_line}: xfail ({self.xfail}): {m}" for m in out]
+        return out
+
+
+class Run:
+    """A scenario being played: its game, its state and the scope of its names."""
+
+    def __init__(self, scope: Scope, state: GameState, seed: int):
+        self.scope = scope
+        self.state = state
+        self.seed = seed
+
+    def runtime(self) -> Runtime:
+        """A runtime bound to the current state (its changes are logged as events)."""
+        return self.state._runtime()
+
+
+def _top(scope: Scope, doc: Any, report: Report) -> tuple[Any, int, int, list]:
+    if not isinstance(doc, dict):
+        raise scope.fail((), "a scenario file must be a mapping with game, players and steps")
+    scope.mapping(doc, (), "a scenario", required=("game", "steps"), optional=TOP_KEYS)
+    report.name = str(doc.get("name", ""))
+    if "xfail" in doc:
+        report.xfail = str(doc["xfail"])
+        report.xfail_line = scope.line(("xfail",))
+    try:
+        game = load_game(str(doc["game"]), doc.get("variant"))
+    except RegolaError as err:
+        raise scope.fail(("game",), f"cannot load the game: {err}") from None
+    players = doc.get("players", game.definition.max_players)
+    if players not in game.player_counts:
+        raise scope.fail(("players",), f"{game.id} is for {game.player_counts[0]} to "
+                                       f"{game.player_counts[-1]} players, not {players!r}")
+    seed = scope.integer(doc.get("seed", 0), ("seed",), "seed")
+    steps = doc["steps"]
+    if not isinstance(steps, list) or not steps:
+        raise scope.fail(("steps",), "steps must be a non-empty list")
+    return game, players, seed, steps
+
+
+def _step(scope: Scope, node: Any, path: tuple) -> Callable:
+    if not isinstance(node, dict) or len(node) != 1 or next(iter(node)) not in STEP_KINDS:
+        keys = list(node) if isinstance(node, dict) else node
+        raise scope.fail(path, f"a step is one of {', '.join(STEP_KINDS)} "
+                               f"(a mapping with one of these keys), got {keys!r}")
+    kind, body = next(iter(node.items()))
+    here = (*path, kind)
+    if kind == "set":
+        return parse_set(scope, body, here)
+    if kind == "act":
+        return parse_act(scope, body, here)
+    if kind == "auto":
+        return parse_auto(scope, body, here, parse_facts)
+    return parse_expect(scope, body, here)
+
+
+def run_file(path: str | Path, display: str | None = None) -> Report:
+    """Load, check and play one scenario file (named `display` in messages)."""
+    file = display or str(path)
+    report = Report(file)
+    doc, pos, problems = load_yaml(Path(path), file)
+    if problems:
+        report.problems = [(p.location.line or 1, p.message) for p in problems]
+        return report
+    doc = plain(doc)
+    scope = Scope(file, pos)
+    try:
+        game, players, seed, steps = _top(scope, doc, report)
+        scope.game, scope.players = game.definition, players
+        compiled = [(scope.line(("steps", i)), _step(scope, s, ("steps", i)))
+                    for i, s in enumerate(steps)]
+        try:
+            state = game.new_state(players=players, seed=seed)
+        except RegolaError as err:
+            raise scope.fail(("game",), f"the game cannot start: {err}") from None
+        run = Run(scope, state, seed)
+        for line, step in compiled:
+            try:
+                step(run)
+            except RegolaError as err:
+                raise Failure(line, f"the rules failed: {err}") from None
+            except Failure:
+                raise
+            except Exception as err:  # an engine bug: still a located report
+                raise Failure(line, f"unexpected {type(err).__name__}: {err}") from None
+    except Failure as failure:
+        report.problems = list(failure.problems)
+    return report
+
+
+def discover(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """The scenario files named by `paths` (folders searched recursively), and problems."""
+    files: list[Path] = []
+    missing: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files.extend(sorted(path.rglob(f"*{SUFFIX}")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            missing.append(f"{name}: no such scenario file or folder")
+    return files, missing
+
+
+def main(paths: list[str]) -> int:
+    """Run scenario files and folders; print failures and `N passed, M failed`; 0 if all
+    went as expected, else 1."""
+    files, missing = discover(paths)
+    passed = failed = 0
+    for line in missing:
+        print(line)
+        failed += 1
+    for path in files:
+        report = run_file(path)
+        for line in report.lines():
+            print(line)
+        if report.ok:
+            passed += 1
+        else:
+            failed += 1
+    print(f"{passed} passed, {failed} failed")
+    sys.stdout.flush()
+    return 1 if failed else 0

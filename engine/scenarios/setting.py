@@ -1,0 +1,177 @@
+"""The `set:` step: change the current position, keeping every piece accounted for.
+
+    set:
+      place:  [{piece: house, player: red, at: san_marco, n: 4}]     # from: supply (default)
+      tokens: [{select: {kind: advisor, home: castello}, to: san_marco, controller: blue}]
+      vars:   {year: 3}                  # game variables; player_vars: {red: {name: value}}
+      deck:   {brown: [san_marco, castello]}   # these first, the rest in their order
+      deck:   {brown: {cards: [...], up: true}}   # up: true, false or one flag per card
+
+Counted pieces move from one place to another (never created or destroyed); tokens move
+and change controller through the runtime (a controller uses one of their control pieces,
+and the previous one gets theirs back); every change is an event in the log. The keys of
+`set` apply in the order written. Decisions already pending keep the options they offered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import RegolaError
+from .document import Failure, Path_, Scope, _shown
+
+SET_KEYS = ("place", "tokens", "vars", "player_vars", "deck")
+
+
+def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
+    """A `set:` step as a list of changes applied in order."""
+    body = scope.mapping(node, path, "set", optional=SET_KEYS)
+    changes: list[Callable] = []
+    for key, value in body.items():
+        here = (*path, key)
+        if key == "place":
+            for i, item in enumerate(scope.listing(value, here, "place")):
+                changes.append(_place(scope, item, (*here, i)))
+        elif key == "tokens":
+            for i, item in enumerate(scope.listing(value, here, "tokens")):
+                changes.append(_tokens(scope, item, (*here, i)))
+        elif key == "vars":
+            changes.append(_vars(scope, value, here, None))
+        elif key == "player_vars":
+            pv = scope.mapping(value, here, "player_vars", extra=True)
+            for seat, values in pv.items():
+                player = scope.seat(seat, (*here, seat))
+                changes.append(_vars(scope, values, (*here, seat), player))
+        else:
+            decks = scope.mapping(value, here, "deck", extra=True)
+            for name, order in decks.items():
+                changes.append(_deck(scope, name, order, (*here, name)))
+
+    def run_set(run) -> None:
+        for change in changes:
+            change(run)
+    return run_set
+
+
+def _place(scope: Scope, node: Any, path: Path_) -> Callable:
+    body = scope.mapping(node, path, "a placement", required=("piece", "player", "at"),
+                         optional=("n", "from"))
+    kind = body["piece"]
+    if scope.piece_kind(kind, (*path, "piece")) != "piece":
+        raise scope.fail((*path, "piece"), f"{kind} are tokens: move them with 'tokens'")
+    player = scope.seat(body["player"], (*path, "player"))
+    dest = scope.place(body["at"], (*path, "at"))
+    source = scope.place(body.get("from", "supply"), (*path, "from"))
+    n = scope.integer(body.get("n", 1), (*path, "n"), "n", 1)
+    line = scope.line(path)
+
+    def change(run) -> None:
+        c = run.runtime()
+        have = c.count(kind, owner=player, at=source)
+        if have < n:
+            raise Failure(line, f"cannot place {n} {kind} of {scope.seat_name(player)} "
+                                f"from {source}: only {have} there")
+        c.move(kind, player, source, dest, n)
+    return change
+
+
+def _tokens(scope: Scope, node: Any, path: Path_) -> Callable:
+    body = scope.mapping(node, path, "a token change", required=("select",),
+                         optional=("to", "controller", "shown", "n"))
+    sel = scope.mapping(body["select"], (*path, "select"), "a token selection",
+                        required=("kind",), extra=True)
+    kind = sel["kind"]
+    if scope.piece_kind(kind, (*path, "select", "kind")) != "token":
+        raise scope.fail((*path, "select", "kind"), f"{kind} pieces are counted: use 'place'")
+    select = scope.token_filters(kind, {k: v for k, v in sel.items() if k != "kind"},
+                                 (*path, "select"))
+    n = scope.integer(body["n"], (*path, "n"), "n", 1) if "n" in body else None
+    dest = scope.place(body["to"], (*path, "to")) if "to" in body else None
+    has_controller = "controller" in body
+    controller = scope.seat_or_none(body.get("controller"), (*path, "controller"))
+    shown = body.get("shown")
+    if shown is not None and type(shown) is not bool:
+        raise scope.fail((*path, "shown"), "shown must be true or false")
+    if dest is None and not has_controller and shown is None:
+        raise scope.fail(path, "a token change needs 'to', 'controller' or 'shown'")
+    line = scope.line(path)
+
+    def change(run) -> None:
+        c = run.runtime()
+        found = c.tokens(kind, **select)
+        if not found or (n is not None and len(found) < n):
+            raise Failure(line, f"{n or 1} {kind} token(s) matching {_shown(sel)} wanted, "
+                                f"{len(found)} found")
+        try:
+            for tid in found[:n] if n is not None else found:
+                if has_controller:
+                    if controller is None:
+                        c.release(tid)
+                    else:
+                        c.control(tid, controller)
+                if dest is not None:
+                    c.move_token(tid, dest)
+                if shown is True:
+                    c.reveal(tid)
+                elif shown is False:
+                    c.hide(tid)
+        except RegolaError as err:
+            raise Failure(line, str(err)) from None
+    return change
+
+
+def _vars(scope: Scope, node: Any, path: Path_, player: int | None) -> Callable:
+    values = scope.mapping(node, path, "vars", extra=True)
+    known = scope.game.game_vars if player is None else scope.game.player_vars
+    for name in values:
+        if name not in known:
+            raise scope.fail((*path, name), f"unknown variable {name!r} "
+                                            f"(variables: {', '.join(known) or 'none'})")
+
+    def change(run) -> None:
+        data = run.state.data
+        target = data["vars"] if player is None else data["pvars"][player]
+        for name, value in values.items():
+            target[name] = value
+            event = {"e": "scenario_set", "var": name, "value": value}
+            if player is not None:
+                event["player"] = player
+            run.runtime().emit(event)
+    return change
+
+
+def _deck(scope: Scope, name: Any, order: Any, path: Path_) -> Callable:
+    if name not in scope.game.decks:
+        raise scope.fail(path, f"unknown deck {name!r} (decks: {', '.join(scope.game.decks)})")
+    up = None
+    if isinstance(order, dict):
+        body = scope.mapping(order, path, "a deck order", required=("cards",), optional=("up",))
+        order, up = body["cards"], body.get("up")
+        if up is not None and type(up) is not bool and not (
+                isinstance(up, list) and all(type(u) is bool for u in up)):
+            raise scope.fail((*path, "up"), "up must be true, false or a list of them")
+    order = scope.listing(order, path, "a deck order")
+    line = scope.line(path)
+
+    def change(run) -> None:
+        deck = run.state.data["decks"][name]
+        rest = Counter(map(repr, deck["cards"]))
+        for card in order:
+            if rest[repr(card)] <= 0:
+                raise Failure(line, f"deck {name} has no (other) card {_shown(card)}; "
+                                    f"its cards: {_shown(deck['cards'])}")
+            rest[repr(card)] -= 1
+        cards = list(order)
+        for card in deck["cards"]:
+            if rest[repr(card)] > 0:
+                rest[repr(card)] -= 1
+                cards.append(card)
+        flags = deck["up"] if up is None else [up] * len(cards) if type(up) is bool else up
+        if len(flags) != len(cards):
+            raise Failure(line, f"deck {name} has {len(cards)} cards, {len(flags)} flags given")
+        deck["cards"], deck["up"] = cards, list(flags)
+        run.runtime().emit({"e": "scenario_set", "deck": name, "cards": list(cards),
+                            "up": list(flags)})
+    return change
