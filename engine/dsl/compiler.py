@@ -232,6 +232,7 @@ class Compiler:
         options = self.expr(s.children[1], scope)
         player = self.expr(s.children[2], scope)
         ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
+        self.check_text(s.children[3] or s, "asks", ask)
 
         def op(fr, c, th):
             env = fr["e"]
@@ -290,6 +291,11 @@ class Compiler:
             known = list(self.program.procs) + list(builtins.STATEMENTS)
             self.fail(s.children[0], f"unknown procedure {name!r}" + self._suggest(name, known))
         self.check_arity(s, name, builtin, args, kwargs)
+        if name == "log":
+            first = s.children[1].children[0] if s.children[1] is not None else None
+            if first is None or first.data != "pos_arg" or first.children[0].data != "string":
+                self.fail(s, "log needs a message id in quotes as its first argument")
+            self.check_text(first, "notes", str(first.children[0].children[0])[1:-1])
         impl = builtin.impl
 
         def op(fr, c, th):
@@ -397,6 +403,13 @@ class Compiler:
                     self.fail(a, "positional argument after a keyword argument")
                 args.append(self.expr(a.children[0], scope))
         return args, kwargs
+
+    def check_text(self, node, section: str, key: str) -> None:
+        """A message id used in a script must have its text in the game's text file."""
+        texts = self.g.text.get(section)
+        if self.g.text and (texts is None or key not in texts):
+            self.fail(node, f"no text for {key!r} in the {section} section of the game's "
+                            "text file" + self._suggest(key, texts or {}))
 
     def check_arity(self, node, name, builtin, args, kwargs, arg_trees=None) -> None:
         if not builtin.min_args <= len(args) <= builtin.max_args:

@@ -95,6 +95,8 @@ class GameDef:
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None
     source_locations: dict[str, Location] = field(default_factory=dict)
+    text: dict[str, Any] = field(default_factory=dict)     # English texts by section
+    text_locations: dict[str, Location] = field(default_factory=dict)  # "section.key" -> where
 
     def constants_for(self, players: int) -> dict[str, Any]:
         """Constants resolved for a player count (values given per count are picked)."""

@@ -87,6 +87,14 @@ def _load_cached(game: str, variant: str | None) -> Game:
     definition = build(doc, pos, name, variant_id)
     definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
                                                  for s in doc["scripts"]]
+    if "text" in doc:
+        tpath = path.parent / doc["text"]
+        tdoc, tpos, tname, tproblems = _read(tpath, "text")
+        if tproblems:
+            raise RuleError(tproblems)
+        definition.text = tdoc
+        definition.text_locations = {dotted(k): v for k, v in tpos.items() if k}
+        definition.files.append(tname)
     compile_scripts(definition, doc, pos, name, script_dirs)
     return Game(definition)
 

@@ -1,0 +1,108 @@
+"""Load the compiled catalogs and translate: plain, with context, with plurals, and lists.
+
+English is the source language (msgids are English text). Game texts use the message
+context `<game>.<role>` (for example `doge.areas`), so one English word can have two roles.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from babel.lists import format_list
+from babel.support import NullTranslations, Translations
+
+from ..errors import RegolaError
+
+DOMAIN = "regola"
+LANGUAGES = ("en", "es", "nl")
+DEFAULT = "en"
+
+
+class UnknownLanguage(RegolaError):
+    """A language with no catalog."""
+
+
+def locales_dir() -> Path:
+    """The folder of the catalogs (locales/ in the source tree and in the package)."""
+    return Path(str(resources.files("regola.locales")))
+
+
+def resolve_language(lang: str | None) -> str:
+    """`lang` if supported; None: the environment's locale if supported, else English."""
+    if lang:
+        code = lang.lower().replace("-", "_").split("_")[0]
+        if code not in LANGUAGES:
+            raise UnknownLanguage(f"unknown language {lang!r}; available: "
+                                  + ", ".join(LANGUAGES))
+        return code
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        for part in value.split(":"):
+            code = part.lower().split("_")[0].split(".")[0]
+            if code in LANGUAGES:
+                return code
+    return DEFAULT
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalog of a language (English: the identity)."""
+    lang = resolve_language(lang)
+    if lang == "en":
+        return NullTranslations()
+    mo = locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with open(mo, "rb") as fp:
+        return Translations(fp, domain=DOMAIN)
+
+
+def _spanish_conjunctions(text: str, items: list[str]) -> str:
+    """Spanish writes "e" for "y" before an /i/ sound and "u" for "o" before an /o/ sound."""
+    if len(items) < 2:
+        return text
+    last = items[-1]
+    word = last.lower()
+    for plain, changed, starts, but_not in ((" y ", " e ", ("i", "hi"), ("hia", "hie", "hio",
+                                                                        "hiu")),
+                                            (" o ", " u ", ("o", "ho"), ())):
+        tail = plain + last
+        if text.endswith(tail) and word.startswith(starts) and not word.startswith(but_not):
+            return text[: -len(tail)] + changed + last
+    return text
+
+
+class Words:
+    """Translation in one language: what every renderer and the CLI use."""
+
+    def __init__(self, lang: str | None = None):
+        self.lang = resolve_language(lang)
+        self._t = translations(self.lang)
+
+    def __call__(self, message: str, **values) -> str:
+        """Translate a source message, then fill its {placeholders}."""
+        text = self._t.gettext(message)
+        return text.format(**values) if values else text
+
+    def ctx(self, context: str, message: str, **values) -> str:
+        """Translate a message in a context (msgctxt)."""
+        text = self._t.pgettext(context, message)
+        return text.format(**values) if values else text
+
+    def plural(self, context: str | None, one: str, other: str, n: int, **values) -> str:
+        """The singular or plural form for n (n is available as {n})."""
+        if context:
+            text = self._t.npgettext(context, one, other, n)
+        else:
+            text = self._t.ngettext(one, other, n)
+        return text.format(n=n, **values)
+
+    def join(self, items: list[str], style: str = "and") -> str:
+        """A list in words: "a, b and c" ("or" with style='or'); Spanish y/e and o/u."""
+        items = [str(i) for i in items]
+        if not items:
+            return ""
+        text = format_list(items, style="standard" if style == "and" else "or",
+                           locale=self.lang)
+        return _spanish_conjunctions(text, items) if self.lang == "es" else text

@@ -1,0 +1,1 @@
+"""Gettext catalogs of regola (English source, Spanish, Dutch), shipped in the package."""
