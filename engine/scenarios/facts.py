@@ -10,6 +10,7 @@ Each fact is a mapping whose first known key says what it checks:
     {winners: [red]}   {over: true}   {reason: end_condition}
     {conditions: {red: [every_district]}}
     {log: {e: note, msg: palace_built, cost: 5}, times: 1}  # {no_log: {...}}: never
+                                 # recent: true = only since the last set/act/auto began
     {var: year, is: 2}                                      # with player: a player variable
     {deck: blue, up: [true, false], cards: [...], face_up: 1}
     {error: {act: "red: castello", message_contains: legal}}
@@ -49,7 +50,7 @@ def _count(scope: Scope, f: dict, path: Path_) -> Check:
         args = scope.token_filters(kind, filters, path)
     words = kind + (" (" + ", ".join(
         f"{'player' if k == 'owner' else k} "
-        f"{scope.seat_name(v) if k in ('owner', 'controller') else _shown(v)}"
+        f"{scope.seat_name(v) if k in ('owner', 'controller') else _plain(v)}"
         for k, v in args.items()) + ")" if args else "")
 
     def check(run) -> str | None:
@@ -202,12 +203,16 @@ def _result(scope: Scope, f: dict, path: Path_) -> Check:
 def _log(scope: Scope, f: dict, path: Path_) -> Check:
     key = "log" if "log" in f else "no_log"
     scope.mapping(f, path, f"a {key} fact", required=(key,),
-                  optional=("times",) if key == "log" else ())
+                  optional=("times", "recent") if key == "log" else ("recent",))
     pattern = scope.mapping(f[key], (*path, key), "an event pattern", extra=True)
     times = scope.integer(f["times"], (*path, "times"), "times") if "times" in f else None
+    recent = f.get("recent", False)
+    if type(recent) is not bool:
+        raise scope.fail((*path, "recent"), "recent must be true or false")
 
     def check(run) -> str | None:
-        hits = sum(1 for event in run.state.log if scope.matches(pattern, event))
+        events = run.state.log[run.mark:] if recent else run.state.log
+        hits = sum(1 for event in events if scope.matches(pattern, event))
         if key == "no_log":
             return f"found {hits} event(s) matching {_shown(pattern)}" if hits else None
         if times is None and hits == 0:
@@ -341,3 +346,7 @@ def _names(scope: Scope, seats: list[int]) -> str:
 
 def _ids(ids: list[str]) -> str:
     return "[" + ", ".join(ids) + "]"
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else _shown(value)

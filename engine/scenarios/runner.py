@@ -80,6 +80,7 @@ class Run:
         self.scope = scope
         self.state = state
         self.seed = seed
+        self.mark = 0           # log length when the last set/act/auto step began
 
     def runtime(self) -> Runtime:
         """A runtime bound to the current state (its changes are logged as events)."""
@@ -138,14 +139,18 @@ def run_file(path: str | Path, display: str | None = None) -> Report:
     try:
         game, players, seed, steps = _top(scope, doc, report)
         scope.game, scope.players = game.definition, players
-        compiled = [(scope.line(("steps", i)), _step(scope, s, ("steps", i)))
-                    for i, s in enumerate(steps)]
+        compiled = []
+        for i, node in enumerate(steps):
+            step = _step(scope, node, ("steps", i))
+            compiled.append((scope.line(("steps", i)), "expect" not in node, step))
         try:
             state = game.new_state(players=players, seed=seed)
         except RegolaError as err:
             raise scope.fail(("game",), f"the game cannot start: {err}") from None
         run = Run(scope, state, seed)
-        for line, step in compiled:
+        for line, moves, step in compiled:
+            if moves:
+                run.mark = len(state.log)
             try:
                 step(run)
             except RegolaError as err:
