@@ -6,12 +6,15 @@ context `<game>.<role>` (for example `doge.areas`), so one English word can have
 
 from __future__ import annotations
 
+import io
 import os
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from ..errors import RegolaError
@@ -53,9 +56,23 @@ def translations(lang: str) -> NullTranslations:
     lang = resolve_language(lang)
     if lang == "en":
         return NullTranslations()
-    mo = locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    folder = locales_dir() / lang / "LC_MESSAGES"
+    mo = folder / f"{DOMAIN}.mo"
+    if not mo.exists():  # not compiled yet: compile the .po in memory
+        return _from_po(folder / f"{DOMAIN}.po")
     with open(mo, "rb") as fp:
         return Translations(fp, domain=DOMAIN)
+
+
+def _from_po(po: Path) -> NullTranslations:
+    """Translations read from a .po catalog (no catalog at all: the identity)."""
+    if not po.exists():
+        return NullTranslations()
+    buffer = io.BytesIO()
+    with open(po, "rb") as fp:
+        write_mo(buffer, read_po(fp), use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
 
 
 def _spanish_conjunctions(text: str, items: list[str]) -> str:
