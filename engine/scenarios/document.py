@@ -126,9 +126,9 @@ class Scope:
 
     def piece_kind(self, name: Any, path: Path_) -> str:
         """'piece' for counted pieces, 'token' for tokens; a located error otherwise."""
-        if name in self.game.pieces:
+        if isinstance(name, str) and name in self.game.pieces:
             return "piece"
-        if name in self.game.tokens:
+        if isinstance(name, str) and name in self.game.tokens:
             return "token"
         known = ", ".join([*self.game.pieces, *self.game.tokens])
         raise self.fail(path, f"unknown piece {_shown(name)} (pieces: {known})")

@@ -85,6 +85,8 @@ def _legal(scope: Scope, f: dict, path: Path_) -> Check:
 def _ask(scope: Scope, f: dict, path: Path_) -> Check:
     scope.mapping(f, path, "an ask fact", required=("ask",), optional=("player",))
     want = f["ask"]
+    if want is not None and not isinstance(want, str):
+        raise scope.fail((*path, "ask"), f"ask names a prompt (or null), got {_shown(want)}")
     player = scope.seat(f["player"], (*path, "player")) if "player" in f else None
 
     def check(run) -> str | None:

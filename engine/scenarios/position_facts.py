@@ -148,6 +148,8 @@ def log_fact(scope: Scope, f: dict, path: Path_) -> Check:
 def var_fact(scope: Scope, f: dict, path: Path_) -> Check:
     scope.mapping(f, path, "a var fact", required=("var", "is"), optional=("player",))
     name = f["var"]
+    if not isinstance(name, str):
+        raise scope.fail((*path, "var"), f"a variable's name is a word, got {_shown(name)}")
     player = scope.seat(f["player"], (*path, "player")) if "player" in f else None
     known = scope.game.player_vars if player is not None else scope.game.game_vars
     if name not in known:
@@ -167,8 +169,8 @@ def deck_fact(scope: Scope, f: dict, path: Path_) -> Check:
     scope.mapping(f, path, "a deck fact", required=("deck",),
                   optional=("cards", "up", "face_up"))
     name = f["deck"]
-    if name not in scope.game.decks:
-        raise scope.fail((*path, "deck"), f"unknown deck {name!r} "
+    if not isinstance(name, str) or name not in scope.game.decks:
+        raise scope.fail((*path, "deck"), f"unknown deck {_shown(name)} "
                                           f"(decks: {', '.join(scope.game.decks)})")
 
     def check(run) -> str | None:

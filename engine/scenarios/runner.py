@@ -141,7 +141,13 @@ def run_file(path: str | Path, display: str | None = None) -> Report:
         scope.game, scope.players = game.definition, players
         compiled = []
         for i, node in enumerate(steps):
-            step = _step(scope, node, ("steps", i))
+            try:
+                step = _step(scope, node, ("steps", i))
+            except Failure:
+                raise
+            except Exception as err:  # a shape the checks above did not foresee
+                raise scope.fail(("steps", i), f"malformed step: {type(err).__name__}: "
+                                               f"{err}") from None
             compiled.append((scope.line(("steps", i)), "expect" not in node, step))
         try:
             state = game.new_state(players=players, seed=seed)
