@@ -1,0 +1,207 @@
+"""Checks of the catalogs, as located problems: what `regola validate` and the tests report.
+
+- every text of a game's text file has an entry, translated, in every catalog (problem
+  located in the text file);
+- every translation has the same {placeholders} as its English source (problem located in
+  the .po file, at the entry's line).
+
+Run `python -m regola.i18n.check` to list the problems of every entry of every catalog
+(untranslated, fuzzy, placeholders) after `pybabel update`.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import sys
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from ..errors import Location, Problem
+from .catalog import DEFAULT, DOMAIN, LANGUAGES, locales_dir
+
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
+"""The languages with a catalog (English is the source)."""
+
+
+def po_path(lang: str) -> Path:
+    """The .po catalog of a language."""
+    return locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def po_name(lang: str) -> str:
+    """How a catalog is named in problems: locales/<lang>/LC_MESSAGES/regola.po."""
+    return f"locales/{lang}/LC_MESSAGES/{DOMAIN}.po"
+
+
+def read_catalog(path: Path) -> Catalog:
+    """A .po file read with Babel (cached while the file is unchanged)."""
+    stat = path.stat()
+    return _read_catalog(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _read_catalog(path: str, mtime: int, size: int) -> Catalog:
+    with open(path, "rb") as fp:
+        return read_po(fp)
+
+
+def placeholders(text: str) -> set[str] | None:
+    """The names of the {placeholders} of a format string; None if its braces are broken."""
+    try:
+        return {re.split(r"[.\[!:]", field)[0] for _, field, _, _ in string.Formatter().parse(text)
+                if field is not None}
+    except ValueError:
+        return None
+
+
+def _forms(value: Any) -> list[str]:
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value]
+    return [value] if value else []
+
+
+def _shown(names: set[str] | None) -> str:
+    if names is None:
+        return "unbalanced braces"
+    return ", ".join("{" + n + "}" for n in sorted(names)) or "none"
+
+
+def placeholder_problem(message: Message) -> str | None:
+    """Why a translation's placeholders differ from its English source (None: they agree).
+
+    A plural translation's forms may each use fewer placeholders than the English forms
+    together ("una casa" needs no {n}), but every placeholder both English forms use, other
+    than {n}, and no placeholder English does not have.
+    """
+    english = [placeholders(t) for t in _forms(message.id)]
+    translated = [t for t in _forms(message.string) if t]
+    if not translated or any(e is None for e in english):
+        return None
+    if not message.pluralizable:
+        wanted = english[0]
+        got = placeholders(translated[0])
+        if got != wanted:
+            return (f"the translation's placeholders ({_shown(got)}) differ from the "
+                    f"English ones ({_shown(wanted)})")
+        return None
+    allowed = set().union(*english)
+    required = set.intersection(*english) - {"n"}
+    for i, text in enumerate(translated):
+        got = placeholders(text)
+        if got is None or not got <= allowed or not required <= got:
+            return (f"plural form {i} of the translation has placeholders ({_shown(got)}) "
+                    f"that differ from the English ones ({_shown(allowed)})")
+    return None
+
+
+def untranslated(message: Message) -> str | None:
+    """Why an entry does not count as translated (None: it is translated)."""
+    if message.fuzzy:
+        return "the translation is marked fuzzy (check it, then remove the fuzzy flag)"
+    forms = message.string if isinstance(message.string, list | tuple) else [message.string]
+    if not all(forms):
+        return "no translation"
+    return None
+
+
+def _label(message: Message) -> str:
+    ident = message.id[0] if isinstance(message.id, list | tuple) else message.id
+    context = f" (msgctxt {message.context!r})" if message.context else ""
+    return f"msgid {ident!r}{context}"
+
+
+def entry_problems(lang: str, path: Path | None = None,
+                   contexts: Any = None) -> list[Problem]:
+    """Problems of a catalog's entries: untranslated, fuzzy, placeholders differing from
+    the English source. `contexts`, if given, picks the entries to check (a function of the
+    message context)."""
+    path = path or po_path(lang)
+    name = po_name(lang) if path == po_path(lang) else str(path)
+    problems = []
+    for message in read_catalog(path):
+        if not message.id or (contexts is not None and not contexts(message.context)):
+            continue
+        why = untranslated(message) or placeholder_problem(message)
+        if why:
+            problems.append(Problem(Location(name, message.lineno or 0, 1),
+                                    f"{_label(message)}: {why}"))
+    return problems
+
+
+def game_texts(definition: Any) -> Iterator[tuple[str, str, str | tuple[str, str], Location]]:
+    """(context, key, English text or (one, other), where) for each text of a game."""
+    text_file = definition.files[-1] if definition.text and definition.files else ""  # last
+    locations = definition.text_locations
+    for section, entries in (definition.text or {}).items():
+        context = f"{definition.id}.{section}"
+        if isinstance(entries, str):
+            yield context, section, entries, locations.get(section, Location(text_file))
+            continue
+        if not isinstance(entries, dict):
+            continue
+        for key, entry in entries.items():
+            where = locations.get(f"{section}.{key}", Location(text_file, path=f"{section}.{key}"))
+            if isinstance(entry, str):
+                yield context, f"{section}.{key}", entry, where
+            elif isinstance(entry, dict) and "one" in entry and "other" in entry:
+                yield context, f"{section}.{key}", (entry["one"], entry["other"]), where
+
+
+def _engine_or_game(game: str):
+    """Entries that a game uses: the engine's own (no context or one without a dot) and the
+    game's ("<game>.<section>")."""
+    def pick(context: str | None) -> bool:
+        return not context or "." not in context or context.split(".", 1)[0] == game
+    return pick
+
+
+def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED) -> list[Problem]:
+    """Every catalog problem of a loaded game (GameDef): its texts missing from a catalog
+    or not translated there, and translations (of its texts or of the engine's) whose
+    placeholders differ from the English."""
+    problems: list[Problem] = []
+    for lang in languages:
+        path = po_path(lang)
+        if not path.exists():
+            problems.append(Problem(Location(po_name(lang)), f"no {lang} catalog"))
+            continue
+        catalog = read_catalog(path)
+        for context, _key, english, where in game_texts(definition):
+            one = english[0] if isinstance(english, tuple) else english
+            message = catalog.get(one, context=context)
+            if message is None or (isinstance(english, tuple)
+                                   and _forms(message.id) != list(english)):
+                problems.append(Problem(where, f"no entry for {one!r} (msgctxt "
+                                               f"{context!r}) in {po_name(lang)}; extract "
+                                               "and update the catalogs"))
+            elif untranslated(message):
+                problems.append(Problem(where, f"{one!r} is not translated in "
+                                               f"{po_name(lang)} (line {message.lineno}): "
+                                               f"{untranslated(message)}"))
+        for message in catalog:
+            if message.id and _engine_or_game(definition.id)(message.context):
+                why = placeholder_problem(message)
+                if why:
+                    problems.append(Problem(Location(po_name(lang), message.lineno or 0, 1),
+                                            f"{_label(message)}: {why}"))
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    """List the problems of every entry of every catalog; exit 1 if there are any."""
+    langs = (argv if argv is not None else sys.argv[1:]) or list(TRANSLATED)
+    problems = [p for lang in langs for p in entry_problems(lang)]
+    for problem in problems:
+        print(problem)
+    print(f"{len(problems)} problem(s) in {', '.join(langs)}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

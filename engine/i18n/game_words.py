@@ -1,0 +1,222 @@
+"""The words of one game in one language: names, prompts, option labels, values and notes.
+
+A game's English texts come from its text file (GameDef.text). Each is translated in the
+message context "<game id>.<section>" (plain texts with Words.ctx, {one, other} texts with
+Words.plural), exactly as the extractor (extract.py) puts them in the catalogs. A text that
+the game does not define falls back to its raw id, so a game without a text file still
+plays, in its ids.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from typing import Any
+
+from babel.numbers import format_decimal, format_percent
+
+from .catalog import Words
+
+PLAYER_KEYS = frozenset({"player", "seat", "winner", "loser", "by"})
+"""Note fields that hold one player number (shown as the seat's name)."""
+PLAYERS_KEYS = frozenset({"players", "seats", "winners", "losers", "runners_up"})
+"""Note fields that hold a list of player numbers (shown as a list of seat names)."""
+
+VALUE_SECTIONS = ("choices", "areas", "locations", "decks", "symbols")
+"""Where a string value of an action, a note or a variable is looked up, in this order."""
+
+MANY = 2
+"""The count whose plural form names a kind in a table heading or row ("houses")."""
+
+
+def words(name: Any) -> str:
+    """An identifier as words: choose_area -> choose area."""
+    return str(name).replace("_", " ")
+
+
+class _Missing(dict):
+    """format_map values: a placeholder with no value is left as it is written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def fill(template: str, values: dict[str, Any]) -> str:
+    """`template` with its {placeholders} filled; unknown ones and bad braces left as text."""
+    try:
+        return string.Formatter().vformat(template, (), _Missing(values))
+    except (ValueError, IndexError, AttributeError, KeyError):
+        return template
+
+
+class GameWords:
+    """Everything one game says in one language, built on a Words translator."""
+
+    def __init__(self, definition: Any, w: Words | str | None = None):
+        self.definition = definition
+        self.w = w if isinstance(w, Words) else Words(w)
+        self.game = definition.id
+        self.texts = definition.text or {}
+
+    @property
+    def lang(self) -> str:
+        """The language code (en, es, nl)."""
+        return self.w.lang
+
+    # -- the game's own texts ----------------------------------------------------------
+    def text(self, section: str, key: Any, n: int | None = None) -> str | None:
+        """The translated text of `key` in a section of the game's text file, or None."""
+        entries = self.texts.get(section)
+        if not isinstance(entries, dict) or not isinstance(key, str):
+            return None
+        entry = entries.get(key)
+        context = f"{self.game}.{section}"
+        if isinstance(entry, str):
+            return self.w.ctx(context, entry)
+        if isinstance(entry, dict) and "one" in entry and "other" in entry:
+            one, other = entry["one"], entry["other"]   # (names, not literals: not extracted)
+            try:
+                return self.w.plural(context, one, other, 1 if n is None else n)
+            except (KeyError, ValueError, IndexError):   # braces other than {n} in a name
+                return None
+        return None
+
+    def label(self, section: str, key: Any, n: int | None = None,
+              fallback: str | None = None) -> str:
+        """The text of `key` in `section`; the fallback (default: the raw id) if it has none."""
+        found = self.text(section, key, n)
+        if found is not None:
+            return found
+        return str(key) if fallback is None else fallback
+
+    def game_name(self) -> str:
+        """The game's name, with the variant's name after a colon (as loaded)."""
+        english = self.texts.get("game")
+        name = self.definition.name
+        if not isinstance(english, str):
+            return name
+        translated = self.w.ctx(f"{self.game}.game", english)
+        variant = self.definition.variant
+        if variant and self.text("variants", variant) is not None:
+            return f"{translated}: {self.text('variants', variant)}"
+        return translated + name[len(english):] if name.startswith(english) else name
+
+    # -- names ------------------------------------------------------------------------
+    def seat(self, player: Any) -> str:
+        """A player number as its seat's name (None: nobody)."""
+        seats = self.definition.seats
+        if isinstance(player, int) and not isinstance(player, bool) and \
+                0 <= player < len(seats):
+            return self.label("seats", seats[player])
+        if player is None:
+            return self.w("nobody")
+        return self.value(player)
+
+    def seats(self, players: Any) -> str:
+        """A list of player numbers as seat names: "Red and Blue" (empty: nobody)."""
+        if not isinstance(players, list):
+            return self.seat(players)
+        if not players:
+            return self.w("nobody")
+        return self.w.join([self.seat(p) for p in players])
+
+    def place(self, where: Any) -> str:
+        """An area or a location by name."""
+        if where is None:
+            return self.w("nowhere")
+        return self.text("areas", where) or self.label("locations", where)
+
+    def piece(self, kind: str, n: int = 1) -> str:
+        """The name of a piece or token kind, singular or plural for n."""
+        return self.label("pieces", kind, n)
+
+    def pieces(self, kind: str, n: int) -> str:
+        """A number of pieces: "2 houses"."""
+        return self.w("{count} {pieces}", count=n, pieces=self.piece(kind, n))
+
+    def deck(self, deck: Any) -> str:
+        """A deck by name."""
+        return self.label("decks", deck)
+
+    def ask(self, key: Any) -> str:
+        """The prompt of a decision."""
+        return self.label("asks", key, fallback=words(key))
+
+    def variable(self, name: str, scope: str = "game") -> str:
+        """A game variable (scope "game") or player variable (scope "player") by name."""
+        return self.label(f"{scope}_variables", name, fallback=words(name))
+
+    def prop(self, name: str) -> str:
+        """A token property by name."""
+        return self.label("properties", name, fallback=words(name))
+
+    def condition(self, cid: str) -> str:
+        """An end condition by name."""
+        return self.label("conditions", cid, fallback=words(cid))
+
+    def option(self, name: str, english: str) -> str:
+        """An option's summary (the game's text of it if there is one, else `english`)."""
+        return self.label("options", name, fallback=english)
+
+    def reason(self, reason: Any) -> str:
+        """Why a game ended."""
+        w = self.w
+        known = {"end_condition": w.ctx("reason", "end condition"),
+                 "step_limit": w.ctx("reason", "step limit")}
+        if reason in known:
+            return known[reason]
+        if not reason:
+            return w.ctx("reason", "the rules ended the game")
+        return self.label("reasons", reason, fallback=words(reason))
+
+    # -- values -----------------------------------------------------------------------
+    def number(self, x: float, digits: int = 2) -> str:
+        """A number with the language's decimal mark."""
+        pattern = "#,##0." + "0" * digits if digits else "#,##0"
+        return format_decimal(x, format=pattern, locale=self.lang)
+
+    def percent(self, x: float) -> str:
+        """A share as a percentage with one decimal."""
+        return format_percent(x, format="#,##0.0%", locale=self.lang)
+
+    def value(self, value: Any) -> str:
+        """An action's or a field's value as words: names of areas, locations and choices,
+        numbers as they are, lists as lists."""
+        w = self.w
+        if value is None:
+            return w("none")
+        if isinstance(value, bool):
+            return w("yes") if value else w("no")
+        if isinstance(value, int | float):
+            return str(value)
+        if isinstance(value, str):
+            for section in VALUE_SECTIONS:
+                found = self.text(section, value)
+                if found is not None:
+                    return found
+            return value
+        if isinstance(value, list):
+            return w.join([self.value(v) for v in value]) if value else w("none")
+        return json.dumps(value, ensure_ascii=False)
+
+    def field(self, key: str, value: Any) -> str:
+        """A note's field as words: players by seat name, everything else as a value."""
+        if key in PLAYER_KEYS:
+            return self.seat(value)
+        if key in PLAYERS_KEYS:
+            return self.seats(value)
+        return self.value(value)
+
+    def fields(self, values: dict[str, Any]) -> str:
+        """Fields with no text to hold them: "area Castello, winners Red"."""
+        return ", ".join(f"{words(k)} {self.field(k, v)}" for k, v in values.items())
+
+    def note(self, msg: str, values: dict[str, Any]) -> str:
+        """A note of the log: its text from the notes section with its fields filled in;
+        a note with no text shows its id and fields."""
+        template = self.text("notes", msg)
+        shown = {k: self.field(k, v) for k, v in values.items()}
+        if template is None:
+            rest = self.fields(values)
+            return f"{words(msg)}: {rest}" if rest else words(msg)
+        return fill(template, shown)
