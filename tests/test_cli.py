@@ -22,6 +22,13 @@ def run(*args: str, stdin: str | None = None):
     return runner.invoke(app, list(args), input=stdin)
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """These tests read English output: the locale of the machine must not change it."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+
+
 def test_games_lists_builtin_games_with_players_and_options():
     result = run("games")
     assert result.exit_code == 0, result.output
@@ -78,8 +85,8 @@ def test_unknown_game_and_variant_are_clear_messages():
 def test_play_all_bots_prints_log_and_result_deterministically():
     result = run("play", "doge", *FOUR_BOTS, "--seed", "1")
     assert result.exit_code == 0, result.output
-    assert "game over" in result.stdout
-    assert re.search(r"^winners?: (red|blue|green|yellow)", result.stdout, re.MULTILINE)
+    assert "Game over" in result.stdout
+    assert re.search(r"^winners?: (Red|Blue|Green|Yellow)", result.stdout, re.MULTILINE)
     assert re.search(r"^reason: ", result.stdout, re.MULTILINE)
     assert "Traceback" not in result.output
     again = run("play", "doge", *FOUR_BOTS, "--seed", "1")
@@ -103,9 +110,9 @@ def test_human_seat_is_reprompted_and_advances_until_input_ends():
     assert result.exit_code in (0, 1), result.output
     out = result.stdout
     assert "not an action: 'nonsense'" in out and "not an action: '0'" in out
-    assert out.count("red to decide") >= 30
+    assert out.count("Red to decide") >= 30
     assert "a) 0" in out                   # marker values are listed under letters
-    assert "red chooses" in out            # its own secret choices are shown back to it
+    assert "Red chooses" in out            # its own secret choices are shown back to it
     assert "Traceback" not in result.output
     if result.exit_code == 1:
         assert "game abandoned" in result.output
@@ -113,17 +120,17 @@ def test_human_seat_is_reprompted_and_advances_until_input_ends():
 
 def test_human_may_answer_with_an_action_id():
     result = run("play", "doge", "--seed", "3", "--players", "3", stdin="castello\n")
-    assert "red chooses castello" in result.stdout
+    assert "Red chooses Castello" in result.stdout
 
 
 def test_human_never_sees_other_seats_secrets():
     result = run("play", "doge", "--seed", "5", stdin="1\n" * 12)
     out = result.stdout
     # Other seats' cards and markers are only counted, and no secret token id is shown.
-    assert re.search(r"│ card +│ blue +│ hand +│ - +│ 7 face down", out)
+    assert re.search(r"│ player card +│ Blue +│ hand +│ - +│ 7 face down", out)
     assert not re.search(r"\b(marker|card)-\d+", out)
     # blue's secret choices (area cards and markers) are never shown; public ones may be.
-    assert not re.search(r"blue chooses .*\((choose area|choose marker)\)", out)
+    assert not re.search(r"Blue chooses .*\((Choose the player card|Choose a ballot marker)", out)
 
 
 def test_simulate_json_to_stdout_is_reproducible():

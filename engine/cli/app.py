@@ -17,6 +17,8 @@ import typer
 from rich.console import Console
 
 from ..errors import Location, Problem, RegolaError, RuleError
+from ..i18n.catalog import LANGUAGES, Words
+from ..i18n.check import catalog_problems
 from ..loading.loader import load_game
 from ..simulate import STEP_LIMIT
 from . import play as play_mod
@@ -78,14 +80,17 @@ GameArg = Annotated[str, typer.Argument(help="A built-in game id, or a game fold
 VariantOpt = Annotated[str | None, typer.Option(
     "--variant", help="A variant file, or the id of a built-in variant.")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", help="Number of players.")]
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help=f"Language: {', '.join(LANGUAGES)} (default: from the locale).")]
 
 
 @app.command()
 @handle_errors
 def games(details: Annotated[bool, typer.Option(
-        "--details", help="Also list each game's options (rule readings).")] = False):
+        "--details", help="Also list each game's options (rule readings).")] = False,
+          lang: LangOpt = None):
     """List the built-in games, their player counts and variants."""
-    games_report(out(), details)
+    games_report(out(), details, Words(lang))
 
 
 class Format(StrEnum):
@@ -97,31 +102,36 @@ class Format(StrEnum):
 def validate(game: GameArg, variant: VariantOpt = None,
              fmt: Annotated[Format, typer.Option("--format", help="text or json.")]
              = Format.text):
-    """Check a game's rule files; exit 2 and list every problem if they are invalid."""
+    """Check a game's rule files and its texts in the catalogs; exit 2 and list every
+    problem if they are invalid."""
+    w = Words()
     try:
         loaded = load_game(game, variant)
+        problems = catalog_problems(loaded.definition)
     except RuleError as error:
         problems = error.problems
     except RegolaError as error:  # not a game (unknown name or variant): no file to point at
         if fmt is not Format.json:
             raise fail(error_message(error)) from None
         problems = [Problem(Location(game), error_message(error))]
-    else:
+    if not problems:
         definition = loaded.definition
         files = list(definition.files)
         if fmt is Format.json:
             typer.echo(json.dumps({"valid": True, "problems": [], "game": definition.id,
                                    "variant": definition.variant, "files": files}))
         else:
-            which = definition.id + (f" variant {definition.variant}" if definition.variant
-                                     else "")
-            typer.echo(f"ok: {which} ({len(files)} files)")
+            which = w("{game} variant {variant}", game=definition.id,
+                      variant=definition.variant) if definition.variant else definition.id
+            typer.echo(w.plural(None, "ok: {game} ({n} file)", "ok: {game} ({n} files)",
+                                len(files), game=which))
         return
     if fmt is Format.json:
         typer.echo(json.dumps({"valid": False, "problems": [p.to_json() for p in problems]}))
     else:
         console = err()
-        console.print(f"invalid: {len(problems)} problem(s)", style="red", markup=False)
+        console.print(w.plural(None, "invalid: {n} problem", "invalid: {n} problems",
+                               len(problems)), style="red", markup=False)
         for problem in problems:
             console.print(str(problem), markup=False, soft_wrap=True)
     raise typer.Exit(2)
@@ -137,18 +147,20 @@ def play(game: GameArg, players: PlayersOpt = None,
              "--seed", help="Random seed (default: a new one, printed).")] = None,
          variant: VariantOpt = None,
          log: Annotated[bool, typer.Option(
-             "--log/--no-log", help="Print the public log of an all-bot game.")] = True):
+             "--log/--no-log", help="Print the public log of an all-bot game.")] = True,
+         lang: LangOpt = None):
     """Play a game at the terminal, humans against bots (or bots only)."""
+    w = Words(lang)
     loaded = load_game(game, variant)
     try:
-        count, kinds = play_mod.parse_seats(seats, players, loaded)
+        count, kinds = play_mod.parse_seats(seats, players, loaded, w)
     except play_mod.SeatsError as error:
         raise fail(str(error)) from None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     console = out()
     try:
-        play_mod.run_game(console, loaded, count, kinds, seed, show_log=log)
+        play_mod.run_game(console, loaded, count, kinds, seed, show_log=log, w=w)
     except play_mod.Abandoned as stop:
         console.print()
         err().print(str(stop), markup=False)
@@ -167,12 +179,14 @@ def simulate(game: GameArg,
              = None,
              step_limit: Annotated[int, typer.Option(
                  "--step-limit", min=1, help="Stop a game after this many actions.")]
-             = STEP_LIMIT):
+             = STEP_LIMIT, lang: LangOpt = None):
     """Play many games between random bots; print a summary, optionally the records."""
+    w = Words(lang)
     loaded = load_game(game, variant)
     loaded.new_state(players=players)  # an unsupported player count fails before any game
     summary_console = err() if json_to == "-" else out()
-    records = run_simulation(loaded, games, seed, players, summary_console, err(), step_limit)
+    records = run_simulation(loaded, games, seed, players, summary_console, err(), step_limit,
+                             w)
     text = json.dumps(records, indent=1)
     if json_to == "-":
         typer.echo(text)
@@ -180,8 +194,9 @@ def simulate(game: GameArg,
         try:
             Path(json_to).write_text(text + "\n", encoding="utf-8")
         except OSError as error:
-            raise fail(f"cannot write {json_to}: {error.strerror}") from None
-        summary_console.print(f"records written to {json_to}", markup=False)
+            raise fail(w("cannot write {file}: {reason}", file=json_to,
+                         reason=error.strerror)) from None
+        summary_console.print(w("records written to {file}", file=json_to), markup=False)
 
 
 @scenario_app.command("run")

@@ -10,17 +10,19 @@ from rich.table import Table
 from rich.text import Text
 
 from ..game import Game
+from ..i18n.catalog import Words
+from ..i18n.game_words import MANY, GameWords
 from ..simulate import STEP_LIMIT, simulate, summarize
-from .render import words
 
 
 def run_simulation(game: Game, games: int, seed: int, players: int | None,
                    console: Console, progress_console: Console,
-                   step_limit: int = STEP_LIMIT) -> list[dict]:
+                   step_limit: int = STEP_LIMIT, w: Words | None = None) -> list[dict]:
     """Simulate, showing progress only when stderr is a terminal; print the summary."""
+    gw = GameWords(game.definition, w)
     started = time.perf_counter()
     if progress_console.is_terminal:
-        columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+        columns = (TextColumn(gw.w("simulating")), BarColumn(), MofNCompleteColumn(),
                    TimeRemainingColumn())
         with Progress(*columns, console=progress_console, transient=True) as bar:
             task = bar.add_task("games", total=games)
@@ -29,7 +31,7 @@ def run_simulation(game: Game, games: int, seed: int, players: int | None,
     else:
         records = simulate(game, games, seed, players, step_limit=step_limit)
     wall = time.perf_counter() - started
-    print_summary(console, game, records, wall)
+    print_summary(console, game, records, wall, gw)
     return records
 
 
@@ -40,28 +42,38 @@ def _table(title: str, *columns: str) -> Table:
     return table
 
 
-def print_summary(console: Console, game: Game, records: list[dict], wall: float) -> None:
+def print_summary(console: Console, game: Game, records: list[dict], wall: float,
+                  gw: GameWords | None = None) -> None:
     """Games and speed, wins per seat, means of the game variables, how the games ended."""
+    gw = gw or GameWords(game.definition)
+    w = gw.w
     summary = summarize(game, records)
     n = summary["games"]
     speed = n / wall if wall > 0 else 0.0
-    console.print(f"{game.definition.name}: {n} games in {wall:.2f} s, "
-                  f"{speed:.1f} games/second, {summary['mean_steps']:.0f} actions per game",
+    console.print(w.plural(None, "{game}: {n} game in {seconds} s, {speed} games/second, "
+                                 "{actions} actions per game",
+                           "{game}: {n} games in {seconds} s, {speed} games/second, "
+                           "{actions} actions per game", n,
+                           game=gw.game_name(), seconds=gw.number(wall),
+                           speed=gw.number(speed, 1), actions=gw.number(summary["mean_steps"], 0)),
                   markup=False)
-    wins = _table("Wins", "seat", "wins", "share")
+    wins = _table(w.ctx("table", "Wins"), w.ctx("table", "seat"), w.ctx("table", "wins"),
+                  w.ctx("table", "share"))
     for seat, row in summary["seats"].items():
-        wins.add_row(Text(seat), str(row["wins"]), f"{row['share']:.1%}")
+        wins.add_row(Text(gw.label("seats", seat)), str(row["wins"]), gw.percent(row["share"]))
     console.print(wins)
     if summary["vars_mean"] or summary["on_board_mean"]:
-        means = _table("Means at the end", "value", "mean")
+        means = _table(w.ctx("table", "Means at the end"), w.ctx("table", "value"),
+                       w.ctx("table", "mean"))
         for name, mean in summary["vars_mean"].items():
-            means.add_row(Text(words(name)), f"{mean:.2f}")
+            means.add_row(Text(gw.variable(name)), gw.number(mean))
         for kind, row in summary["on_board_mean"].items():
-            means.add_row(Text(f"{kind} on board"), " / ".join(f"{x:.2f}" for x in row))
+            means.add_row(Text(w("{pieces} on the board", pieces=gw.piece(kind, MANY))),
+                          " / ".join(gw.number(x) for x in row))
         console.print(means)
-    ends = _table("Endings", "how", "games")
+    ends = _table(w.ctx("table", "Endings"), w.ctx("table", "how"), w.ctx("table", "games"))
     for cid, count in summary["end_conditions"].items():
-        ends.add_row(Text(f"condition {words(cid)}"), str(count))
+        ends.add_row(Text(w("condition: {condition}", condition=gw.condition(cid))), str(count))
     for reason, count in summary["reasons"].items():
-        ends.add_row(Text(f"reason {words(reason)}"), str(count))
+        ends.add_row(Text(w("reason: {reason}", reason=gw.reason(reason))), str(count))
     console.print(ends)

@@ -13,103 +13,123 @@ from rich.table import Table
 from rich.text import Text
 
 from ..game import Game
-from .render import event_text, seat_name, secret_kinds, value_text, words
+from ..i18n.game_words import MANY, GameWords
+from .render import event_text
 
 MAX_LOG_LINES = 60
 """Most recent log lines shown before a decision (older ones are summarised)."""
 
 
-def pieces_table(view: dict, seats: list[str]) -> Table | None:
+def pieces_table(view: dict, gw: GameWords) -> Table | None:
     """Counted pieces per kind and location, one column per player (empty rows left out)."""
+    w = gw.w
     players = view["players"]
-    table = Table(title="Pieces", title_justify="left")
-    table.add_column("piece")
-    table.add_column("where")
+    table = Table(title=w.ctx("table", "Pieces"), title_justify="left")
+    table.add_column(w.ctx("table", "piece"))
+    table.add_column(w.ctx("table", "where"))
     for p in range(players):
-        table.add_column(seats[p], justify="right")
+        table.add_column(gw.seat(p), justify="right")
     rows = 0
     for kind, by_location in view["pieces"].items():
         for location, row in by_location.items():
             if any(row):
-                table.add_row(Text(kind), Text(location), *(str(n) for n in row))
+                table.add_row(Text(gw.piece(kind, MANY)), Text(gw.place(location)),
+                              *(str(n) for n in row))
                 rows += 1
     return table if rows else None
 
 
-def _token_text(game: Game, token: dict) -> str:
+def _token_text(game: Game, gw: GameWords, token: dict) -> str:
     props = list(game.definition.tokens[token["kind"]].props) if token["kind"] in \
         game.definition.tokens else []
     values = [(k, token[k]) for k in props if k in token]
     if not values:
         return token.get("id", token["kind"])
     if len(values) == 1:
-        return value_text(values[0][1])
-    return " ".join(f"{k}={value_text(v)}" for k, v in values)
+        return gw.value(values[0][1])
+    return " ".join(f"{gw.prop(k)}={gw.value(v)}" for k, v in values)
 
 
-def tokens_table(game: Game, view: dict, seats: list[str]) -> Table | None:
+def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
     """Tokens grouped by kind, owner, place and controller; face-down ones only counted."""
+    w = gw.w
     groups: dict[tuple, dict] = defaultdict(lambda: {"seen": [], "hidden": 0})
     for token in view["tokens"]:
         key = (token["kind"], token.get("owner"), token.get("at"), token.get("controller"))
         if "id" in token:
-            groups[key]["seen"].append(_token_text(game, token))
+            groups[key]["seen"].append(_token_text(game, gw, token))
         else:
             groups[key]["hidden"] += 1
     if not groups:
         return None
-    table = Table(title="Tokens", title_justify="left")
-    for column in ("token", "owner", "where", "controlled by", "which"):
+    table = Table(title=w.ctx("table", "Tokens"), title_justify="left")
+    for column in (w.ctx("table", "token"), w.ctx("table", "owner"), w.ctx("table", "where"),
+                   w.ctx("table", "controlled by"), w.ctx("table", "which")):
         table.add_column(column)
     for (kind, owner, at, controller), group in groups.items():
         which = sorted(group["seen"])
         if group["hidden"]:
-            which.append(f"{group['hidden']} face down")
-        cells = (kind, seat_name(seats, owner) if owner is not None else "-", str(at),
-                 seat_name(seats, controller) if controller is not None else "-",
-                 ", ".join(which))
+            which.append(w.plural(None, "{n} face down", "{n} face down", group["hidden"]))
+        cells = (gw.piece(kind), gw.seat(owner) if owner is not None else "-", gw.place(at),
+                 gw.seat(controller) if controller is not None else "-", ", ".join(which))
         table.add_row(*(Text(c) for c in cells))
     return table
 
 
-def show_view(console: Console, game: Game, view: dict, log_from: int) -> None:
+def _values(gw: GameWords, values: dict, scope: str) -> str:
+    return ", ".join(f"{gw.variable(k, scope)} = {gw.value(v)}" for k, v in values.items())
+
+
+def show_view(console: Console, game: Game, view: dict, log_from: int,
+              gw: GameWords | None = None) -> None:
     """Print what a seat may see: variables, pieces, tokens, decks and recent log lines."""
-    seats = game.definition.seats
-    hidden = secret_kinds(game.definition)
+    gw = gw or GameWords(game.definition)
+    w = gw.w
     seat = view["seat"]
+    tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
     new = view["log"][log_from:]
     if new:
-        console.rule(f"since {seat_name(seats, seat)}'s last decision", style="dim")
+        console.rule(w("since {seat}'s last decision", seat=gw.seat(seat)), style="dim")
         if len(new) > MAX_LOG_LINES:
-            console.print(f"... {len(new) - MAX_LOG_LINES} earlier lines", style="dim")
+            skipped = len(new) - MAX_LOG_LINES
+            console.print(w.plural(None, "... {n} earlier line", "... {n} earlier lines",
+                                   skipped), style="dim", markup=False)
             new = new[-MAX_LOG_LINES:]
         for event in new:
-            console.print("  " + event_text(event, seats, hidden), markup=False, highlight=False)
+            console.print("  " + event_text(event, gw, tokens), markup=False, highlight=False)
     if view["vars"]:
-        console.print("game: " + ", ".join(f"{words(k)} {value_text(v)}"
-                                            for k, v in view["vars"].items()),
+        console.print(w("game: {values}", values=_values(gw, view["vars"], "game")),
                       markup=False, highlight=False)
     for p, values in enumerate(view["player_vars"]):
         if values:
-            console.print(f"{seats[p]}: " + ", ".join(f"{words(k)} {value_text(v)}"
-                                                       for k, v in values.items()),
-                          markup=False, highlight=False)
-    for table in (pieces_table(view, seats), tokens_table(game, view, seats)):
+            console.print(f"{gw.seat(p)}: {_values(gw, values, 'player')}", markup=False,
+                          highlight=False)
+    for table in (pieces_table(view, gw), tokens_table(game, view, gw)):
         if table is not None:
             console.print(table)
     for name, cards in view["decks"].items():
-        console.print(f"deck {name}: " + " ".join("?" if c is None else value_text(c)
-                                                    for c in cards),
+        shown = ", ".join("?" if c is None else gw.value(c) for c in cards)
+        console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
                       markup=False, highlight=False)
 
 
-def show_actions(console: Console, seats: list[str], seat: int, actions: list[dict]) -> None:
-    """The numbered legal actions of a seat, under the question being asked."""
-    ask = words(actions[0]["ask"]) if actions else "nothing to decide"
-    console.print(f"{seat_name(seats, seat)} (seat {seat}): {ask}", style="bold",
-                  markup=False, highlight=False)
+def action_label(gw: GameWords, action: dict) -> str:
+    """An action as a person reads it: the value's name, with the id to type when the name
+    is not simply the id."""
+    label = gw.value(action["value"])
+    plain = label.lower().replace(" ", "_")
+    return label if plain == action["id"].lower() else f"{label}  [{action['id']}]"
+
+
+def show_actions(console: Console, gw: GameWords, seat: int, actions: list[dict]) -> None:
+    """The keyed legal actions of a seat, under the question being asked."""
+    w = gw.w
+    ask = gw.ask(actions[0]["ask"]) if actions else w("nothing to decide")
+    console.print(w("{seat} (seat {number}): {ask}", seat=gw.seat(seat), number=seat,
+                    ask=ask), style="bold", markup=False, highlight=False)
     for key, action in zip(action_keys(actions), actions):
-        console.print(f"  {key:>2}) {action['id']}", markup=False, highlight=False)
+        console.print(f"  {key:>2}) {action_label(gw, action)}", markup=False,
+                      highlight=False)
 
 
 def action_keys(actions: list[dict]) -> list[str]:
