@@ -1,0 +1,194 @@
+"""Words in Spanish, Dutch and English: lists, languages, the CLI in each language, and the
+catalog problems `regola validate` reports."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import regola.i18n.check as check
+from regola.cli.app import app
+from regola.i18n.catalog import UnknownLanguage, Words, resolve_language
+from regola.loading.sources import rules_root
+
+runner = CliRunner()
+FOUR_BOTS = ["--seats", "random,random,random,random"]
+LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture(autouse=True)
+def no_locale(monkeypatch):
+    for var in LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
+
+
+def run(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+# -- lists -----------------------------------------------------------------------------
+def test_spanish_lists_write_e_before_an_i_sound_and_u_before_an_o_sound():
+    es = Words("es")
+    assert es.join(["padres", "madres", "hijos"]) == "padres, madres e hijos"
+    assert es.join(["Rojo", "Iris"]) == "Rojo e Iris"
+    assert es.join(["agua", "hielo"]) == "agua y hielo"          # /je/, not /i/
+    assert es.join(["Rojo", "Azul"]) == "Rojo y Azul"
+    assert es.join(["siete", "ocho"], "or") == "siete u ocho"
+    assert es.join(["mujer", "hombre"], "or") == "mujer u hombre"
+    assert es.join(["Rojo", "Azul"], "or") == "Rojo o Azul"
+    assert es.join(["Rojo"]) == "Rojo" and es.join([]) == ""
+
+
+def test_lists_in_dutch_and_english():
+    assert Words("nl").join(["Rood", "Blauw", "Geel"]) == "Rood, Blauw en Geel"
+    assert Words("en").join(["Red", "Blue", "Yellow"]) == "Red, Blue, and Yellow"
+    assert Words("en").join(["ice", "iron"]) == "ice and iron"   # the rule is Spanish only
+
+
+# -- languages -------------------------------------------------------------------------
+def test_language_from_the_option_or_the_locale(monkeypatch):
+    assert resolve_language("es") == "es" and resolve_language("nl_BE") == "nl"
+    assert resolve_language(None) == "en"
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    assert resolve_language(None) == "nl"
+    monkeypatch.setenv("LANGUAGE", "fr:es")
+    assert resolve_language(None) == "es"
+    with pytest.raises(UnknownLanguage, match="en, es, nl"):
+        resolve_language("fr")
+
+
+@pytest.mark.parametrize("command", [["play", "doge", *FOUR_BOTS], ["games"],
+                                     ["simulate", "doge", "--games", "1"]])
+def test_unknown_language_is_a_clear_error(command):
+    result = run(*command, "--lang", "fr")
+    assert result.exit_code == 2
+    assert "'fr'" in result.output and "en, es, nl" in result.output
+    assert "Traceback" not in result.output
+
+
+# -- the CLI in each language ----------------------------------------------------------
+SPANISH = ["Doge: 4 jugadores, semilla 1", "Rojo (aleatorio)", "Empieza el año 1.",
+           "Mazo barajado: cartas marrones de orden de votación", "casas: reserva -> ",
+           "elige tomar el control (¿Tomas el control del consejero o te abstienes?)",
+           "toma el control de consejero (", "vota: ganadores ", "Fin de la partida (",
+           "motivo: condición de final", "sobre la carta elegida (secreto)"]
+DUTCH = ["Doge: 4 spelers, seed 1", "Rood (willekeurig)", "Jaar 1 begint.",
+         "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
+         "kiest de controle nemen (Neem je de controle over de raadsheer, of onthoud je je?)",
+         "neemt de controle over raadsheer (", "stemt: winnaars ", "Einde van het spel (",
+         "reden: eindvoorwaarde", "op de gekozen kaart (geheim)"]
+
+
+@pytest.mark.parametrize("lang, phrases", [("es", SPANISH), ("nl", DUTCH)])
+def test_an_all_bot_game_is_told_in_the_language(lang, phrases):
+    result = run("play", "doge", *FOUR_BOTS, "--seed", "1", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    missing = [p for p in phrases if p not in out]
+    assert not missing, missing
+    winner = {"es": r"^ganadore?s?: ", "nl": r"^winnaars?: "}[lang]
+    assert re.search(winner, out, re.MULTILINE)
+    for english in ("supply", "house", "ballot marker", "chooses", "Game over", "Red"):
+        assert english not in out, english
+
+
+def test_the_locale_chooses_the_language_when_no_option_is_given(monkeypatch):
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    result = run("play", "doge", *FOUR_BOTS, "--seed", "1")
+    assert result.exit_code == 0 and "Empieza el año 1." in result.stdout
+    english = run("play", "doge", *FOUR_BOTS, "--seed", "1", "--lang", "en")
+    assert "Year 1 begins." in english.stdout
+
+
+def test_a_human_is_asked_in_the_language():
+    result = run("play", "doge", "--seed", "5", "--lang", "es", stdin="x\n1\n")
+    out = result.stdout
+    assert "decide Rojo" in out
+    assert "Rojo (puesto 0): Elige la carta de jugador de un área para tus marcadores" in out
+    assert "no es una acción: 'x'" in out
+    assert "Piezas" in out and "│ casas " in out and "│ reserva │" in out
+    assert "propietario" in out and "7 boca abajo" in out
+    assert "Rojo elige" in out
+    nl = run("play", "doge", "--seed", "5", "--lang", "nl", stdin="1\n")
+    assert "Rood (plaats 0): Kies de spelerskaart van een gebied voor je stemschijven" \
+        in nl.stdout
+
+
+def test_a_human_may_type_the_name_of_a_choice():
+    result = run("play", "doge", "--seed", "3", "--players", "3", "--lang", "es",
+                 stdin="santa croce\n")
+    assert "Rojo elige Santa Croce" in result.stdout
+
+
+def test_simulate_and_games_in_the_language():
+    sim = run("simulate", "doge", "--games", "2", "--seed", "1", "--lang", "nl")
+    assert sim.exit_code == 0, sim.output
+    assert "Doge: 2 spellen in " in sim.stdout and "spellen/seconde" in sim.stdout
+    assert "Overwinningen" in sim.stdout and "reden: eindvoorwaarde" in sim.stdout
+    assert "huizen op het speelbord" in sim.stdout and "%" in sim.stdout
+    games = run("games", "--details", "--lang", "es")
+    assert games.exit_code == 0, games.output
+    assert "Juegos incluidos" in games.stdout and "Rojo, Azul, Verde," in games.stdout
+    assert "interpretación" in games.stdout
+
+
+def test_a_game_without_texts_plays_in_its_ids(tmp_path):
+    folder = tmp_path / "bare"
+    shutil.copytree(rules_root() / "doge", folder)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("text: text.yaml\n", ""),
+                         encoding="utf-8")
+    result = run("play", str(folder), *FOUR_BOTS, "--seed", "1", "--lang", "es")
+    assert result.exit_code == 0, result.output
+    assert "red mueve 2 house: supply -> " in result.stdout      # ids, in Spanish sentences
+
+
+# -- catalog problems in `regola validate` ---------------------------------------------
+@pytest.fixture
+def doge_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "doge"
+    shutil.copytree(rules_root() / "doge", target)
+    return target
+
+
+def test_validate_reports_a_text_missing_from_the_catalogs(doge_copy):
+    text = doge_copy / "text.yaml"
+    source = text.read_text(encoding="utf-8")
+    assert "\nnotes:\n" in source
+    text.write_text(source.replace("\nnotes:\n", "\nnotes:\n  brand_new: A brand new note.\n"),
+                    encoding="utf-8")
+    line = text.read_text(encoding="utf-8").splitlines().index(
+        "  brand_new: A brand new note.") + 1
+    result = run("validate", str(doge_copy))
+    assert result.exit_code == 2
+    for lang in ("es", "nl"):
+        assert re.search(rf"{re.escape(str(text))}:{line}:\d+: notes.brand_new: no entry for "
+                         rf"'A brand new note.' \(msgctxt 'doge.notes'\) in "
+                         rf"locales/{lang}/LC_MESSAGES/regola.po", result.output), result.output
+    report = json.loads(run("validate", str(doge_copy), "--format", "json").stdout)
+    assert report["valid"] is False
+    located = [p for p in report["problems"] if (p["file"], p["line"]) == (str(text), line)]
+    assert len(located) == 2 and located[0]["path"] == "notes.brand_new"
+
+
+def test_validate_reports_a_translation_whose_placeholders_differ(tmp_path, monkeypatch):
+    locales = tmp_path / "locales"
+    shutil.copytree(check.locales_dir(), locales)
+    po = locales / "es" / "LC_MESSAGES" / "regola.po"
+    source = po.read_text(encoding="utf-8")
+    good = 'msgstr "Empieza el año {year}."'
+    assert good in source
+    po.write_text(source.replace(good, 'msgstr "Empieza el año {ano}."'), encoding="utf-8")
+    line = po.read_text(encoding="utf-8").splitlines().index('msgid "Year {year} begins."') + 1
+    monkeypatch.setattr(check, "locales_dir", lambda: locales)
+    result = run("validate", "doge")
+    assert result.exit_code == 2
+    assert f"locales/es/LC_MESSAGES/regola.po:{line}:1: msgid 'Year {{year}} begins.' " \
+           "(msgctxt 'doge.notes'): the translation's placeholders ({ano}) differ from the " \
+           "English ones ({year})" in result.output
+    assert "nl/LC_MESSAGES/regola.po:" not in result.output
