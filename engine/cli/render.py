@@ -26,8 +26,8 @@ def token_text(gw: GameWords, kind: str, tid: str | None,
 
     A token with secret properties is named by its kind only: ids are given in creation
     order, so an id could tell which face-down token (and so which secret value) moved. A
-    token without secrets is told apart by its properties when they are known ("advisor
-    (Castello)"), else by the number in its id.
+    token without secrets is told apart by its properties when they are known ("meeple
+    (Harbour)"), else by the number in its id.
     """
     name = gw.piece(kind)
     definition = gw.definition

@@ -76,7 +76,7 @@ def placeholder_problem(message: Message) -> str | None:
     """Why a translation's placeholders differ from its English source (None: they agree).
 
     A plural translation's forms may each use fewer placeholders than the English forms
-    together ("una casa" needs no {n}), but every placeholder both English forms use, other
+    together ("un cubo" needs no {n}), but every placeholder both English forms use, other
     than {n}, and no placeholder English does not have.
     """
     english = [placeholders(t) for t in _forms(message.id)]

@@ -26,7 +26,7 @@ VALUE_SECTIONS = ("choices", "areas", "locations", "decks", "symbols")
 """Where a string value of an action, a note or a variable is looked up, in this order."""
 
 MANY = 2
-"""The count whose plural form names a kind in a table heading or row ("houses")."""
+"""The count whose plural form names a kind in a table heading or row ("cubes")."""
 
 
 def words(name: Any) -> str:
@@ -113,7 +113,7 @@ class GameWords:
         return self.value(player)
 
     def seats(self, players: Any) -> str:
-        """A list of player numbers as seat names: "Red and Blue" (empty: nobody)."""
+        """A list of player numbers as seat names: "North and South" (empty: nobody)."""
         if not isinstance(players, list):
             return self.seat(players)
         if not players:
@@ -131,7 +131,7 @@ class GameWords:
         return self.label("pieces", kind, n)
 
     def pieces(self, kind: str, n: int) -> str:
-        """A number of pieces: "2 houses"."""
+        """A number of pieces: "2 cubes"."""
         return self.w("{count} {pieces}", count=n, pieces=self.piece(kind, n))
 
     def deck(self, deck: Any) -> str:
@@ -208,7 +208,7 @@ class GameWords:
         return self.value(value)
 
     def fields(self, values: dict[str, Any]) -> str:
-        """Fields with no text to hold them: "area Castello, winners Red"."""
+        """Fields with no text to hold them: "area Harbour, winners North"."""
         return ", ".join(f"{words(k)} {self.field(k, v)}" for k, v in values.items())
 
     def note(self, msg: str, values: dict[str, Any]) -> str:
