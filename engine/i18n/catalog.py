@@ -1,7 +1,7 @@
 """Load the compiled catalogs and translate: plain, with context, with plurals, and lists.
 
 English is the source language (msgids are English text). Game texts use the message
-context `<game>.<role>` (for example `doge.areas`), so one English word can have two roles.
+context `<game>.<role>` (for example `<game>.areas`), so one English word can have two roles.
 """
 
 from __future__ import annotations
