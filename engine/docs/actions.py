@@ -1,0 +1,173 @@
+"""Steps that do something: decisions (`choose`), calls of the game's procedures (read as
+their phrase), and every built-in statement of the script language, each with a template.
+"""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from .env import Env, call_parts, string_literals
+
+
+class ActionSteps:
+    """Mixed into Steps: decisions and calls."""
+
+    # -- decisions -----------------------------------------------------------------------
+    def choose(self, s: Tree, env: Env):
+        from .statements import Step
+        name, options, player = str(s.children[0]), s.children[1], s.children[2]
+        who = self.p.expr(player, env)
+        offered = self.options(options, env)
+        self.declare(env, [name])
+        offers = self._offered_literals(options, env)
+        env.choices[name] = (who, offers)
+        if offers and all(self.t.has("choices", v) for v in offers) and \
+                not self._open(options, env):
+            return Step(self.w("{player} chooses: {options}", player=who, options=offered))
+        return Step(self.w("{player} chooses {what}: {options}", player=who,
+                           what=env.phrases[name], options=offered))
+
+    def _open(self, options: Tree, env: Env) -> bool:
+        """The options include something other than fixed choices (a list of areas...)."""
+        if options.data == "ternary":
+            ok, value = self.p.known(options.children[1], env)
+            if ok:
+                return self._open(options.children[0 if value else 2], env)
+            return self._open(options.children[0], env) or self._open(options.children[2], env)
+        if options.data == "binop":
+            return self._open(options.children[0], env) or self._open(options.children[2], env)
+        if options.data == "list":
+            return any(x is not None and x.data != "string" for x in options.children)
+        return True
+
+    def _offered_literals(self, options: Tree, env: Env) -> set[str]:
+        """The strings a decision can still offer, once the data has decided its branches."""
+        if options.data == "ternary":
+            ok, value = self.p.known(options.children[1], env)
+            if ok:
+                return self._offered_literals(options.children[0 if value else 2], env)
+        if options.data in ("ternary", "binop", "list"):
+            found: set[str] = set()
+            children = options.children[::2] if options.data == "ternary" else options.children
+            for child in children:
+                if isinstance(child, Tree):
+                    found |= self._offered_literals(child, env)
+            return found
+        return string_literals(options) if options.data == "string" else set()
+
+    def options(self, tree: Tree, env: Env) -> str:
+        """What a decision offers: "take control or abstain", "one of the districts ..."."""
+        ok, value = self.p.known(tree, env)
+        if ok and isinstance(value, list) and value and \
+                all(self.t.has("choices", v) for v in value):
+            return self.w.join([self.t.value(v) for v in value], style="or")
+        if tree.data == "list":
+            return self.w.join([self.p.expr(x, env) for x in tree.children if x is not None],
+                               style="or")
+        if tree.data == "ternary":
+            a, cond, b = tree.children
+            known, which = self.p.known(cond, env)
+            if known:
+                return self.options(a if which else b, env)
+            ok_b, empty = self.p.known(b, env)
+            if ok_b and empty == []:
+                return self.w("{options} (only if {condition})", options=self.options(a, env),
+                              condition=self.p.cond(cond, env))
+            return self.w("{a} if {condition}, otherwise {b}", a=self.options(a, env),
+                          condition=self.p.cond(cond, env), b=self.options(b, env))
+        if tree.data == "binop" and str(tree.children[1]) == "+":
+            left, right = tree.children[0], tree.children[2]
+            parts = []
+            for side in (left, right):
+                known, v = self.p.known(side, env)
+                if not (known and v == []):
+                    parts.append(self.options(side, env))
+            return self.w.join(parts, style="or")
+        return self.w("one of {things}", things=self.p.expr(tree, env))
+
+    # -- calls ---------------------------------------------------------------------------
+    def call(self, s: Tree, env: Env):
+        from .statements import Step
+        name, args, kwargs = call_parts(s)
+        proc = self.g.program.procs.get(name)
+        if proc is not None:
+            values = {p: self.p.expr(a, env) for p, a in zip(proc.params, args)}
+            n = None
+            if "n" in proc.params:
+                ok, known = self.p.known(args[proc.params.index("n")], env)
+                n = known if ok and isinstance(known, int) else None
+            text = self.t.name("procedures", name, n, **values)
+            if name in self.links and self.links[name][1] != env.proc:
+                title, anchor = self.links[name][0], self.links[name][1]
+                text = self.w("{step} (see “[{title}](#{anchor})”)", step=text, title=title,
+                              anchor=anchor)
+            return Step(text)
+        text = getattr(self, "statement_" + name)(args, kwargs, env)
+        return Step(text) if text else None
+
+    def token_control(self) -> str:
+        kinds = [k.control_piece for k in self.g.tokens.values() if k.control_piece]
+        return self.t.thing(kinds[0], 1) if len(set(kinds)) == 1 else self.w("control piece")
+
+    # -- built-in statements (one template each) ------------------------------------------
+    def statement_move(self, args, kwargs, env) -> str:
+        kind = str(args[0].children[0])
+        owner = self.p.expr(args[1], env)
+        src, dst = self.p.where(args[2], "from", env), self.p.where(args[3], "to", env)
+        count = args[4] if len(args) > 4 else Tree("number", ["1"])
+        ok, n = self.p.known(count, env)
+        if ok and isinstance(n, int):
+            return self.w.plural(None, "{owner} moves {n} {things} {source} {destination}",
+                                 "{owner} moves {n} {things} {source} {destination}", n,
+                                 owner=owner, things=self.t.thing(kind, n), source=src,
+                                 destination=dst)
+        return self.w("{owner} moves {things} {source} {destination}, as many as {amount}",
+                      owner=owner, amount=self.p.expr(count, env),
+                      things=self.t.thing(kind, 2), source=src, destination=dst)
+
+    def statement_move_token(self, args, kwargs, env) -> str:
+        return self.w("move {token} {destination}", token=self.p.expr(args[0], env),
+                      destination=self.p.where(args[1], "to", env))
+
+    def statement_reveal(self, args, kwargs, env) -> str:
+        return self.w("turn {token} face up", token=self.p.expr(args[0], env))
+
+    def statement_hide(self, args, kwargs, env) -> str:
+        return self.w("turn {token} face down", token=self.p.expr(args[0], env))
+
+    def statement_control(self, args, kwargs, env) -> str:
+        return self.w("{player} takes control of {token} and puts a {piece} of their own on "
+                      "it (a {piece} already there goes back to its owner)",
+                      player=self.p.expr(args[1], env), token=self.p.expr(args[0], env),
+                      piece=self.token_control())
+
+    def statement_release(self, args, kwargs, env) -> str:
+        return self.w("{token} becomes neutral: the {piece} on it goes back to its owner",
+                      token=self.p.expr(args[0], env), piece=self.token_control())
+
+    def statement_shuffle(self, args, kwargs, env) -> str:
+        return self.w("shuffle {deck} and lay them face down",
+                      deck=self.p.expr(args[0], env))
+
+    def statement_reveal_card(self, args, kwargs, env) -> str:
+        return self.w("turn face up {card}", card=self.p.builtin_deck_card(args, kwargs, env))
+
+    def statement_reveal_deck(self, args, kwargs, env) -> str:
+        return self.w("turn every card of {deck} face up", deck=self.p.expr(args[0], env))
+
+    def statement_log(self, args, kwargs, env) -> None:
+        """Messages to the game log are not rules: the rulebook leaves them out."""
+        return None
+
+    def statement_end_game(self, args, kwargs, env) -> str:
+        return self.w("the game ends at once and {players} win",
+                      players=self.p.expr(args[0], env))
+
+    def statement_check_end(self, args, kwargs, env) -> str:
+        text = self.w("check whether the game ends")
+        if "·end" in self.links:
+            title, anchor = self.links["·end"]
+            text = self.w("{step} (see “[{title}](#{anchor})”)", step=text, title=title,
+                          anchor=anchor)
+        return text
+

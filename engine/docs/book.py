@@ -1,0 +1,151 @@
+"""A whole rulebook: the outline's sections in order, each block rendered from the data.
+
+    book = build_rulebook("some_game", variant=None, lang="es")
+    book.markdown            # the rulebook in Markdown
+    book.pictures            # {"some_game-board.svg": "<svg ...>", ...}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..i18n.catalog import Words
+from ..loading.loader import load_game
+from .components import Components
+from .endgame import Ending, end_document
+from .env import Env
+from .expressions import Phrases
+from .markdown import heading, steps_markdown
+from .notes import Notes
+from .outline import Outline, game_folder, load_outline, user_procedures
+from .pictures import draw
+from .statements import Steps
+from .statics import Statics
+from .texts import Texts, sentence
+
+GENERATED = ("components", "setup", "player_counts", "end", "notes", "reference", "glossary")
+
+
+@dataclass
+class Rulebook:
+    """A generated rulebook: Markdown, its pictures by file name, and texts it lacked."""
+
+    title: str
+    markdown: str
+    pictures: dict[str, str] = field(default_factory=dict)
+    missing: set[str] = field(default_factory=set)
+
+
+def anchor(kind: str, name: str) -> str:
+    return f"{kind}-{name.replace('_', '-')}"
+
+
+class Book:
+    """Renders one game (or variant) in one language."""
+
+    def __init__(self, game: str, variant: str | None, w: Words, prefix: str | None = None):
+        self.game = load_game(game, variant)
+        self.g = self.game.definition
+        self.w = w
+        self.t = Texts(self.g, w)
+        self.outline: Outline = load_outline(self.g, game_folder(self.g))
+        self.phrases = Phrases(self.t, Statics(self.game))
+        self.steps = Steps(self.phrases, self.links(), quiet=set(self.outline.quiet))
+        self.blocks = {"components": Components(self.t).components,
+                       "setup": Components(self.t).setup,
+                       "player_counts": Components(self.t).player_counts,
+                       "end": Ending(self.phrases, end_document(game, variant)).markdown,
+                       "notes": Notes(self.t).notes, "reference": Notes(self.t).reference,
+                       "glossary": Notes(self.t).glossary}
+        self.prefix = prefix if prefix is not None else \
+            "-".join(x for x in (self.g.id, self.g.variant) if x) + "-"
+        self.pictures: dict[str, str] = {}
+
+    def links(self) -> dict[str, tuple[str, str]]:
+        links = {name: (self.t.name("procedure_titles", name), anchor("rule", name))
+                 for _, name in self.outline.procedures()}
+        end = self.outline.section_with("end")
+        if end:
+            links["·end"] = (self.section_title(end), anchor("section", end))
+        return links
+
+    def section_title(self, sid: str) -> str:
+        return self.t.name("sections", sid)
+
+    # -- the book ------------------------------------------------------------------------
+    def title(self) -> str:
+        name = self.t.game_name()
+        if self.g.variant:
+            return self.w("{game}: {variant}", game=name,
+                          variant=self.t.name("variants", self.g.variant))
+        return name
+
+    def markdown(self) -> str:
+        parts = [f"# {self.title()}"]
+        if self.g.variant:
+            parts.append(self.w("This rulebook describes the variant “{variant}”: {description}",
+                                variant=self.t.name("variants", self.g.variant),
+                                description=self.t.name("variant_descriptions", self.g.variant)))
+        for sid, blocks in self.outline.sections:
+            parts.append(heading(2, self.section_title(sid), anchor("section", sid)))
+            procs = [b for b in blocks if isinstance(b, dict) and "procedure" in b]
+            parts += [self.block(sid, b, titled=len(procs) > 1) for b in blocks]
+        shown = {name for _, name in self.outline.procedures()} | set(self.outline.phrase_only)
+        rest = [p for p in user_procedures(self.g) if p not in shown]
+        if rest:
+            parts.append(heading(2, self.w.ctx("rulebook", "Further rules"),
+                                 anchor("section", "further")))
+            parts += [self.procedure(name) for name in rest]
+        return "\n\n".join(p for p in parts if p).rstrip() + "\n"
+
+    def block(self, sid: str, block, titled: bool = True) -> str:
+        if block == "intro":
+            return self.t.name("intros", sid) if self.t.has("intros", sid) else ""
+        if isinstance(block, str):
+            return self.blocks[block]()
+        if "procedure" in block:
+            return self.procedure(block["procedure"], titled)
+        if "functions" in block:
+            return self.functions(block["functions"])
+        return self.picture(block["picture"])
+
+    def procedure(self, name: str, titled: bool = True) -> str:
+        """A procedure's steps, under its own heading unless it is its section's only one."""
+        steps = steps_markdown(self.steps.procedure(name))
+        if not titled:
+            return f'<a id="{anchor("rule", name)}"></a>\n\n{steps}'
+        title = self.t.name("procedure_titles", name)
+        return heading(3, title, anchor("rule", name)) + "\n\n" + steps
+
+    def functions(self, names: list[str]) -> str:
+        lines = []
+        for name in names:
+            func = self.g.program.funcs[name]
+            env = Env(proc=name)
+            self.steps.declare(env, func.params)
+            term = self.t.name("functions", name, **{p: env.phrases[p] for p in func.params})
+            body = func.tree.children[2]
+            term = term[:1].upper() + term[1:]
+            if self.phrases.is_condition(body):
+                text = self.w("**{term}** when {condition}", term=term,
+                              condition=self.phrases.cond(body, env))
+            else:
+                text = self.w("**{term}**: {value}", term=term,
+                              value=self.phrases.expr(body, env))
+            lines.append(sentence(text))
+        return "\n\n".join(lines)
+
+    def picture(self, name: str) -> str:
+        spec = self.outline.pictures[name]
+        caption = self.t.name("pictures", name)
+        file = f"{self.prefix}{name}.svg"
+        self.pictures[file] = draw(self.t, spec, caption)
+        return f"![{caption}]({file})\n\n*{caption}*"
+
+
+def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en",
+                   words: Words | None = None, prefix: str | None = None) -> Rulebook:
+    """The rulebook of a game (or variant) in a language, with its pictures."""
+    book = Book(game, variant, words or Words(lang), prefix)
+    text = book.markdown()
+    return Rulebook(book.title(), text, book.pictures, book.t.missing)

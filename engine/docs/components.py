@@ -1,0 +1,146 @@
+"""The components, the setup and the numbers that depend on the player count, from the
+game's pieces, tokens, decks, areas, variables and constants.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .markdown import bullets, numbered, table
+from .texts import Texts, sentence
+
+
+class Components:
+    """Renders the parts of the rulebook that come from the game's components."""
+
+    def __init__(self, texts: Texts):
+        self.t = texts
+        self.w = texts.w
+        self.g = texts.g
+
+    # -- components ----------------------------------------------------------------------
+    def components(self) -> str:
+        parts = [self.board(), self.w("Each player has, in their colour:"),
+                 bullets(self.own_things())]
+        shared = self.shared_things()
+        if shared:
+            parts += [self.w("Shared by all players:"), bullets(shared)]
+        parts += [sentence(s) for s in self.secrets()]
+        parts.append(self.colours())
+        return "\n\n".join(p for p in parts if p)
+
+    def board(self) -> str:
+        by_kind: dict[str, list[str]] = {}
+        for key, area in self.g.areas.items():
+            by_kind.setdefault(area["kind"], []).append(self.t.area(key))
+        kinds = [self.w("{n} {kind} ({names})", n=len(names),
+                        kind=self.t.name("area_kinds", kind, len(names)),
+                        names=self.w.join(names))
+                 for kind, names in by_kind.items()]
+        text = self.w.plural(None, "The board shows {n} area: {kinds}.",
+                             "The board shows {n} areas: {kinds}.", len(self.g.areas),
+                             kinds=self.w.join(kinds))
+        symbols = [self.w("{area} ({symbol})", area=self.t.area(k),
+                          symbol=self.t.name("symbols", a["symbol"]))
+                   for k, a in self.g.areas.items() if "symbol" in a]
+        if symbols:
+            text += " " + self.w("Each area bears a symbol: {list}.", list=self.w.join(symbols))
+        return text
+
+    def own_things(self) -> list[str]:
+        items = [self.t.counted(k, piece.per_player) for k, piece in self.g.pieces.items()
+                 if piece.per_player]
+        items += [self.token_set(k) for k, tok in self.g.tokens.items() if tok.per_player]
+        return items
+
+    def shared_things(self) -> list[str]:
+        items = [self.token_set(k) for k, tok in self.g.tokens.items() if not tok.per_player]
+        for key, deck in self.g.decks.items():
+            items.append(self.w("{n} {things}{detail}", n=len(deck.cards),
+                                things=self.t.name("decks", key),
+                                detail=self.detail_of(deck.cards)))
+        return items
+
+    def token_set(self, kind: str) -> str:
+        tok = self.g.tokens[kind]
+        sizes = [len(v) for v in tok.props.values()]
+        n = sizes[0] if sizes else 1
+        details = [self.values_of(prop, values) for prop, values in tok.props.items()]
+        text = self.t.counted(kind, n)
+        return text + "".join(details)
+
+    def values_of(self, prop: str, values: list[Any]) -> str:
+        if all(isinstance(v, int) for v in values):
+            return self.w(", with the {property} {list}",
+                          property=self.t.name("properties", prop, len(values)),
+                          list=self.w.join([str(v) for v in values]))
+        return self.detail_of(values, prop)
+
+    def detail_of(self, values: list[Any], prop: str | None = None) -> str:
+        """", one for each area" or ": one each for A and B, and 3 for C"."""
+        counts = Counter(values)
+        if set(values) == set(self.g.areas) and all(c == 1 for c in counts.values()):
+            return self.w(", one for each area")
+        singles = [self.t.value(v) for v, c in counts.items() if c == 1]
+        parts = [self.w("one each for {list}", list=self.w.join(singles))] if singles else []
+        parts += [self.w("{n} for {value}", n=c, value=self.t.value(v))
+                  for v, c in counts.items() if c > 1]
+        listed = "; ".join(parts)
+        if prop:
+            return self.w(" ({property}: {list})",
+                          property=self.t.name("properties", prop, 1), list=listed)
+        return self.w(": {list}", list=listed)
+
+    def secrets(self) -> list[str]:
+        return [self.w("the {property} of each of a player's {things} is secret: only its "
+                       "owner looks at it until it is turned face up",
+                       property=self.t.name("properties", prop, 1), things=self.t.thing(k, 2))
+                for k, tok in self.g.tokens.items() for prop in tok.secret]
+
+    def colours(self) -> str:
+        colours = self.w.join([self.t.name("seats", s) for s in self.g.seats])
+        if self.g.min_players == self.g.max_players:
+            return self.w.plural(None, "For {n} player. Colours: {colours}.",
+                                 "For {n} players. Colours: {colours}.", self.g.max_players,
+                                 colours=colours)
+        return self.w("For {low} to {high} players. Colours: {colours}. With fewer than {high} "
+                      "players, the colours nobody plays stay in the box.",
+                      low=self.g.min_players, high=self.g.max_players, colours=colours)
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self) -> str:
+        steps = [self.w("Each player chooses a colour and takes its pieces.")]
+        own: dict[str, list[str]] = {}
+        shared: dict[str, list[str]] = {}
+        for key, piece in self.g.pieces.items():
+            own.setdefault(piece.start, []).append(self.t.thing(key, 2))
+        for key, tok in self.g.tokens.items():
+            (own if tok.per_player else shared).setdefault(tok.start, []).append(
+                self.t.thing(key, 2))
+        for place, things in own.items():
+            steps.append(sentence(self.w("each player puts their {things} {place}",
+                                         things=self.w.join(things),
+                                         place=self.t.place(place, "in"))))
+        for place, things in shared.items():
+            steps.append(sentence(self.w("put the {things} {place}",
+                                         things=self.w.join(things),
+                                         place=self.t.place(place, "in"))))
+        start = [self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
+                        value=self.t.value(v.initial))
+                 for k, v in self.g.game_vars.items()]
+        if start:
+            steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
+        return numbered(steps)
+
+    def player_counts(self) -> str:
+        rows = []
+        counts = list(range(self.g.min_players, self.g.max_players + 1))
+        for key, value in self.g.constants.items():
+            if isinstance(value, dict) and "by_players" in value:
+                rows.append([self.t.name("constants", key)] +
+                            [self.t.value(value["by_players"].get(n)) for n in counts])
+        if not rows:
+            return ""
+        head = [""] + [self.w.plural(None, "{n} player", "{n} players", n) for n in counts]
+        return table(head, rows)

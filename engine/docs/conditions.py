@@ -1,0 +1,222 @@
+"""Conditions in words: comparisons, counts of pieces ("has at least 3 houses in ..."),
+groups ("there is exactly one winner"), choices made earlier, and where-clauses.
+"""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from .env import Env, call_parts, is_name
+
+_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+class ConditionPhrases:
+    """Mixed into Phrases: everything that reads as a clause."""
+
+    def cond(self, tree: Tree, env: Env) -> str:
+        """A clause for a condition (options already decided)."""
+        ok, value = self.known(tree, env)
+        if ok and isinstance(value, bool):
+            return self.w("always") if value else self.w("never")
+        return self.forms[tree.data](tree, env)
+
+    def is_condition(self, tree: Tree) -> bool:
+        """The expression is true or false (for how a `let` of it reads)."""
+        if tree.data in ("compare", "and_op", "or_op", "not_op", "member", "not_member",
+                         "true", "false"):
+            return True
+        if tree.data == "call":
+            name = str(tree.children[0])
+            func = self.g.program.funcs.get(name)
+            return name in ("any", "all") or (func is not None and
+                                              self.is_condition(func.tree.children[2]))
+        return False
+
+    def kept(self, t: Tree, env: Env) -> list[Tree]:
+        """The sides of an and/or that the data does not decide (nested alike flattened)."""
+        t = self.unfolded(t)
+        if t.data not in ("and_op", "or_op"):
+            return [t]
+        decisive = t.data == "or_op"
+        sides = []
+        for side in t.children:
+            ok, value = self.known(side, env)
+            if ok and bool(value) != decisive:
+                continue          # true in an "and", false in an "or": says nothing
+            side = self.unfolded(side)
+            sides.extend(self.kept(side, env) if side.data == t.data else [side])
+        return sides
+
+    def logic(self, t: Tree, env: Env) -> str:
+        sides = self.kept(t, env)
+        if len(sides) == 1:
+            return self.cond(sides[0], env)
+        parts = []
+        for side in sides:
+            inner = self.kept(side, env) if side.data in ("and_op", "or_op") else [side]
+            if len(inner) > 1:
+                joined = self.w.join([self.cond(x, env) for x in inner],
+                                     style="or" if side.data == "or_op" else "and")
+                parts.append(self.w("either {a}", a=joined) if side.data == "or_op"
+                             else joined)
+            else:
+                parts.append(self.cond(inner[0], env))
+        return self.w.join(parts, style="or" if t.data == "or_op" else "and")
+
+    def compare(self, t: Tree, env: Env) -> str:
+        left, op, right = t.children
+        left, right, op = self.unfolded(left), self.unfolded(right), str(op)
+        special = self._special_compare(left, op, right, env) or \
+            self._special_compare(right, _FLIP[op], left, env)
+        if special:
+            return special
+        return self.relation(self.expr(left, env), op, self.expr(right, env))
+
+    def relation(self, a: str, op: str, b: str) -> str:
+        forms = {"==": self.w("{a} is {b}", a=a, b=b),
+                 "!=": self.w("{a} is not {b}", a=a, b=b),
+                 ">": self.w("{a} is more than {b}", a=a, b=b),
+                 ">=": self.w("{a} is at least {b}", a=a, b=b),
+                 "<": self.w("{a} is less than {b}", a=a, b=b),
+                 "<=": self.w("{a} is at most {b}", a=a, b=b)}
+        return forms[op]
+
+    def _special_compare(self, left: Tree, op: str, right: Tree, env: Env) -> str | None:
+        known, value = self.known(right, env)
+        if is_name(left) and str(left.children[0]) in env.choices and known and \
+                isinstance(value, str) and op in ("==", "!="):
+            who, _ = env.choices[str(left.children[0])]
+            choice = self.t.value(value)
+            if op == "==":
+                return self.w("{player} chose {choice}", player=who, choice=choice)
+            return self.w("{player} did not choose {choice}", player=who, choice=choice)
+        if left.data == "attr":
+            found = self._attr_compare(left, op, right, env, known, value)
+            if found:
+                return found
+        if known and value is None and op in ("==", "!="):
+            x = self.expr(left, env)
+            return self.w("{x} exists", x=x) if op == "!=" else \
+                self.w("{x} does not exist", x=x)
+        if left.data == "call" and known and isinstance(value, int):
+            name, args, kwargs = call_parts(left)
+            if name == "count" and "owner" in kwargs and args and is_name(args[0]):
+                kind = str(args[0].children[0])
+                rest = {k: v for k, v in kwargs.items() if k != "owner"}
+                quantity = self.quantity(kind, op, value)
+                if quantity:
+                    return self.w("{owner} has {things}", owner=self.expr(kwargs["owner"], env),
+                                  things=self.narrowed(quantity, kind, rest, env))
+            if name == "len" and args:
+                return self._group_size(args[0], op, value, env)
+        return None
+
+    def _attr_compare(self, left, op, right, env, known, value) -> str | None:
+        base, prop = left.children[0], str(left.children[1])
+        x = self.expr(base, env)
+        if prop == "controller" and op in ("==", "!="):
+            if known and value is None:
+                return self.w("nobody controls {x}", x=x) if op == "==" else \
+                    self.w("somebody controls {x}", x=x)
+            who = self.expr(right, env)
+            return self.w("{player} controls {x}", player=who, x=x) if op == "==" else \
+                self.w("{player} does not control {x}", player=who, x=x)
+        if prop == "at" and known and isinstance(value, str) and op in ("==", "!="):
+            place = self.t.place(value, "in")
+            return self.w("{x} is {place}", x=x, place=place) if op == "==" else \
+                self.w("{x} is not {place}", x=x, place=place)
+        if prop == "kind" and known and op in ("==", "!="):
+            kind = self.t.one("area_kinds", value)
+            return self.w("{x} is a {kind}", x=x, kind=kind) if op == "==" else \
+                self.w("{x} is not a {kind}", x=x, kind=kind)
+        return None
+
+    def quantity(self, kind: str, op: str, n: int) -> str | None:
+        """"at least one house", "no palaces", "more than 3 rings"."""
+        if (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0):
+            return self.w("at least one {thing}", thing=self.t.thing(kind, 1))
+        if (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0):
+            return self.w("no {things}", things=self.t.thing(kind, 2))
+        things = self.t.thing(kind, n)
+        forms = {">=": self.w("at least {n} {things}", n=n, things=things),
+                 ">": self.w("more than {n} {things}", n=n, things=things),
+                 "<": self.w("fewer than {n} {things}", n=n, things=things),
+                 "<=": self.w("at most {n} {things}", n=n, things=things),
+                 "==": self.w("exactly {n} {things}", n=n, things=things)}
+        return forms.get(op)
+
+    def _group_size(self, group: Tree, op: str, n: int, env: Env) -> str | None:
+        one, other = self.noun(group, env, 1), self.noun(group, env, 2)
+        if one is None:
+            x = self.expr(group, env)
+            forms = {("==", 0): self.w("{x} is empty", x=x),
+                     (">", 0): self.w("{x} is not empty", x=x),
+                     ("!=", 0): self.w("{x} is not empty", x=x),
+                     ("==", 1): self.w("{x} has exactly one entry", x=x),
+                     ("!=", 1): self.w("{x} does not have exactly one entry", x=x),
+                     (">", 1): self.w("{x} has more than one entry", x=x)}
+            return forms.get((op, n))
+        forms = {("==", 0): self.w("there are no {things}", things=other),
+                 ("==", 1): self.w("there is exactly one {thing}", thing=one),
+                 ("!=", 1): self.w("there is not exactly one {thing}", thing=one),
+                 (">", 0): self.w("there is at least one {thing}", thing=one),
+                 (">", 1): self.w("there is more than one {thing}", thing=one)}
+        return forms.get((op, n))
+
+    def relative(self, var: str, cond: Tree, env: Env) -> str | None:
+        """A where-condition on `var` as a relative clause: "other than ...", "where ..."."""
+        if cond.data == "and_op":
+            parts = [self.relative(var, c, env) for c in cond.children]
+            if all(parts):
+                return self.w("{a} and {b}", a=parts[0], b=parts[1])
+            return None
+        if cond.data != "compare":
+            return None
+        left, op, right = cond.children
+        op = str(op)
+        if is_name(left, var) and op == "!=":
+            return self.w("other than {x}", x=self.expr(right, env))
+        if left.data == "attr" and is_name(left.children[0], var):
+            prop = str(left.children[1])
+            ok, value = self.known(right, env)
+            if prop == "kind" and ok and op == "==":
+                return self.w("that are {kinds}", kinds=self.t.many("area_kinds", value))
+            if prop == "controller" and ok and value is None:
+                return self.w("that nobody controls") if op == "==" else \
+                    self.w("that somebody controls")
+            if prop == "at" and ok and op in ("==", "!="):
+                place = self.t.place(value, "in")
+                return self.w("that are {place}", place=place) if op == "==" else \
+                    self.w("that are not {place}", place=place)
+        ok, value = self.known(right, env)
+        left = self.unfolded(left)
+        if left.data == "call" and ok and isinstance(value, int):
+            name, args, kwargs = call_parts(left)
+            if name == "count" and args and is_name(args[0]):
+                kind = str(args[0].children[0])
+                quantity = self.quantity(kind, op, value)
+                rest = {k: v for k, v in kwargs.items() if not is_name(v, var)}
+                if quantity and is_name(kwargs.get("at"), var) and "owner" in rest:
+                    owner = self.expr(rest.pop("owner"), env)
+                    return self.w("where {owner} has {things}", owner=owner,
+                                  things=self.narrowed(quantity, kind, rest, env))
+                if quantity and is_name(kwargs.get("owner"), var):
+                    return self.w("who have {things}",
+                                  things=self.narrowed(quantity, kind, rest, env))
+            func = left.children[0]
+            if args and is_name(args[0], var) and self.t.has("functions_short", str(func)):
+                inner = env.child(**{var: self.var(var, env)})
+                return self.w("whose {value}", value=self.relation(
+                    self.short(left, var, inner), op, str(value)))
+        return None
+
+    def short(self, tree: Tree, var: str, env: Env) -> str:
+        """A value of `var` named without `var` ("vote count in the area"), for ranking."""
+        if tree.data == "call":
+            name, args, _ = call_parts(tree)
+            func = self.g.program.funcs.get(name)
+            if func and args and is_name(args[0], var) and self.t.has("functions_short", name):
+                values = {p: self.expr(a, env) for p, a in zip(func.params, args)}
+                return self.t.name("functions_short", name, **values)
+        return self.expr(tree, env)

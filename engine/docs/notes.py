@@ -1,0 +1,95 @@
+"""Clarification notes (the game's readings), the reference tables and the glossary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .markdown import table
+from .texts import Texts, sentence
+
+
+class Notes:
+    """Renders the end matter of a rulebook."""
+
+    def __init__(self, texts: Texts):
+        self.t = texts
+        self.w = texts.w
+        self.g = texts.g
+
+    def notes(self) -> str:
+        """One paragraph per option, numbered by its reading."""
+        options = sorted(self.g.options.values(),
+                         key=lambda o: (o.reading is None, o.reading or 0, o.name))
+        paragraphs = []
+        for option in options:
+            note = self.t.name("options", option.name) if self.t.has("options", option.name) \
+                else option.summary
+            if option.value is False:
+                note = self.w("{note} (This version does not follow this reading.)", note=note)
+            label = self.w("Reading {n}.", n=option.reading) if option.reading is not None \
+                else self.w("Note.")
+            paragraphs.append(f"**{label}** {sentence(note)}")
+        return "\n\n".join(paragraphs)
+
+    def reference(self) -> str:
+        parts = []
+        kinds: dict[str, list[str]] = {}
+        for key, area in self.g.areas.items():
+            kinds.setdefault(area["kind"], []).append(key)
+        for kind, keys in kinds.items():
+            props = []
+            for key in keys:
+                props += [p for p in self.g.areas[key] if p not in ("kind", *props)]
+            head = [self.t.one("area_kinds", kind).capitalize()] + \
+                [self.t.name("properties", p, 1).capitalize() for p in props]
+            rows = [[self.t.area(key)] + [self.cell(p, self.g.areas[key].get(p)) for p in props]
+                    for key in keys]
+            parts.append(table(head, rows))
+        numbers = []
+        for key, value in self.g.constants.items():
+            if isinstance(value, dict) and "by_players" in value:
+                shown = self.t.by_players(value["by_players"], self.t.value)
+            elif isinstance(value, int) and not isinstance(value, bool):
+                shown = str(value)
+            else:
+                continue
+            numbers.append([self.t.name("constants", key), shown])
+        if numbers:
+            parts.append(table([self.w.ctx("rulebook", "Rule"), self.w.ctx("rulebook", "Number")],
+                               numbers))
+        return "\n\n".join(parts)
+
+    def cell(self, prop: str, value: Any) -> str:
+        if prop == "symbol" and isinstance(value, str):
+            return self.t.name("symbols", value)
+        if isinstance(value, list):
+            return ", ".join(self.t.value(v) for v in value)
+        return "" if value is None else self.t.value(value)
+
+    def glossary(self) -> str:
+        rows = []
+        for kind in self.g.pieces.values():
+            rows.append([self.t.thing(kind.name, 1),
+                         self.w.plural(None, "a playing piece; each player has {n}",
+                                       "a playing piece; each player has {n}",
+                                       kind.per_player)])
+        for key, tok in self.g.tokens.items():
+            n = len(next(iter(tok.props.values()), [None]))
+            meaning = self.w("a playing piece of its own; each player has {n}", n=n) \
+                if tok.per_player else self.w("a playing piece of its own; {n} in the game", n=n)
+            rows.append([self.t.thing(key, 1), meaning])
+        for key, deck in self.g.decks.items():
+            rows.append([self.t.name("decks", key),
+                         self.w("a set of {n} cards", n=len(deck.cards))])
+        kinds: dict[str, list[str]] = {}
+        for key, area in self.g.areas.items():
+            kinds.setdefault(area["kind"], []).append(self.t.area(key))
+        for kind, names in kinds.items():
+            rows.append([self.t.one("area_kinds", kind),
+                         self.w("a kind of area: {list}", list=self.w.join(names))])
+        for key in self.g.locations:
+            if self.t.has("locations", key):
+                rows.append([self.t.name("locations", key), self.w("a place off the board")])
+        rows.sort(key=lambda r: r[0].lower())
+        return table([self.w.ctx("rulebook", "Term"), self.w.ctx("rulebook", "Meaning")],
+                     [[r[0][:1].upper() + r[0][1:], r[1]] for r in rows])

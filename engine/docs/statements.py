@@ -1,0 +1,241 @@
+"""Procedures in words: each statement of the grammar becomes a step, loops and branches
+become steps with sub-steps, and calls read as the callee's phrase from the text file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Tree
+
+from .actions import ActionSteps
+from .env import Env, is_name, uses
+from .expressions import Phrases
+
+
+@dataclass
+class Step:
+    """One numbered step: a clause, perhaps with sub-steps."""
+
+    text: str
+    children: list[Step] = field(default_factory=list)
+
+
+class Steps(ActionSteps):
+    """Renders procedures of one game in one language."""
+
+    def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,
+                 quiet: set[str] | None = None):
+        self.p = phrases
+        self.quiet = quiet or set()     # names whose `let` is not spelled out
+        self.t = phrases.t
+        self.w = phrases.w
+        self.g = phrases.g
+        self.links = links or {}        # procedure -> (title, anchor) where it is described
+        self.forms = {
+            "let_stmt": self._let, "assign_stmt": self._assign,
+            "attr_assign_stmt": self._attr_assign, "choose_stmt": self.choose,
+            "call_stmt": self.call, "return_stmt": self._return, "break_stmt": self._break,
+            "pass_stmt": self._pass, "if_stmt": self._if, "for_stmt": self._for,
+            "while_stmt": self._while, "repeat_stmt": self._repeat,
+            "simultaneous_stmt": self._simultaneous,
+        }
+
+    # -- procedures and blocks -----------------------------------------------------------
+    def env_for(self, proc) -> Env:
+        """The names of a procedure: its parameters read as the text file says."""
+        env = Env(proc=proc.name)
+        nodes = list(proc.tree.iter_subtrees())
+        lets = {str(n.children[0]) for n in nodes if n.data == "let_stmt"}
+        for node in nodes:
+            if node.data == "assign_stmt" or (node.data == "choose_stmt" and
+                                              str(node.children[0]) in lets):
+                env.changing.add(str(node.children[0]))
+        self.declare(env, proc.params)
+        return env
+
+    def declare(self, env: Env, names: list[str]) -> None:
+        for name in names:
+            entry = self.t.entry("variables", name)
+            env.phrases[name] = self.p.var(name, env)
+            if isinstance(entry, dict):
+                env.groups[name] = (self.t.name("variables", name, 1),
+                                    self.t.name("variables", name, 2))
+
+    def procedure(self, name: str) -> list[Step]:
+        proc = self.g.program.procs[name]
+        steps, _ = self.block(proc.tree.children[2], self.env_for(proc))
+        return steps
+
+    def block(self, block: Tree, env: Env) -> tuple[list[Step], bool]:
+        """The steps of a block, and whether it always stops (return or break)."""
+        steps: list[Step] = []
+        for stmt in block.children:
+            found, stops = self.stmt(stmt, env)
+            steps.extend(found)
+            if stops:
+                return steps, True
+        return steps, False
+
+    def stmt(self, s: Tree, env: Env) -> tuple[list[Step], bool]:
+        result = self.forms[s.data](s, env)
+        if isinstance(result, tuple):
+            return result
+        return ([result] if result is not None else []), False
+
+    # -- simple statements ---------------------------------------------------------------
+    def _let(self, s: Tree, env: Env) -> Step | None:
+        name, value = str(s.children[0]), s.children[1]
+        self.declare(env, [name])
+        ok, known = self.p.known(value, env)
+        x = env.phrases[name]
+        if ok and name not in env.changing:
+            env.statics[name] = known
+        if name in self.quiet:
+            return None
+        if ok and isinstance(known, int) and not isinstance(known, bool):
+            return Step(self.w("{x} starts at {n}", x=x, n=known))
+        if self.p.is_condition(value):
+            return Step(self.w("{clause} only if {condition}", clause=x,
+                               condition=self.p.cond(value, env)))
+        if name in env.groups:
+            return Step(self.w("{x} are {value}", x=x, value=self.p.expr(value, env)))
+        return Step(self.w("{x} is {value}", x=x, value=self.p.expr(value, env)))
+
+    def _assign(self, s: Tree, env: Env) -> Step:
+        name, value = str(s.children[0]), s.children[1]
+        x = self.p.expr(Tree("name", [s.children[0]]), env)
+        return self._becomes(x, value, lambda t: is_name(t, name), env)
+
+    def _attr_assign(self, s: Tree, env: Env) -> Step:
+        base, attr, value = str(s.children[0]), str(s.children[1]), s.children[2]
+        if base == "game" and "game" not in env.phrases:
+            x = self.t.name("game_variables", attr)
+        else:
+            x = self.w("{owner}'s {variable}", owner=self.p.expr(Tree("name", [s.children[0]]),
+                                                                 env),
+                       variable=self.t.name("player_variables", attr))
+
+        def same(t: Tree) -> bool:
+            return t.data == "attr" and is_name(t.children[0], base) and \
+                str(t.children[1]) == attr
+        return self._becomes(x, value, same, env)
+
+    def _becomes(self, x: str, value: Tree, same, env: Env) -> Step:
+        if value.data == "binop" and same(value.children[0]) and \
+                str(value.children[1]) in "+-":
+            amount = self.p.expr(value.children[2], env)
+            if str(value.children[1]) == "+":
+                return Step(self.w("add {n} to {x}", n=amount, x=x))
+            return Step(self.w("subtract {n} from {x}", n=amount, x=x))
+        return Step(self.w("{x} becomes {value}", x=x, value=self.p.expr(value, env)))
+
+    def _return(self, s: Tree, env: Env):
+        return [Step(self.w("stop here"))], True
+
+    def _break(self, s: Tree, env: Env):
+        return [Step(self.w("stop repeating"))], True
+
+    def _pass(self, s: Tree, env: Env) -> Step:
+        return Step(self.w("nothing happens"))
+
+    # -- compound statements -------------------------------------------------------------
+    def _if(self, s: Tree, env: Env):
+        branches = [(s.children[0], s.children[1])]
+        for clause in s.children[2:]:
+            if clause is not None:
+                branches.append((clause.children[0], clause.children[1])
+                                if clause.data == "elif_clause" else (None, clause.children[0]))
+        steps: list[Step] = []
+        first = True
+        for cond, body in branches:
+            ok, value = (True, True) if cond is None else self.p.known(cond, env)
+            if ok and not value:
+                continue
+            inner, stops = self.block(body, env.child())
+            if ok:       # decided by the data: its steps happen (after earlier branches)
+                if first:
+                    return steps + inner, stops
+                steps.append(self._nested(self.w("otherwise"), inner))
+                return steps, False
+            condition = self.p.cond(cond, env)
+            head = self.w("if {condition}", condition=condition) if first else \
+                self.w("otherwise, if {condition}", condition=condition)
+            steps.append(self._nested(head, inner))
+            first = False
+        return steps, False
+
+    def _nested(self, head: str, inner: list[Step]) -> Step:
+        if len(inner) == 1 and not inner[0].children:
+            return Step(self.w("{head}, {step}", head=head, step=inner[0].text))
+        return Step(head, inner)
+
+    def _for(self, s: Tree, env: Env) -> Step:
+        var, items, body = str(s.children[0]), s.children[1], s.children[2]
+        if items.data == "call" and str(items.children[0]) == "range" and \
+                items.children[1] is not None and len(items.children[1].children) == 1:
+            count = items.children[1].children[0].children[0]
+            if count.data == "call" and str(count.children[0]) == "len":
+                whole = count.children[1].children[0].children[0]
+                inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
+                return Step(self.w("for each position of {x}, from first to last",
+                                   x=self.p.expr(whole, env)), inner)
+        single = self._single(body, var)
+        if single is not None:
+            steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
+            if len(steps) == 1:
+                return steps[0]
+        inner_env = env.child()
+        self.declare(inner_env, [var])
+        inner, _ = self.block(body, inner_env)
+        return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
+                    inner)
+
+    def _single(self, body: Tree, var: str) -> Tree | None:
+        """The body's only statement, if it is a simple one naming `var` once."""
+        if len(body.children) != 1:
+            return None
+        stmt = body.children[0]
+        if stmt.data not in ("call_stmt", "attr_assign_stmt") or uses(stmt, var) != 1:
+            return None
+        return stmt
+
+    def _while(self, s: Tree, env: Env) -> Step:
+        cond, body = s.children
+        inner, _ = self.block(body, env.child())
+        ok, value = self.p.known(cond, env)
+        if ok and value:
+            return Step(self.w("repeat the following until the game ends"), inner)
+        return Step(self.w("repeat the following as long as {condition}",
+                           condition=self.p.cond(cond, env)), inner)
+
+    def _repeat(self, s: Tree, env: Env) -> Step:
+        count, body = s.children
+        inner, _ = self.block(body, env.child())
+        ok, n = self.p.known(count, env)
+        if ok and isinstance(n, int):
+            return Step(self.w.plural(None, "do the following once",
+                                      "repeat the following {n} times", n), inner)
+        if is_name(count):
+            const = self.g.constants.get(str(count.children[0]))
+            if isinstance(const, dict) and "by_players" in const:
+                times = self.t.by_players(const["by_players"], self.t.times)
+                return Step(self.w("repeat the following {times}", times=times), inner)
+        return Step(self.w("repeat the following {n} times", n=self.p.expr(count, env)),
+                    inner)
+
+    def _simultaneous(self, s: Tree, env: Env) -> Step:
+        var, items, body = str(s.children[0]), s.children[1], s.children[2]
+        each = self.p.each(items, env)
+        single = self._single(body, var)
+        if single is not None:
+            steps, _ = self.stmt(single, env.child(**{var: each}))
+            if len(steps) == 1 and not steps[0].children:
+                return Step(self.w("at the same time and in secret, {step}",
+                                   step=steps[0].text))
+        inner_env = env.child()
+        self.declare(inner_env, [var])
+        inner, _ = self.block(body, inner_env)
+        return Step(self.w("at the same time and in secret, {each} does the following",
+                           each=each), inner)
+

@@ -1,0 +1,169 @@
+"""Words for the rulebook: the translator `w` plus the game's own texts (its text file).
+
+Every English phrase of the generator goes through `w` (extracted with pybabel); every
+game-specific word comes from the game's text file, translated in the context
+`<game>.<section>`. A text the generator needs but the game lacks is recorded in `missing`
+(a test keeps that empty) and shown as the bare name, never as a crash.
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Any
+
+from ..i18n.catalog import Words
+from ..interpreter.model import GameDef
+
+
+class Count(int):
+    """A count that chooses the plural form but prints as a phrase ("the number of ...")."""
+
+    def __new__(cls, value: int, shown: str | None = None):
+        self = super().__new__(cls, value)
+        self.shown = shown
+        return self
+
+    def __format__(self, spec: str) -> str:
+        return self.shown if self.shown is not None else format(int(self), spec)
+
+
+def _complete(values: dict, text: str, exclude: str = "") -> dict:
+    """`values` plus every other {placeholder} of `text`, left visible (never a KeyError)."""
+    names = {field for _, field, _, _ in Formatter().parse(text) if field}
+    out = {k: "{" + k + "}" for k in names if k != exclude}
+    out.update({k: v for k, v in values.items() if k != exclude})
+    return out
+
+
+class Texts:
+    """One game's words in one language."""
+
+    def __init__(self, game: GameDef, w: Words):
+        self.g = game
+        self.w = w
+        self.missing: set[str] = set()
+
+    # -- the game's text file ------------------------------------------------------------
+    def has(self, section: str, key: str) -> bool:
+        entry = self.g.text.get(section)
+        return isinstance(entry, dict) and key in entry
+
+    def entry(self, section: str, key: str) -> Any:
+        entry = self.g.text.get(section)
+        if isinstance(entry, dict) and key in entry:
+            return entry[key]
+        self.missing.add(f"{section}.{key}")
+        return None
+
+    def name(self, section: str, key: str, count: int | None = None, /, **values: str) -> str:
+        """The translated text of `section.key` (the {one, other} form chosen by count; a
+        {n} placeholder shows values["n"] if given, else the count)."""
+        entry = self.entry(section, key)
+        context = f"{self.g.id}.{section}"
+        if entry is None:
+            return str(key).replace("_", " ")
+        if isinstance(entry, dict):
+            one, other = entry["one"], entry["other"]
+            shown = values.pop("n", None)
+            n = 2 if count is None else count
+            values = _complete(values, one + other, exclude="n")
+            return self.w.plural(context, one, other, Count(n, shown), **values)
+        if not values:
+            return self.w.ctx(context, entry)
+        return self.w.ctx(context, entry, **_complete(values, entry))
+
+    def one(self, section: str, key: str) -> str:
+        return self.name(section, key, 1)
+
+    def many(self, section: str, key: str) -> str:
+        return self.name(section, key, 2)
+
+    def game_name(self) -> str:
+        return self.w.ctx(f"{self.g.id}.game", self.g.text.get("game", self.g.name))
+
+    # -- components by kind --------------------------------------------------------------
+    def thing(self, kind: str, n: int | None = None) -> str:
+        """A piece, token or deck name (plural unless n is 1)."""
+        if kind in self.g.decks:
+            return self.name("decks", kind)
+        return self.name("pieces", kind, n)
+
+    def counted(self, kind: str, n: int) -> str:
+        """"15 houses": a number and the piece's name in the right form."""
+        return self.w("{n} {things}", n=n, things=self.thing(kind, n))
+
+    def area(self, key: str) -> str:
+        return self.name("areas", key)
+
+    def place(self, key: str, how: str) -> str:
+        """A location as "in ...", "to ..." or "from ..." (areas: the area's name)."""
+        if key in self.g.areas:
+            name = self.area(key)
+            if how == "in":
+                return self.w("in {place}", place=name)
+            if how == "to":
+                return self.w("to {place}", place=name)
+            return self.w("from {place}", place=name)
+        return self.name(f"places_{how}", key)
+
+    def value(self, value: Any) -> str:
+        """A plain value from the data: names of areas, pieces and decks become words."""
+        if isinstance(value, bool):
+            return self.w("yes") if value else self.w("no")
+        if isinstance(value, int):
+            return str(value)
+        if value is None:
+            return self.w("nothing")
+        if value == []:
+            return self.w("none")
+        if isinstance(value, list):
+            return self.w.join([self.value(v) for v in value])
+        if isinstance(value, str):
+            if value in self.g.areas:
+                return self.area(value)
+            if value in self.g.decks:
+                return self.w("the {deck}", deck=self.name("decks", value))
+            if value in self.g.pieces or value in self.g.tokens:
+                return self.thing(value)
+            if value in self.g.seats:
+                return self.name("seats", value)
+            if self.has("choices", value):
+                return self.w("“{choice}”", choice=self.name("choices", value))
+            if value in self.g.locations:
+                return self.name("places_in", value)
+            if self.has("area_kinds", value):
+                return self.one("area_kinds", value)
+        return str(value)
+
+    # -- grammar helpers -----------------------------------------------------------------
+    def ordinal(self, i: int) -> str:
+        """"first", "second", ... for a 0-based position."""
+        words = [self.w.ctx("ordinal", "first"), self.w.ctx("ordinal", "second"),
+                 self.w.ctx("ordinal", "third"), self.w.ctx("ordinal", "fourth"),
+                 self.w.ctx("ordinal", "fifth"), self.w.ctx("ordinal", "sixth")]
+        return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
+
+    def times(self, n: int) -> str:
+        return self.w.plural(None, "once", "{n} times", n)
+
+    def by_players(self, values: dict, phrase) -> str:
+        """One phrase per player count: "4 times with 3 players and 3 times with 4 players"."""
+        parts = [self.w.plural(None, "{what} with {n} player", "{what} with {n} players",
+                               players, what=phrase(v))
+                 for players, v in sorted(values.items())]
+        return self.w.join(parts)
+
+
+def sentence(text: str) -> str:
+    """A sentence: capital first letter and a full stop (unless it ends with : . ? or !)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".:?!" else text + "."
+
+
+def lead(text: str) -> str:
+    """The lead-in of a list of steps: capital first letter, ending with a colon."""
+    text = text.strip().rstrip(".:")
+    return text[0].upper() + text[1:] + ":" if text else text
