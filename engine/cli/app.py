@@ -22,6 +22,7 @@ from ..i18n.check import catalog_problems
 from ..loading.loader import load_game
 from ..simulate import STEP_LIMIT
 from . import play as play_mod
+from .docs_commands import register_docs
 from .listing import games_report
 from .simreport import run_simulation
 
@@ -210,6 +211,9 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
         raise fail(f"the scenario runner is not available in this installation ({error})") \
             from None
     raise typer.Exit(run_scenarios(list(paths)))
+
+
+register_docs(app, handle_errors)
 
 
 def main() -> None:

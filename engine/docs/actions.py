@@ -56,7 +56,7 @@ class ActionSteps:
         return string_literals(options) if options.data == "string" else set()
 
     def options(self, tree: Tree, env: Env) -> str:
-        """What a decision offers: "take control or abstain", "one of the districts ..."."""
+        """What a decision offers: "pass or bid", "one of the regions ..."."""
         ok, value = self.p.known(tree, env)
         if ok and isinstance(value, list) and value and \
                 all(self.t.has("choices", v) for v in value):

@@ -75,7 +75,7 @@ class CallPhrases:
         return text
 
     def pieces(self, kind: str, filters: dict[str, Tree], env: Env) -> str:
-        """"the player's houses in the area", "the advisors whose home is the area"."""
+        """"the player's cubes in the area", "the tiles whose colour is red"."""
         things = self.t.thing(kind, 2)
         if "owner" in filters:
             head = self.w("{owner}'s {things}", owner=self.expr(filters["owner"], env),
@@ -85,7 +85,7 @@ class CallPhrases:
         return self.narrowed(head, kind, filters, env)
 
     def where(self, tree: Tree, how: str, env: Env) -> str:
-        """A place in words: "in the supply", "to Cannaregio", "in the districts"."""
+        """A place in words: "in the supply", "to the north", "in the regions"."""
         ok, value = self.known(tree, env)
         if ok and isinstance(value, str) and not self.t.has("constants", value):
             return self.t.place(value, how)

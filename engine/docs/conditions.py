@@ -1,4 +1,4 @@
-"""Conditions in words: comparisons, counts of pieces ("has at least 3 houses in ..."),
+"""Conditions in words: comparisons, counts of pieces ("has at least 3 cubes in ..."),
 groups ("there is exactly one winner"), choices made earlier, and where-clauses.
 """
 
@@ -133,7 +133,7 @@ class ConditionPhrases:
         return None
 
     def quantity(self, kind: str, op: str, n: int) -> str | None:
-        """"at least one house", "no palaces", "more than 3 rings"."""
+        """"at least one cube", "no tiles", "more than 3 discs"."""
         if (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0):
             return self.w("at least one {thing}", thing=self.t.thing(kind, 1))
         if (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0):

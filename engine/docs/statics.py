@@ -1,7 +1,7 @@
 """What a script expression is worth before the game starts, when the data decides it.
 
 Options (the readings), fixed constants, areas and their properties are known when the
-rulebook is written, so `if not automatic_houses:` or `x if ties_act_in_seat_order else y`
+rulebook is written, so `if not some_option:` or `x if other_option else y`
 are decided here: the rulebook describes the rules as this game or variant has them.
 """
 

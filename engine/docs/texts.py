@@ -89,7 +89,7 @@ class Texts:
         return self.name("pieces", kind, n)
 
     def counted(self, kind: str, n: int) -> str:
-        """"15 houses": a number and the piece's name in the right form."""
+        """"15 cubes": a number and the piece's name in the right form."""
         return self.w("{n} {things}", n=n, things=self.thing(kind, n))
 
     def area(self, key: str) -> str:

@@ -1,0 +1,83 @@
+"""`regola rulebook` (one game in one language) and `regola docs build` (the whole site)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import RegolaError
+from ..i18n.catalog import LANGUAGES, resolve_language
+
+docs_app = typer.Typer(help="The documentation site: generated rulebooks in every language.",
+                       no_args_is_help=True)
+
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", help=f"Language of the rulebook: {', '.join(LANGUAGES)} "
+                   "(default: from the locale).")]
+OutOption = Annotated[Path | None, typer.Option(
+    "--out", help="Folder to write into (default for rulebook: print the Markdown).")]
+
+
+class OutputError(RegolaError):
+    """A file could not be written."""
+
+
+def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a game folder "
+                                                      "or file.")],
+             variant: Annotated[str | None, typer.Option(
+                 "--variant", help="A variant file, or the id of a built-in variant.")] = None,
+             lang: LangOption = None, out: OutOption = None):
+    """Write a game's rulebook, generated from its rule data, as Markdown (and SVG pictures)."""
+    from ..docs.book import build_rulebook
+    code = resolve_language(lang)
+    if out is None:
+        typer.echo(build_rulebook(game, variant, code).markdown, nl=False)
+        return
+    from ..loading.loader import load_game
+    definition = load_game(game, variant).definition
+    stem = "-".join(x for x in (definition.id, definition.variant) if x) + f".{code}"
+    book = build_rulebook(game, variant, code, prefix=f"{stem}-")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        page = out / f"{stem}.md"
+        page.write_text(book.markdown, encoding="utf-8")
+        for name, svg in book.pictures.items():
+            (out / name).write_text(svg, encoding="utf-8")
+    except OSError as error:
+        raise OutputError(f"cannot write to {out}: {error.strerror}") from None
+    typer.echo(f"{page} ({len(book.pictures)} pictures)")
+
+
+def build(out: Annotated[Path, typer.Option(
+        "--out", help="The site folder: pages go to OUT/docs, the built site to OUT/build.")]
+        = Path("site"),
+          pages_only: Annotated[bool, typer.Option(
+              "--pages-only", help="Write the pages and mkdocs.yml, do not run mkdocs.")]
+          = False):
+    """Write every built-in game's and variant's rulebook in every language, then run
+    mkdocs build --strict on the site."""
+    from ..docs import site
+    try:
+        report = site.write_pages(out)
+        site.write_config(out)
+    except OSError as error:
+        raise OutputError(f"cannot write to {out}: {error.strerror}") from None
+    for skipped in report.skipped:
+        typer.echo(f"skipped {skipped}", err=True)
+    typer.echo(f"{len(report.pages)} pages written under {out / 'docs'}")
+    if pages_only:
+        return
+    result = site.build_site(out)
+    if result.returncode != 0:
+        typer.echo(result.stdout + result.stderr, err=True)
+        raise site.SiteError(f"mkdocs build --strict failed (exit {result.returncode})")
+    typer.echo(f"site built in {out / 'build'}")
+
+
+def register_docs(app: typer.Typer, guard) -> None:
+    """Add the commands to the regola app; `guard` turns regola errors into messages."""
+    app.command("rulebook")(guard(rulebook))
+    docs_app.command("build")(guard(build))
+    app.add_typer(docs_app, name="docs")
