@@ -160,7 +160,7 @@ class ActionSteps:
         return None
 
     def statement_end_game(self, args, kwargs, env) -> str:
-        return self.w("the game ends at once and {players} win",
+        return self.w("the game ends at once; it is won by {players}",
                       players=self.p.expr(args[0], env))
 
     def statement_check_end(self, args, kwargs, env) -> str:

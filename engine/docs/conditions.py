@@ -91,7 +91,8 @@ class ConditionPhrases:
             if op == "==":
                 return self.w("{player} chose {choice}", player=who, choice=choice)
             return self.w("{player} did not choose {choice}", player=who, choice=choice)
-        if left.data == "attr":
+        if left.data == "attr" and not (is_name(left.children[0], "game") and
+                                        "game" not in env.phrases):
             found = self._attr_compare(left, op, right, env, known, value)
             if found:
                 return found

@@ -10,6 +10,7 @@ mkdocs project (mkdocs-material with mkdocs-static-i18n), built with `mkdocs bui
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -118,4 +119,5 @@ def build_site(out: Path) -> subprocess.CompletedProcess:
                         "install the docs extra: pip install 'regola[docs]'") from None
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
                            "-f", str(out / "mkdocs.yml")],
-                          capture_output=True, text=True, cwd=out)
+                          capture_output=True, text=True, cwd=out,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})

@@ -1,0 +1,55 @@
+"""`regola docs build`: every game and variant in en, es and nl, built with mkdocs --strict."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from regola.cli.app import app
+from regola.docs.site import mkdocs_config
+
+runner = CliRunner()
+HAVE_MKDOCS = all(importlib.util.find_spec(m) for m in ("mkdocs", "material",
+                                                        "mkdocs_static_i18n"))
+
+
+def test_site_configuration_has_search_and_a_language_switcher():
+    config = mkdocs_config()
+    assert config["theme"]["name"] == "material"
+    assert "navigation.instant" not in config["theme"]["features"]
+    plugins = {next(iter(p)) if isinstance(p, dict) else p: p for p in config["plugins"]}
+    assert "search" in plugins and "i18n" in plugins
+    languages = plugins["i18n"]["i18n"]["languages"]
+    assert [lang["locale"] for lang in languages] == ["en", "es", "nl"]
+    assert [lang["default"] for lang in languages] == [True, False, False]
+
+
+def test_pages_only_writes_every_language(tmp_path):
+    result = runner.invoke(app, ["docs", "build", "--out", str(tmp_path), "--pages-only"])
+    assert result.exit_code == 0, result.output
+    for lang in ("en", "es", "nl"):
+        for page in ("index.md", "doge/index.md", "doge/cheap_palaces.md",
+                     "doge/year_limit.md", "doge/index-palace_spaces.svg"):
+            assert (tmp_path / "docs" / lang / page).exists(), (lang, page)
+    index = (tmp_path / "docs" / "en" / "index.md").read_text(encoding="utf-8")
+    assert "(doge/index.md)" in index and "(doge/year_limit.md)" in index
+    config = (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
+    assert json.loads(config.split("\n", 1)[1])["site_name"] == "regola"
+
+
+@pytest.mark.skipif(not HAVE_MKDOCS, reason="mkdocs, mkdocs-material or mkdocs-static-i18n "
+                                            "not installed")
+def test_docs_build_passes_mkdocs_strict(tmp_path):
+    result = runner.invoke(app, ["docs", "build", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    built = tmp_path / "build"
+    for page in ("index.html", "doge/index.html", "es/doge/index.html", "nl/doge/index.html",
+                 "es/doge/cheap_palaces.html", "nl/doge/year_limit.html"):
+        assert (built / page).exists(), page
+    html = (built / "es" / "doge" / "index.html").read_text(encoding="utf-8")
+    assert 'hreflang="nl"' in html and 'hreflang="en"' in html      # the language switcher
+    assert "index-palace_spaces.svg" in html
+    assert (built / "search" / "search_index.json").exists()

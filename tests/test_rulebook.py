@@ -1,0 +1,266 @@
+"""The generated rulebook states the rules of the data: facts, variants, languages, CLI."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.support import Translations
+from typer.testing import CliRunner
+
+from regola.cli.app import app
+from regola.docs import build_rulebook
+from regola.i18n import catalog
+from regola.loading.sources import rules_root
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def doge():
+    return build_rulebook("doge", lang="en")
+
+
+def section(book, title: str) -> str:
+    """The text of the `## title` section (up to the next level-2 heading)."""
+    text = book.markdown
+    start = text.index(f"## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def test_components_counts_and_values(doge):
+    parts = flat(section(doge, "Components"))
+    for fact in ("- 15 houses", "- 8 palaces", "- 6 control rings",
+                 "- 7 ballot markers, with the values 0, 1, 1, 2, 2, 3, and 3",
+                 "- 7 player cards, one for each area", "9 advisors",
+                 "7 brown voting-order cards, one for each area",
+                 "7 blue voting-order cards, one for each area",
+                 "6 districts (Cannaregio, Castello, Dorsoduro, San Marco, San Polo, and Santa "
+                 "Croce) and 1 council (Quarantia)", "For 3 to 4 players",
+                 "The value of each of a player's ballot markers is secret"):
+        assert fact in parts, fact
+    assert "3 for Quarantia" in parts           # three advisors live in the council
+
+
+def test_setup_and_player_counts(doge):
+    setup = section(doge, "Setup")
+    assert "Each player puts their houses, palaces, control rings, and ballot markers in " \
+        "their supply." in setup
+    assert "Put the advisors beside the board." in setup
+    assert "the face-up voting row is the brown voting-order cards" in setup
+    assert "Shuffle the brown voting-order cards" in setup
+    assert "| Rounds of marker placement per year | 4 | 3 |" in setup
+    assert "|  | 3 players | 4 players |" in setup
+    placing = flat(section(doge, "Phase 1: placing ballot markers"))
+    assert "Repeat the following 4 times with 3 players and 3 times with 4 players:" in placing
+    assert "At the same time and in secret, each of the players who have at least one " \
+        "ballot marker in their supply chooses a player card" in placing
+    assert "less than 4" in placing              # at most 4 markers on a card
+
+
+def test_palace_costs_and_spaces(doge):
+    reference = section(doge, "Reference")
+    rows = [line for line in reference.splitlines() if line.startswith("| ") and
+            "San Marco" in line]
+    assert rows == ["| San Marco | lion | 3, 4, 5, 6, 7 |"]      # 5 spaces: at most 5 palaces
+    assert "| Houses for the winner of a district | 2 |" in reference
+    assert "| Houses for the runner-up of a district | 1 |" in reference
+    svg = doge.pictures["doge-palace_spaces.svg"]
+    assert svg.startswith("<svg") and svg.count("<rect") == 30       # 6 districts x 5 spaces
+    for cost in "34567":
+        assert f">{cost}</text>" in svg
+    building = flat(section(doge, "Houses and palaces"))
+    assert "can pay the cost for a palace in the area** when the cost exists, the number of " \
+        "palaces in the area is less than the number of items in the row of palace costs" \
+        in building
+    assert "the player has at least one palace in their supply" in building
+    assert "The player moves houses from the area back to their supply, as many as the cost" \
+        in building
+
+
+def test_elections_and_every_tie_case(doge):
+    counting = flat(section(doge, "Phase 2: elections"))
+    assert "ranked by vote count in the area from highest to lowest" in counting
+    assert "players whose vote count in the area is more than 0" in counting
+    assert "If the ranking is empty, stop here." in counting              # reading 12
+    assert "the second of the ranking if the ranking has more than one entry and there " \
+        "is exactly one winner, otherwise none" in counting               # no runner-up on a tie
+    assert "the sum of the values of the player's ballot markers in the area plus the number " \
+        "of the advisors controlled by the player in the area" in counting
+    district = flat(section(doge, "Elections in the districts"))
+    tie = district[district.index("If there is not exactly one winner:"):]
+    assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
+    assert "The winner chooses: “take control” or “abstain” if taking control is allowed" \
+        in district
+    assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
+    assert "one of the areas other than the area" in district
+    council = flat(section(doge, "The election in the Quarantia"))
+    assert "Each of the advisors of the council becomes neutral" in council
+    assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
+        in council                                                        # tie for first
+    assert "the winner, the first of the runners-up, and the winner if there is exactly one " \
+        "runner-up, otherwise the winner and the winner" in council      # steps, reading 8
+    assert "If there is more than one runner-up, each of the runners-up may move one of their " \
+        "houses to another district" in council                          # tie for second
+
+
+def test_control_of_advisors(doge):
+    text = flat(doge.markdown)
+    assert "takes control of the district's advisor and puts a control ring of their own on " \
+        "it (a control ring already there goes back to its owner)" in text
+    assert "the control ring on it goes back to its owner" in text
+    assert "Taking control is allowed only if the winner has at least one control ring in " \
+        "their supply or the winner controls the district's advisor" in text   # reading 6
+    assert "Taking control is allowed only if the player has at least one control ring in " \
+        "their supply and there is at least one neutral advisor of the council" in text
+
+
+def test_end_conditions_and_tiebreakers(doge):
+    end = flat(section(doge, "The end of the game"))
+    assert "checked at the end of every year" in end
+    assert "one of these 3 conditions" in end
+    assert "The number of districts in which the player has a palace is 6." in end
+    assert "The number of palaces the player has in the districts is at least 7 and the " \
+        "number of districts in which the player has a palace is at least 5." in end
+    assert "at least 8 and the number of districts in which the player has a palace is at " \
+        "least 4." in end
+    assert "1. Compare the number of palaces each candidate has in the districts: the highest " \
+        "wins." in end
+    assert "2. If candidates are still tied, compare the number of houses each candidate has " \
+        "in the districts among them" in end
+    assert "3. Candidates who are still tied share the victory." in end
+
+
+def test_every_reading_is_a_clarification_note(doge):
+    notes = section(doge, "Clarifications")
+    for n in range(1, 13):
+        assert f"**Reading {n}.** " in notes
+    assert "must choose a card and put at least one marker on it in every round" in notes
+    assert "the third advisor stays neutral" in notes
+
+
+def test_readings_decide_the_steps(doge):
+    text = doge.markdown
+    assert "“pass”" not in text and "place no markers" not in text   # reading 1: no passing
+    assert "How many houses" not in text                              # reading 10: automatic
+    assert "Otherwise, the player may move one of their houses to another district" in text
+
+
+def test_reads_as_a_rulebook(doge):
+    text = doge.markdown
+    assert text.startswith("# Doge\n")
+    assert re.search(r"^1\. ", text, re.M) and re.search(r"^    1\. ", text, re.M)
+    prose = re.sub(r"<a id=\"[^\"]*\"></a>|\]\([^)]*\)|!\[[^\]]*\]\([^)]*\)", "", text)
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", prose), "identifiers in the text"
+    assert "{" not in prose and "}" not in prose
+    assert "Tree(" not in text and "None" not in text
+    assert not doge.missing
+
+
+@pytest.mark.parametrize("variant", [None, "cheap_palaces", "year_limit"])
+def test_no_text_is_missing_for_any_variant(variant):
+    assert build_rulebook("doge", variant).missing == set()
+
+
+def test_cheaper_palaces_change_the_costs():
+    book = build_rulebook("doge", "cheap_palaces")
+    assert book.markdown.startswith("# Doge: Cheaper palaces\n")
+    reference = section(book, "Reference")
+    assert "| San Marco | lion | 2, 3, 4, 5, 6 |" in reference
+    assert "7" not in "".join(line for line in reference.splitlines() if "lion" in line)
+    svg = book.pictures["doge-cheap_palaces-palace_spaces.svg"]
+    assert ">2</text>" in svg and ">7</text>" not in svg
+
+
+def test_year_limit_adds_its_condition():
+    end = flat(section(build_rulebook("doge", "year_limit"), "The end of the game"))
+    assert "one of these 4 conditions" in end
+    assert "The year number is at least 6." in end
+
+
+@pytest.fixture
+def edited_doge(tmp_path):
+    folder = tmp_path / "doge"
+    shutil.copytree(rules_root() / "doge", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    for old, new in (("placement_rounds: {by_players: {3: 4, 4: 3}}",
+                      "placement_rounds: {by_players: {3: 5, 4: 2}}"),
+                     ("house:  {per_player: 15}", "house:  {per_player: 12}"),
+                     ("winner_houses: 2", "winner_houses: 3"),
+                     ("value: true\n    reading: 1\n", "value: false\n    reading: 1\n")):
+        assert old in text
+        text = text.replace(old, new)
+    game.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_changing_the_data_changes_the_sentences(edited_doge):
+    book = build_rulebook(str(edited_doge))
+    text = flat(book.markdown)
+    assert "Repeat the following 5 times with 3 players and 2 times with 4 players:" in text
+    assert "- 12 houses" in text and "- 15 houses" not in text
+    assert "Each of the winners places 3 houses" in text
+    assert "“place no markers this round”" in text                        # reading 1 off
+    assert "(This version does not follow this reading.)" in section(book, "Clarifications")
+
+
+def tiny_catalog(entries: dict) -> Translations:
+    cat = Catalog(locale="es")
+    for (context, msgid), msgstr in entries.items():
+        cat.add(msgid, msgstr, context=context)
+    buffer = io.BytesIO()
+    write_mo(buffer, cat)
+    buffer.seek(0)
+    return Translations(buffer, domain="regola")
+
+
+def test_translations_from_the_catalog_are_used(monkeypatch):
+    fake = tiny_catalog({
+        (None, "Each player has, in their colour:"): "Cada jugador tiene, en su color:",
+        ("doge.procedures", "set up the game"): "preparar la partida",
+        ("doge.sections", "Components"): "Componentes",
+        (None, "add {n} to {x}"): "suma {n} a {x}",
+    })
+    monkeypatch.setattr(catalog, "translations", lambda lang: fake)
+    book = build_rulebook("doge", lang="es")
+    assert "Cada jugador tiene, en su color:" in book.markdown
+    assert "## Componentes" in book.markdown
+    assert "1. Preparar la partida (see" in book.markdown
+    assert "Suma 1 a the year number." in book.markdown
+    assert "Each player has, in their colour:" not in book.markdown
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_spanish_and_dutch_rulebooks_build(lang):
+    book = build_rulebook("doge", lang=lang)
+    assert book.markdown.startswith("# ") and "15" in book.markdown and book.pictures
+    if lang == "es":
+        assert "San Polo y Santa Croce" in book.markdown   # the Spanish list conjunction
+
+
+def test_cli_rulebook_writes_markdown_and_pictures(tmp_path):
+    result = runner.invoke(app, ["rulebook", "doge", "--variant", "cheap_palaces", "--lang",
+                                 "nl", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = tmp_path / "doge-cheap_palaces.nl.md"
+    assert page.exists() and "2, 3, 4, 5, 6" in page.read_text(encoding="utf-8")
+    assert (tmp_path / "doge-cheap_palaces.nl-palace_spaces.svg").exists()
+    printed = runner.invoke(app, ["rulebook", "doge", "--lang", "en"])
+    assert printed.exit_code == 0 and printed.stdout.startswith("# Doge")
+
+
+def test_cli_rulebook_unknown_language_names_the_available_ones():
+    result = runner.invoke(app, ["rulebook", "doge", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "unknown language 'fr'" in result.output and "en, es, nl" in result.output
+    assert "Traceback" not in result.output
