@@ -90,6 +90,8 @@ def test_palace_costs_and_spaces(doge):
 def test_elections_and_every_tie_case(doge):
     counting = flat(section(doge, "Phase 2: elections"))
     assert "ranked by vote count in the area from highest to lowest" in counting
+    assert "The face-up voting row and the next voting row change places." in counting
+    assert "Turn face up the card of the next voting row at that position." in counting
     assert "players whose vote count in the area is more than 0" in counting
     assert "If the ranking is empty, stop here." in counting              # reading 12
     assert "the second of the ranking if the ranking has more than one entry and there " \

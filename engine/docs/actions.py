@@ -150,7 +150,13 @@ class ActionSteps:
                       deck=self.p.expr(args[0], env))
 
     def statement_reveal_card(self, args, kwargs, env) -> str:
-        return self.w("turn face up {card}", card=self.p.builtin_deck_card(args, kwargs, env))
+        ok, i = self.p.known(args[1], env)
+        deck = self.p.expr(args[0], env)
+        if ok and isinstance(i, int):
+            return self.w("turn face up the {ordinal} card of {deck}", ordinal=self.t.ordinal(i),
+                          deck=deck)
+        return self.w("turn face up the card of {deck} at {position}", deck=deck,
+                      position=self.p.expr(args[1], env))
 
     def statement_reveal_deck(self, args, kwargs, env) -> str:
         return self.w("turn every card of {deck} face up", deck=self.p.expr(args[0], env))

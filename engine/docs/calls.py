@@ -152,10 +152,21 @@ class CallPhrases:
     def builtin_deck_card(self, args, kwargs, env) -> str:
         ok, i = self.known(args[1], env)
         deck = self.expr(args[0], env)
+        if self.cards_are_areas():
+            if ok and isinstance(i, int):
+                return self.w("the area shown on the {ordinal} card of {deck}",
+                              ordinal=self.t.ordinal(i), deck=deck)
+            return self.w("the area shown on the card of {deck} at {position}", deck=deck,
+                          position=self.expr(args[1], env))
         if ok and isinstance(i, int):
             return self.w("the {ordinal} card of {deck}", ordinal=self.t.ordinal(i), deck=deck)
         return self.w("the card of {deck} at {position}", deck=deck,
                       position=self.expr(args[1], env))
+
+    def cards_are_areas(self) -> bool:
+        """Every card of every deck names an area (a card stands for its area)."""
+        cards = [c for deck in self.g.decks.values() for c in deck.cards]
+        return bool(cards) and all(c in self.g.areas for c in cards)
 
     def builtin_seat(self, args, kwargs, env) -> str:
         return self.w("the colour of {player}", player=self.expr(args[0], env))

@@ -18,10 +18,11 @@ class Env:
     choices: dict[str, tuple[str, set | None]] = field(default_factory=dict)
     changing: set[str] = field(default_factory=set)              # names assigned again later
     proc: str = ""
+    aliases: dict[str, Any] = field(default_factory=dict)        # name -> the tree it copied
 
     def child(self, **phrases: str) -> Env:
         env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
-                  dict(self.choices), set(self.changing), self.proc)
+                  dict(self.choices), set(self.changing), self.proc, dict(self.aliases))
         env.phrases.update(phrases)
         for name in phrases:
             env.statics.pop(name, None)

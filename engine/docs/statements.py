@@ -70,7 +70,16 @@ class Steps(ActionSteps):
     def block(self, block: Tree, env: Env) -> tuple[list[Step], bool]:
         """The steps of a block, and whether it always stops (return or break)."""
         steps: list[Step] = []
-        for stmt in block.children:
+        skip = False
+        for i, stmt in enumerate(block.children):
+            if skip:
+                skip = False
+                continue
+            swap = self._swap(stmt, block.children[i + 1:i + 2], env)
+            if swap:
+                steps.append(swap)
+                skip = True
+                continue
             found, stops = self.stmt(stmt, env)
             steps.extend(found)
             if stops:
@@ -83,6 +92,24 @@ class Steps(ActionSteps):
             return result
         return ([result] if result is not None else []), False
 
+    def _swap(self, first: Tree, rest: list[Tree], env: Env) -> Step | None:
+        """`a = y` then `b = x` where x held a and y held b: the two exchange values."""
+        if not rest or first.data not in ("assign_stmt", "attr_assign_stmt") or \
+                rest[0].data != first.data:
+            return None
+        second = rest[0]
+        target = (lambda s: Tree("name", [s.children[0]])) if first.data == "assign_stmt" \
+            else (lambda s: Tree("attr", [Tree("name", [s.children[0]]), s.children[1]]))
+        a, b = target(first), target(second)
+        y, x = first.children[-1], second.children[-1]
+        if not (is_name(x) and is_name(y)):
+            return None
+        held = env.aliases
+        if held.get(str(x.children[0])) == a and held.get(str(y.children[0])) == b:
+            return Step(self.w("{a} and {b} change places", a=self.p.expr(a, env),
+                               b=self.p.expr(b, env)))
+        return None
+
     # -- simple statements ---------------------------------------------------------------
     def _let(self, s: Tree, env: Env) -> Step | None:
         name, value = str(s.children[0]), s.children[1]
@@ -91,6 +118,8 @@ class Steps(ActionSteps):
         x = env.phrases[name]
         if ok and name not in env.changing:
             env.statics[name] = known
+        if value.data in ("name", "attr"):
+            env.aliases[name] = value
         if name in self.quiet:
             return None
         if ok and isinstance(known, int) and not isinstance(known, bool):
@@ -177,9 +206,11 @@ class Steps(ActionSteps):
             count = items.children[1].children[0].children[0]
             if count.data == "call" and str(count.children[0]) == "len":
                 whole = count.children[1].children[0].children[0]
+                if whole.data == "call" and str(whole.children[0]) == "deck_cards":
+                    whole = whole.children[1].children[0].children[0]
                 inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
-                return Step(self.w("for each position of {x}, from first to last",
-                                   x=self.p.expr(whole, env)), inner)
+                return Step(self.w("go through the positions of {x} from first to last; at "
+                                   "each position", x=self.p.expr(whole, env)), inner)
         single = self._single(body, var)
         if single is not None:
             steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
