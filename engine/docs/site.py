@@ -50,8 +50,9 @@ def write_pages(out: Path) -> SiteReport:
     """Every built-in game and variant, in every language, under out/docs/<lang>/."""
     report = SiteReport()
     docs = out / "docs"
-    if docs.exists():
-        shutil.rmtree(docs)
+    for lang in LANGUAGES:            # only what an earlier build wrote
+        if (docs / lang).is_dir():
+            shutil.rmtree(docs / lang)
     for lang in LANGUAGES:
         w = Words(lang)
         lines = [f"# {w.ctx('rulebook', 'Rulebooks')}", "",
