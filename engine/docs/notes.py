@@ -75,8 +75,8 @@ class Notes:
                                        kind.per_player)])
         for key, tok in self.g.tokens.items():
             n = len(next(iter(tok.props.values()), [None]))
-            meaning = self.w("a playing piece of its own; each player has {n}", n=n) \
-                if tok.per_player else self.w("a playing piece of its own; {n} in the game", n=n)
+            meaning = self.w("an individual piece; each player has {n}", n=n) \
+                if tok.per_player else self.w("an individual piece; {n} in the game", n=n)
             rows.append([self.t.thing(key, 1), meaning])
         for key, deck in self.g.decks.items():
             rows.append([self.t.name("decks", key),
