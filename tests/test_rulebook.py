@@ -266,3 +266,25 @@ def test_cli_rulebook_unknown_language_names_the_available_ones():
     assert result.exit_code == 2
     assert "unknown language 'fr'" in result.output and "en, es, nl" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_game_without_an_outline_gets_a_default_one(tmp_path):
+    folder = tmp_path / "plain"
+    shutil.copytree(rules_root() / "doge", folder)
+    (folder / "rulebook.yaml").unlink()
+    book = build_rulebook(str(folder))
+    headings = [line for line in book.markdown.splitlines() if line.startswith("## ")]
+    assert headings[:2] == ["## Components", "## Setup"]
+    assert "## The course of a year" in headings and "## Glossary" in headings
+    assert len(set(headings)) == len(headings)
+    assert not book.missing
+
+
+def test_an_outline_naming_an_unknown_procedure_is_a_located_problem(tmp_path):
+    folder = tmp_path / "broken"
+    shutil.copytree(rules_root() / "doge", folder)
+    (folder / "rulebook.yaml").write_text("sections:\n  - id: x\n    content: [{procedure: "
+                                          "nope}]\n", encoding="utf-8")
+    result = runner.invoke(app, ["rulebook", str(folder), "--lang", "en"])
+    assert result.exit_code == 2
+    assert re.search(r"rulebook\.yaml:3:\d+: .*no procedure 'nope'", result.output)

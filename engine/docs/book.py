@@ -70,6 +70,21 @@ class Book:
         return links
 
     def section_title(self, sid: str) -> str:
+        """The section's title: from the text file, else a generic one."""
+        if self.t.has("sections", sid):
+            return self.t.name("sections", sid)
+        generic = {"components": self.w.ctx("rulebook", "Components"),
+                   "setup": self.w.ctx("rulebook", "Setup"),
+                   "end": self.w.ctx("rulebook", "End of the game"),
+                   "notes": self.w.ctx("rulebook", "Clarifications"),
+                   "reference": self.w.ctx("rulebook", "Reference"),
+                   "glossary": self.w.ctx("rulebook", "Glossary")}
+        if sid in generic:
+            return generic[sid]
+        blocks = dict(self.outline.sections).get(sid, [])
+        procs = [b["procedure"] for b in blocks if isinstance(b, dict) and "procedure" in b]
+        if len(procs) == 1:
+            return self.t.name("procedure_titles", procs[0])
         return self.t.name("sections", sid)
 
     # -- the book ------------------------------------------------------------------------

@@ -62,7 +62,9 @@ def user_procedures(game: GameDef) -> list[str]:
 def default_outline(game: GameDef) -> Outline:
     sections: list[tuple[str, list[Any]]] = [("components", ["components"]),
                                              ("setup", ["setup", "player_counts"])]
-    sections += [(name, [{"procedure": name}]) for name in user_procedures(game)]
+    fixed = {"components", "setup", "end", "notes", "reference", "glossary"}
+    sections += [(name + "_steps" if name in fixed else name, [{"procedure": name}])
+                 for name in user_procedures(game)]
     sections += [("end", ["end"]), ("notes", ["notes"]), ("reference", ["reference"]),
                  ("glossary", ["glossary"])]
     return Outline(sections)
