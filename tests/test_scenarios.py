@@ -26,12 +26,12 @@ RED_WINS_CASTELLO = """\
   - set:
       deck: {brown: [castello, cannaregio, santa_croce, san_polo, dorsoduro, san_marco, quarantia]}
   - act:
-      - {player: red, area: castello, markers: [3]}
-      - {players: [blue, green, yellow], area: san_polo, markers: [1]}
+      - {player: red, actions: [castello, 3], finish: done}
+      - {players: [blue, green, yellow], actions: [san_polo, 1], finish: done}
   - act:
-      - {players: all, area: cannaregio, markers: [0]}
+      - {players: all, actions: [cannaregio, 0], finish: done}
   - act:
-      - {players: all, area: santa_croce, markers: [1]}
+      - {players: all, actions: [santa_croce, 1], finish: done}
 """
 
 

@@ -1,7 +1,7 @@
 """Script expressions in words: every expression form of the grammar has a template here.
 
 `Phrases.expr(tree, env)` gives a noun phrase or a clause. Values known from the data are
-written as values ("2", "Cannaregio"); options are already decided (statics.py), so only
+written as values ("2", "North Quay"); options are already decided (statics.py), so only
 what happens in play is described.
 """
 

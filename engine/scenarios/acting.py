@@ -2,17 +2,15 @@
 
 An action is written as one of:
 
-    "red: san_marco"                      # seat, then the action's id
+    "red: north"                          # seat, then the action's id
     red: take                             # the same as a one-key mapping
     {player: 0, action: take}
-    {player: red, actions: [san_marco, 3, 2], finish: done}
-    {player: red, area: san_marco, markers: [3, 2]}
-    {players: [green, yellow], area: cannaregio, markers: [0]}    # or players: all
+    {player: red, actions: [north, 3, 2], finish: done}
+    {players: [green, yellow], actions: [south, 0], finish: done}    # or players: all
 
-The last three are one player's sequence of decisions. `finish` is taken only if it is still
+The last two are one player's sequence of decisions. `finish` is taken only if it is still
 legal once the sequence is done (a loop that asks "another, or done?" stops by itself when
-nothing is left); `area` + `markers` is shorthand for `actions: [area, *markers]` with
-`finish: done`.
+nothing is left).
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ from typing import Any
 from ..errors import IllegalAction, RegolaError
 from .document import Failure, Path_, Scope, action_id
 
-ACTION_KEYS = ("player", "players", "action", "actions", "finish", "area", "markers")
+ACTION_KEYS = ("player", "players", "action", "actions", "finish")
 
 
 @dataclass
@@ -66,19 +64,14 @@ def parse_action(scope: Scope, node: Any, path: Path_) -> Action:
         return Action(player, [value], line=line, text=f"{seat}: {action_id(value)}")
     body = scope.mapping(node, path, "an action", required=("player",), optional=ACTION_KEYS)
     player = scope.seat(body["player"], (*path, "player"))
-    forms = [k for k in ("action", "actions", "area") if k in body]
+    forms = [k for k in ("action", "actions") if k in body]
     if len(forms) != 1:
-        raise scope.fail(path, "an action needs exactly one of 'action', 'actions' or "
-                               "'area' (with 'markers')")
+        raise scope.fail(path, "an action needs exactly one of 'action' or 'actions'")
     finish = body.get("finish")
     if "action" in body:
         values = [body["action"]]
-    elif "actions" in body:
-        values = scope.listing(body["actions"], (*path, "actions"), "actions")
     else:
-        markers = scope.listing(body.get("markers", []), (*path, "markers"), "markers")
-        values = [body["area"], *markers]
-        finish = body.get("finish", "done")
+        values = scope.listing(body["actions"], (*path, "actions"), "actions")
     name = scope.seat_name(player)
     text = f"{name}: " + ", ".join(action_id(v) for v in values)
     return Action(player, values, finish, line, text)

@@ -2,18 +2,18 @@
 
 Each fact is a mapping whose first known key says what it checks:
 
-    {count: house, player: red, at: san_marco, is: 6}      # also at_least / at_most
-    {token: {kind: advisor, home: castello}, at: san_marco, controller: red}
+    {count: house, player: red, at: north, is: 6}      # also at_least / at_most
+    {token: {kind: agent, home: south}, at: north, controller: red}
     {to_move: [red, blue]}
     {legal: {player: red, is: [take, abstain]}}             # or includes / excludes
-    {ask: advisor_action, player: red}                      # null: no decision pending
+    {ask: take_or_leave, player: red}                      # null: no decision pending
     {winners: [red]}   {over: true}   {reason: end_condition}
     {conditions: {red: [every_district]}}
-    {log: {e: note, msg: palace_built, cost: 5}, times: 1}  # {no_log: {...}}: never
+    {log: {e: note, msg: tower_built, cost: 5}, times: 1}  # {no_log: {...}}: never
                                  # recent: true = only since the last set/act/auto began
     {var: year, is: 2}                                      # with player: a player variable
     {deck: blue, up: [true, false], cards: [...], face_up: 1}
-    {error: {act: "red: castello", message_contains: legal}}
+    {error: {act: "red: south", message_contains: legal}}
 
 A check returns None when the fact holds, else a message saying what was found.
 """

@@ -4,8 +4,8 @@ A scenario file (`*.scenario.yaml`):
 
     name: District election, tie for first        # optional
     rule: "District election: tie for first"      # the rule or reading it checks (free text)
-    game: doge                                     # a built-in game id or a path
-    variant: cheap_palaces                         # optional
+    game: some_game                                # a built-in game id or a path
+    variant: some_variant                          # optional
     players: 4
     seed: 1
     xfail: "why this fails today"                  # optional: a known bug

@@ -1,10 +1,10 @@
 """The `set:` step: change the current position, keeping every piece accounted for.
 
     set:
-      place:  [{piece: house, player: red, at: san_marco, n: 4}]     # from: supply (default)
-      tokens: [{select: {kind: advisor, home: castello}, to: san_marco, controller: blue}]
+      place:  [{piece: house, player: red, at: north, n: 4}]     # from: supply (default)
+      tokens: [{select: {kind: agent, home: south}, to: north, controller: blue}]
       vars:   {year: 3}                  # game variables; player_vars: {red: {name: value}}
-      deck:   {brown: [san_marco, castello]}   # these first, the rest in their order
+      deck:   {brown: [north, south]}   # these first, the rest in their order
       deck:   {brown: {cards: [...], up: true}}   # up: true, false or one flag per card
 
 Counted pieces move from one place to another (never created or destroyed); tokens move
