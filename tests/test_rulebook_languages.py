@@ -1,0 +1,83 @@
+"""The Spanish and Dutch rulebooks follow the data and contain no English left over."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from babel.messages.pofile import read_po
+
+from regola.docs import build_rulebook
+from regola.i18n.catalog import locales_dir
+from regola.loading.sources import rules_root
+
+WORDS = {
+    "es": {"lion": "león", "year_at_least": "El número de año es igual o mayor que {n}.",
+           "rounds": "| Rondas de colocación de marcadores por año | {three} | {four} |"},
+    "nl": {"lion": "leeuw", "year_at_least": "Het jaarnummer minstens {n} bedraagt.",
+           "rounds": "| Plaatsingsrondes per jaar | {three} | {four} |"},
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_cheaper_palaces_show_the_new_costs_and_not_the_old(lang):
+    lion = WORDS[lang]["lion"]
+    base = build_rulebook("doge", lang=lang).markdown
+    cheap = build_rulebook("doge", "cheap_palaces", lang=lang).markdown
+    assert f"| San Marco | {lion} | 3, 4, 5, 6, 7 |" in base
+    assert f"| San Marco | {lion} | 2, 3, 4, 5, 6 |" in cheap
+    assert "3, 4, 5, 6, 7" not in cheap
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_a_different_end_condition_appears_only_in_its_variant(lang):
+    sentence = WORDS[lang]["year_at_least"].format(n=6)
+    assert sentence in build_rulebook("doge", "year_limit", lang=lang).markdown
+    assert sentence not in build_rulebook("doge", lang=lang).markdown
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_five_placement_rounds_with_three_players(lang, tmp_path):
+    folder = tmp_path / "doge"
+    shutil.copytree(rules_root() / "doge", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    old = "placement_rounds: {by_players: {3: 4, 4: 3}}"
+    assert old in text
+    game.write_text(text.replace(old, "placement_rounds: {by_players: {3: 5, 4: 3}}"),
+                    encoding="utf-8")
+    rounds = WORDS[lang]["rounds"]
+    edited = build_rulebook(str(folder), lang=lang).markdown
+    assert rounds.format(three=5, four=3) in edited
+    assert rounds.format(three=4, four=3) not in edited
+    assert rounds.format(three=4, four=3) in build_rulebook("doge", lang=lang).markdown
+
+
+def _english_fragments(lang: str) -> list[str]:
+    """Long literal pieces of English source texts whose translation differs."""
+    with open(locales_dir() / lang / "LC_MESSAGES" / "regola.po", "rb") as fp:
+        catalog = read_po(fp)
+    fragments = []
+    for message in catalog:
+        if not message.id:
+            continue
+        source = message.id[0] if isinstance(message.id, tuple) else message.id
+        target = message.string[0] if isinstance(message.string, tuple) else message.string
+        if source == target:
+            continue
+        for piece in re.split(r"\{[^}]*\}", source):
+            piece = piece.strip(" .,:;“”()*")
+            if len(piece) >= 14 and " " in piece:
+                fragments.append(piece)
+    return fragments
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+@pytest.mark.parametrize("variant", [None, "cheap_palaces", "year_limit"])
+def test_no_english_sentence_is_left_in_the_rulebook(lang, variant):
+    book = build_rulebook("doge", variant, lang=lang).markdown
+    fragments = _english_fragments(lang)
+    assert len(fragments) > 100
+    left = [f for f in fragments if f in book]
+    assert not left, f"English left in the {lang} rulebook: {left[:5]}"
