@@ -81,3 +81,14 @@ def test_no_english_sentence_is_left_in_the_rulebook(lang, variant):
     assert len(fragments) > 100
     left = [f for f in fragments if f in book]
     assert not left, f"English left in the {lang} rulebook: {left[:5]}"
+
+
+def test_spanish_words_agree_with_the_gender_of_the_piece():
+    """"carta" is feminine: the catalogs say so (genders section), and the articles follow."""
+    book = build_rulebook("doge", lang="es").markdown
+    assert "Para cada una de las cartas de jugador" in book
+    assert "Para cada una de sus cartas de jugador" in book
+    assert "los cartas" not in book and "cada uno de sus cartas" not in book
+    assert "cada uno de los ganadores" in book.lower()     # masculine nouns keep "uno"
+    english = build_rulebook("doge", lang="en").markdown
+    assert "For each of the player cards" in english or "each of the player cards" in english

@@ -80,6 +80,8 @@ class CallPhrases:
         if "owner" in filters:
             head = self.w("{owner}'s {things}", owner=self.expr(filters["owner"], env),
                           things=things)
+        elif self.t.feminine(kind):
+            head = self.w.ctx("feminine", "the {things}", things=things)
         else:
             head = self.w("the {things}", things=things)
         return self.narrowed(head, kind, filters, env)

@@ -62,7 +62,20 @@ class Phrases(ConditionPhrases, CallPhrases):
         """"each player", "each of the winners": one item of a collection at a time."""
         if is_name(tree, "players"):
             return self.w("each player")
+        kind = self.listed_kind(tree)
+        if kind and self.t.feminine(kind):
+            return self.w.ctx("feminine", "each of {things}", things=self.expr(tree, env))
         return self.w("each of {things}", things=self.expr(tree, env))
+
+    def listed_kind(self, tree: Tree) -> str | None:
+        """The piece kind a `tokens(KIND, ...)` call lists, so words can agree with it."""
+        if tree.data != "call" or str(tree.children[0]) != "tokens" or \
+                tree.children[1] is None:
+            return None
+        first = tree.children[1].children[0]
+        if first.data == "pos_arg" and first.children[0].data == "name":
+            return str(first.children[0].children[0])
+        return None
 
     def noun(self, tree: Tree, env: Env, n: int = 2) -> str | None:
         """The bare noun of a group-valued name ("winner"/"winners"), if it has one."""

@@ -88,6 +88,12 @@ class Texts:
             return self.name("decks", kind)
         return self.name("pieces", kind, n)
 
+    def feminine(self, kind: str) -> bool:
+        """Whether the translated name of a piece kind is grammatically feminine: the
+        catalogs answer "f" for the text `genders.<kind>` of the game's text file."""
+        entry = self.g.text.get("genders", {}).get(kind)
+        return bool(entry) and self.w.ctx(f"{self.g.id}.genders", entry).strip() == "f"
+
     def counted(self, kind: str, n: int) -> str:
         """"15 cubes": a number and the piece's name in the right form."""
         return self.w("{n} {things}", n=n, things=self.thing(kind, n))
