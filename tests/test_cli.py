@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sys
 import types
 
 import pytest
 from typer.testing import CliRunner
 
+from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.loading.sources import rules_root
 
 runner = CliRunner()
 FOUR_BOTS = ["--seats", "random,random,random,random"]
@@ -47,15 +46,10 @@ def test_validate_builtin_game():
 
 
 @pytest.fixture
-def broken_game(tmp_path):
-    folder = tmp_path / "broken"
-    shutil.copytree(rules_root() / "doge", folder)
-    game_yaml = folder / "game.yaml"
-    text = game_yaml.read_text(encoding="utf-8")
-    assert "house:  {per_player: 15}" in text
-    game_yaml.write_text(text.replace("house:  {per_player: 15}", "house:  {per_player: lots}"),
-                         encoding="utf-8")
-    return folder
+def broken_game(doge_copy):
+    edit_rule_file(doge_copy / "game.yaml",
+                   ("house:  {per_player: 15}", "house:  {per_player: lots}"))
+    return doge_copy
 
 
 def test_validate_broken_yaml_value_reports_file_line_column(broken_game):

@@ -12,6 +12,7 @@ from babel.messages.mofile import write_mo
 from babel.support import Translations
 from typer.testing import CliRunner
 
+from conftest import edit_rule_file
 from regola.cli.app import app
 from regola.docs import build_rulebook
 from regola.i18n import catalog
@@ -190,20 +191,14 @@ def test_year_limit_adds_its_condition():
 
 
 @pytest.fixture
-def edited_doge(tmp_path):
-    folder = tmp_path / "doge"
-    shutil.copytree(rules_root() / "doge", folder)
-    game = folder / "game.yaml"
-    text = game.read_text(encoding="utf-8")
-    for old, new in (("placement_rounds: {by_players: {3: 4, 4: 3}}",
-                      "placement_rounds: {by_players: {3: 5, 4: 2}}"),
-                     ("house:  {per_player: 15}", "house:  {per_player: 12}"),
-                     ("winner_houses: 2", "winner_houses: 3"),
-                     ("value: true\n    reading: 1\n", "value: false\n    reading: 1\n")):
-        assert old in text
-        text = text.replace(old, new)
-    game.write_text(text, encoding="utf-8")
-    return folder
+def edited_doge(doge_copy):
+    edit_rule_file(doge_copy / "game.yaml",
+                   ("placement_rounds: {by_players: {3: 4, 4: 3}}",
+                    "placement_rounds: {by_players: {3: 5, 4: 2}}"),
+                   ("house:  {per_player: 15}", "house:  {per_player: 12}"),
+                   ("winner_houses: 2", "winner_houses: 3"),
+                   ("value: true\n    reading: 1\n", "value: false\n    reading: 1\n"))
+    return doge_copy
 
 
 def test_changing_the_data_changes_the_sentences(edited_doge):

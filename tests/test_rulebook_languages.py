@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 from babel.messages.pofile import read_po
 
+from conftest import edit_rule_file
 from regola.docs import build_rulebook
 from regola.i18n.catalog import locales_dir
-from regola.loading.sources import rules_root
 
 WORDS = {
     "es": {"lion": "león", "year_at_least": "El número de año es igual o mayor que {n}.",
@@ -38,15 +37,10 @@ def test_a_different_end_condition_appears_only_in_its_variant(lang):
 
 
 @pytest.mark.parametrize("lang", ["es", "nl"])
-def test_five_placement_rounds_with_three_players(lang, tmp_path):
-    folder = tmp_path / "doge"
-    shutil.copytree(rules_root() / "doge", folder)
-    game = folder / "game.yaml"
-    text = game.read_text(encoding="utf-8")
-    old = "placement_rounds: {by_players: {3: 4, 4: 3}}"
-    assert old in text
-    game.write_text(text.replace(old, "placement_rounds: {by_players: {3: 5, 4: 3}}"),
-                    encoding="utf-8")
+def test_five_placement_rounds_with_three_players(lang, doge_copy):
+    folder = doge_copy
+    edit_rule_file(folder / "game.yaml", ("placement_rounds: {by_players: {3: 4, 4: 3}}",
+                                          "placement_rounds: {by_players: {3: 5, 4: 3}}"))
     rounds = WORDS[lang]["rounds"]
     edited = build_rulebook(str(folder), lang=lang).markdown
     assert rounds.format(three=5, four=3) in edited

@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 import regola
-from regola.loading.sources import rules_root
-
-
-@pytest.fixture
-def doge_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "doge"
-    shutil.copytree(rules_root() / "doge", target)
-    return target
+from conftest import edit_rule_file
 
 
 def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1))
+    edit_rule_file(path, (old, new))
 
 
 def problems_of(folder: Path) -> list[str]:
