@@ -60,6 +60,7 @@ def games_report(console: Console, details: bool, w: Words | None = None) -> Non
         return
     for game_id, game in loaded.items():
         gw = GameWords(game.definition, w)
+        provisional_report(console, game_id, gw, w)
         options = game.definition.options
         if not options:
             console.print(w("{game}: no options", game=game_id), markup=False)
@@ -75,3 +76,19 @@ def games_report(console: Console, details: bool, w: Words | None = None) -> Non
                                 "" if opt.reading is None else str(opt.reading),
                                 gw.option(opt.name, opt.summary)))
         console.print(opts)
+
+
+def provisional_report(console: Console, game_id: str, gw: GameWords, w: Words) -> None:
+    """A table of the game's provisional data (none printed if the game has none)."""
+    entries = gw.definition.provisional
+    if not entries:
+        return
+    table = Table(title=w("{game}: provisional data (no source prints it)", game=game_id),
+                  title_justify="left")
+    table.add_column(w.ctx("table", "entry"), no_wrap=True)
+    table.add_column(w.ctx("table", "data"))
+    table.add_column(w.ctx("table", "missing"), ratio=1)
+    for entry in entries:
+        table.add_row(*cells(entry["id"], entry["what"],
+                             gw.label("provisional", entry["id"], fallback=entry["missing"])))
+    console.print(table)

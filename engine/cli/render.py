@@ -1,6 +1,6 @@
 """Log events and results as text in the player's language; generic over every game.
 
-Events are dicts with key "e" (move, move_token, reveal, control, release, shuffle,
+Events are dicts with key "e" (move, move_token, give, reveal, control, release, shuffle,
 reveal_card, choice, note, game_over). Every sentence is a template in the catalogs; the
 names in it (seats, areas, pieces, decks, prompts) are the game's texts (GameWords).
 """
@@ -69,6 +69,11 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
     elif kind == "move_token":
         line = w("{token}: {source} -> {target}", token=_owned(gw, event, token),
                  source=gw.place(event.get("from")), target=gw.place(event.get("to")))
+    elif kind == "give":
+        if event.get("player") is None:
+            line = w("{token} now belongs to nobody", token=token)
+        else:
+            line = w("{token} now belongs to {player}", token=token, player=who)
     elif kind == "reveal":
         known = {"e", "token", "piece", "player", "at", "private", "masked"}
         values = {k: v for k, v in event.items() if k not in known}

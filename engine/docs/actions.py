@@ -129,6 +129,28 @@ class ActionSteps:
         return self.w("move {token} {destination}", token=self.p.expr(args[0], env),
                       destination=self.p.where(args[1], "to", env))
 
+    def statement_draw(self, args, kwargs, env) -> str:
+        kind = str(args[0].children[0])
+        src, dst = self.p.where(args[1], "from", env), self.p.where(args[2], "to", env)
+        count = args[3] if len(args) > 3 else Tree("number", ["1"])
+        ok, n = self.p.known(count, env)
+        if ok and isinstance(n, int):
+            return self.w.plural(None, "take {n} {things} at random {source} and put it "
+                                       "{destination}",
+                                 "take {n} {things} at random {source} and put them "
+                                 "{destination}", n, things=self.t.thing(kind, n),
+                                 source=src, destination=dst)
+        return self.w("take {amount} {things} at random {source} and put them {destination} "
+                      "(as many as there are)", amount=self.p.expr(count, env),
+                      things=self.t.thing(kind, 2), source=src, destination=dst)
+
+    def statement_give(self, args, kwargs, env) -> str:
+        ok, who = self.p.known(args[1], env)
+        if ok and who is None:
+            return self.w("{token} now belongs to nobody", token=self.p.expr(args[0], env))
+        return self.w("{token} now belongs to {player}", token=self.p.expr(args[0], env),
+                      player=self.p.expr(args[1], env))
+
     def statement_reveal(self, args, kwargs, env) -> str:
         return self.w("turn {token} face up", token=self.p.expr(args[0], env))
 

@@ -101,6 +101,7 @@ class Book:
             parts.append(self.w("This rulebook describes the variant “{variant}”: {description}",
                                 variant=self.t.name("variants", self.g.variant),
                                 description=self.t.name("variant_descriptions", self.g.variant)))
+        parts.append(self.provisional_note())
         for sid, blocks in self.outline.sections:
             parts.append(heading(2, self.section_title(sid), anchor("section", sid)))
             procs = [b for b in blocks if isinstance(b, dict) and "procedure" in b]
@@ -112,6 +113,20 @@ class Book:
                                  anchor("section", "further")))
             parts += [self.procedure(name) for name in rest]
         return "\n\n".join(p for p in parts if p).rstrip() + "\n"
+
+    def provisional_note(self) -> str:
+        """A visible note listing the data no source prints (empty if there is none)."""
+        entries = self.g.provisional
+        if not entries:
+            return ""
+        lines = ["> **" + self.w.ctx("rulebook", "Provisional data") + "**",
+                 ">",
+                 "> " + self.w("No source we have prints part of this game's data. What this "
+                               "book states about the items below is our proposal; a publisher "
+                               "can replace it by editing the rule files."),
+                 ">"]
+        lines += [f"> - {sentence(self.t.name('provisional', e['id']))}" for e in entries]
+        return "\n".join(lines)
 
     def block(self, sid: str, block, titled: bool = True) -> str:
         if block == "intro":

@@ -44,5 +44,5 @@ GAME_KEYS = {
     "constants": "steps (values), setup: player-count table, reference",
     "options": "clarifications (one note per reading); steps decided by their values",
     "end": "the end of the game: conditions and tie-breakers",
-    "provisional": "not shown: notes for the rule authors",
+    "provisional": "a visible note after the title (text file: provisional.<id>)",
 }

@@ -99,6 +99,11 @@ STATEMENTS: dict[str, Builtin] = {
                     doc="move up to n pieces of a player from one place to another"),
     "move_token": Builtin(lambda c, tid, dst: c.move_token(tid, dst), 2, 2,
                           doc="put a token at a place"),
+    "draw": Builtin(lambda c, kind, src, dst, n=1, **kw: c.draw(kind, src, dst, n, **kw), 3, 4,
+                    FILTERS, doc="move up to n tokens of a kind, picked at random among those at "
+                                 "a place (and matching the filters), to another place"),
+    "give": Builtin(lambda c, tid, p: c.give(tid, p), 2, 2,
+                    doc="a token now belongs to a player (none: to nobody)"),
     "reveal": Builtin(lambda c, tid: c.reveal(tid), 1, 1, doc="turn a token face up"),
     "hide": Builtin(lambda c, tid: c.hide(tid), 1, 1, doc="turn a token face down"),
     "control": Builtin(lambda c, tid, p: c.control(tid, p), 2, 2,

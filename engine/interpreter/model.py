@@ -91,6 +91,7 @@ class GameDef:
     start: str
     variant: str | None = None
     description: str = ""
+    provisional: list[dict[str, str]] = field(default_factory=list)   # {id, what, missing}
     files: list[str] = field(default_factory=list)
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None

@@ -121,6 +121,31 @@ class Runtime:
             event["masked"] = True    # others must not learn which token (it has secrets)
         self.emit(event)
 
+    def draw(self, kind: str, source: str, dest: str, amount: int = 1, **filters: Any) -> int:
+        """Move up to `amount` tokens of `kind` picked at random among those at `source` (and
+        matching the filters) to `dest`. Returns how many moved."""
+        pool = self.tokens(kind, at=source, **filters)
+        moved = 0
+        while pool and moved < amount:
+            self.move_token(pool.pop(self.random_index(len(pool))), dest)
+            moved += 1
+        return moved
+
+    def give(self, tid: str, player: int | None) -> None:
+        """The token now belongs to `player` (None: to nobody)."""
+        tok = self.token(tid)
+        previous = tok["owner"]
+        if previous == player:
+            return
+        if player is not None and not (type(player) is int and 0 <= player < self.n):
+            raise ScriptRuntimeError(f"{player!r} is not a player")
+        tok["owner"] = player
+        event = {"e": "give", "token": tid, "piece": tok["kind"], "player": player,
+                 "from_player": previous}
+        if not tok["shown"] and self.g.tokens[tok["kind"]].secret:
+            event["masked"] = True
+        self.emit(event)
+
     def reveal(self, tid: str) -> None:
         """Turn a token face up: its secret properties become public."""
         tok = self.token(tid)

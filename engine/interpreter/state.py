@@ -84,7 +84,7 @@ def visible_event(event: dict, game: GameDef, state: dict, seat: int | None) -> 
     if event.get("masked") and event.get("player") != seat:
         event = {k: v for k, v in event.items() if k != "token"}
     if event.get("private") and event.get("player") != seat:
-        if event["e"] == "move_token":
+        if event["e"] in ("move_token", "give"):
             return {k: v for k, v in event.items() if k != "token"}
         if event["e"] == "choice":
             return None

@@ -95,8 +95,20 @@ def _load_cached(game: str, variant: str | None) -> Game:
         definition.text = tdoc
         definition.text_locations = {dotted(k): v for k, v in tpos.items() if k}
         definition.files.append(tname)
+        _check_provisional_texts(definition, pos, name)
     compile_scripts(definition, doc, pos, name, script_dirs)
     return Game(definition)
+
+
+def _check_provisional_texts(definition: GameDef, pos: Positions, file: str) -> None:
+    """Each provisional entry needs its reader-facing note (provisional.<id>) in the text file."""
+    notes = definition.text.get("provisional", {})
+    problems = [Problem(pos.find(("provisional", i, "id"), file),
+                        f"no text for provisional entry {entry['id']!r} in the provisional "
+                        "section of the game's text file")
+                for i, entry in enumerate(definition.provisional) if entry["id"] not in notes]
+    if problems:
+        raise RuleError(problems)
 
 
 def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
@@ -159,6 +171,7 @@ def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
         extra_locations.insert(0, "supply")
     return GameDef(
         id=doc["id"], name=doc["name"], description=doc.get("description", ""),
+        provisional=[dict(x) for x in doc.get("provisional", [])],
         min_players=doc["players"]["min"], max_players=doc["players"]["max"],
         seats=list(doc["seats"]), areas=areas,
         locations=extra_locations,
