@@ -149,6 +149,8 @@ class ConditionPhrases:
 
     def _group_size(self, group: Tree, op: str, n: int, env: Env) -> str | None:
         one, other = self.noun(group, env, 1), self.noun(group, env, 2)
+        if is_name(group) and str(group.children[0]) in env.rankings and (op, n) == (">", 1):
+            return self.w("{x} has more than one place", x=self.expr(group, env))
         if one is None:
             x = self.expr(group, env)
             forms = {("==", 0): self.w("{x} is empty", x=x),
@@ -165,10 +167,11 @@ class ConditionPhrases:
                  (">", 1): self.w("there is more than one {thing}", thing=one)}
         return forms.get((op, n))
 
-    def relative(self, var: str, cond: Tree, env: Env) -> str | None:
-        """A where-condition on `var` as a relative clause: "other than ...", "where ..."."""
+    def relative(self, var: str, cond: Tree, env: Env, one: bool = False) -> str | None:
+        """A where-condition on `var` as a relative clause: "other than ...", "where ..."
+        (`one`: the clause follows a singular noun, "each player who has ...")."""
         if cond.data == "and_op":
-            parts = [self.relative(var, c, env) for c in cond.children]
+            parts = [self.relative(var, c, env, one) for c in cond.children]
             if all(parts):
                 return self.w("{a} and {b}", a=parts[0], b=parts[1])
             return None
@@ -181,6 +184,8 @@ class ConditionPhrases:
         if left.data == "attr" and is_name(left.children[0], var):
             prop = str(left.children[1])
             ok, value = self.known(right, env)
+            if one and prop in ("kind", "at"):
+                return None           # only plural forms ("that are ...") exist
             if prop == "kind" and ok and op == "==":
                 return self.w("that are {kinds}", kinds=self.t.many("area_kinds", value))
             if prop == "controller" and ok and value is None:
@@ -203,8 +208,9 @@ class ConditionPhrases:
                     return self.w("where {owner} has {things}", owner=owner,
                                   things=self.narrowed(quantity, kind, rest, env))
                 if quantity and is_name(kwargs.get("owner"), var):
-                    return self.w("who have {things}",
-                                  things=self.narrowed(quantity, kind, rest, env))
+                    things = self.narrowed(quantity, kind, rest, env)
+                    return self.w("who has {things}", things=things) if one else \
+                        self.w("who have {things}", things=things)
             func = left.children[0]
             if args and is_name(args[0], var) and self.t.has("functions_short", str(func)):
                 inner = env.child(**{var: self.var(var, env)})

@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from lark import Tree
 
 from .actions import ActionSteps
-from .env import Env, is_name, uses
+from .env import Env, call_parts, is_name, uses
 from .expressions import Phrases
+
+
+_AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 
 
 @dataclass
@@ -120,8 +123,15 @@ class Steps(ActionSteps):
             env.statics[name] = known
         if value.data in ("name", "attr"):
             env.aliases[name] = value
+        if value.data == "rank":
+            env.rankings.add(name)
         if name in self.quiet:
             return None
+        if value.data == "rank":
+            return Step(self.p.ranking(value, env, x))
+        if value.data == "ternary" and not self.p.known(value.children[1], env)[0] and \
+                not self.p.is_condition(value):
+            return Step(self._either(name, x, value, env))
         if ok and isinstance(known, int) and not isinstance(known, bool):
             return Step(self.w("{x} starts at {n}", x=x, n=known))
         if self.p.is_condition(value):
@@ -130,6 +140,22 @@ class Steps(ActionSteps):
         if name in env.groups:
             return Step(self.w("{x} are {value}", x=x, value=self.p.expr(value, env)))
         return Step(self.w("{x} is {value}", x=x, value=self.p.expr(value, env)))
+
+    def _either(self, name: str, x: str, value: Tree, env: Env) -> str:
+        """`let x = a if c else b`: "if c, x is a; otherwise, it is b"."""
+        a, cond, b = value.children
+        condition = self.p.cond(cond, env)
+        ok, empty = self.p.known(b, env)
+        if name in env.groups:
+            if ok and empty == []:
+                return self.w("if {condition}, {x} are {a}; otherwise there are no {things}",
+                              condition=condition, x=x, a=self.p.expr(a, env),
+                              things=env.groups[name][1])
+            return self.w("if {condition}, {x} are {a}; otherwise, they are {b}",
+                          condition=condition, x=x, a=self.p.expr(a, env),
+                          b=self.p.expr(b, env))
+        return self.w("if {condition}, {x} is {a}; otherwise, it is {b}", condition=condition,
+                      x=x, a=self.p.expr(a, env), b=self.p.expr(b, env))
 
     def _assign(self, s: Tree, env: Env) -> Step:
         name, value = str(s.children[0]), s.children[1]
@@ -213,14 +239,42 @@ class Steps(ActionSteps):
                                    "each position", x=self.p.expr(whole, env)), inner)
         single = self._single(body, var)
         if single is not None:
+            whole = self._all_at_once(single, var, items)
+            if whole is not None:
+                steps, _ = self.stmt(whole, env)
+                if len(steps) == 1:
+                    return steps[0]
             steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
             if len(steps) == 1:
                 return steps[0]
         inner_env = env.child()
         self.declare(inner_env, [var])
         inner, _ = self.block(body, inner_env)
+        if self.p.listed_kind(items) and not self._acts(body):
+            return Step(self.w("for {each}", each=self.p.each(items, env)), inner)
         return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
                     inner)
+
+    def _acts(self, body: Tree) -> bool:
+        """The block has a decision or calls a procedure (so the order of turns matters)."""
+        return any(n.data == "choose_stmt" or (n.data == "call_stmt" and
+                                               str(n.children[0]) in self.g.program.procs)
+                   for n in body.iter_subtrees())
+
+    def _all_at_once(self, stmt: Tree, var: str, items: Tree) -> Tree | None:
+        """`for t in tokens(...): reveal(t)` (or hide, move_token): order does not matter,
+        so the statement applies to all the tokens at once ("turn the cubes face up")."""
+        if stmt.data != "call_stmt" or str(stmt.children[0]) not in _AT_ONCE or \
+                items.data != "call" or str(items.children[0]) != "tokens":
+            return None
+        _, args, kwargs = call_parts(stmt)
+        if kwargs or not args or not is_name(args[0], var) or \
+                any(uses(a, var) for a in args[1:]):
+            return None
+        first = stmt.children[1].children[0]
+        rest = stmt.children[1].children[1:]
+        new_args = Tree(stmt.children[1].data, [Tree(first.data, [items]), *rest])
+        return Tree(stmt.data, [stmt.children[0], new_args], stmt.meta)
 
     def _single(self, body: Tree, var: str) -> Tree | None:
         """The body's only statement, if it is a simple one naming `var` once."""
