@@ -47,7 +47,7 @@ def test_components_counts_and_values(doge):
                  "7 blue voting-order cards, one for each area",
                  "6 districts (Cannaregio, Castello, Dorsoduro, San Marco, San Polo, and Santa "
                  "Croce) and 1 council (Quarantia)", "For 3 to 4 players",
-                 "The value of each of a player's ballot markers is secret"):
+                 "Each player keeps the value of their ballot markers secret"):
         assert fact in parts, fact
     assert "3 for Quarantia" in parts           # three advisors live in the council
 

@@ -93,8 +93,8 @@ class Components:
         return self.w(": {list}", list=listed)
 
     def secrets(self) -> list[str]:
-        return [self.w("the {property} of each of a player's {things} is secret: only its "
-                       "owner looks at it until it is turned face up",
+        return [self.w("each player keeps the {property} of their {things} secret until they "
+                       "are turned face up",
                        property=self.t.name("properties", prop, 1), things=self.t.thing(k, 2))
                 for k, tok in self.g.tokens.items() for prop in tok.secret]
 

@@ -12,7 +12,6 @@ from .actions import ActionSteps
 from .env import Env, call_parts, is_name, uses
 from .expressions import Phrases
 
-
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 
 
