@@ -57,7 +57,7 @@ def test_setup_and_player_counts(doge):
     assert "Each player puts their houses, palaces, control rings, and ballot markers in " \
         "their supply." in setup
     assert "Put the advisors beside the board." in setup
-    assert "the face-up voting row is the brown voting-order cards" in setup
+    assert "the brown voting-order cards form the face-up voting row" in setup
     assert "Shuffle the brown voting-order cards" in setup
     assert "| Rounds of marker placement per year | 4 | 3 |" in setup
     assert "|  | 3 players | 4 players |" in setup
@@ -139,11 +139,11 @@ def test_end_conditions_and_tiebreakers(doge):
     end = flat(section(doge, "The end of the game"))
     assert "checked at the end of every year" in end
     assert "one of these 3 conditions" in end
-    assert "The number of districts in which the player has a palace is 6." in end
-    assert "The number of palaces the player has in the districts is at least 7 and the " \
-        "number of districts in which the player has a palace is at least 5." in end
-    assert "at least 8 and the number of districts in which the player has a palace is at " \
-        "least 4." in end
+    assert "The player has a palace in 6 districts." in end
+    assert "The player has at least 7 palaces in the districts and the player has a palace " \
+        "in at least 5 districts." in end
+    assert "The player has at least 8 palaces in the districts and the player has a palace " \
+        "in at least 4 districts." in end
     assert "1. Compare the number of palaces each candidate has in the districts: the highest " \
         "wins." in end
     assert "2. If candidates are still tied, compare the number of houses each candidate has " \

@@ -126,7 +126,10 @@ class Components:
             steps.append(sentence(self.w("put the {things} {place}",
                                          things=self.w.join(things),
                                          place=self.t.place(place, "in"))))
-        start = [self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
+        start = [self.w("{deck} form {variable}", deck=self.t.value(v.initial),
+                        variable=self.t.name("game_variables", k))
+                 if isinstance(v.initial, str) and v.initial in self.g.decks else
+                 self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
                  for k, v in self.g.game_vars.items()]
         if start:

@@ -102,6 +102,9 @@ class ConditionPhrases:
                 self.w("{x} does not exist", x=x)
         if left.data == "call" and known and isinstance(value, int):
             name, args, kwargs = call_parts(left)
+            counted = self._counted(name, args, op, value, env)
+            if counted:
+                return counted
             if name == "count" and "owner" in kwargs and args and is_name(args[0]):
                 kind = str(args[0].children[0])
                 rest = {k: v for k, v in kwargs.items() if k != "owner"}
@@ -132,6 +135,21 @@ class ConditionPhrases:
             return self.w("{x} is a {kind}", x=x, kind=kind) if op == "==" else \
                 self.w("{x} is not a {kind}", x=x, kind=kind)
         return None
+
+    def _counted(self, name: str, args: list[Tree], op: str, n: int, env: Env) -> str | None:
+        """A game function that counts, compared with a number, as the text file's
+        `functions_counted` phrase: "the player has a palace in at least 5 districts"."""
+        func = self.g.program.funcs.get(name)
+        if func is None or not self.t.has("functions_counted", name):
+            return None
+        forms = {"==": "{n}", ">=": self.w("at least {n}", n=n),
+                 ">": self.w("more than {n}", n=n), "<": self.w("fewer than {n}", n=n),
+                 "<=": self.w("at most {n}", n=n)}
+        if op not in forms:
+            return None
+        values = {p: self.expr(a, env) for p, a in zip(func.params, args)}
+        return self.t.name("functions_counted", name, n,
+                           n=forms[op].format(n=n), **values)
 
     def quantity(self, kind: str, op: str, n: int) -> str | None:
         """"at least one cube", "no tiles", "more than 3 discs"."""

@@ -224,7 +224,7 @@ class Steps(ActionSteps):
             return Step(self.w("{head}, {step}", head=head, step=inner[0].text))
         return Step(head, inner)
 
-    def _for(self, s: Tree, env: Env) -> Step:
+    def _for(self, s: Tree, env: Env) -> Step | tuple[list[Step], bool]:
         var, items, body = str(s.children[0]), s.children[1], s.children[2]
         if items.data == "call" and str(items.children[0]) == "range" and \
                 items.children[1] is not None and len(items.children[1].children) == 1:
@@ -236,6 +236,10 @@ class Steps(ActionSteps):
                 inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
                 return Step(self.w("go through the positions of {x} from first to last; at "
                                    "each position", x=self.p.expr(whole, env)), inner)
+        wholes = [self._all_at_once(stmt, var, items) for stmt in body.children]
+        if len(wholes) > 1 and all(wholes):
+            found = [step for whole in wholes for step in self.stmt(whole, env)[0]]
+            return found, False
         single = self._single(body, var)
         if single is not None:
             whole = self._all_at_once(single, var, items)
