@@ -118,8 +118,9 @@ def test_elections_and_every_tie_case(doge):
     assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
         in council                                                        # tie for first
     assert "If there is exactly one runner-up, the players in the order of the steps are the " \
-        "winner, the first runner-up, and the winner again; otherwise, they are the winner " \
+        "winner, the runner-up, and the winner again; otherwise, they are the winner " \
         "twice." in council                                              # steps, reading 8
+    assert "The player takes control of the first neutral advisor of the council" in council
     assert "If there is more than one runner-up, each of the runners-up may move one of their " \
         "houses to another district" in council                          # tie for second
 

@@ -238,9 +238,11 @@ class Phrases(ConditionPhrases, CallPhrases):
             name = str(base.children[0])
             if name in env.rankings:
                 return self.w("the players in {ordinal} place in {x}",
-                              ordinal=self.t.ordinal(i), x=x)
+                              ordinal=self.t.ordinal_before_noun(i), x=x)
+            if name in env.singles and i == 0:
+                return self.w("the {thing}", thing=env.groups[name][0])
             if name in env.groups:
-                return self.w("the {ordinal} {thing}", ordinal=self.t.ordinal(i),
+                return self.w("the {ordinal} {thing}", ordinal=self.t.ordinal_before_noun(i),
                               thing=env.groups[name][0])
         if ok and isinstance(i, int):
             return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i), x=x)

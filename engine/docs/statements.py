@@ -143,18 +143,36 @@ class Steps(ActionSteps):
     def _either(self, name: str, x: str, value: Tree, env: Env) -> str:
         """`let x = a if c else b`: "if c, x is a; otherwise, it is b"."""
         a, cond, b = value.children
-        condition = self.p.cond(cond, env)
+        branch = env.child()
+        single = self._one_in(cond, env)
+        if single:                      # "the runner-up", not "the first runner-up"
+            branch.singles.add(single)
+        return self._either_text(name, x, self.p.cond(cond, env), self.p.expr(a, branch), b,
+                                 env)
+
+    def _one_in(self, cond: Tree, env: Env) -> str | None:
+        """The group a condition `len(group) == 1` says holds exactly one player or thing."""
+        if cond.data != "compare" or str(cond.children[1]) != "==" or \
+                self.p.known(cond.children[2], env) != (True, 1):
+            return None
+        counted = cond.children[0]
+        if counted.data != "call" or str(counted.children[0]) != "len" or \
+                counted.children[1] is None:
+            return None
+        group = counted.children[1].children[0].children[0]
+        return str(group.children[0]) if is_name(group) else None
+
+    def _either_text(self, name: str, x: str, condition: str, a: str, b: Tree,
+                     env: Env) -> str:
         ok, empty = self.p.known(b, env)
         if name in env.groups:
             if ok and empty == []:
                 return self.w("if {condition}, {x} are {a}; otherwise there are no {things}",
-                              condition=condition, x=x, a=self.p.expr(a, env),
-                              things=env.groups[name][1])
+                              condition=condition, x=x, a=a, things=env.groups[name][1])
             return self.w("if {condition}, {x} are {a}; otherwise, they are {b}",
-                          condition=condition, x=x, a=self.p.expr(a, env),
-                          b=self.p.expr(b, env))
+                          condition=condition, x=x, a=a, b=self.p.expr(b, env))
         return self.w("if {condition}, {x} is {a}; otherwise, it is {b}", condition=condition,
-                      x=x, a=self.p.expr(a, env), b=self.p.expr(b, env))
+                      x=x, a=a, b=self.p.expr(b, env))
 
     def _assign(self, s: Tree, env: Env) -> Step:
         name, value = str(s.children[0]), s.children[1]

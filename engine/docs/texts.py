@@ -156,6 +156,16 @@ class Texts:
                  self.w.ctx("ordinal", "fifth"), self.w.ctx("ordinal", "sixth")]
         return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
 
+    def ordinal_before_noun(self, i: int) -> str:
+        """"first" in "the first place" (Spanish: "primer", not "primero")."""
+        words = [self.w.ctx("ordinal before a noun", "first"),
+                 self.w.ctx("ordinal before a noun", "second"),
+                 self.w.ctx("ordinal before a noun", "third"),
+                 self.w.ctx("ordinal before a noun", "fourth"),
+                 self.w.ctx("ordinal before a noun", "fifth"),
+                 self.w.ctx("ordinal before a noun", "sixth")]
+        return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
+
     def times(self, n: int) -> str:
         return self.w.plural(None, "once", "{n} times", n)
 
