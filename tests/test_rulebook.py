@@ -310,3 +310,13 @@ def test_no_mechanical_phrasing_is_left(variant):
     text = flat(build_rulebook("doge", variant, lang="en").markdown)
     found = [phrase for phrase in MECHANICAL if phrase in text]
     assert not found, found
+
+
+def test_glossary_says_what_pieces_carry_and_places_hold(doge):
+    glossary = section(doge, "Glossary")
+    assert "| Ballot marker | a piece with its own value; each player has 7 |" in glossary
+    assert "| Advisor | a piece with its own home area; 9 in the game |" in glossary
+    assert "| Supply | a place off the board; at the start, each player keeps their houses, " \
+        "palaces, control rings, and ballot markers there |" in glossary
+    assert "| Beside the board (neutral) | a place off the board; at the start, the advisors " \
+        "are there |" in glossary
