@@ -138,7 +138,7 @@ class ConditionPhrases:
 
     def _counted(self, name: str, args: list[Tree], op: str, n: int, env: Env) -> str | None:
         """A game function that counts, compared with a number, as the text file's
-        `functions_counted` phrase: "the player has a palace in at least 5 districts"."""
+        `functions_counted` phrase: "the player has a tower in at least 5 regions"."""
         func = self.g.program.funcs.get(name)
         if func is None or not self.t.has("functions_counted", name):
             return None
