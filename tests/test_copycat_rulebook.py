@@ -34,7 +34,7 @@ CHECKLIST = {
         "order from highest to lowest"],
     6: ["Tied players reverse their order of the previous round."],
     7: ["The turn-order card cannot be used this round.",
-        "Move each of the cards on the bus as their turn-order card sideways onto their "
+        "Move the cards on the bus as their turn-order card sideways onto their "
         "temporary pile."],
     8: ["one worker per office unless an action says otherwise",
         "The player chooses the office: one of the offices free for placing."],
@@ -57,15 +57,14 @@ CHECKLIST = {
     19: ["Unspent money is lost at the end of the turn.", "The player's money becomes 0."],
     20: ["Red cards left of a bought card are taken free.",
          "If the position of the other street space is less than the position of the street "
-         "space, the player takes each of the cards in the other street space whose colour is "
-         "Red"],
+         "space, the player takes each card in the other street space whose colour is Red"],
     21: ["New cards go to the temporary pile, not the hand.",
          "Move the card sideways onto their temporary pile."],
     22: ["Gaps in the street are filled only in phase 4."],
     23: ["VP are scored after buying, in turn order.",
          "Add the player's VP gained this round to the player's VP."],
     24: ["Each office left empty gains a VP marker.",
-         "If the number of the workers in the office is 0:"],
+         "If the number of workers in the office is 0:"],
     25: ["discards are shuffled only when drawing from an empty pile",
          "whenever that pile is empty, their cards on their discard pile are first turned face "
          "down to form it again"],
@@ -73,7 +72,7 @@ CHECKLIST = {
     27: ["One new office opens each round, filling the windows of its section.",
           "3 office cards of section 1", "Open the next office card"],
     28: ["| Street spaces cleared each round | 3 with 2 players, 2 with 3 players, and 1 with "
-         "4 players |", "move each of the cards in the street space into the box"],
+         "4 players |", "move the cards in the street space into the box"],
     29: ["the street cards slide left and the street is refilled",
          "The cards of the street spaces slide towards its start to close every gap",
          "Take 1 card whose section is the smallest of the sections of the cards in the "
