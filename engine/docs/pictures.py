@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from .picture_graph import connection_graph
 from .texts import Texts
 
 FONT = 'font-family="sans-serif"'
@@ -79,7 +80,8 @@ def deck_rows(texts: Texts, spec: dict, title: str) -> str:
     return _svg(width, height, body, title)
 
 
-KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows}
+KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows,
+         "connection_graph": connection_graph}
 
 
 def draw(texts: Texts, spec: dict, title: str) -> str:
