@@ -423,6 +423,18 @@ def test_reading_7_the_bank_runs_out():
     assert state.data["bank"]["coin"]["bank"] == 0
 
 
+def test_reading_7_buildings_run_out():
+    # notes: Reading 7 finite_supplies: 5 buildings of a kind; a kind that is gone is not
+    # offered (the last copy goes by Doge order: actions run in Doge order)
+    state = fresh(3)
+    for _ in range(5):
+        building_to_board(state, 1, "g4")
+    cards_to_hand(state, 0, ["building"] * 3)
+    asked = play_stage(state, "building", {"take_building": "b4"})
+    offered = [a["options"] for a in asked if a["ask"] == "take_building"][0]
+    assert "g4" not in offered and "y4" in offered
+
+
 def test_blue_buildings_provisional_effects():
     # notes: B1-B4 PROVISIONAL; checklist 12 (blue in phase III)
     state = fresh(3)
@@ -456,10 +468,15 @@ def test_district_scoring_halves_per_rank():
     set_track(state, "vp", [0] * 5)
     run(state, "score_district", d="castello")       # nobody there, no tile: nothing
     assert vp(state) == [0] * 5
+    # Value 13 = 6 + 5 + 1 + 1: 13, 6, 3, 1 (the 4/5 bridge turned round gives 5).
+    links["santa_croce_dorsoduro"] = {"tile": bridge45, "facing": "dorsoduro"}
+    run(state, "score_district", d="santa_croce")
+    assert vp(state) == [13, 6, 3, 1, 0]
 
 
 def test_district_ties_broken_by_the_doge_track():
-    # notes: Order rule; checklist 8 (the Doge track breaks all ties), 30
+    # notes: Order rule; checklist 8 (the Doge track breaks all ties), 30; Reading 6
+    # empty_connection_value: Castello's three empty connections add nothing (value 1)
     state = fresh(3)
     state.data["links"]["san_polo_castello"] = {
         "tile": next(t for t, k in state.data["tokens"].items() if k["kind"] == "gondola_tile"),
