@@ -71,13 +71,14 @@ CHECKLIST = {
          "the player moves 1 councilman from their personal supply to the current district"],
     27: ["The player gains 5 victory points", "2 district bonus tiles"],
     28: ["The board has 12 connections between two areas", "Every area has 4 connections."],
-    29: ["gains half of the number of the player's councilmen in their personal supply plus "
-         "the number of coins the player has victory points", "the number divided by 2, "
+    29: ["gains half of the number of councilmen the player has in their personal supply "
+         "plus the number of coins the player has victory points", "the number divided by 2, "
          "rounded down", "The player gains the total value of the player's buildings"],
     30: ["the sum of the tile ends that touch it", "The points of the current rank becomes "
          "the points of the current rank divided by 2, rounded down"],
-    31: ["the players whose number of councilmen in the district is more than 0, ranked by "
-         "number of councilmen in the district and how far the player is ahead on the Doge track"],
+    31: ["Rank the players whose number of councilmen in the district is more than 0 by "
+         "number of councilmen in the district and how far the player is ahead on the Doge "
+         "track"],
     32: ["Compare the space of each candidate's disc on the victory point track: the highest "
          "wins"],
 }

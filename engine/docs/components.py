@@ -97,8 +97,8 @@ class Components:
         return self.w(": {list}", list=listed)
 
     def secrets(self) -> list[str]:
-        return [self.w("the {property} of each of a player's {things} is secret: only its "
-                       "owner looks at it until it is turned face up",
+        return [self.w("each player keeps the {property} of their {things} secret until they "
+                       "are turned face up",
                        property=self.t.name("properties", prop, 1), things=self.t.thing(k, 2))
                 for k, tok in self.g.tokens.items() for prop in tok.secret]
 
@@ -130,7 +130,10 @@ class Components:
             steps.append(sentence(self.w("put the {things} {place}",
                                          things=self.w.join(things),
                                          place=self.t.place(place, "in"))))
-        start = [self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
+        start = [self.w("{deck} form {variable}", deck=self.t.value(v.initial),
+                        variable=self.t.name("game_variables", k))
+                 if isinstance(v.initial, str) and v.initial in self.g.decks else
+                 self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
                  for k, v in self.g.game_vars.items()]
         if start:

@@ -17,7 +17,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from ..errors import RegolaError
+from ..errors import RegolaError, w
 
 DOMAIN = "regola"
 LANGUAGES = ("en", "es", "nl")
@@ -38,8 +38,8 @@ def resolve_language(lang: str | None) -> str:
     if lang:
         code = lang.lower().replace("-", "_").split("_")[0]
         if code not in LANGUAGES:
-            raise UnknownLanguage(f"unknown language {lang!r}; available: "
-                                  + ", ".join(LANGUAGES))
+            raise UnknownLanguage.text(w("unknown language {lang}; available: {languages}"),
+                                       lang=repr(lang), languages=", ".join(LANGUAGES))
         return code
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
