@@ -532,3 +532,17 @@ def test_whole_games_end_after_round_six():
         assert state.result["reason"] == "end_condition"
         notes = [e["msg"] for e in state.log if e["e"] == "note"]
         assert notes.count("round_begins") == 6 and notes.count("stage_begins") == 36
+
+
+def test_hands_are_secret_but_their_sizes_public():
+    # notes: Phase II "Unplayed cards stay in hand ... Hand sizes are public"
+    state = fresh(3, seed=9)
+    state.data["vars"]["round"] = 1
+    run(state, "take_cards")
+    view = state.observe(1)
+    others = [t for t in view["tokens"] if t["kind"] == "card" and t.get("owner") == 0
+              and t["at"] == "hand"]
+    mine = [t for t in view["tokens"] if t["kind"] == "card" and t.get("owner") == 1
+            and t["at"] == "hand"]
+    assert len(others) == 7 and all("type" not in t for t in others)
+    assert len(mine) == 7 and all("type" in t for t in mine)
