@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -90,6 +91,14 @@ def _spanish_conjunctions(text: str, items: list[str]) -> str:
     return text
 
 
+_SPANISH_CONTRACTIONS = re.compile(r"\b(de|a) el\b")
+
+
+def spanish_contractions(text: str) -> str:
+    """Spanish contracts "de el" to "del" and "a el" to "al" (a filled-in "el jugador")."""
+    return _SPANISH_CONTRACTIONS.sub(lambda m: "del" if m.group(1) == "de" else "al", text)
+
+
 class Words:
     """Translation in one language: what every renderer and the CLI use."""
 
@@ -100,12 +109,12 @@ class Words:
     def __call__(self, message: str, **values) -> str:
         """Translate a source message, then fill its {placeholders}."""
         text = self._t.gettext(message)
-        return text.format(**values) if values else text
+        return self._filled(text, values)
 
     def ctx(self, context: str, message: str, **values) -> str:
         """Translate a message in a context (msgctxt)."""
         text = self._t.pgettext(context, message)
-        return text.format(**values) if values else text
+        return self._filled(text, values)
 
     def plural(self, context: str | None, one: str, other: str, n: int, **values) -> str:
         """The singular or plural form for n (n is available as {n})."""
@@ -113,7 +122,13 @@ class Words:
             text = self._t.npgettext(context, one, other, n)
         else:
             text = self._t.ngettext(one, other, n)
-        return text.format(n=n, **values)
+        return self._filled(text, {"n": n, **values})
+
+    def _filled(self, text: str, values: dict) -> str:
+        if not values:
+            return text
+        text = text.format(**values)
+        return spanish_contractions(text) if self.lang == "es" else text
 
     def join(self, items: list[str], style: str = "and") -> str:
         """A list in words: "a, b and c" ("or" with style='or'); Spanish y/e and o/u."""
