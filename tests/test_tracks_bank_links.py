@@ -147,3 +147,60 @@ def test_validate_reports_exit_2_without_traceback(tmp_path):
     assert done.returncode == 2, done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert "gain: 'fame' is not a resource" in done.stdout + done.stderr
+
+
+TEXT = """
+game: Toy
+tracks: {fame: the fame track, order: the order track}
+resources: {gold: {one: gold piece, other: gold pieces}}
+pieces: {plank: {one: plank, other: planks}}
+areas: {north: North, south: South, east: East}
+"""
+
+EVERY_BUILTIN = """
+def play():
+    advance(fame, 0, 3)
+    advance(fame, 1, -5)
+    advance(fame, 1, track_pos(fame, 0))
+    place_disc(order, 0, 1)
+    gain(gold, 0, funds(gold, 1) + in_bank(gold))
+    pay(gold, 0, 1)
+    activate(gold, 0, first(tokens(plank)))
+    clear_markers(gold)
+    if markers_on(gold, first(tokens(plank))) > 0 and track_standing(order, 0) > 0:
+        lay_tile(first(connections(north)), first(tokens(plank)), other_end(first(connections()), south))
+    if tile_on(first(connections())) == none and end_value(first(connections()), north) == 1:
+        pay(gold, first(track_order(order)), len(connection_ends(first(connections()))))
+    check_end()
+"""
+
+
+def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
+    from regola.docs.book import Book
+    from regola.docs.markdown import steps_markdown
+    from regola.dsl import builtins
+    from regola.i18n.catalog import Words
+
+    (tmp_path / "text.yaml").write_text(TEXT, encoding="utf-8")
+    toy(tmp_path, EVERY_BUILTIN, GAME.replace("scripts: [toy.regola]",
+                                              "scripts: [toy.regola]\ntext: text.yaml"))
+    book = Book(str(tmp_path / "game.yaml"), None, Words("en"))
+    calls = {str(n.children[0]) for n in book.g.program.procs["play"].tree.iter_subtrees()
+             if n.data in ("call", "call_stmt")}
+    assert builtins.CONCEPT_BUILTINS <= calls
+    text = steps_markdown(book.steps.procedure("play"))
+    for words in ("moves their disc 3 spaces forward on the fame track",
+                  "moves their disc 5 spaces back on the fame track",
+                  "puts their disc on space 1 of the order track, on top of any discs",
+                  "gold pieces from the bank (as many as are left)",
+                  "left in the bank", "pays 1 gold pieces to the bank",
+                  "to use it", "every gold piece lying on a piece goes back to the bank",
+                  "its first end toward", "the connections of North", "the tile on",
+                  "the two areas joined by", "furthest ahead", "how far"):
+        assert words.lower() in text.lower(), words
+    assert "{" not in text and "}" not in text
+    components = book.markdown()
+    assert "The bank holds 5 gold pieces" in components
+    assert "The board has 2 connections between two areas" in components
+    assert "the fame track: every disc starts on space 2 and never goes below space 0" in \
+        components
