@@ -168,7 +168,8 @@ def play():
     activate(gold, 0, first(tokens(plank)))
     clear_markers(gold)
     if markers_on(gold, first(tokens(plank))) > 0 and track_standing(order, 0) > 0:
-        lay_tile(first(connections(north)), first(tokens(plank)), other_end(first(connections()), south))
+        let far = other_end(first(connections()), south)
+        lay_tile(first(connections(north)), first(tokens(plank)), far)
     if tile_on(first(connections())) == none and end_value(first(connections()), north) == 1:
         pay(gold, first(track_order(order)), len(connection_ends(first(connections()))))
     check_end()
