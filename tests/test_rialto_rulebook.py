@@ -18,8 +18,8 @@ def book():
 CHECKLIST = {
     1: ["For 2 to 5 players", "The game lasts six rounds. Each round has three phases",
         "| Rounds in a game | 6 |"],
-    2: ["77 cards (type: 11 for “Doge”; 11 for “Gold”; 11 for “Building”; 11 for “Bridge”; "
-        "11 for “Gondola”; 11 for “Councilman”; 11 for “Joker”)"],
+    2: ["77 cards, each showing its type (see the table)", "| “Doge” | 11 |",
+        "| “Councilman” | 11 |", "| “Joker” | 11 |"],
     3: ["- 18 councilmen", "moves 5 councilmen from their general supply to their personal "
         "supply", "the other 13 stay in the general supply"],
     4: ["The bank holds 30 coins", "| Starting coins, clockwise from the start player | 1 and 2 "
@@ -54,7 +54,8 @@ CHECKLIST = {
     20: ["if the stage is “Gold”, the player takes the number of cards the player played, "
          "plus 1 if the player is the bonus winner coins from the bank"],
     21: ["the player takes buildings for the number of cards the player played, plus 1 if the "
-          "player is the bonus winner cards", "with the values 1, 1, 1, 1, 1, 2",
+          "player is the bonus winner cards", "| “green building 1” | Green | 1 | 5 |",
+          "| “blue building 4” | Blue | 4 | 5 |",
           "| Building spaces on a player board | 7 |", "| Highest building value | 4 |"],
     22: ["The player loses 1 victory point", "The player gains the player's number of cards "
          "played in the stage victory points", "lays the top bridge tile on a free connection"],

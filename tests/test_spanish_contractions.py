@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from regola.i18n.catalog import Words, spanish_contractions
+from regola.i18n.catalog import Words
+from regola.i18n.catalog import _spanish_contractions as spanish_contractions
 
 
 def test_de_el_and_a_el_contract():

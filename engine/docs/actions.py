@@ -183,15 +183,18 @@ class ActionSteps:
         src, dst = self.p.where(args[1], "from", env), self.p.where(args[2], "to", env)
         count = args[3] if len(args) > 3 else Tree("number", ["1"])
         ok, n = self.p.known(count, env)
+        picked = {k: v for k, v in kwargs.items() if k not in ("at",)}
         if ok and isinstance(n, int):
             return self.w.plural(None, "take {n} {things} at random {source} and put it "
                                        "{destination}",
                                  "take {n} {things} at random {source} and put them "
-                                 "{destination}", n, things=self.t.thing(kind, n),
+                                 "{destination}", n,
+                                 things=self.p.narrowed(self.t.thing(kind, n), kind, picked, env),
                                  source=src, destination=dst)
         return self.w("take {amount} {things} at random {source} and put them {destination} "
                       "(as many as there are)", amount=self.p.expr(count, env),
-                      things=self.t.thing(kind, 2), source=src, destination=dst)
+                      things=self.p.narrowed(self.t.thing(kind, 2), kind, picked, env),
+                      source=src, destination=dst)
 
     def statement_give(self, args, kwargs, env) -> str:
         ok, who = self.p.known(args[1], env)

@@ -9,6 +9,7 @@ from typing import Any
 
 from .concept_phrases import concept_components
 from .markdown import bullets, numbered, table
+from .tables import counted_only
 from .texts import Texts, sentence
 
 
@@ -65,6 +66,9 @@ class Components:
         return items
 
     def token_set(self, kind: str) -> str:
+        short = counted_only(self.t, kind)
+        if short is not None:
+            return short
         tok = self.g.tokens[kind]
         sizes = [len(v) for v in tok.props.values()]
         n = sizes[0] if sizes else 1

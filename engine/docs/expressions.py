@@ -13,13 +13,14 @@ from .calls import CallPhrases
 from .concept_phrases import ConceptPhrases
 from .conditions import ConditionPhrases
 from .env import Env, call_parts, is_name
+from .piles import PilePhrases
 from .statics import Statics
 from .texts import Texts
 
 _ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided", "%": "remainder"}
 
 
-class Phrases(ConditionPhrases, CallPhrases, ConceptPhrases):
+class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases):
     """Renders expressions of one game in one language."""
 
     def __init__(self, texts: Texts, statics: Statics):

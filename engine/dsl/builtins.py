@@ -121,6 +121,12 @@ STATEMENTS: dict[str, Builtin] = {
 # Statements the VM itself implements (they touch the flow, not just the state).
 FLOW_STATEMENTS = {"end_game": (1, 2), "check_end": (0, 0)}
 
+# Built-ins of other modules, each for one concept of the engine.
+from . import builtins_piles  # noqa: E402
+
+EXPRESSIONS.update(builtins_piles.EXPRESSIONS)
+STATEMENTS.update(builtins_piles.STATEMENTS)
+
 # Built-ins of engine concepts kept in their own modules (tracks, money, connections).
 from . import builtins_bank, builtins_links, builtins_tracks  # noqa: E402
 

@@ -91,12 +91,14 @@ def _spanish_conjunctions(text: str, items: list[str]) -> str:
     return text
 
 
-_SPANISH_CONTRACTIONS = re.compile(r"\b(de|a) el\b")
+_CONTRACTIONS = re.compile(r"\b([Dd]e|[Aa]) el\b")
 
 
-def spanish_contractions(text: str) -> str:
-    """Spanish contracts "de el" to "del" and "a el" to "al" (a filled-in "el jugador")."""
-    return _SPANISH_CONTRACTIONS.sub(lambda m: "del" if m.group(1) == "de" else "al", text)
+def _spanish_contractions(text: str) -> str:
+    """Spanish contracts "de el" to "del" and "a el" to "al" (placeholders filled with "el ...")."""
+    return _CONTRACTIONS.sub(lambda m: ("D" if m.group(1)[0] == "D" else "d") + "el"
+                             if m.group(1).lower() == "de" else
+                             ("A" if m.group(1)[0] == "A" else "a") + "l", text)
 
 
 class Words:
@@ -111,6 +113,12 @@ class Words:
         text = self._t.gettext(message)
         return self._filled(text, values)
 
+    def _filled(self, text: str, values: dict) -> str:
+        if not values:
+            return text
+        text = text.format(**values)
+        return _spanish_contractions(text) if self.lang == "es" else text
+
     def ctx(self, context: str, message: str, **values) -> str:
         """Translate a message in a context (msgctxt)."""
         text = self._t.pgettext(context, message)
@@ -123,12 +131,6 @@ class Words:
         else:
             text = self._t.ngettext(one, other, n)
         return self._filled(text, {"n": n, **values})
-
-    def _filled(self, text: str, values: dict) -> str:
-        if not values:
-            return text
-        text = text.format(**values)
-        return spanish_contractions(text) if self.lang == "es" else text
 
     def join(self, items: list[str], style: str = "and") -> str:
         """A list in words: "a, b and c" ("or" with style='or'); Spanish y/e and o/u."""

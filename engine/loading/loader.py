@@ -18,6 +18,7 @@ from ..game import Game
 from ..interpreter.model import DeckKind, EndRule, GameDef, Option, PieceKind, TokenKind, Variable
 from . import parts, schema
 from .sources import display_name, resolve_game, resolve_variant
+from .token_rows import expand_token_rows
 from .yaml_source import Positions, dotted, load_yaml
 
 VARIANT_KEYS = {"extends", "variant", "name", "description", "scripts_added"}
@@ -158,6 +159,7 @@ def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
 
 def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
     """The static model of a schema-valid document (model problems raise RuleError)."""
+    doc = expand_token_rows(doc)
     problems = _check_model(doc, pos, file)
     problems += parts.check(doc, pos, file)
     if problems:
