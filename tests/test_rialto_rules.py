@@ -546,3 +546,22 @@ def test_hands_are_secret_but_their_sizes_public():
             and t["at"] == "hand"]
     assert len(others) == 7 and all("type" not in t for t in others)
     assert len(mine) == 7 and all("type" in t for t in mine)
+
+
+def test_y3_counts_as_a_joker_and_y4_as_a_card_of_the_stage():
+    # notes: Y3 ([U]) counts as 1 Joker (never alone); Y4 PROVISIONAL: 1 card of the
+    # stage's type, usable alone
+    state = fresh(3)
+    building_to_board(state, 0, "y3")
+    cards_to_hand(state, 0, ["doge"])
+    run(state, "play_turn", {"use_yellow": ["y3", "play"], "play_cards": 1}, p=0, s="doge",
+        may_delay=True)
+    assert state.data["pvars"][0]["played"] == 2
+    state = fresh(3)
+    building_to_board(state, 0, "y4")
+    run(state, "play_turn", {"use_yellow": ["y4"]}, p=0, s="gold", may_delay=True)
+    assert state.data["pvars"][0]["played"] == 1
+    state = fresh(3)
+    building_to_board(state, 0, "y3")
+    run(state, "play_turn", {"use_yellow": ["y3"]}, p=0, s="gold", may_delay=True)
+    assert state.data["pvars"][0]["played"] == 0          # a Joker alone counts nothing
