@@ -8,6 +8,7 @@ names in it (seats, areas, pieces, decks, prompts) are the game's texts (GameWor
 from __future__ import annotations
 
 from ..i18n.game_words import GameWords, words
+from .concept_view import concept_event_text
 
 RESERVED = {"e", "private", "masked"}
 """Event keys that are bookkeeping, never shown."""
@@ -112,6 +113,8 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
         return w.plural(None, "Game over ({reason}): {winners} wins.",
                         "Game over ({reason}): {winners} win.", len(winners),
                         reason=reason, winners=gw.seats(winners))
+    if line is None:
+        line = concept_event_text(event, gw, who, token)
     if line is None:
         rest = {k: v for k, v in event.items() if k not in RESERVED}
         return f"{words(kind)}: {gw.fields(rest)}"

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
+from .concept_view import concept_tables
 from .render import event_text
 
 MAX_LOG_LINES = 60
@@ -104,7 +105,7 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         if values:
             console.print(f"{gw.seat(p)}: {_values(gw, values, 'player')}", markup=False,
                           highlight=False)
-    for table in (pieces_table(view, gw), tokens_table(game, view, gw)):
+    for table in (pieces_table(view, gw), tokens_table(game, view, gw), *concept_tables(view, gw)):
         if table is not None:
             console.print(table)
     for name, cards in view["decks"].items():

@@ -53,6 +53,8 @@ class ActionSteps:
                 if isinstance(child, Tree):
                     found |= self._offered_literals(child, env)
             return found
+        if options.data == "list_comp":      # [x for x in ["a", "b"] where ...] may offer a, b
+            return self._offered_literals(options.children[2], env)
         return string_literals(options) if options.data == "string" else set()
 
     def _fewer(self, a: Tree, b: Tree, env: Env) -> list[tuple[str, bool]] | None:

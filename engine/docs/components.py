@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .concept_phrases import concept_components
 from .markdown import bullets, numbered, table
 from .tables import counted_only
 from .texts import Texts, sentence
@@ -27,6 +28,7 @@ class Components:
         shared = self.shared_things()
         if shared:
             parts += [self.w("Shared by all players:"), bullets(shared)]
+        parts += concept_components(self)
         parts += [sentence(s) for s in self.secrets()]
         parts.append(self.colours())
         return "\n\n".join(p for p in parts if p)
@@ -75,6 +77,8 @@ class Components:
         return text + "".join(details)
 
     def values_of(self, prop: str, values: list[Any]) -> str:
+        if all(isinstance(v, list) for v in values):     # pairs such as a tile's two ends
+            values = ["/".join(str(x) for x in v) for v in values]
         if all(isinstance(v, int) for v in values):
             return self.w(", with the {property} {list}",
                           property=self.t.name("properties", prop, len(values)),

@@ -44,5 +44,8 @@ GAME_KEYS = {
     "constants": "steps (values), setup: player-count table, reference",
     "options": "clarifications (one note per reading); steps decided by their values",
     "end": "the end of the game: conditions and tie-breakers",
+    "tracks": "components: the tracks, their start and floor (concept_phrases)",
+    "resources": "components: the bank and its size (concept_phrases)",
+    "connections": "components: the list of connections (concept_phrases)",
     "provisional": "a visible note after the title (text file: provisional.<id>)",
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from lark import Tree
 
 from .calls import CallPhrases
+from .concept_phrases import ConceptPhrases
 from .conditions import ConditionPhrases
 from .env import Env, call_parts, is_name
 from .piles import PilePhrases
@@ -19,7 +20,7 @@ from .texts import Texts
 _ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided", "%": "remainder"}
 
 
-class Phrases(ConditionPhrases, CallPhrases, PilePhrases):
+class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases):
     """Renders expressions of one game in one language."""
 
     def __init__(self, texts: Texts, statics: Statics):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from .picture_graph import connection_graph
 from .pictures_grid import area_grid
 from .texts import Texts
 
@@ -80,7 +81,8 @@ def deck_rows(texts: Texts, spec: dict, title: str) -> str:
     return _svg(width, height, body, title)
 
 
-KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows, "area_grid": area_grid}
+KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows, "area_grid": area_grid,
+         "connection_graph": connection_graph}
 
 
 def draw(texts: Texts, spec: dict, title: str) -> str:

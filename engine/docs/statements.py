@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from lark import Tree
 
 from .actions import ActionSteps
+from .concept_phrases import ConceptSteps
 from .env import Env, call_parts, is_name, uses
 from .expressions import Phrases
 from .piles import PileSteps
@@ -24,7 +25,7 @@ class Step:
     children: list[Step] = field(default_factory=list)
 
 
-class Steps(ActionSteps, PileSteps):
+class Steps(ActionSteps, PileSteps, ConceptSteps):
     """Renders procedures of one game in one language."""
 
     def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,

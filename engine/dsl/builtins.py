@@ -126,3 +126,13 @@ from . import builtins_piles  # noqa: E402
 
 EXPRESSIONS.update(builtins_piles.EXPRESSIONS)
 STATEMENTS.update(builtins_piles.STATEMENTS)
+
+# Built-ins of engine concepts kept in their own modules (tracks, money, connections).
+from . import builtins_bank, builtins_links, builtins_tracks  # noqa: E402
+
+CONCEPT_BUILTINS: set[str] = set()
+"""Built-ins that need declarations a game may lack (a track, a resource, connections)."""
+for _module in (builtins_tracks, builtins_bank, builtins_links):
+    EXPRESSIONS.update(_module.EXPRESSIONS)
+    STATEMENTS.update(_module.STATEMENTS)
+    CONCEPT_BUILTINS.update(_module.EXPRESSIONS, _module.STATEMENTS)

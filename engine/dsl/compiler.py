@@ -15,7 +15,7 @@ from lark import Token, Tree
 
 from ..errors import Location, Problem, ScriptRuntimeError
 from ..interpreter.model import GameDef
-from . import builtins
+from . import builtins, named_args
 from .program import PAUSE, STACK, Expr, Func, Proc, Program
 
 TOKEN_FIELDS = {"owner", "at", "controller", "shown", "kind", "id"}
@@ -69,6 +69,7 @@ class Compiler:
             self.statics[name] = name
         for name, opt in game.options.items():
             self.statics[name] = opt.value
+        self.statics.update(named_args.statics(game))
         self.const_names = set(game.constants)
 
     # -- problems ----------------------------------------------------------------------
@@ -417,6 +418,11 @@ class Compiler:
                             "text file" + self._suggest(key, texts or {}))
 
     def check_arity(self, node, name, builtin, args, kwargs, arg_trees=None) -> None:
+        given = node.children[1].children if node.children[1] is not None else []
+        found = named_args.problem(self.g, name, [a.children[0] for a in given
+                                                  if a.data == "pos_arg"])
+        if found:
+            self.fail(*found)
         if not builtin.min_args <= len(args) <= builtin.max_args:
             want = str(builtin.min_args) if builtin.min_args == builtin.max_args else \
                 f"{builtin.min_args} to {builtin.max_args}"

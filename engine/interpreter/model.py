@@ -92,6 +92,9 @@ class GameDef:
     variant: str | None = None
     description: str = ""
     provisional: list[dict[str, str]] = field(default_factory=list)   # {id, what, missing}
+    tracks: dict[str, Any] = field(default_factory=dict)       # name -> tracks.TrackKind
+    resources: dict[str, Any] = field(default_factory=dict)    # name -> bank.ResourceKind
+    connections: dict[str, list[str]] = field(default_factory=dict)  # id -> [area, area]
     files: list[str] = field(default_factory=list)
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None

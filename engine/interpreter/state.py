@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .concepts import new_parts, observe_parts
 from .model import GameDef
 
 FORMAT = 1
@@ -50,6 +51,7 @@ def new_state(game: GameDef, players: int, seed: int) -> dict:
                      "player": None}],
         "log": [],
         "result": None,
+        **new_parts(game, players),
     }
 
 
@@ -121,5 +123,5 @@ def observe(game: GameDef, state: dict, seat: int | None) -> dict:
                    for k, v in state["counts"].items()},
         "tokens": tokens, "decks": decks, "to_move": deciding,
         "decision": {"ask": mine[0]["ask"], "options": list(mine[0]["options"])} if mine else None,
-        "log": log, "result": state["result"],
+        "log": log, "result": state["result"], **observe_parts(state),
     }

@@ -16,7 +16,7 @@ from ..dsl.parser import SyntaxProblem, parse
 from ..errors import Location, Problem, RuleError
 from ..game import Game
 from ..interpreter.model import DeckKind, EndRule, GameDef, Option, PieceKind, TokenKind, Variable
-from . import schema
+from . import parts, schema
 from .sources import display_name, resolve_game, resolve_variant
 from .token_rows import expand_token_rows
 from .yaml_source import Positions, dotted, load_yaml
@@ -86,6 +86,7 @@ def _load_cached(game: str, variant: str | None) -> Game:
         if problems:
             raise RuleError(problems)
     definition = build(doc, pos, name, variant_id)
+    parts.attach(definition, doc)
     definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
                                                  for s in doc["scripts"]]
     if "text" in doc:
@@ -160,6 +161,7 @@ def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
     """The static model of a schema-valid document (model problems raise RuleError)."""
     doc = expand_token_rows(doc)
     problems = _check_model(doc, pos, file)
+    problems += parts.check(doc, pos, file)
     if problems:
         raise RuleError(problems)
     areas = {k: dict(v) for k, v in doc["areas"].items()}

@@ -1,0 +1,28 @@
+"""Built-ins of money (interpreter/bank.py): holdings, a finite bank, activation markers."""
+
+from __future__ import annotations
+
+from ..interpreter import bank
+from .builtins import Builtin
+
+EXPRESSIONS: dict[str, Builtin] = {
+    "funds": Builtin(bank.funds, 2, 2, doc="how much of a resource a player holds"),
+    "in_bank": Builtin(bank.in_bank, 1, 1,
+                       doc="how much of a resource the bank still holds (none: unlimited)"),
+    "markers_on": Builtin(bank.markers_on, 2, 2,
+                          doc="how many units of a resource lie on a token as activation "
+                              "markers"),
+}
+
+STATEMENTS: dict[str, Builtin] = {
+    "gain": Builtin(bank.gain, 3, 3,
+                    doc="a player takes up to n of a resource from the bank (what is left)"),
+    "pay": Builtin(bank.pay, 3, 3,
+                   doc="a player pays up to n of a resource back to the bank"),
+    "activate": Builtin(bank.activate, 3, 3,
+                        doc="a player lays one unit of a resource on a token to use it"),
+    "clear_markers": Builtin(bank.clear_markers, 1, 1,
+                             doc="every activation marker of a resource goes back to the bank"),
+}
+
+NAMED_ARGS = {name: {0: "resources"} for name in [*EXPRESSIONS, *STATEMENTS]}

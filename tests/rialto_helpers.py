@@ -1,0 +1,118 @@
+"""Helpers for Rialto rule tests: a position at the first decision, procedures run from a
+crafted position, and decisions answered by ask (the first legal action otherwise)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from regola.errors import ScriptRuntimeError
+from regola.interpreter import vm
+from regola.loading.loader import load_game
+from regola.loading.sources import rules_root
+
+GAME = load_game("rialto")
+FINISHED = "finished without a result"
+
+
+def fresh(players: int = 3, seed: int = 1, game=GAME):
+    """A new game paused at its first decision (setup done but for starting buildings)."""
+    return game.new_state(players=players, seed=seed)
+
+
+def copy_with(tmp_path: Path, *replacements: tuple[str, str]):
+    """The Rialto rules copied to tmp_path with text replaced in game.yaml, loaded."""
+    target = tmp_path / "rialto"
+    shutil.copytree(rules_root() / "rialto", target)
+    game_file = target / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    game_file.write_text(text, encoding="utf-8")
+    return load_game(str(target))
+
+
+def run(state, proc: str, answers: dict[str, Any] | None = None, **env: Any) -> list[dict]:
+    """Run one procedure from the current position (its other threads dropped), answering
+    its decisions with `answers` (ask -> value, list of values, or callable(options)).
+    Returns the decisions asked, in order: {"player", "ask", "options", "value"}."""
+    state.data["threads"] = [{"stack": [{"p": proc, "pc": 0, "e": dict(env)}], "wait": None,
+                              "player": None}]
+    vm.advance(state._runtime())
+    return answer(state, answers or {})
+
+
+def answer(state, answers: dict[str, Any], until: str | None = None) -> list[dict]:
+    """Answer pending decisions until none is left, or until one asks `until` (lists are
+    consumed one value a time)."""
+    asked = []
+    queues = {k: list(v) for k, v in answers.items() if isinstance(v, list)}
+    while state.to_move:
+        player = state.to_move[0]
+        wait = state.decision(player)
+        if wait["ask"] == until:
+            break
+        options = list(wait["options"])
+        want = answers.get(wait["ask"])
+        if wait["ask"] in queues and queues[wait["ask"]]:
+            value = queues[wait["ask"]].pop(0)
+        elif callable(want):
+            value = want(player, options)
+        elif want is not None and not isinstance(want, list):
+            value = want
+        else:
+            value = options[0]
+        asked.append({"player": player, "ask": wait["ask"], "options": options, "value": value})
+        try:
+            state.apply(player, value)
+        except ScriptRuntimeError as err:
+            if FINISHED not in str(err):
+                raise
+    return asked
+
+
+def cards_to_hand(state, player: int, types: list[str]) -> None:
+    """Put cards of these types from the draw pile into a player's hand."""
+    for kind in types:
+        tid = next(t for t, tok in state.data["tokens"].items()
+                   if tok["kind"] == "card" and tok["at"] == "deck" and tok["type"] == kind)
+        state.data["tokens"][tid].update(owner=player, at="hand")
+
+
+def building_to_board(state, player: int, code: str) -> str:
+    """Put a building of this kind from the stock onto a player's board."""
+    tid = next(t for t, tok in state.data["tokens"].items()
+               if tok["kind"] == "edifice" and tok["at"] == "stock" and tok["code"] == code)
+    state.data["tokens"][tid].update(owner=player, at="board")
+    return tid
+
+
+def set_track(state, track: str, positions: list[int], top_first: list[int] | None = None):
+    """Put the discs of a track on these spaces; `top_first` orders stacks (first on top)."""
+    data = state.data["tracks"][track]
+    data["pos"] = list(positions)
+    order = top_first or list(range(len(positions)))
+    for rank, p in enumerate(order):
+        data["stamp"][p] = 100 - rank
+
+
+def vp(state) -> list[int]:
+    """Every player's victory points."""
+    return list(state.data["tracks"]["vp"]["pos"])
+
+
+def councillors(state, player: int, where: str) -> int:
+    """How many of a player's councilmen are at a place."""
+    return state.data["counts"]["councillor"].get(where, [0] * state.data["n"])[player]
+
+
+def set_councillors(state, player: int, where: dict[str, int]) -> None:
+    """Put a player's 18 councilmen: `where` gives places and numbers, the rest general."""
+    counts = state.data["counts"]["councillor"]
+    for row in counts.values():
+        row[player] = 0
+    for place, n in where.items():
+        counts.setdefault(place, [0] * state.data["n"])[player] = n
+    counts["general"][player] = 18 - sum(n for p, n in where.items() if p != "general")
