@@ -13,7 +13,7 @@ import pytest
 from regola.docs.book import Book
 from regola.docs.coverage import GAME_KEYS, RENDERED_WITHIN
 from regola.docs.markdown import steps_markdown
-from regola.dsl import builtins
+from regola.dsl import builtins, builtins_draft, builtins_goals, builtins_grid
 from regola.dsl.parser import _parser
 from regola.i18n.catalog import Words
 from regola.loading.loader import load_game
@@ -123,8 +123,11 @@ def test_a_script_using_every_construct_renders_without_stubs(everything):
                                             "proc_def", "params"}
     calls = {str(n.children[0]) for n in everything.g.program.procs["every_construct"]
              .tree.iter_subtrees() if n.data in ("call", "call_stmt")}
+    concepts = set(builtins_grid.EXPRESSIONS) | set(builtins_grid.STATEMENTS) | \
+        set(builtins_goals.EXPRESSIONS) | set(builtins_draft.EXPRESSIONS) | \
+        set(builtins_draft.STATEMENTS)    # rendered in tests/test_grid_rulebook.py
     assert set(builtins.EXPRESSIONS) | set(builtins.STATEMENTS) | \
-        set(builtins.FLOW_STATEMENTS) <= calls
+        set(builtins.FLOW_STATEMENTS) <= calls | concepts
     text = steps_markdown(everything.steps.procedure("every_construct"))
     body = everything.g.program.procs["every_construct"].tree.children[2]
     assert text.count("\n") + 1 >= len(body.children) - 3   # one step per statement or more

@@ -45,4 +45,6 @@ GAME_KEYS = {
     "options": "clarifications (one note per reading); steps decided by their values",
     "end": "the end of the game: conditions and tie-breakers",
     "provisional": "a visible note after the title (text file: provisional.<id>)",
+    "grids": "pictures (grid_tiles, grid_layout); steps: the grid built-ins name the grid",
+    "goals": "the outline block goals: each goal's measure, who qualifies, tie-breakers",
 }

@@ -12,13 +12,14 @@ from lark import Tree
 from .calls import CallPhrases
 from .conditions import ConditionPhrases
 from .env import Env, is_name
+from .grid_phrases import GridPhrases
 from .statics import Statics
 from .texts import Texts
 
 _ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided", "%": "remainder"}
 
 
-class Phrases(ConditionPhrases, CallPhrases):
+class Phrases(ConditionPhrases, CallPhrases, GridPhrases):
     """Renders expressions of one game in one language."""
 
     def __init__(self, texts: Texts, statics: Statics):

@@ -82,6 +82,13 @@ def deck_rows(texts: Texts, spec: dict, title: str) -> str:
 KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows}
 
 
+def _grid_kinds() -> None:
+    from .grid_pictures import grid_layout, grid_tiles  # grid_pictures imports this module
+    KINDS.update({"grid_tiles": grid_tiles, "grid_layout": grid_layout})
+
+
 def draw(texts: Texts, spec: dict, title: str) -> str:
     """The SVG text of one picture of the outline."""
+    if "grid_tiles" not in KINDS:
+        _grid_kinds()
     return KINDS[spec["kind"]](texts, spec, title)

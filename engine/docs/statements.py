@@ -11,6 +11,7 @@ from lark import Tree
 from .actions import ActionSteps
 from .env import Env, is_name, uses
 from .expressions import Phrases
+from .grid_phrases import GridSteps
 
 
 @dataclass
@@ -21,7 +22,7 @@ class Step:
     children: list[Step] = field(default_factory=list)
 
 
-class Steps(ActionSteps):
+class Steps(ActionSteps, GridSteps):
     """Renders procedures of one game in one language."""
 
     def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,

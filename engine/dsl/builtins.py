@@ -25,6 +25,7 @@ class Builtin:
     max_args: int
     keywords: frozenset[str] | str = frozenset()
     doc: str = ""
+    check: Callable[..., None] | None = None   # check(compiler, call_tree) at load time
 
 
 def _range(c, a, b=None):
@@ -120,3 +121,10 @@ STATEMENTS: dict[str, Builtin] = {
 
 # Statements the VM itself implements (they touch the flow, not just the state).
 FLOW_STATEMENTS = {"end_game": (1, 2), "check_end": (0, 0)}
+
+# Built-ins of general concepts kept in their own modules.
+from . import builtins_draft, builtins_goals, builtins_grid  # noqa: E402
+
+for _module in (builtins_grid, builtins_goals, builtins_draft):
+    EXPRESSIONS.update(_module.EXPRESSIONS)
+    STATEMENTS.update(getattr(_module, "STATEMENTS", {}))

@@ -92,6 +92,9 @@ class GameDef:
     variant: str | None = None
     description: str = ""
     provisional: list[dict[str, str]] = field(default_factory=list)   # {id, what, missing}
+    grids: dict[str, Any] = field(default_factory=dict)       # name -> interpreter.grid.GridDef
+    goals: Any = None                     # interpreter.goals.GoalRule
+    goals_declared: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None
