@@ -30,6 +30,7 @@ class GridDef:
     parts: str | None = None          # token property: the type of each part, row by row
     part_props: list[str] = field(default_factory=list)  # other per-part properties
     separate: str | None = None       # token property: true = the tile is its own region
+    label: str | None = None          # token property shown on each cell in text views
 
 
 def rotated(values: list, turns: int) -> list:

@@ -47,7 +47,8 @@ def check_grids(doc: dict, bad: Callable[[tuple, str], None]) -> None:
         props = kind.get("props", {})
         per_part = [grid["parts"]] if "parts" in grid else []
         per_part += list(grid.get("part_props", []))
-        for prop in per_part + ([grid["separate"]] if "separate" in grid else []):
+        single = [grid[k] for k in ("separate", "label") if k in grid]
+        for prop in per_part + single:
             if prop not in props:
                 bad(("grids", name), f"{prop!r} is not a property of {grid['token']}")
         for prop in per_part:
@@ -64,5 +65,5 @@ def load_grids(doc: dict) -> dict[str, GridDef]:
     """The declared grids of a (checked) document."""
     return {name: GridDef(name, g["token"], g.get("per_player", True),
                           [list(r) for r in g.get("fit", [])], g.get("parts"),
-                          list(g.get("part_props", [])), g.get("separate"))
+                          list(g.get("part_props", [])), g.get("separate"), g.get("label"))
             for name, g in doc.get("grids", {}).items()}
