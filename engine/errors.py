@@ -19,8 +19,28 @@ class Location:
         return f"{where}: {self.path}" if self.path else where
 
 
+def w(message: str) -> str:
+    """Marks an English message for the catalogs (extracted like every `w(...)`); the CLI
+    translates it when it shows the error."""
+    return message
+
+
 class RegolaError(Exception):
     """Base class of every error regola reports to a user."""
+
+    template: str | None = None
+    values: dict[str, str] = {}
+
+    @classmethod
+    def text(cls, template: str, **values: str) -> RegolaError:
+        """An error with an English message template the CLI can show translated."""
+        error = cls(template.format(**values))
+        error.template, error.values = template, values
+        return error
+
+    def translated(self, words) -> str:
+        """The message in the language of `words` (a Words), if it has a template."""
+        return words(self.template, **self.values) if self.template else str(self)
 
 
 @dataclass

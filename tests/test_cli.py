@@ -171,3 +171,15 @@ def test_scenario_run_delegates_to_the_runner(monkeypatch):
     result = run("scenario", "run", "a.yaml", "b")
     assert result.exit_code == 3
     assert calls == [["a.yaml", "b"]]
+
+
+def test_unknown_game_variant_and_language_are_reported_in_the_chosen_language(monkeypatch):
+    game = run("play", "nope", "--lang", "es")
+    assert game.exit_code == 2 and "juego desconocido 'nope'" in game.output
+    variant = run("rulebook", "doge", "--variant", "zzz", "--lang", "nl")
+    assert variant.exit_code == 2
+    assert "onbekende variant 'zzz' van doge" in variant.output and "year_limit" in variant.output
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")        # the language itself is unknown: the locale
+    language = run("rulebook", "doge", "--lang", "fr")
+    assert language.exit_code == 2 and "idioma desconocido 'fr'" in language.output
+    assert "Traceback" not in game.output + variant.output + language.output

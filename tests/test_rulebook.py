@@ -47,7 +47,7 @@ def test_components_counts_and_values(doge):
                  "7 blue voting-order cards, one for each area",
                  "6 districts (Cannaregio, Castello, Dorsoduro, San Marco, San Polo, and Santa "
                  "Croce) and 1 council (Quarantia)", "For 3 to 4 players",
-                 "The value of each of a player's ballot markers is secret"):
+                 "Each player keeps the value of their ballot markers secret"):
         assert fact in parts, fact
     assert "3 for Quarantia" in parts           # three advisors live in the council
 
@@ -57,14 +57,18 @@ def test_setup_and_player_counts(doge):
     assert "Each player puts their houses, palaces, control rings, and ballot markers in " \
         "their supply." in setup
     assert "Put the advisors beside the board." in setup
-    assert "the face-up voting row is the brown voting-order cards" in setup
+    assert "the brown voting-order cards form the face-up voting row" in setup
     assert "Shuffle the brown voting-order cards" in setup
     assert "| Rounds of marker placement per year | 4 | 3 |" in setup
     assert "|  | 3 players | 4 players |" in setup
     placing = flat(section(doge, "Phase 1: placing ballot markers"))
     assert "Repeat the following 4 times with 3 players and 3 times with 4 players:" in placing
-    assert "At the same time and in secret, each of the players who have at least one " \
+    assert "At the same time and in secret, each player who has at least one " \
         "ballot marker in their supply chooses a player card" in placing
+    assert "The player moves one of their player cards with the chosen area from their hand " \
+        "face down in front of them." in placing
+    assert "The player moves one of their ballot markers with the chosen value from their " \
+        "supply onto the chosen card." in placing
     assert "less than 4" in placing              # at most 4 markers on a card
 
 
@@ -80,7 +84,7 @@ def test_palace_costs_and_spaces(doge):
     for cost in "34567":
         assert f">{cost}</text>" in svg
     building = flat(section(doge, "Houses and palaces"))
-    assert "can pay the cost for a palace in the area** when the cost exists, the number of " \
+    assert "can build a palace in the area for the cost** when the cost exists, the number of " \
         "palaces in the area is less than the number of items in the row of palace costs" \
         in building
     assert "the player has at least one palace in their supply" in building
@@ -90,28 +94,33 @@ def test_palace_costs_and_spaces(doge):
 
 def test_elections_and_every_tie_case(doge):
     counting = flat(section(doge, "Phase 2: elections"))
-    assert "ranked by vote count in the area from highest to lowest" in counting
+    assert "Rank the players whose vote count in the area is more than 0 by vote count in the " \
+        "area, from highest to lowest (equal values share a place): this is the ranking." \
+        in counting
+    assert "The winners are the players in first place in the ranking." in counting
     assert "The face-up voting row and the next voting row change places." in counting
     assert "Turn face up the card of the next voting row at that position." in counting
-    assert "players whose vote count in the area is more than 0" in counting
     assert "If the ranking is empty, stop here." in counting              # reading 12
-    assert "the second of the ranking if the ranking has more than one entry and there " \
-        "is exactly one winner, otherwise none" in counting               # no runner-up on a tie
+    assert "If the ranking has more than one place and there is exactly one winner, the " \
+        "runners-up are the players in second place in the ranking; otherwise there are no " \
+        "runners-up." in counting                                         # no runner-up on a tie
     assert "the sum of the values of the player's ballot markers in the area plus the number " \
-        "of the advisors controlled by the player in the area" in counting
+        "of advisors controlled by the player in the area" in counting
     district = flat(section(doge, "Elections in the districts"))
     tie = district[district.index("If there is not exactly one winner:"):]
     assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
-    assert "The winner chooses: “take control” or “abstain” if taking control is allowed" \
-        in district
+    assert "The winner chooses: “take control” (only if taking control is allowed) or " \
+        "“abstain”." in district
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
     assert "one of the areas other than the area" in district
     council = flat(section(doge, "The election in the Quarantia"))
     assert "Each of the advisors of the council becomes neutral" in council
     assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
         in council                                                        # tie for first
-    assert "the winner, the first of the runners-up, and the winner if there is exactly one " \
-        "runner-up, otherwise the winner and the winner" in council      # steps, reading 8
+    assert "If there is exactly one runner-up, the players in the order of the steps are the " \
+        "winner, the runner-up, and the winner again; otherwise, they are the winner " \
+        "twice." in council                                              # steps, reading 8
+    assert "The player takes control of the first neutral advisor of the council" in council
     assert "If there is more than one runner-up, each of the runners-up may move one of their " \
         "houses to another district" in council                          # tie for second
 
@@ -131,11 +140,11 @@ def test_end_conditions_and_tiebreakers(doge):
     end = flat(section(doge, "The end of the game"))
     assert "checked at the end of every year" in end
     assert "one of these 3 conditions" in end
-    assert "The number of districts in which the player has a palace is 6." in end
-    assert "The number of palaces the player has in the districts is at least 7 and the " \
-        "number of districts in which the player has a palace is at least 5." in end
-    assert "at least 8 and the number of districts in which the player has a palace is at " \
-        "least 4." in end
+    assert "The player has a palace in 6 districts." in end
+    assert "The player has at least 7 palaces in the districts and the player has a palace " \
+        "in at least 5 districts." in end
+    assert "The player has at least 8 palaces in the districts and the player has a palace " \
+        "in at least 4 districts." in end
     assert "1. Compare the number of palaces each candidate has in the districts: the highest " \
         "wins." in end
     assert "2. If candidates are still tied, compare the number of houses each candidate has " \
@@ -283,3 +292,31 @@ def test_an_outline_naming_an_unknown_procedure_is_a_located_problem(tmp_path):
     result = runner.invoke(app, ["rulebook", str(folder), "--lang", "en"])
     assert result.exit_code == 2
     assert re.search(r"rulebook\.yaml:3:\d+: .*no procedure 'nope'", result.output)
+
+
+MECHANICAL = ("first of the ranking", "second of the ranking", "the first of the",
+              "the winner and the winner", "whose area is the area",
+              "whose value is the marker value", "player's player cards", "the number of the ",
+              "lay them face down", "(phase 1) (see", "(phase 2) (see",
+              "each of the players who have", "otherwise “abstain”",
+              "cost of the first free palace space at the start",
+              "settle the election in the area", "districts with their houses are",
+              "Turn each of the", "Move each of the", "For each of the ballot markers")
+
+
+@pytest.mark.parametrize("variant", [None, "cheap_palaces", "year_limit"])
+def test_no_mechanical_phrasing_is_left(variant):
+    """Phrasings an editor flagged as data dumps stay out of the English book."""
+    text = flat(build_rulebook("doge", variant, lang="en").markdown)
+    found = [phrase for phrase in MECHANICAL if phrase in text]
+    assert not found, found
+
+
+def test_glossary_says_what_pieces_carry_and_places_hold(doge):
+    glossary = section(doge, "Glossary")
+    assert "| Ballot marker | a piece with its own value; each player has 7 |" in glossary
+    assert "| Advisor | a piece with its own home area; 9 in the game |" in glossary
+    assert "| Supply | a place off the board; at the start, each player keeps their houses, " \
+        "palaces, control rings, and ballot markers there |" in glossary
+    assert "| Beside the board (neutral) | a place off the board; at the start, the advisors " \
+        "are there |" in glossary

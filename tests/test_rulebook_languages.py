@@ -80,9 +80,9 @@ def test_no_english_sentence_is_left_in_the_rulebook(lang, variant):
 def test_spanish_words_agree_with_the_gender_of_the_piece():
     """"carta" is feminine: the catalogs say so (genders section), and the articles follow."""
     book = build_rulebook("doge", lang="es").markdown
-    assert "Para cada una de las cartas de jugador" in book
-    assert "Para cada una de sus cartas de jugador" in book
-    assert "los cartas" not in book and "cada uno de sus cartas" not in book
+    assert "El jugador mueve una de sus cartas de jugador" in book
+    assert "El jugador mueve uno de sus marcadores de votación" in book   # masculine: "uno"
+    assert "los cartas" not in book and "uno de sus cartas" not in book
     assert "cada uno de los ganadores" in book.lower()     # masculine nouns keep "uno"
     english = build_rulebook("doge", lang="en").markdown
-    assert "For each of the player cards" in english or "each of the player cards" in english
+    assert "The player moves one of their player cards" in english

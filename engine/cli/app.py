@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 
 from ..errors import Location, Problem, RegolaError, RuleError
-from ..i18n.catalog import LANGUAGES, Words
+from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
 from ..i18n.check import catalog_problems
 from ..loading.loader import load_game
 from ..simulate import STEP_LIMIT
@@ -49,10 +49,15 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def error_message(error: RegolaError) -> str:
-    """An error as text, with its notes (e.g. which simulated game failed)."""
+def error_message(error: RegolaError, lang: str | None = None) -> str:
+    """An error as text in the command's language, with its notes (e.g. which simulated
+    game failed)."""
+    try:
+        words = Words(lang)
+    except UnknownLanguage:          # the error may be about that very language
+        words = Words(None)
     notes = getattr(error, "__notes__", [])
-    text = str(error) or type(error).__name__
+    text = error.translated(words) or type(error).__name__
     return "\n".join([text, *notes])
 
 
@@ -70,7 +75,7 @@ def handle_errors(command):
                 console.print(str(problem), markup=False, soft_wrap=True)
             raise typer.Exit(2) from None
         except RegolaError as error:
-            raise fail(error_message(error)) from None
+            raise fail(error_message(error, kwargs.get("lang"))) from None
         except KeyboardInterrupt:
             err().print("interrupted", markup=False)
             raise typer.Exit(130) from None

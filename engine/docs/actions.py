@@ -55,6 +55,17 @@ class ActionSteps:
             return found
         return string_literals(options) if options.data == "string" else set()
 
+    def _fewer(self, a: Tree, b: Tree, env: Env) -> list[tuple[str, bool]] | None:
+        """`a if c else b` where both are fixed choices and b drops some of a: each of a's
+        choices, and whether it is offered only if c."""
+        ok_a, more = self.p.known(a, env)
+        ok_b, less = self.p.known(b, env)
+        if not (ok_a and ok_b and isinstance(more, list) and isinstance(less, list) and less
+                and set(less) < set(more)
+                and all(isinstance(v, str) and self.t.has("choices", v) for v in more)):
+            return None
+        return [(self.t.value(v), v not in less) for v in more]
+
     def options(self, tree: Tree, env: Env) -> str:
         """What a decision offers: "pass or bid", "one of the regions ..."."""
         ok, value = self.p.known(tree, env)
@@ -73,7 +84,12 @@ class ActionSteps:
             if ok_b and empty == []:
                 return self.w("{options} (only if {condition})", options=self.options(a, env),
                               condition=self.p.cond(cond, env))
-            return self.w("{a} if {condition}, otherwise {b}", a=self.options(a, env),
+            fewer = self._fewer(a, b, env)
+            if fewer is not None:
+                return self.w.join([self.w("{option} (only if {condition})", option=shown,
+                                           condition=self.p.cond(cond, env))
+                                    if only else shown for shown, only in fewer], style="or")
+            return self.w("if {condition}, {a}; otherwise, {b}", a=self.options(a, env),
                           condition=self.p.cond(cond, env), b=self.options(b, env))
         if tree.data == "binop" and str(tree.children[1]) == "+":
             left, right = tree.children[0], tree.children[2]
@@ -126,23 +142,57 @@ class ActionSteps:
                       things=self.t.thing(kind, 2), source=src, destination=dst)
 
     def statement_move_token(self, args, kwargs, env) -> str:
+        destination = self.p.where(args[1], "to", env)
+        owned = self._owned(args[0], env)
+        if owned:
+            return self.w("{owner} moves {tokens} {destination}", owner=owned[0], tokens=owned[1],
+                          destination=destination)
         return self.w("move {token} {destination}", token=self.p.expr(args[0], env),
-                      destination=self.p.where(args[1], "to", env))
+                      destination=destination)
+
+    def _owned(self, tree: Tree, env: Env) -> tuple[str, str] | None:
+        """`tokens(KIND, owner=P, at=PLACE, ...)` or `first(...)` of it, as the owner and
+        "their cubes from the bag" / "one of their cubes from the bag" (for a move)."""
+        one = tree.data == "call" and str(tree.children[0]) == "first" and \
+            tree.children[1] is not None and len(tree.children[1].children) == 1
+        if one:
+            tree = tree.children[1].children[0].children[0]
+        if tree.data != "call" or str(tree.children[0]) != "tokens":
+            return None
+        _, args, kwargs = call_parts(tree)
+        if "owner" not in kwargs or not args:
+            return None
+        kind = str(args[0].children[0])
+        rest = {k: v for k, v in kwargs.items() if k not in ("owner", "at")}
+        things = self.p.narrowed(self.t.thing(kind, 2), kind, rest, env)
+        if one and self.t.feminine(kind):
+            text = self.w.ctx("feminine", "one of their {things}", things=things)
+        elif one:
+            text = self.w("one of their {things}", things=things)
+        else:
+            text = self.w("their {things}", things=things)
+        if "at" in kwargs:
+            text = self.w("{things} {place}", things=text,
+                          place=self.p.where(kwargs["at"], "from", env))
+        return self.p.expr(kwargs["owner"], env), text
 
     def statement_draw(self, args, kwargs, env) -> str:
         kind = str(args[0].children[0])
         src, dst = self.p.where(args[1], "from", env), self.p.where(args[2], "to", env)
         count = args[3] if len(args) > 3 else Tree("number", ["1"])
         ok, n = self.p.known(count, env)
+        picked = {k: v for k, v in kwargs.items() if k not in ("at",)}
         if ok and isinstance(n, int):
             return self.w.plural(None, "take {n} {things} at random {source} and put it "
                                        "{destination}",
                                  "take {n} {things} at random {source} and put them "
-                                 "{destination}", n, things=self.t.thing(kind, n),
+                                 "{destination}", n,
+                                 things=self.p.narrowed(self.t.thing(kind, n), kind, picked, env),
                                  source=src, destination=dst)
         return self.w("take {amount} {things} at random {source} and put them {destination} "
                       "(as many as there are)", amount=self.p.expr(count, env),
-                      things=self.t.thing(kind, 2), source=src, destination=dst)
+                      things=self.p.narrowed(self.t.thing(kind, 2), kind, picked, env),
+                      source=src, destination=dst)
 
     def statement_give(self, args, kwargs, env) -> str:
         ok, who = self.p.known(args[1], env)
@@ -168,7 +218,7 @@ class ActionSteps:
                       token=self.p.expr(args[0], env), piece=self.token_control())
 
     def statement_shuffle(self, args, kwargs, env) -> str:
-        return self.w("shuffle {deck} and lay them face down",
+        return self.w("shuffle {deck} and lay the cards face down",
                       deck=self.p.expr(args[0], env))
 
     def statement_reveal_card(self, args, kwargs, env) -> str:

@@ -22,6 +22,7 @@ from .outline import Outline, game_folder, load_outline, user_procedures
 from .pictures import draw
 from .statements import Steps
 from .statics import Statics
+from .tables import token_table
 from .texts import Texts, sentence
 
 GENERATED = ("components", "setup", "player_counts", "end", "notes", "reference", "glossary",
@@ -140,6 +141,8 @@ class Book:
             return self.procedure(block["procedure"], titled)
         if "functions" in block:
             return self.functions(block["functions"])
+        if "table" in block:
+            return token_table(self.t, block["table"], block["columns"])
         return self.picture(block["picture"])
 
     def procedure(self, name: str, titled: bool = True) -> str:

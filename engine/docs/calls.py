@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, call_parts
+from .env import Env, call_parts, is_name
 
 
 class CallPhrases:
@@ -68,15 +68,24 @@ class CallPhrases:
                 ok, shown = self.known(value, env)
                 text = self.w("{things} face up", things=text) if ok and shown else \
                     self.w("{things} face down", things=text)
+            elif is_name(value) and str(value.children[0]) in env.choices:
+                text = self.w("{things} with the chosen {property}", things=text,
+                              property=self.t.name("properties", key, 1))
             else:
                 text = self.w("{things} whose {property} is {value}", things=text,
                               property=self.t.name("properties", key, 1),
                               value=self.expr(value, env))
         return text
 
-    def pieces(self, kind: str, filters: dict[str, Tree], env: Env) -> str:
-        """"the player's cubes in the area", "the tiles whose colour is red"."""
+    def pieces(self, kind: str, filters: dict[str, Tree], env: Env, counted: bool = False) -> str:
+        """"the player's cubes in the area", "the tiles whose colour is red" (`counted`:
+        after "the number of": "cubes the player has in the area", "tiles whose ...")."""
         things = self.t.thing(kind, 2)
+        if counted:
+            head = self.w("{things} {owner} has", things=things,
+                          owner=self.expr(filters["owner"], env)) if "owner" in filters \
+                else things
+            return self.narrowed(head, kind, filters, env)
         if "owner" in filters:
             head = self.w("{owner}'s {things}", owner=self.expr(filters["owner"], env),
                           things=things)
@@ -101,7 +110,7 @@ class CallPhrases:
     # -- built-in functions (one template each) -------------------------------------------
     def builtin_count(self, args, kwargs, env) -> str:
         return self.w("the number of {things}",
-                      things=self.pieces(self.kind_of(args), kwargs, env))
+                      things=self.pieces(self.kind_of(args), kwargs, env, counted=True))
 
     def builtin_tokens(self, args, kwargs, env) -> str:
         return self.pieces(self.kind_of(args), kwargs, env)

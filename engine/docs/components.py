@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from .markdown import bullets, numbered, table
+from .tables import counted_only
 from .texts import Texts, sentence
 
 
@@ -65,6 +66,9 @@ class Components:
         return items
 
     def token_set(self, kind: str) -> str:
+        short = counted_only(self.t, kind)
+        if short is not None:
+            return short
         tok = self.g.tokens[kind]
         sizes = [len(v) for v in tok.props.values()]
         n = sizes[0] if sizes else 1
@@ -100,14 +104,14 @@ class Components:
         out = []
         for k, tok in self.g.tokens.items():
             if len(tok.secret) > 1:
-                out.append(self.w("the {properties} of each of a player's {things} are secret: "
-                                  "only its owner looks at them until it is turned face up",
+                out.append(self.w("each player keeps the {properties} of their {things} secret "
+                                  "until they are turned face up",
                                   properties=self.w.join([self.t.name("properties", p, 1)
                                                           for p in tok.secret]),
                                   things=self.t.thing(k, 2)))
-            for prop in tok.secret[:1] if len(tok.secret) == 1 else []:
-                out.append(self.w("the {property} of each of a player's {things} is secret: "
-                                  "only its owner looks at it until it is turned face up",
+            for prop in tok.secret if len(tok.secret) == 1 else []:
+                out.append(self.w("each player keeps the {property} of their {things} secret "
+                                  "until they are turned face up",
                                   property=self.t.name("properties", prop, 1),
                                   things=self.t.thing(k, 2)))
         return out
@@ -140,7 +144,10 @@ class Components:
             steps.append(sentence(self.w("put the {things} {place}",
                                          things=self.w.join(things),
                                          place=self.t.place(place, "in"))))
-        start = [self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
+        start = [self.w("{deck} form {variable}", deck=self.t.value(v.initial),
+                        variable=self.t.name("game_variables", k))
+                 if isinstance(v.initial, str) and v.initial in self.g.decks else
+                 self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
                  for k, v in self.g.game_vars.items()]
         if start:

@@ -102,6 +102,9 @@ class ConditionPhrases:
                 self.w("{x} does not exist", x=x)
         if left.data == "call" and known and isinstance(value, int):
             name, args, kwargs = call_parts(left)
+            counted = self._counted(name, args, op, value, env)
+            if counted:
+                return counted
             if name == "count" and "owner" in kwargs and args and is_name(args[0]):
                 kind = str(args[0].children[0])
                 rest = {k: v for k, v in kwargs.items() if k != "owner"}
@@ -133,6 +136,21 @@ class ConditionPhrases:
                 self.w("{x} is not a {kind}", x=x, kind=kind)
         return None
 
+    def _counted(self, name: str, args: list[Tree], op: str, n: int, env: Env) -> str | None:
+        """A game function that counts, compared with a number, as the text file's
+        `functions_counted` phrase: "the player has a tower in at least 5 regions"."""
+        func = self.g.program.funcs.get(name)
+        if func is None or not self.t.has("functions_counted", name):
+            return None
+        forms = {"==": "{n}", ">=": self.w("at least {n}", n=n),
+                 ">": self.w("more than {n}", n=n), "<": self.w("fewer than {n}", n=n),
+                 "<=": self.w("at most {n}", n=n)}
+        if op not in forms:
+            return None
+        values = {p: self.expr(a, env) for p, a in zip(func.params, args)}
+        return self.t.name("functions_counted", name, n,
+                           n=forms[op].format(n=n), **values)
+
     def quantity(self, kind: str, op: str, n: int) -> str | None:
         """"at least one cube", "no tiles", "more than 3 discs"."""
         if (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0):
@@ -149,6 +167,8 @@ class ConditionPhrases:
 
     def _group_size(self, group: Tree, op: str, n: int, env: Env) -> str | None:
         one, other = self.noun(group, env, 1), self.noun(group, env, 2)
+        if is_name(group) and str(group.children[0]) in env.rankings and (op, n) == (">", 1):
+            return self.w("{x} has more than one place", x=self.expr(group, env))
         if one is None:
             x = self.expr(group, env)
             forms = {("==", 0): self.w("{x} is empty", x=x),
@@ -165,10 +185,11 @@ class ConditionPhrases:
                  (">", 1): self.w("there is more than one {thing}", thing=one)}
         return forms.get((op, n))
 
-    def relative(self, var: str, cond: Tree, env: Env) -> str | None:
-        """A where-condition on `var` as a relative clause: "other than ...", "where ..."."""
+    def relative(self, var: str, cond: Tree, env: Env, one: bool = False) -> str | None:
+        """A where-condition on `var` as a relative clause: "other than ...", "where ..."
+        (`one`: the clause follows a singular noun, "each player who has ...")."""
         if cond.data == "and_op":
-            parts = [self.relative(var, c, env) for c in cond.children]
+            parts = [self.relative(var, c, env, one) for c in cond.children]
             if all(parts):
                 return self.w("{a} and {b}", a=parts[0], b=parts[1])
             return None
@@ -181,6 +202,8 @@ class ConditionPhrases:
         if left.data == "attr" and is_name(left.children[0], var):
             prop = str(left.children[1])
             ok, value = self.known(right, env)
+            if one and prop in ("kind", "at"):
+                return None           # only plural forms ("that are ...") exist
             if prop == "kind" and ok and op == "==":
                 return self.w("that are {kinds}", kinds=self.t.many("area_kinds", value))
             if prop == "controller" and ok and value is None:
@@ -203,8 +226,9 @@ class ConditionPhrases:
                     return self.w("where {owner} has {things}", owner=owner,
                                   things=self.narrowed(quantity, kind, rest, env))
                 if quantity and is_name(kwargs.get("owner"), var):
-                    return self.w("who have {things}",
-                                  things=self.narrowed(quantity, kind, rest, env))
+                    things = self.narrowed(quantity, kind, rest, env)
+                    return self.w("who has {things}", things=things) if one else \
+                        self.w("who have {things}", things=things)
             func = left.children[0]
             if args and is_name(args[0], var) and self.t.has("functions_short", str(func)):
                 inner = env.child(**{var: self.var(var, env)})

@@ -19,10 +19,13 @@ class Env:
     changing: set[str] = field(default_factory=set)              # names assigned again later
     proc: str = ""
     aliases: dict[str, Any] = field(default_factory=dict)        # name -> the tree it copied
+    rankings: set[str] = field(default_factory=set)              # names holding a ranking
+    singles: set[str] = field(default_factory=set)               # groups known to hold one
 
     def child(self, **phrases: str) -> Env:
         env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
-                  dict(self.choices), set(self.changing), self.proc, dict(self.aliases))
+                  dict(self.choices), set(self.changing), self.proc, dict(self.aliases),
+                  set(self.rankings), set(self.singles))
         env.phrases.update(phrases)
         for name in phrases:
             env.statics.pop(name, None)

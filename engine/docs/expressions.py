@@ -11,15 +11,16 @@ from lark import Tree
 
 from .calls import CallPhrases
 from .conditions import ConditionPhrases
-from .env import Env, is_name
+from .env import Env, call_parts, is_name
 from .grid_phrases import GridPhrases
+from .piles import PilePhrases
 from .statics import Statics
 from .texts import Texts
 
 _ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided", "%": "remainder"}
 
 
-class Phrases(ConditionPhrases, CallPhrases, GridPhrases):
+class Phrases(ConditionPhrases, CallPhrases, PilePhrases, GridPhrases):
     """Renders expressions of one game in one language."""
 
     def __init__(self, texts: Texts, statics: Statics):
@@ -63,10 +64,38 @@ class Phrases(ConditionPhrases, CallPhrases, GridPhrases):
         """"each player", "each of the winners": one item of a collection at a time."""
         if is_name(tree, "players"):
             return self.w("each player")
+        if tree.data == "list_comp" and is_name(tree.children[2], "players") and \
+                is_name(tree.children[0], str(tree.children[1])) and tree.children[3] is not None:
+            which = self.relative(str(tree.children[1]), tree.children[3], env, one=True)
+            if which is not None:
+                return self.w("each player {which}", which=which)
         kind = self.listed_kind(tree)
+        if kind and kind not in self.g.decks:
+            return self.each_token(kind, call_parts(tree)[2], env)
         if kind and self.t.feminine(kind):
             return self.w.ctx("feminine", "each of {things}", things=self.expr(tree, env))
         return self.w("each of {things}", things=self.expr(tree, env))
+
+    def each_token(self, kind: str, filters: dict[str, Tree], env: Env) -> str:
+        """"each cube the player has in the bag", "each card face up": one piece at a time."""
+        thing = self.t.thing(kind, 1)
+        gender = self.t.gender(kind)
+        if "owner" in filters:
+            owner = self.expr(filters["owner"], env)
+            if gender == "f":
+                head = self.w.ctx("feminine", "each {thing} {owner} has", thing=thing,
+                                  owner=owner)
+            elif gender == "n":
+                head = self.w.ctx("neuter", "each {thing} {owner} has", thing=thing, owner=owner)
+            else:
+                head = self.w("each {thing} {owner} has", thing=thing, owner=owner)
+        elif gender == "f":
+            head = self.w.ctx("feminine", "each {thing}", thing=thing)
+        elif gender == "n":
+            head = self.w.ctx("neuter", "each {thing}", thing=thing)
+        else:
+            head = self.w("each {thing}", thing=thing)
+        return self.narrowed(head, kind, filters, env)
 
     def listed_kind(self, tree: Tree) -> str | None:
         """The piece kind a `tokens(KIND, ...)` call lists, so words can agree with it."""
@@ -123,7 +152,18 @@ class Phrases(ConditionPhrases, CallPhrases, GridPhrases):
 
     def _list(self, t: Tree, env: Env) -> str:
         items = [self.expr(x, env) for x in t.children if x is not None]
-        return self.w.join(items) if items else self.w("none")
+        if not items:
+            return self.w("none")
+        if len(items) > 1 and len(set(items)) == 1:
+            if len(items) == 2:
+                return self.w("{x} twice", x=items[0])
+            return self.w("{x}, {n} times", x=items[0], n=len(items))
+        seen: set[str] = set()
+        shown = []
+        for item in items:     # "the winner, the runner-up, and the winner again"
+            shown.append(self.w("{x} again", x=item) if item in seen else item)
+            seen.add(item)
+        return self.w.join(shown)
 
     def _comprehension(self, t: Tree, env: Env) -> str:
         item, var, items, cond = t.children
@@ -151,16 +191,26 @@ class Phrases(ConditionPhrases, CallPhrases, GridPhrases):
         return self.w("{things} for which {condition}", things=things,
                       condition=self.cond(cond, inner))
 
-    def _rank(self, t: Tree, env: Env) -> str:
+    def _ranked(self, t: Tree, env: Env) -> tuple[str, str]:
+        """What a ranking ranks ("the players whose ...") and by what ("vote count")."""
         var = str(t.children[0])
         things = self.expr(t.children[1], env)
         keys, cond = t.children[2:-1], t.children[-1]
         if cond is not None:
             things = self.filtered(things, var, cond, env)
         inner = env.child(**{var: self.var(var, env)})
-        words = [self.short(k, var, inner) for k in keys]
+        return things, self.w.join([self.short(k, var, inner) for k in keys])
+
+    def _rank(self, t: Tree, env: Env) -> str:
+        things, keys = self._ranked(t, env)
         return self.w("{things}, ranked by {keys} from highest to lowest, where equal "
-                      "values share a place", things=things, keys=self.w.join(words))
+                      "values share a place", things=things, keys=keys)
+
+    def ranking(self, t: Tree, env: Env, name: str) -> str:
+        """A ranking made as a step: "rank the players ... by ...; this is the ranking"."""
+        things, keys = self._ranked(t, env)
+        return self.w("rank {things} by {keys}, from highest to lowest (equal values share a "
+                      "place): this is {name}", things=things, keys=keys, name=name)
 
     def _attr(self, t: Tree, env: Env) -> str:
         base, prop = t.children
@@ -186,6 +236,16 @@ class Phrases(ConditionPhrases, CallPhrases, GridPhrases):
         base, index = t.children
         ok, i = self.known(index, env)
         x = self.expr(base, env)
+        if ok and isinstance(i, int) and is_name(base):
+            name = str(base.children[0])
+            if name in env.rankings:
+                return self.w("the players in {ordinal} place in {x}",
+                              ordinal=self.t.ordinal_before_noun(i), x=x)
+            if name in env.singles and i == 0:
+                return self.w("the {thing}", thing=env.groups[name][0])
+            if name in env.groups:
+                return self.w("the {ordinal} {thing}", ordinal=self.t.ordinal_before_noun(i),
+                              thing=env.groups[name][0])
         if ok and isinstance(i, int):
             return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i), x=x)
         return self.w("the entry of {x} at position {i}, counting from 0", x=x,

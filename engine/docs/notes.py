@@ -69,6 +69,22 @@ class Notes:
             return ", ".join(self.t.value(v) for v in value)
         return "" if value is None else self.t.value(value)
 
+    def place_meaning(self, key: str) -> str:
+        """A place off the board, and what is kept there at the start of the game."""
+        own = [self.t.thing(k, 2) for k, piece in self.g.pieces.items() if piece.start == key]
+        own += [self.t.thing(k, 2) for k, tok in self.g.tokens.items()
+                if tok.per_player and tok.start == key]
+        shared = [self.w.ctx("feminine", "the {things}", things=self.t.thing(k, 2))
+                  if self.t.feminine(k) else self.w("the {things}", things=self.t.thing(k, 2))
+                  for k, tok in self.g.tokens.items() if not tok.per_player and tok.start == key]
+        if own:
+            return self.w("a place off the board; at the start, each player keeps their "
+                          "{things} there", things=self.w.join(own))
+        if shared:
+            return self.w("a place off the board; at the start, {things} are there",
+                          things=self.w.join(shared))
+        return self.w("a place off the board")
+
     def glossary(self) -> str:
         rows = []
         for kind in self.g.pieces.values():
@@ -78,8 +94,17 @@ class Notes:
                                        kind.per_player)])
         for key, tok in self.g.tokens.items():
             n = len(next(iter(tok.props.values()), [None]))
-            meaning = self.w("an individual piece; each player has {n}", n=n) \
-                if tok.per_player else self.w("an individual piece; {n} in the game", n=n)
+            shown = [self.t.name("properties", p, 1) for p in tok.props
+                     if self.t.has("properties", p)]
+            if shown:
+                props = self.w.join(shown)
+                meaning = self.w("a piece with its own {properties}; each player has {n}",
+                                 properties=props, n=n) if tok.per_player else \
+                    self.w("a piece with its own {properties}; {n} in the game",
+                           properties=props, n=n)
+            else:
+                meaning = self.w("an individual piece; each player has {n}", n=n) \
+                    if tok.per_player else self.w("an individual piece; {n} in the game", n=n)
             rows.append([self.t.thing(key, 1), meaning])
         for key, deck in self.g.decks.items():
             rows.append([self.t.name("decks", key),
@@ -92,7 +117,7 @@ class Notes:
                          self.w("a kind of area: {list}", list=self.w.join(names))])
         for key in self.g.locations:
             if self.t.has("locations", key):
-                rows.append([self.t.name("locations", key), self.w("a place off the board")])
+                rows.append([self.t.name("locations", key), self.place_meaning(key)])
         rows.sort(key=lambda r: r[0].lower())
         return table([self.w.ctx("rulebook", "Term"), self.w.ctx("rulebook", "Meaning")],
                      [[r[0][:1].upper() + r[0][1:], r[1]] for r in rows])

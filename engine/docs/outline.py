@@ -102,6 +102,14 @@ def _mismatches(outline: Outline, game: GameDef):
             for func in block.get("functions", []) if isinstance(block, dict) else []:
                 if func not in game.program.funcs:
                     yield where, f"no function {func!r} in the scripts"
+            if isinstance(block, dict) and "table" in block:
+                tok = game.tokens.get(block["table"])
+                if tok is None:
+                    yield where, f"no token kind {block['table']!r}"
+                else:
+                    for col in block["columns"]:
+                        if col not in tok.props:
+                            yield where, f"{block['table']} tokens have no property {col!r}"
             if isinstance(block, dict) and "picture" in block and \
                     block["picture"] not in outline.pictures:
                 yield where, f"no picture {block['picture']!r} under pictures"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from .pictures_grid import area_grid
 from .texts import Texts
 
 FONT = 'font-family="sans-serif"'
@@ -79,7 +80,7 @@ def deck_rows(texts: Texts, spec: dict, title: str) -> str:
     return _svg(width, height, body, title)
 
 
-KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows}
+KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows, "area_grid": area_grid}
 
 
 def _grid_kinds() -> None:

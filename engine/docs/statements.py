@@ -9,9 +9,12 @@ from dataclasses import dataclass, field
 from lark import Tree
 
 from .actions import ActionSteps
-from .env import Env, is_name, uses
+from .env import Env, call_parts, is_name, uses
 from .expressions import Phrases
 from .grid_phrases import GridSteps
+from .piles import PileSteps
+
+_AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 
 
 @dataclass
@@ -22,7 +25,7 @@ class Step:
     children: list[Step] = field(default_factory=list)
 
 
-class Steps(ActionSteps, GridSteps):
+class Steps(ActionSteps, PileSteps, GridSteps):
     """Renders procedures of one game in one language."""
 
     def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,
@@ -121,8 +124,15 @@ class Steps(ActionSteps, GridSteps):
             env.statics[name] = known
         if value.data in ("name", "attr"):
             env.aliases[name] = value
+        if value.data == "rank":
+            env.rankings.add(name)
         if name in self.quiet:
             return None
+        if value.data == "rank":
+            return Step(self.p.ranking(value, env, x))
+        if value.data == "ternary" and not self.p.known(value.children[1], env)[0] and \
+                not self.p.is_condition(value):
+            return Step(self._either(name, x, value, env))
         if ok and isinstance(known, int) and not isinstance(known, bool):
             return Step(self.w("{x} starts at {n}", x=x, n=known))
         if self.p.is_condition(value):
@@ -131,6 +141,40 @@ class Steps(ActionSteps, GridSteps):
         if name in env.groups:
             return Step(self.w("{x} are {value}", x=x, value=self.p.expr(value, env)))
         return Step(self.w("{x} is {value}", x=x, value=self.p.expr(value, env)))
+
+    def _either(self, name: str, x: str, value: Tree, env: Env) -> str:
+        """`let x = a if c else b`: "if c, x is a; otherwise, it is b"."""
+        a, cond, b = value.children
+        branch = env.child()
+        single = self._one_in(cond, env)
+        if single:                      # "the runner-up", not "the first runner-up"
+            branch.singles.add(single)
+        return self._either_text(name, x, self.p.cond(cond, env), self.p.expr(a, branch), b,
+                                 env)
+
+    def _one_in(self, cond: Tree, env: Env) -> str | None:
+        """The group a condition `len(group) == 1` says holds exactly one player or thing."""
+        if cond.data != "compare" or str(cond.children[1]) != "==" or \
+                self.p.known(cond.children[2], env) != (True, 1):
+            return None
+        counted = cond.children[0]
+        if counted.data != "call" or str(counted.children[0]) != "len" or \
+                counted.children[1] is None:
+            return None
+        group = counted.children[1].children[0].children[0]
+        return str(group.children[0]) if is_name(group) else None
+
+    def _either_text(self, name: str, x: str, condition: str, a: str, b: Tree,
+                     env: Env) -> str:
+        ok, empty = self.p.known(b, env)
+        if name in env.groups:
+            if ok and empty == []:
+                return self.w("if {condition}, {x} are {a}; otherwise there are no {things}",
+                              condition=condition, x=x, a=a, things=env.groups[name][1])
+            return self.w("if {condition}, {x} are {a}; otherwise, they are {b}",
+                          condition=condition, x=x, a=a, b=self.p.expr(b, env))
+        return self.w("if {condition}, {x} is {a}; otherwise, it is {b}", condition=condition,
+                      x=x, a=a, b=self.p.expr(b, env))
 
     def _assign(self, s: Tree, env: Env) -> Step:
         name, value = str(s.children[0]), s.children[1]
@@ -200,7 +244,7 @@ class Steps(ActionSteps, GridSteps):
             return Step(self.w("{head}, {step}", head=head, step=inner[0].text))
         return Step(head, inner)
 
-    def _for(self, s: Tree, env: Env) -> Step:
+    def _for(self, s: Tree, env: Env) -> Step | tuple[list[Step], bool]:
         var, items, body = str(s.children[0]), s.children[1], s.children[2]
         if items.data == "call" and str(items.children[0]) == "range" and \
                 items.children[1] is not None and len(items.children[1].children) == 1:
@@ -212,16 +256,48 @@ class Steps(ActionSteps, GridSteps):
                 inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
                 return Step(self.w("go through the positions of {x} from first to last; at "
                                    "each position", x=self.p.expr(whole, env)), inner)
+        wholes = [self._all_at_once(stmt, var, items) for stmt in body.children]
+        if len(wholes) > 1 and all(wholes):
+            found = [step for whole in wholes for step in self.stmt(whole, env)[0]]
+            return found, False
         single = self._single(body, var)
         if single is not None:
+            whole = self._all_at_once(single, var, items)
+            if whole is not None:
+                steps, _ = self.stmt(whole, env)
+                if len(steps) == 1:
+                    return steps[0]
             steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
             if len(steps) == 1:
                 return steps[0]
         inner_env = env.child()
         self.declare(inner_env, [var])
         inner, _ = self.block(body, inner_env)
+        if self.p.listed_kind(items) and not self._acts(body):
+            return Step(self.w("for {each}", each=self.p.each(items, env)), inner)
         return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
                     inner)
+
+    def _acts(self, body: Tree) -> bool:
+        """The block has a decision or calls a procedure (so the order of turns matters)."""
+        return any(n.data == "choose_stmt" or (n.data == "call_stmt" and
+                                               str(n.children[0]) in self.g.program.procs)
+                   for n in body.iter_subtrees())
+
+    def _all_at_once(self, stmt: Tree, var: str, items: Tree) -> Tree | None:
+        """`for t in tokens(...): reveal(t)` (or hide, move_token): order does not matter,
+        so the statement applies to all the tokens at once ("turn the cubes face up")."""
+        if stmt.data != "call_stmt" or str(stmt.children[0]) not in _AT_ONCE or \
+                items.data != "call" or str(items.children[0]) != "tokens":
+            return None
+        _, args, kwargs = call_parts(stmt)
+        if kwargs or not args or not is_name(args[0], var) or \
+                any(uses(a, var) for a in args[1:]):
+            return None
+        first = stmt.children[1].children[0]
+        rest = stmt.children[1].children[1:]
+        new_args = Tree(stmt.children[1].data, [Tree(first.data, [items]), *rest])
+        return Tree(stmt.data, [stmt.children[0], new_args], stmt.meta)
 
     def _single(self, body: Tree, var: str) -> Tree | None:
         """The body's only statement, if it is a simple one naming `var` once."""

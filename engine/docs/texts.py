@@ -91,8 +91,15 @@ class Texts:
     def feminine(self, kind: str) -> bool:
         """Whether the translated name of a piece kind is grammatically feminine: the
         catalogs answer "f" for the text `genders.<kind>` of the game's text file."""
+        return self.gender(kind) == "f"
+
+    def gender(self, kind: str) -> str:
+        """The grammatical gender of a piece kind's translated name: "f", "m", "n" or ""."""
         entry = self.g.text.get("genders", {}).get(kind)
-        return bool(entry) and self.w.ctx(f"{self.g.id}.genders", entry).strip() == "f"
+        if not entry:
+            return ""
+        answer = self.w.ctx(f"{self.g.id}.genders", entry).strip()
+        return answer if answer in ("f", "m", "n") else ""
 
     def counted(self, kind: str, n: int) -> str:
         """"15 cubes": a number and the piece's name in the right form."""
@@ -149,6 +156,16 @@ class Texts:
         words = [self.w.ctx("ordinal", "first"), self.w.ctx("ordinal", "second"),
                  self.w.ctx("ordinal", "third"), self.w.ctx("ordinal", "fourth"),
                  self.w.ctx("ordinal", "fifth"), self.w.ctx("ordinal", "sixth")]
+        return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
+
+    def ordinal_before_noun(self, i: int) -> str:
+        """"first" in "the first place" (Spanish: "primer", not "primero")."""
+        words = [self.w.ctx("ordinal before a noun", "first"),
+                 self.w.ctx("ordinal before a noun", "second"),
+                 self.w.ctx("ordinal before a noun", "third"),
+                 self.w.ctx("ordinal before a noun", "fourth"),
+                 self.w.ctx("ordinal before a noun", "fifth"),
+                 self.w.ctx("ordinal before a noun", "sixth")]
         return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
 
     def times(self, n: int) -> str:

@@ -122,7 +122,12 @@ STATEMENTS: dict[str, Builtin] = {
 # Statements the VM itself implements (they touch the flow, not just the state).
 FLOW_STATEMENTS = {"end_game": (1, 2), "check_end": (0, 0)}
 
-# Built-ins of general concepts kept in their own modules.
+# Built-ins of other modules, each for one concept of the engine.
+from . import builtins_piles  # noqa: E402
+
+EXPRESSIONS.update(builtins_piles.EXPRESSIONS)
+STATEMENTS.update(builtins_piles.STATEMENTS)
+
 from . import builtins_draft, builtins_goals, builtins_grid  # noqa: E402
 
 for _module in (builtins_grid, builtins_goals, builtins_draft):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -17,7 +18,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from ..errors import RegolaError
+from ..errors import RegolaError, w
 
 DOMAIN = "regola"
 LANGUAGES = ("en", "es", "nl")
@@ -38,8 +39,8 @@ def resolve_language(lang: str | None) -> str:
     if lang:
         code = lang.lower().replace("-", "_").split("_")[0]
         if code not in LANGUAGES:
-            raise UnknownLanguage(f"unknown language {lang!r}; available: "
-                                  + ", ".join(LANGUAGES))
+            raise UnknownLanguage.text(w("unknown language {lang}; available: {languages}"),
+                                       lang=repr(lang), languages=", ".join(LANGUAGES))
         return code
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
@@ -90,6 +91,16 @@ def _spanish_conjunctions(text: str, items: list[str]) -> str:
     return text
 
 
+_CONTRACTIONS = re.compile(r"\b([Dd]e|[Aa]) el\b")
+
+
+def _spanish_contractions(text: str) -> str:
+    """Spanish contracts "de el" to "del" and "a el" to "al" (placeholders filled with "el ...")."""
+    return _CONTRACTIONS.sub(lambda m: ("D" if m.group(1)[0] == "D" else "d") + "el"
+                             if m.group(1).lower() == "de" else
+                             ("A" if m.group(1)[0] == "A" else "a") + "l", text)
+
+
 class Words:
     """Translation in one language: what every renderer and the CLI use."""
 
@@ -100,12 +111,18 @@ class Words:
     def __call__(self, message: str, **values) -> str:
         """Translate a source message, then fill its {placeholders}."""
         text = self._t.gettext(message)
-        return text.format(**values) if values else text
+        return self._filled(text, values)
+
+    def _filled(self, text: str, values: dict) -> str:
+        if not values:
+            return text
+        text = text.format(**values)
+        return _spanish_contractions(text) if self.lang == "es" else text
 
     def ctx(self, context: str, message: str, **values) -> str:
         """Translate a message in a context (msgctxt)."""
         text = self._t.pgettext(context, message)
-        return text.format(**values) if values else text
+        return self._filled(text, values)
 
     def plural(self, context: str | None, one: str, other: str, n: int, **values) -> str:
         """The singular or plural form for n (n is available as {n})."""
@@ -113,7 +130,7 @@ class Words:
             text = self._t.npgettext(context, one, other, n)
         else:
             text = self._t.ngettext(one, other, n)
-        return text.format(n=n, **values)
+        return self._filled(text, {"n": n, **values})
 
     def join(self, items: list[str], style: str = "and") -> str:
         """A list in words: "a, b and c" ("or" with style='or'); Spanish y/e and o/u."""

@@ -1,9 +1,5 @@
-"""Game-file sections for tile grids and for tokens listed one record each.
-
-`grids`: each grid is a location holding tokens of one kind, laid on cells (see
-interpreter/grid.py). `tokens.<kind>.records`: the tokens written one mapping per token
-(with `copies: n` for several alike) instead of one list per property.
-"""
+"""The game file's `grids` section: each grid is a location holding tokens of one kind,
+laid on cells (see interpreter/grid.py); checked against the tokens' properties."""
 
 from __future__ import annotations
 
@@ -11,27 +7,6 @@ import math
 from collections.abc import Callable
 
 from ..interpreter.grid import GridDef
-
-
-def expand_records(doc: dict) -> dict:
-    """The document with every token kind's records turned into per-property lists."""
-    kinds = doc.get("tokens", {})
-    if not any("records" in kind for kind in kinds.values()):
-        return doc
-    out = dict(doc)
-    out["tokens"] = {}
-    for name, kind in kinds.items():
-        kind = dict(kind)
-        records = kind.pop("records", None)
-        if records is not None:
-            rows = [r for r in records for _ in range(r.get("copies", 1))]
-            keys = list(dict.fromkeys(k for r in rows for k in r if k != "copies"))
-            props = dict(kind.get("props", {}))
-            for key in keys:
-                props[key] = [r.get(key) for r in rows]
-            kind["props"] = props
-        out["tokens"][name] = kind
-    return out
 
 
 def check_grids(doc: dict, bad: Callable[[tuple, str], None]) -> None:

@@ -18,8 +18,9 @@ from ..game import Game
 from ..interpreter.model import DeckKind, EndRule, GameDef, Option, PieceKind, TokenKind, Variable
 from . import schema
 from .goals import compile_goals
-from .grids import check_grids, expand_records, load_grids
+from .grids import check_grids, load_grids
 from .sources import display_name, resolve_game, resolve_variant
+from .token_rows import expand_token_rows
 from .yaml_source import Positions, dotted, load_yaml
 
 VARIANT_KEYS = {"extends", "variant", "name", "description", "scripts_added"}
@@ -160,7 +161,7 @@ def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
 
 def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
     """The static model of a schema-valid document (model problems raise RuleError)."""
-    doc = expand_records(doc)
+    doc = expand_token_rows(doc)
     problems = _check_model(doc, pos, file)
     if problems:
         raise RuleError(problems)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from ..errors import UnknownGame
+from ..errors import UnknownGame, w
 
 
 def rules_root() -> Path:
@@ -43,8 +43,8 @@ def resolve_game(name_or_path: str) -> Path:
     if "/" not in name_or_path and builtin.exists():
         return builtin
     games = ", ".join(builtin_games())
-    raise UnknownGame(f"unknown game {name_or_path!r}; built-in games: {games} "
-                      "(or give the path of a game folder or file)")
+    raise UnknownGame.text(w("unknown game {name}; built-in games: {games} (or give the path "
+                             "of a game folder or file)"), name=repr(name_or_path), games=games)
 
 
 def resolve_variant(game: str, name_or_path: str) -> Path:
@@ -56,4 +56,5 @@ def resolve_variant(game: str, name_or_path: str) -> Path:
         if path.stem == name_or_path:
             return path
     known = ", ".join(p.stem for p in builtin_variants(game)) or "none"
-    raise UnknownGame(f"unknown variant {name_or_path!r} of {game}; built-in variants: {known}")
+    raise UnknownGame.text(w("unknown variant {name} of {game}; built-in variants: {known}"),
+                           name=repr(name_or_path), game=game, known=known)

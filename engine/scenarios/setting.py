@@ -79,7 +79,7 @@ def _place(scope: Scope, node: Any, path: Path_) -> Callable:
 
 def _tokens(scope: Scope, node: Any, path: Path_) -> Callable:
     body = scope.mapping(node, path, "a token change", required=("select",),
-                         optional=("to", "controller", "shown", "n"))
+                         optional=("to", "controller", "shown", "n", "owner"))
     sel = scope.mapping(body["select"], (*path, "select"), "a token selection",
                         required=("kind",), extra=True)
     kind = sel["kind"]
@@ -91,11 +91,13 @@ def _tokens(scope: Scope, node: Any, path: Path_) -> Callable:
     dest = scope.place(body["to"], (*path, "to")) if "to" in body else None
     has_controller = "controller" in body
     controller = scope.seat_or_none(body.get("controller"), (*path, "controller"))
+    has_owner = "owner" in body
+    owner = scope.seat_or_none(body.get("owner"), (*path, "owner"))
     shown = body.get("shown")
     if shown is not None and type(shown) is not bool:
         raise scope.fail((*path, "shown"), "shown must be true or false")
-    if dest is None and not has_controller and shown is None:
-        raise scope.fail(path, "a token change needs 'to', 'controller' or 'shown'")
+    if dest is None and not has_controller and shown is None and not has_owner:
+        raise scope.fail(path, "a token change needs 'to', 'owner', 'controller' or 'shown'")
     line = scope.line(path)
 
     def change(run) -> None:
@@ -111,6 +113,8 @@ def _tokens(scope: Scope, node: Any, path: Path_) -> Callable:
                         c.release(tid)
                     else:
                         c.control(tid, controller)
+                if has_owner:
+                    c.give(tid, owner)
                 if dest is not None:
                     c.move_token(tid, dest)
                 if shown is True:

@@ -1,0 +1,93 @@
+"""Copycat rules that scenarios cannot pin to one seed: random set-up (Reading 3), the office
+that opens each round (checklist 27), unspent money (checklist 19), and a reading flipped."""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+
+import regola
+from regola.loading.sources import rules_root
+
+
+@pytest.fixture(scope="module")
+def copycat():
+    return regola.load_game("copycat")
+
+
+def play_rounds(game, players: int, seed: int, rounds: int):
+    """Random play until round `rounds` + 1 begins (or the game ends)."""
+    state = game.new_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over and state.data["vars"]["round"] <= rounds:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_reading_03_initial_order_and_office_cards_are_random_within_sections(copycat):
+    # notes Readings 3: the initial order is drawn; office cards shuffled within each section.
+    orders, firsts = set(), set()
+    for seed in range(12):
+        data = copycat.new_state(players=4, seed=seed).data
+        orders.add(tuple(data["vars"]["order"]))
+        queue = data["vars"]["office_queue"]
+        sections = [copycat.definition.areas[o]["section"] for o in queue]
+        assert sections == sorted(sections)
+        firsts.add(data["vars"]["open_offices"][-1])
+    assert len(orders) > 3
+    assert len(firsts) > 1 and all(o.startswith("s1_") for o in firsts)
+
+
+def test_checklist_27_one_office_opens_each_round_section_one_first(copycat):
+    # checklist 27: one new office opens each round; section 1 fills 3 windows.
+    state = play_rounds(copycat, 3, 5, 3)
+    opened = [o for o in state.data["vars"]["open_offices"]
+              if copycat.definition.areas[o]["section"] > 0]
+    assert len(opened) == 4
+    assert sorted(copycat.definition.areas[o]["section"] for o in opened) == [1, 1, 1, 2]
+
+
+@pytest.mark.parametrize("players, offices", [(2, 10), (3, 12), (4, 14)])
+def test_player_count_offices(copycat, players, offices):
+    # notes Setup: with 3-4 players add the player-count offices.
+    data = copycat.new_state(players=players, seed=1).data
+    printed = [o for o in data["vars"]["open_offices"]
+               if copycat.definition.areas[o]["section"] == 0]
+    assert len(printed) == offices
+
+
+def test_checklist_19_unspent_money_is_lost(copycat):
+    # checklist 19: leftover money is lost at the end of the player's phase 3.
+    state = copycat.new_state(players=2, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        seat = state.to_move[0]
+        decision = state.decision(seat)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if decision["ask"] == "use_action" and state.decision(seat) is None:
+            assert state.data["pvars"][seat]["money"] == 0
+
+
+def test_reading_14_off_no_free_red_cards(tmp_path, copycat):
+    # Reading 14 flipped: with red_cards_free false, buying takes only the card bought.
+    folder = tmp_path / "copycat"
+    shutil.copytree(rules_root() / "copycat", folder)
+    game_file = folder / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    old = "  red_cards_free:\n    value: true"
+    assert old in text
+    game_file.write_text(text.replace(old, "  red_cards_free:\n    value: false"), "utf-8")
+    game = regola.load_game(str(folder))
+    state = game.new_state(players=2, seed=1)
+    for seat, action in [(0, 18), (1, 9), (0, "place"), (0, "hall_buy_two"), (0, "end_turn"),
+                         (1, "pass"), (0, "pass")]:
+        state.apply(seat, action)
+    state.data["pvars"][0]["money"] = 5
+    for action in ["use", "hall_buy_two", "street_8"]:
+        state.apply(0, action)
+    temp = [t for t in state.data["tokens"].values() if t["owner"] == 0 and t["at"] == "temp"]
+    # The turn-order card (18) is there too; the red cards of spaces 4 and 7 are not.
+    assert sorted(t["name"] for t in temp) == ["local_tv", "sponsor"]
