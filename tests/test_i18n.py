@@ -133,7 +133,7 @@ def test_simulate_and_games_in_the_language():
     assert "huizen op het speelbord" in sim.stdout and "%" in sim.stdout
     games = run("games", "--details", "--lang", "es")
     assert games.exit_code == 0, games.output
-    assert "Juegos incluidos" in games.stdout and "Rojo, Azul, Verde," in games.stdout
+    assert "Juegos incluidos" in games.stdout and "Rojo, Azul," in games.stdout
     assert "interpretación" in games.stdout
 
 

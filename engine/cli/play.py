@@ -15,8 +15,9 @@ from ..bots import BOTS
 from ..game import Game, GameState
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
+from .grid_view import token_labels
 from .render import event_text, result_lines, seat_kind
-from .view import action_keys, show_actions, show_view
+from .view import action_keys, show_actions, show_view, token_text
 
 HUMAN = "human"
 SEAT_KINDS = [HUMAN, *BOTS]
@@ -97,7 +98,7 @@ class Table:
         show_view(console, self.game, view, self.seen[seat], gw)
         self.seen[seat] = len(view["log"])
         actions = state.legal_actions(seat)
-        show_actions(console, gw, seat, actions)
+        show_actions(console, gw, seat, actions, token_labels(self.game, gw, view, token_text))
         return read_action(console, actions, ask, gw)
 
 

@@ -15,6 +15,7 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
 from .concept_view import concept_tables
+from .grid_view import grid_maps, on_grid
 from .render import event_text
 
 MAX_LOG_LINES = 60
@@ -40,10 +41,11 @@ def pieces_table(view: dict, gw: GameWords) -> Table | None:
     return table if rows else None
 
 
-def _token_text(game: Game, gw: GameWords, token: dict) -> str:
+def token_text(game: Game, gw: GameWords, token: dict) -> str:
+    """A token as words: its properties (those a seat sees)."""
     props = list(game.definition.tokens[token["kind"]].props) if token["kind"] in \
         game.definition.tokens else []
-    values = [(k, token[k]) for k in props if k in token]
+    values = [(k, token[k]) for k in props if k in token and token[k] is not None]
     if not values:
         return token.get("id", token["kind"])
     if len(values) == 1:
@@ -56,9 +58,11 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
     w = gw.w
     groups: dict[tuple, dict] = defaultdict(lambda: {"seen": [], "hidden": 0})
     for token in view["tokens"]:
+        if on_grid(game, token):
+            continue
         key = (token["kind"], token.get("owner"), token.get("at"), token.get("controller"))
         if "id" in token:
-            groups[key]["seen"].append(_token_text(game, gw, token))
+            groups[key]["seen"].append(token_text(game, gw, token))
         else:
             groups[key]["hidden"] += 1
     if not groups:
@@ -108,28 +112,33 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
     for table in (pieces_table(view, gw), tokens_table(game, view, gw), *concept_tables(view, gw)):
         if table is not None:
             console.print(table)
+    for drawn in grid_maps(game, view, gw):
+        console.print(drawn, markup=False, highlight=False)
     for name, cards in view["decks"].items():
         shown = ", ".join("?" if c is None else gw.value(c) for c in cards)
         console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
                       markup=False, highlight=False)
 
 
-def action_label(gw: GameWords, action: dict) -> str:
-    """An action as a person reads it: the value's name, with the id to type when the name
-    is not simply the id."""
-    label = gw.value(action["value"])
+def action_label(gw: GameWords, action: dict, labels: dict[str, str] | None = None) -> str:
+    """An action as a person reads it: the value's name (a token's description), with the id
+    to type when the name is not simply the id."""
+    value = action["value"]
+    label = labels[value] if labels and isinstance(value, str) and value in labels else \
+        gw.value(value)
     plain = label.lower().replace(" ", "_")
     return label if plain == action["id"].lower() else f"{label}  [{action['id']}]"
 
 
-def show_actions(console: Console, gw: GameWords, seat: int, actions: list[dict]) -> None:
+def show_actions(console: Console, gw: GameWords, seat: int, actions: list[dict],
+                 labels: dict[str, str] | None = None) -> None:
     """The keyed legal actions of a seat, under the question being asked."""
     w = gw.w
     ask = gw.ask(actions[0]["ask"]) if actions else w("nothing to decide")
     console.print(w("{seat} (seat {number}): {ask}", seat=gw.seat(seat), number=seat,
                     ask=ask), style="bold", markup=False, highlight=False)
     for key, action in zip(action_keys(actions), actions):
-        console.print(f"  {key:>2}) {action_label(gw, action)}", markup=False,
+        console.print(f"  {key:>2}) {action_label(gw, action, labels)}", markup=False,
                       highlight=False)
 
 

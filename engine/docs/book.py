@@ -15,6 +15,7 @@ from .components import Components
 from .endgame import Ending, end_document
 from .env import Env
 from .expressions import Phrases
+from .goals_doc import GoalsBlock
 from .markdown import heading, steps_markdown
 from .notes import Notes
 from .outline import Outline, game_folder, load_outline, user_procedures
@@ -24,7 +25,8 @@ from .statics import Statics
 from .tables import token_table
 from .texts import Texts, sentence
 
-GENERATED = ("components", "setup", "player_counts", "end", "notes", "reference", "glossary")
+GENERATED = ("components", "setup", "player_counts", "end", "notes", "reference", "glossary",
+             "goals")
 
 
 @dataclass
@@ -57,7 +59,8 @@ class Book:
                        "player_counts": Components(self.t).player_counts,
                        "end": Ending(self.phrases, end_document(game, variant)).markdown,
                        "notes": Notes(self.t).notes, "reference": Notes(self.t).reference,
-                       "glossary": Notes(self.t).glossary}
+                       "glossary": Notes(self.t).glossary,
+                       "goals": GoalsBlock(self.phrases).markdown}
         self.prefix = prefix if prefix is not None else \
             "-".join(x for x in (self.g.id, self.g.variant) if x) + "-"
         self.pictures: dict[str, str] = {}

@@ -23,8 +23,10 @@ class Components:
 
     # -- components ----------------------------------------------------------------------
     def components(self) -> str:
-        parts = [self.board(), self.w("Each player has, in their colour:"),
-                 bullets(self.own_things())]
+        own = self.own_things()
+        parts = [self.board()]
+        if own:
+            parts += [self.w("Each player has, in their colour:"), bullets(own)]
         shared = self.shared_things()
         if shared:
             parts += [self.w("Shared by all players:"), bullets(shared)]
@@ -77,9 +79,12 @@ class Components:
         return text + "".join(details)
 
     def values_of(self, prop: str, values: list[Any]) -> str:
-        if all(isinstance(v, list) for v in values):     # pairs such as a tile's two ends
+        if all(isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) for x in v)
+               for v in values):                    # pairs such as a tile's two ends
             values = ["/".join(str(x) for x in v) for v in values]
-        if all(isinstance(v, int) for v in values):
+        if any(isinstance(v, (list, dict)) for v in values):
+            return ""             # per-part values: the pictures show them
+        if all(isinstance(v, int) for v in values) and len(values) <= 12:
             return self.w(", with the {property} {list}",
                           property=self.t.name("properties", prop, len(values)),
                           list=self.w.join([str(v) for v in values]))
@@ -87,7 +92,7 @@ class Components:
 
     def detail_of(self, values: list[Any], prop: str | None = None) -> str:
         """", one for each area" or ": one each for A and B, and 3 for C"."""
-        counts = Counter(values)
+        counts = Counter(v for v in values if v is not None)
         if set(values) == set(self.g.areas) and all(c == 1 for c in counts.values()):
             return self.w(", one for each area")
         singles = [self.t.value(v) for v, c in counts.items() if c == 1]
@@ -101,10 +106,20 @@ class Components:
         return self.w(": {list}", list=listed)
 
     def secrets(self) -> list[str]:
-        return [self.w("each player keeps the {property} of their {things} secret until they "
-                       "are turned face up",
-                       property=self.t.name("properties", prop, 1), things=self.t.thing(k, 2))
-                for k, tok in self.g.tokens.items() for prop in tok.secret]
+        out = []
+        for k, tok in self.g.tokens.items():
+            if len(tok.secret) > 1:
+                out.append(self.w("each player keeps the {properties} of their {things} secret "
+                                  "until they are turned face up",
+                                  properties=self.w.join([self.t.name("properties", p, 1)
+                                                          for p in tok.secret]),
+                                  things=self.t.thing(k, 2)))
+            for prop in tok.secret if len(tok.secret) == 1 else []:
+                out.append(self.w("each player keeps the {property} of their {things} secret "
+                                  "until they are turned face up",
+                                  property=self.t.name("properties", prop, 1),
+                                  things=self.t.thing(k, 2)))
+        return out
 
     def colours(self) -> str:
         colours = self.w.join([self.t.name("seats", s) for s in self.g.seats])
@@ -142,6 +157,13 @@ class Components:
                  for k, v in self.g.game_vars.items()]
         if start:
             steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
+        own_start = [self.w("{variable} is {value}", variable=self.t.name("player_variables", k),
+                            value=self.t.value(v.initial))
+                     for k, v in self.g.player_vars.items()
+                     if v.visibility == "public" and v.initial not in (None, [])]
+        if own_start:
+            steps.append(sentence(self.w("at the start, for each player, {list}",
+                                         list=self.w.join(own_start))))
         return numbered(steps)
 
     def player_counts(self) -> str:

@@ -48,4 +48,6 @@ GAME_KEYS = {
     "resources": "components: the bank and its size (concept_phrases)",
     "connections": "components: the list of connections (concept_phrases)",
     "provisional": "a visible note after the title (text file: provisional.<id>)",
+    "grids": "pictures (grid_tiles, grid_layout); steps: the grid built-ins name the grid",
+    "goals": "the outline block goals: each goal's measure, who qualifies, tie-breakers",
 }

@@ -13,6 +13,7 @@ from .calls import CallPhrases
 from .concept_phrases import ConceptPhrases
 from .conditions import ConditionPhrases
 from .env import Env, call_parts, is_name
+from .grid_phrases import GridPhrases
 from .piles import PilePhrases
 from .statics import Statics
 from .texts import Texts
@@ -20,7 +21,7 @@ from .texts import Texts
 _ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided", "%": "remainder"}
 
 
-class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases):
+class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPhrases):
     """Renders expressions of one game in one language."""
 
     def __init__(self, texts: Texts, statics: Statics):

@@ -51,6 +51,9 @@ class Notes:
                 shown = self.t.by_players(value["by_players"], self.t.value)
             elif isinstance(value, int) and not isinstance(value, bool):
                 shown = str(value)
+            elif isinstance(value, list) and value and \
+                    all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                shown = ", ".join(str(v) for v in value)      # a table of numbers
             else:
                 continue
             numbers.append([self.t.name("constants", key), shown])

@@ -85,6 +85,13 @@ KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows, "area_grid": area_g
          "connection_graph": connection_graph}
 
 
+def _grid_kinds() -> None:
+    from .grid_pictures import grid_layout, grid_tiles  # grid_pictures imports this module
+    KINDS.update({"grid_tiles": grid_tiles, "grid_layout": grid_layout})
+
+
 def draw(texts: Texts, spec: dict, title: str) -> str:
     """The SVG text of one picture of the outline."""
+    if "grid_tiles" not in KINDS:
+        _grid_kinds()
     return KINDS[spec["kind"]](texts, spec, title)

@@ -12,6 +12,7 @@ from .actions import ActionSteps
 from .concept_phrases import ConceptSteps
 from .env import Env, call_parts, is_name, uses
 from .expressions import Phrases
+from .grid_phrases import GridSteps
 from .piles import PileSteps
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
@@ -25,7 +26,7 @@ class Step:
     children: list[Step] = field(default_factory=list)
 
 
-class Steps(ActionSteps, PileSteps, ConceptSteps):
+class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
     """Renders procedures of one game in one language."""
 
     def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,

@@ -20,11 +20,20 @@ def token_table(texts: Texts, kind: str, columns: list[str]) -> str:
     size = len(next(iter(tok.props.values()))) if tok.props else 0
     rows: dict[tuple, int] = {}
     for i in range(size):
-        key = tuple(tok.props[c][i] for c in columns)
+        key = tuple(_frozen(tok.props[c][i]) for c in columns)
         rows[key] = rows.get(key, 0) + 1
     head = [texts.name("properties", c, 1) for c in columns] + [texts.w.ctx("table", "how many")]
-    body = [[texts.value(v) for v in key] + [str(n)] for key, n in rows.items()]
+    body = [[texts.value(_thawed(v)) for v in key] + [str(n)] for key, n in rows.items()]
     return table(head, body)
+
+
+def _frozen(value):
+    """A list property (parts of a tile) as a tuple, so identical tokens can be counted."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def _thawed(value):
+    return [_thawed(v) for v in value] if isinstance(value, tuple) else value
 
 
 def counted_only(texts: Texts, kind: str) -> str | None:

@@ -146,6 +146,8 @@ class Texts:
                 return self.name("places_in", value)
             if self.has("area_kinds", value):
                 return self.one("area_kinds", value)
+            if self.has("values", value):
+                return self.name("values", value)
         return str(value)
 
     # -- grammar helpers -----------------------------------------------------------------

@@ -25,6 +25,7 @@ class Builtin:
     max_args: int
     keywords: frozenset[str] | str = frozenset()
     doc: str = ""
+    check: Callable[..., None] | None = None   # check(compiler, call_tree) at load time
 
 
 def _range(c, a, b=None):
@@ -127,12 +128,22 @@ from . import builtins_piles  # noqa: E402
 EXPRESSIONS.update(builtins_piles.EXPRESSIONS)
 STATEMENTS.update(builtins_piles.STATEMENTS)
 
-# Built-ins of engine concepts kept in their own modules (tracks, money, connections).
-from . import builtins_bank, builtins_links, builtins_tracks  # noqa: E402
+# Built-ins of engine concepts kept in their own modules (tracks, money, connections, grids,
+# goals, drafting). CONCEPT_BUILTINS need declarations a game may lack (a track, a resource,
+# connections, a grid, goals), so the all-constructs template test renders them elsewhere.
+from . import (  # noqa: E402
+    builtins_bank,
+    builtins_draft,
+    builtins_goals,
+    builtins_grid,
+    builtins_links,
+    builtins_tracks,
+)
 
 CONCEPT_BUILTINS: set[str] = set()
-"""Built-ins that need declarations a game may lack (a track, a resource, connections)."""
-for _module in (builtins_tracks, builtins_bank, builtins_links):
+"""Built-ins that need declarations a game may lack (a track, a resource, a grid...)."""
+for _module in (builtins_tracks, builtins_bank, builtins_links, builtins_grid, builtins_goals,
+                builtins_draft):
     EXPRESSIONS.update(_module.EXPRESSIONS)
-    STATEMENTS.update(_module.STATEMENTS)
-    CONCEPT_BUILTINS.update(_module.EXPRESSIONS, _module.STATEMENTS)
+    STATEMENTS.update(getattr(_module, "STATEMENTS", {}))
+    CONCEPT_BUILTINS.update(_module.EXPRESSIONS, getattr(_module, "STATEMENTS", {}))

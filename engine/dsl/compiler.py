@@ -436,6 +436,8 @@ class Compiler:
             for key in kwargs:
                 if key not in builtin.keywords:
                     self.fail(node, f"{name} takes no keyword {key!r}")
+        if builtin.check is not None:
+            builtin.check(self, node)
 
     def expr(self, t, scope: set[str]) -> Expr:
         kind = t.data

@@ -95,6 +95,9 @@ class GameDef:
     tracks: dict[str, Any] = field(default_factory=dict)       # name -> tracks.TrackKind
     resources: dict[str, Any] = field(default_factory=dict)    # name -> bank.ResourceKind
     connections: dict[str, list[str]] = field(default_factory=dict)  # id -> [area, area]
+    grids: dict[str, Any] = field(default_factory=dict)       # name -> interpreter.grid.GridDef
+    goals: Any = None                     # interpreter.goals.GoalRule
+    goals_declared: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None

@@ -17,6 +17,8 @@ from ..errors import Location, Problem, RuleError
 from ..game import Game
 from ..interpreter.model import DeckKind, EndRule, GameDef, Option, PieceKind, TokenKind, Variable
 from . import parts, schema
+from .goals import compile_goals
+from .grids import check_grids, load_grids
 from .sources import display_name, resolve_game, resolve_variant
 from .token_rows import expand_token_rows
 from .yaml_source import Positions, dotted, load_yaml
@@ -154,6 +156,7 @@ def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
             for n in range(players["min"], players["max"] + 1):
                 if str(n) not in {str(k) for k in value["by_players"]}:
                     bad(("constants", name_, "by_players"), f"no value for {n} players")
+    check_grids(doc, bad)
     return problems
 
 
@@ -195,6 +198,7 @@ def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
                  for k, v in doc.get("options", {}).items()},
         start=doc["start"], variant=variant,
         source_locations={dotted(k): v for k, v in pos.items() if k},
+        grids=load_grids(doc), goals_declared=list(doc.get("goals", {}).get("measures", {})),
     )
 
 
@@ -225,6 +229,8 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
         definition.end = EndRule({}, [], True, {})
     program = compiler.compile_all()
     definition.program = program
+    if "goals" in doc:
+        definition.goals = compile_goals(compiler, doc["goals"], pos, file, problems)
     if definition.start not in program.procs:
         problems.append(Problem(pos.find(("start",), file),
                                 f"no procedure named {definition.start!r} in the scripts"))

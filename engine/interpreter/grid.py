@@ -1,0 +1,209 @@
+"""Tile grids: tokens laid on cells of a grid, one grid per player or one shared.
+
+A grid is a location. A token on it carries three extra fields: `cell` ([x, y], y grows
+downwards), `rot` (quarter turns clockwise) and `level` (0 at the bottom of a stack of
+tokens on one cell). A tile may be split into k x k parts (a property listing each part's
+type row by row); parts of one type that share an edge form a region, across tiles too,
+unless a tile is marked separate (then it is a region of its own). Only the top token of
+a stack counts for parts, regions and groups.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import ScriptRuntimeError
+
+SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass
+class GridDef:
+    """A declared grid: which token kind lies on it and how its tiles are read."""
+
+    name: str
+    token: str
+    per_player: bool = True
+    fit: list[list[int]] = field(default_factory=list)   # [w, h] rectangles; [] = no limit
+    parts: str | None = None          # token property: the type of each part, row by row
+    part_props: list[str] = field(default_factory=list)  # other per-part properties
+    separate: str | None = None       # token property: true = the tile is its own region
+    label: str | None = None          # token property shown on each cell in text views
+
+
+def rotated(values: list, turns: int) -> list:
+    """A k x k matrix given row by row, turned clockwise `turns` quarter turns."""
+    k = math.isqrt(len(values))
+    out = list(values)
+    for _ in range(turns % 4):
+        out = [out[(k - 1 - col) * k + row] for row in range(k) for col in range(k)]
+    return out
+
+
+def owner_of(grid: GridDef, p: Any) -> Any:
+    """The owner tokens on this grid carry: the player, or None for a shared grid."""
+    return p if grid.per_player else None
+
+
+def stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
+    """Each occupied cell with its token ids from bottom to top."""
+    owner = owner_of(grid, p)
+    out: dict[tuple[int, int], list[tuple[int, str]]] = {}
+    all_tokens = c.s["tokens"]
+    for tid in c.ids_by_kind.get(grid.token, ()):
+        tok = all_tokens[tid]
+        if tok["at"] != grid.name or tok["owner"] != owner:
+            continue
+        cell = tok.get("cell")
+        if cell is None:
+            raise ScriptRuntimeError(f"{tid} lies on {grid.name} without a cell")
+        out.setdefault((cell[0], cell[1]), []).append((tok.get("level", 0), tid))
+    return {cell: [tid for _, tid in sorted(row)] for cell, row in sorted(out.items())}
+
+
+def fits(grid: GridDef, cells) -> bool:
+    """Whether the cells' bounding box fits one of the grid's rectangles."""
+    if not grid.fit or not cells:
+        return True
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    return any(w <= fw and h <= fh for fw, fh in grid.fit)
+
+
+def open_cells(c, grid: GridDef, p: Any, also: list | None = None) -> list[list[int]]:
+    """Empty cells sharing an edge with an occupied one where a token keeps the fit."""
+    taken = set(stacks(c, grid, p))
+    if not taken:
+        return [[0, 0]]
+    counted = taken | {(x, y) for x, y in (also or [])}
+    found = set()
+    for x, y in taken:
+        for dx, dy in SIDES:
+            cell = (x + dx, y + dy)
+            if cell not in taken and fits(grid, counted | {cell}):
+                found.add(cell)
+    return [list(cell) for cell in sorted(found)]
+
+
+def connected(cells: set) -> bool:
+    """Whether the cells form one edge-connected group (an empty set does not)."""
+    if not cells:
+        return False
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in SIDES:
+            n = (x + dx, y + dy)
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)
+
+
+def parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
+    """Every part of every top token: part coordinate -> (type, token id, separate)."""
+    out = {}
+    all_tokens = c.s["tokens"]
+    for (x, y), ids in stacks(c, grid, p).items():
+        tid = ids[-1]
+        tok = all_tokens[tid]
+        values = rotated(list(tok[grid.parts]), tok.get("rot", 0)) if grid.parts else [None]
+        k = math.isqrt(len(values))
+        alone = bool(tok.get(grid.separate)) if grid.separate else False
+        for i, value in enumerate(values):
+            out[(x * k + i % k, y * k + i // k)] = (value, tid, alone)
+    return out
+
+
+def regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
+    """Every region: edge-connected parts of one type (a separate tile alone), in order."""
+    found = parts(c, grid, p)
+    seen: set = set()
+    out = []
+    for start in sorted(found, key=lambda q: (q[1], q[0])):
+        if start in seen:
+            continue
+        value, tid, alone = found[start]
+        seen.add(start)
+        region, todo = [start], [start]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in SIDES:
+                n = (x + dx, y + dy)
+                other = found.get(n)
+                if other is None or n in seen or other[0] != value:
+                    continue
+                if (alone or other[2]) and other[1] != tid:
+                    continue
+                seen.add(n)
+                region.append(n)
+                todo.append(n)
+        out.append(sorted([list(q) for q in region], key=lambda q: (q[1], q[0])))
+    return out
+
+
+def region_value(c, grid: GridDef, p: Any, region: list) -> Any:
+    """The type of a region's parts."""
+    found = parts(c, grid, p)
+    key = tuple(region[0])
+    if key not in found:
+        raise ScriptRuntimeError(f"{region!r} is not a region of {grid.name}")
+    return found[key][0]
+
+
+def adjacent(c, grid: GridDef, p: Any, region: list, value: Any) -> list:
+    """The regions of type `value` with a part sharing an edge with a part of `region`."""
+    mine = {tuple(q) for q in region}
+    touching = {(x + dx, y + dy) for x, y in mine for dx, dy in SIDES} - mine
+    found = parts(c, grid, p)
+    out = []
+    for other in regions(c, grid, p):
+        if found[tuple(other[0])][0] == value and any(tuple(q) in touching for q in other):
+            out.append(other)
+    return out
+
+
+def part_values(c, grid: GridDef, p: Any, region: list, prop: str) -> list:
+    """The non-empty values of a per-part property over a region's parts."""
+    found = parts(c, grid, p)
+    out = []
+    for q in region:
+        hit = found.get(tuple(q))
+        if hit is None:
+            continue
+        x, y = q
+        tok = c.s["tokens"][hit[1]]
+        if tok.get(prop) is None:
+            continue
+        values = rotated(list(tok[prop]), tok.get("rot", 0))
+        k = math.isqrt(len(values))
+        value = values[(y % k) * k + x % k]
+        if value not in (None, 0, ""):
+            out.append(value)
+    return out
+
+
+def groups(c, grid: GridDef, p: Any, prop: str) -> list[list[list[int]]]:
+    """Edge-connected groups of cells whose top token has a true `prop`."""
+    all_tokens = c.s["tokens"]
+    marked = {cell for cell, ids in stacks(c, grid, p).items() if all_tokens[ids[-1]].get(prop)}
+    out, seen = [], set()
+    for start in sorted(marked, key=lambda q: (q[1], q[0])):
+        if start in seen:
+            continue
+        seen.add(start)
+        group, todo = [start], [start]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in SIDES:
+                n = (x + dx, y + dy)
+                if n in marked and n not in seen:
+                    seen.add(n)
+                    group.append(n)
+                    todo.append(n)
+        out.append(sorted([list(q) for q in group], key=lambda q: (q[1], q[0])))
+    return out

@@ -1,0 +1,42 @@
+"""Warsaw at the command line: validate, simulate for every player count, and a human seat
+that sees its district as a map and nobody else's hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from regola.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def test_validate():
+    result = run("validate", "warsaw")
+    assert result.exit_code == 0 and "ok: warsaw" in result.stdout
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_ends_every_game_by_the_end_condition(players, tmp_path):
+    out = tmp_path / "sim.json"
+    result = run("simulate", "warsaw", "--games", "3", "--seed", "1", "--players",
+                 str(players), "--json", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert '"end_condition"' in text and json.loads(text)
+
+
+def test_a_human_sees_the_district_map_and_only_their_own_hand():
+    result = run("play", "warsaw", "--players", "2", "--seats", "human,random", "--seed", "1",
+                 stdin="1\n1\n")
+    out = result.stdout
+    assert "Red: district" in out and "|pa  pa  0 |" in out
+    assert "Pick a tile from your hand (secretly)" in out
+    assert "quarter types=" in out                       # Red's own tiles are described
+    assert "Blue" in out and "face down" in out          # Blue's hand only as a count

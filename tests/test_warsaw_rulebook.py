@@ -1,0 +1,104 @@
+"""Warsaw's generated rulebook states every item of the notes' "Checklist for a generated
+rulebook" (shared/rules-notes/warsaw.md), shows the provisional-data note and its pictures,
+and builds in Spanish and Dutch with no English left; the docs site has its pages."""
+
+from __future__ import annotations
+
+import pytest
+from test_rulebook_languages import _english_fragments
+from typer.testing import CliRunner
+
+from regola.cli.app import app
+from regola.docs import build_rulebook
+
+CHECKLIST = {
+    1: ["For 2 to 4 players", "The game lasts six epochs", "For each of 1, 2, 3, 4, 5, and 6"],
+    2: ["105 city tiles", "36 coins", "4 mermaid markers", "3 player aids"],
+    3: ["4 start tiles (back S)",
+        "| start tile (back S) | 0 | 0 | park, park, residential, and residential |",
+        "The start tiles, park on top and residential below"],
+    4: ["the 5 two-sided milestones", "onto its milestone space, a random side face up",
+        "one of the pair of goals of the milestone, at random"],
+    5: ["At the start, for each player, coins is 6 and victory points is 0"],
+    6: ["Each epoch has a construction phase, then an income phase",
+        "The construction phase (see", "The income phase (see"],
+    7: ["Take 4 city tiles whose epoch on the back is the epoch at random from the epoch stack",
+        "go back to the box unseen"],
+    8: ["At the same time and in secret, each player picks a tile in secret",
+        "all picked tiles are revealed together"],
+    9: ["discards the tile to the box for 3 coins, or pays its cost and builds it",
+        "Add 3 to the player's coins"],
+    10: ["to the left in epochs I, III and V, to the right in epochs II, IV and VI"],
+    11: ["Repeat the following 4 times", "until each player has handled 4 tiles"],
+    12: ["share a full edge with a tile of the district: touching at a corner is not enough",
+         "sharing a full edge"],
+    13: ["3 by 4 or 4 by 3 spaces, so it has at most 12 spaces"],
+    14: ["A tile may be turned freely before it is placed, never afterwards"],
+    15: ["the largest of 0 and the cost of the tile minus the cost of what is covered",
+         "never below 0, and nothing is refunded"],
+    16: ["which may itself have been overbuilt before"],
+    17: ["Each city tile is divided into 4 quarters", "also across tiles"],
+    18: ["Public buildings and milestones fill a whole tile and are always an area of their "
+         "own"],
+    19: ["three steps, in this order - war, milestone, scoring"],
+    20: ["end of epoch III: each player removes 1 space",
+         "end of epoch IV: each player removes 2 different spaces, with every tile under them"],
+    21: ["After a war every district must still be one connected group",
+         "stays one group of spaces connected by edges"],
+    22: ["at the end of each of epochs I to V, none after epoch VI"],
+    23: ["builds it at once and for free", "its cost is 0"],
+    24: ["compare each tied player's coins: the lowest wins",
+         "compare each tied player's victory points: the lowest wins",
+         "If there is not exactly one best player", "nobody gets it and it is discarded"],
+    25: ["Only one park scores", "| Park points by adjacent residential areas"],
+    26: ["Each commercial area earns 1 coin for each residential area next to it"],
+    27: ["Each cultural area scores the points printed on its icons"],
+    28: ["Each industrial area earns the coins printed on its icons",
+         "each residential area next to one or more industrial areas costs 1 point"],
+    29: ["Each transport tile gives 2 points, connected transport tiles count as one",
+         "at least 2 are needed to score"],
+    30: ["divided by 5, rounded down", "Compare each candidate's victory points",
+         "compare each candidate's coins", "share the victory"],
+}
+
+
+@pytest.fixture(scope="module")
+def english():
+    return build_rulebook("warsaw", lang="en")
+
+
+@pytest.mark.parametrize("item", sorted(CHECKLIST))
+def test_every_checklist_item_is_stated(english, item):
+    text = " ".join(english.markdown.split())
+    missing = [words for words in CHECKLIST[item] if words not in text]
+    assert not missing, f"checklist item {item}: {missing}"
+
+
+def test_provisional_note_readings_and_pictures(english):
+    text = english.markdown
+    assert "**Provisional data**" in text and "16 per epoch" in text
+    for reading in range(1, 18):
+        assert f"**Reading {reading}.**" in text
+    assert set(english.pictures) == {"warsaw-start_tiles.svg", "warsaw-district.svg",
+                                     "warsaw-areas_example.svg"}
+    for svg in english.pictures.values():
+        assert svg.startswith("<svg") and "<rect" in svg
+    assert not english.missing
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_spanish_and_dutch_have_no_english_left(lang):
+    book = build_rulebook("warsaw", lang=lang)
+    fragments = _english_fragments(lang)
+    left = [f for f in fragments if f in book.markdown]
+    assert not left, f"English left in the {lang} rulebook: {left[:5]}"
+    assert not book.missing
+    assert {"es": "Varsovia", "nl": "Warschau"}[lang] in book.markdown
+
+
+def test_docs_site_has_the_pages(tmp_path):
+    result = CliRunner().invoke(app, ["docs", "build", "--out", str(tmp_path), "--pages-only"])
+    assert result.exit_code == 0, result.output
+    for lang in ("en", "es", "nl"):
+        for page in ("warsaw/index.md", "warsaw/index-district.svg"):
+            assert (tmp_path / "docs" / lang / page).exists(), (lang, page)

@@ -1,0 +1,203 @@
+"""Warsaw: City of Ruins - the rules, the worked examples and the building blocks, driven
+through the interpreter (shared/rules-notes/warsaw.md names each item checked)."""
+
+from __future__ import annotations
+
+import pytest
+from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, with_options
+
+from regola.dsl import builtins_grid as grid
+from regola.errors import UnsupportedPlayers
+
+P, R, C, U, IND = "park", "residential", "commercial", "cultural", "industrial"
+
+
+def regions(state, p, kind):
+    return grid._regions(state._runtime(), "district", p, kind)
+
+
+def opens(state, p):
+    return grid._open(state._runtime(), "district", p)
+
+
+# -- components and setup ---------------------------------------------------------------
+def test_player_counts_two_to_four():  # notes: Checklist 1
+    assert GAME.player_counts == [2, 3, 4]
+    with pytest.raises(UnsupportedPlayers):
+        GAME.new_state(players=5)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup(players):  # notes: Setup; Checklist 2-5
+    state = fresh(players=players)
+    tiles = [t for t in state.data["tokens"].values()]
+    assert len(tiles) == 105
+    assert sum(t["family"] == "start" for t in tiles) == 4
+    milestones = [t for t in tiles if t["family"] == "milestone"]
+    assert len(milestones) == 5 and all(t["at"] == "board" and t["shown"] for t in milestones)
+    faces = state.data["vars"]["faces"]
+    assert len(faces) == 5 and all(f in t["sides"] for f, t in zip(faces, milestones))
+    for p in range(players):
+        assert pvar(state, p, "coins") == 6 and pvar(state, p, "vp") == 0
+        (start,) = [state.data["tokens"][t] for t in grid.stack(state._runtime(), "district",
+                                                                p, [0, 0])]
+        assert start["family"] == "start" and start["quarters"] == [P, P, R, R]
+
+
+# -- construction ---------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3])
+def test_deal_four_and_box_the_rest_unseen(players):  # notes: Checklist 7
+    state = fresh(players=players)
+    toks = state.data["tokens"].values()
+    for p in range(players):
+        assert sum(t["owner"] == p and t["at"] in ("hand", "picked") for t in toks) == 4
+    boxed = [t for t in toks if t["epoch"] == 1 and t["at"] == "box"]
+    assert len(boxed) == 16 - 4 * players and not any(t["shown"] for t in boxed)
+
+
+def test_picks_are_secret_and_revealed_together():  # notes: Checklist 8
+    state = fresh(players=3)
+    assert sorted(state.to_move) == [0, 1, 2]
+    assert all(state.decision(p)["ask"] == "pick_tile" for p in range(3))
+    seen = state.observe(1)
+    assert not any(t.get("owner") == 0 and "quarters" in t for t in seen["tokens"]
+                   if t.get("at") == "hand")
+    state.apply(0, state.legal_actions(0)[0])
+    picked = [t for t in state.data["tokens"].values() if t["at"] == "picked"]
+    assert len(picked) == 1 and not picked[0]["shown"]
+    state.apply(1, state.legal_actions(1)[0])
+    state.apply(2, state.legal_actions(2)[0])
+    picked = [t for t in state.data["tokens"].values() if t["at"] == "picked"]
+    assert len(picked) == 3 and all(t["shown"] for t in picked)
+    assert all(state.decision(p)["ask"] == "build_or_discard" for p in range(3))
+
+
+def test_discard_for_three_coins():  # notes: Checklist 9
+    state = fresh()
+    for p in (0, 1):
+        state.apply(p, state.legal_actions(p)[0])
+    tid = [t for t, tok in state.data["tokens"].items() if tok["at"] == "picked"
+           and tok["owner"] == 0][0]
+    state.apply(0, "discard")
+    state.apply(1, "discard")
+    assert pvar(state, 0, "coins") == 9 and state.data["tokens"][tid]["at"] == "box"
+
+
+def _hand(state, p):
+    return {t for t, tok in state.data["tokens"].items() if tok["at"] == "hand"
+            and tok["owner"] == p}
+
+
+def _one_round(state):
+    for p in state.to_move:
+        state.apply(p, state.legal_actions(p)[0])
+    while any(state.decision(p) and state.decision(p)["ask"] != "pick_tile"
+              for p in range(state.data["n"])):
+        for p in state.to_move:
+            state.apply(p, "discard" if "discard" in [a["id"] for a in
+                                                      state.legal_actions(p)]
+                        else state.legal_actions(p)[0])
+
+
+@pytest.mark.parametrize("left_is_next", [True, False])
+def test_pass_left_in_odd_epochs(tmp_path, left_is_next):  # notes: Checklist 10; Reading 16
+    game = GAME if left_is_next else with_options(tmp_path, pass_left_is_next_seat="false")
+    state = fresh(game, players=3)
+    before = {p: _hand(state, p) for p in range(3)}
+    _one_round(state)
+    for p in range(3):
+        giver = (p - 1) % 3 if left_is_next else (p + 1) % 3
+        assert _hand(state, p) <= before[giver] and len(_hand(state, p)) == 3
+
+
+def test_four_tiles_handled_per_epoch_then_income():  # notes: Checklist 6, 11
+    state = fresh()
+    while state.data["vars"]["epoch"] == 1:
+        _one_round(state)
+    toks = state.data["tokens"].values()
+    assert not any(t["epoch"] == 1 and t["at"] in ("hand", "picked") for t in toks)
+    notes = [e for e in state.log if e.get("e") == "note"]
+    second = [i for i, e in enumerate(notes) if e["msg"] == "epoch_begins"][1]
+    for p in (0, 1):
+        handled = [e for e in notes[:second] if e["msg"] in ("tile_built", "tile_discarded")
+                   and e["player"] == p]
+        assert len(handled) == 4
+    assert any(e["msg"] == "scored" for e in notes[:second])     # the income phase came
+
+
+# -- the district grid ----------------------------------------------------------------
+def test_full_edge_needed_corner_is_not_enough():  # notes: Checklist 12
+    state = fresh()
+    assert [1, 1] not in opens(state, 0) and [1, 0] in opens(state, 0)
+    assert sorted(opens(state, 0)) == [[-1, 0], [0, -1], [0, 1], [1, 0]]
+
+
+def test_worked_example_3_four_wide_is_at_most_three_high():  # notes: Worked example 3
+    state = fresh()
+    for x in (1, 2, 3):
+        lay(state, 0, [x, 0], [C] * 4)
+    lay(state, 0, [0, 1], [C] * 4)
+    lay(state, 0, [0, 2], [C] * 4)
+    spaces = opens(state, 0)
+    assert [4, 0] not in spaces and [-1, 0] not in spaces      # cannot widen
+    assert [0, 3] not in spaces and [0, -1] not in spaces      # at most 3 high
+    assert [1, 1] in spaces                                    # the 3 x 4 fills up
+
+
+def test_at_most_twelve_spaces():  # notes: Checklist 13
+    state = fresh()
+    for y in range(3):
+        for x in range(4):
+            if (x, y) != (0, 0):
+                lay(state, 0, [x, y], [C] * 4)
+    assert opens(state, 0) == []
+    assert len(grid.cells(state._runtime(), "district", 0)) == 12
+
+
+def test_rotation_only_when_placing():  # notes: Checklist 14
+    state = fresh()
+    clear(state, 0)
+    tid = lay(state, 0, [0, 0], [P, R, C, U], turns=1)
+    found = {tuple(r[0]): k for k in (P, R, C, U) for r in regions(state, 0, k)}
+    assert found == {(1, 0): P, (1, 1): R, (0, 1): U, (0, 0): C}   # a quarter turn clockwise
+    assert grid.rotations(state._runtime(), "district", tid) == [0, 1, 2, 3]
+    plain = lay(state, 0, [1, 0], [C] * 4)
+    assert grid.rotations(state._runtime(), "district", plain) == [0]
+    # a laid tile keeps its turn: the game offers no statement that turns it again
+    assert state.data["tokens"][tid]["rot"] == 1
+
+
+def test_worked_examples_1_and_2_overbuild_costs():  # notes: Worked examples 1, 2; Checklist 15
+    state = fresh()
+    lay(state, 0, [1, 0], [C] * 4, cost=2)
+    lay(state, 0, [2, 0], [C] * 4, cost=3)
+    new5, new2 = lay(state, 1, [1, 0], [C] * 4, cost=5), lay(state, 1, [2, 0], [C] * 4, cost=2)
+    assert call(state, "build_cost", 0, new5, [1, 0]) == 3
+    assert call(state, "build_cost", 0, new2, [2, 0]) == 0
+    assert call(state, "build_cost", 0, new5, [1, 1]) == 5                # empty space
+
+
+def test_stacks_may_be_overbuilt_again():  # notes: Checklist 16; Reading 2
+    state = fresh()
+    for cost in (1, 2, 3):
+        lay(state, 0, [0, 0], [C] * 4, cost=cost)
+    stack = grid.stack(state._runtime(), "district", 0, [0, 0])
+    assert len(stack) == 4 and [state.data["tokens"][t]["level"] for t in stack] == [0, 1, 2, 3]
+    assert [0, 0] in call(state, "build_spaces", 0)
+
+
+def test_max_stack_height_option(tmp_path):  # notes: Reading 2 (option 3)
+    state = fresh(with_options(tmp_path, max_stack_height="3"))
+    lay(state, 0, [0, 0], [C] * 4)
+    assert [0, 0] in call(state, "build_spaces", 0)
+    lay(state, 0, [0, 0], [C] * 4)
+    assert [0, 0] not in call(state, "build_spaces", 0)
+
+
+def test_reading_1_only_the_covered_tile_counts(tmp_path):  # notes: Reading 1
+    for game, want in ((GAME, 4), (with_options(tmp_path, overbuild_discount="stack"), 1)):
+        state = fresh(game)
+        lay(state, 0, [1, 0], [C] * 4, cost=3)
+        lay(state, 0, [1, 0], [C] * 4, cost=1)
+        new = lay(state, 1, [1, 0], [C] * 4, cost=5)
+        assert call(state, "build_cost", 0, new, [1, 0]) == want

@@ -1,0 +1,93 @@
+"""Helpers for Warsaw's rule tests: build districts tile by tile, call the game's functions
+and procedures, and load the game with other readings (options)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from regola.dsl import builtins_grid
+from regola.interpreter import vm
+from regola.loading.loader import load_game
+from regola.loading.sources import rules_root
+
+GAME = load_game("warsaw")
+
+
+def with_options(tmp_path: Path, **options) -> object:
+    """Warsaw loaded from a copy whose options have the given values (YAML text)."""
+    folder = tmp_path / "warsaw"
+    shutil.copytree(rules_root() / "warsaw", folder)
+    path = folder / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    for name, value in options.items():
+        text, n = re.subn(rf"(\n  {name}:\n    value: )[^\n]+", rf"\g<1>{value}", text)
+        assert n == 1, name
+    path.write_text(text, encoding="utf-8")
+    return load_game(str(path))
+
+
+def fresh(game=GAME, players: int = 2, seed: int = 1):
+    """A new game, paused at the first secret pick."""
+    return game.new_state(players=players, seed=seed)
+
+
+def spare_tile(state) -> str:
+    """A tile in the box or the stacks that nobody holds, for building test districts."""
+    for tid, tok in state.data["tokens"].items():
+        if tok["at"] in ("box", "stacks") and tok["owner"] is None:
+            return tid
+    raise AssertionError("no spare tile")
+
+
+def lay(state, p: int, cell, quarters, *, cost: int = 0, icons=None, turns: int = 0,
+        **props) -> str:
+    """Lay a tile with these properties on `cell` of p's district (on top of a stack)."""
+    tid = spare_tile(state)
+    tok = state.data["tokens"][tid]
+    tok.update({"family": "regular", "cost": cost, "quarters": list(quarters),
+                "icons": list(icons or [0, 0, 0, 0]), "transport": None, "whole": None,
+                "reward": None, "amount": None, "per": None, "shield": None, "shown": True})
+    tok.update(props)
+    builtins_grid.place(state._runtime(), "district", p, tid, list(cell), turns)
+    return tid
+
+
+def clear(state, p: int) -> None:
+    """Empty p's district (its tiles go to the box)."""
+    c = state._runtime()
+    for cell in builtins_grid.cells(c, "district", p):
+        builtins_grid.remove(c, "district", p, cell, "box")
+
+
+def call(state, name: str, *args):
+    """The value of one of the game's functions (fn) in this position."""
+    func = state.game.definition.program.funcs[name]
+    return func.call(state._runtime(), *args)
+
+
+def run(state, name: str, *args, choose=None) -> list[tuple[str, list]]:
+    """Run one of the game's procedures to its end in this position. Decisions are taken by
+    `choose(ask, options)` (default: the first option); returns the decisions met."""
+    proc = state.game.definition.program.procs[name]
+    thread = {"stack": [{"p": name, "pc": 0, "e": dict(zip(proc.params, args))}],
+              "wait": None, "player": None}
+    c = state._runtime()
+    met = []
+    while True:
+        vm._run_thread(c, thread)
+        wait = thread["wait"]
+        if wait is None:
+            return met
+        met.append((wait["ask"], list(wait["options"])))
+        value = choose(wait["ask"], wait["options"]) if choose else wait["options"][0]
+        frame = thread["stack"][-1]
+        frame["e"][wait["var"]] = value
+        frame["pc"] += 1
+        thread["wait"] = None
+
+
+def pvar(state, p: int, name: str):
+    """A player variable."""
+    return state.data["pvars"][p][name]
