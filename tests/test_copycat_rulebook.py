@@ -80,8 +80,7 @@ CHECKLIST = {
     30: ["used at most twice a round", "| Most uses of one card or office in a round | 2 |"],
     31: ["Card or office text overrides the general rules."],
     32: ["The most VP of any player is at least 95.",
-         "Someone has bought a doctorate and the number of doctorates in the supply and the "
-         "street is 0.", "The round number is at least 11.",
+         "The last doctorate has been bought.", "The round number is at least 11.",
          "The end of the game is checked after every round."],
     33: ["Compare each candidate's VP: the highest wins.",
          "compare each candidate's VP gained this round among them: the highest wins"],
