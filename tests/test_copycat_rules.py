@@ -7,6 +7,7 @@ import random
 import shutil
 
 import pytest
+import yaml
 
 import regola
 from regola.loading.sources import rules_root
@@ -91,3 +92,19 @@ def test_reading_14_off_no_free_red_cards(tmp_path, copycat):
     temp = [t for t in state.data["tokens"].values() if t["owner"] == 0 and t["at"] == "temp"]
     # The turn-order card (18) is there too; the red cards of spaces 4 and 7 are not.
     assert sorted(t["name"] for t in temp) == ["local_tv", "sponsor"]
+
+
+def test_every_reading_option_decides_something(copycat):
+    # An option either names its only supported value (`choices:`, refused otherwise at load)
+    # or is read by the scripts, so that its other value changes the game.
+    folder = rules_root() / "copycat"
+    doc = yaml.safe_load((folder / "game.yaml").read_text())
+    scripts = "\n".join((folder / s).read_text() for s in doc["scripts"])
+    for name, option in doc["options"].items():
+        if "choices" not in option:
+            assert name in scripts + str(doc["end"]), f"option {name} changes nothing"
+
+
+def test_reading_17_limited_markers_is_a_variant():
+    game = regola.load_game("copycat", "limited_markers")
+    assert game.definition.options["vp_markers_unlimited"].value is False
