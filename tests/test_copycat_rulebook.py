@@ -34,12 +34,12 @@ CHECKLIST = {
         "order from highest to lowest"],
     6: ["Tied players reverse their order of the previous round."],
     7: ["The turn-order card cannot be used this round.",
-        "Move the cards on the bus as their turn-order card sideways onto their "
-        "temporary pile."],
+        "Move the cards on the bus sideways onto their temporary pile."],
     8: ["one worker per office unless an action says otherwise",
         "The player chooses the office: one of the offices free for placing."],
     9: ["takes the VP markers lying there",
-        "replaced by 0"],
+        "Add the VP markers on the office to the player's VP of the collected markers.",
+        "The VP markers on the office become 0."],
     10: ["Before or after placing, the player may play cards and use purple and blue actions."],
     11: ["a player out of workers can no longer play cards or use offices in this phase"],
     12: ["Placing every worker is optional"],
@@ -64,7 +64,8 @@ CHECKLIST = {
     23: ["VP are scored after buying, in turn order.",
          "Add the player's VP gained this round to the player's VP."],
     24: ["Each office left empty gains a VP marker.",
-         "If the number of workers in the office is 0:"],
+         "If the number of workers in the office is 0, the VP markers on the office become the "
+         "VP markers on the office plus 1."],
     25: ["discards are shuffled only when drawing from an empty pile",
          "whenever that pile is empty, their cards on their discard pile are first turned face "
          "down to form it again"],
@@ -84,8 +85,8 @@ CHECKLIST = {
          "The end of the game is checked after every round."],
     33: ["Compare each candidate's VP: the highest wins.",
          "compare each candidate's VP gained this round among them: the highest wins"],
-    34: ["Take the number of items in the players cards whose section is 5 at random from the "
-         "box and put them back to the supply",
+    34: ["Take cards whose section is 5 at random from the box and put them back to the "
+         "supply: as many as there are players",
          "Take 1 card whose section is 1 at random from the box"],
 }
 

@@ -133,6 +133,9 @@ class Components:
         start = [self.w("{deck} form {variable}", deck=self.t.value(v.initial),
                         variable=self.t.name("game_variables", k))
                  if isinstance(v.initial, str) and v.initial in self.g.decks else
+                 self.t.name("flags" if v.initial else "flags_not", k)
+                 if isinstance(v.initial, bool) and
+                 self.t.has("flags" if v.initial else "flags_not", k) else
                  self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
                  for k, v in self.g.game_vars.items()]
