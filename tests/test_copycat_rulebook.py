@@ -138,3 +138,19 @@ def test_no_english_sentence_is_left_in_the_rulebook(lang):
     left = [f for f in _english_fragments(lang) if f in text]
     assert not left, f"English left in the {lang} rulebook: {left[:5]}"
     assert not re.search(r"\bde el\b", text)
+
+
+def test_the_book_reads_as_prose_not_as_data(book):
+    # Generic phrases an editor flagged: list sizes, true/false flags, endless inner loops.
+    for dump in ("the number of items in", "only if always", "only if never",
+                 "becomes true", "becomes false", "becomes yes", "becomes no",
+                 "it is not the case that the player's", "plus 1, not included",
+                 "0, 0, 0", "a set of 1 cards", ".).", "is none"):
+        assert dump not in book, dump
+    assert book.count("until the game ends") == 1          # only the round loop
+    assert "Repeat the following until a step below says to stop:" in book
+    assert "From now on, the player has passed." in book
+    assert "If the player has not passed and either" in book
+    assert "For each player in turn order, one after another:" in book
+    assert "one of the whole numbers from 0 to the player's money" in book
+    assert "The VP markers on each office becomes 0 for each of the offices." in book

@@ -108,3 +108,22 @@ def test_every_reading_option_decides_something(copycat):
 def test_reading_17_limited_markers_is_a_variant():
     game = regola.load_game("copycat", "limited_markers")
     assert game.definition.options["vp_markers_unlimited"].value is False
+
+
+def test_reading_09_other_value_phase_two_still_ends(tmp_path):
+    # pass_is_final false: passing does not end a player's phase 2, yet the phase ends after a
+    # go-around in which nobody places (it used to loop for ever).
+    variant = tmp_path / "pass_not_final.yaml"
+    variant.write_text("extends: copycat\nvariant: pass_not_final\nname: Pass not final\n"
+                       "options:\n  pass_is_final: {value: false}\n")
+    game = regola.load_game("copycat", str(variant))
+    state = game.new_state(players=2, seed=3)
+    rng = random.Random(3)
+    for _ in range(20000):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        passing = [a for a in actions if a["id"] in ("pass", "done")]
+        state.apply(seat, passing[0] if passing and rng.random() < 0.7 else rng.choice(actions))
+    assert state.is_over
