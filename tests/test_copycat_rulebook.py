@@ -153,4 +153,6 @@ def test_the_book_reads_as_prose_not_as_data(book):
     assert "If the player has not passed and either" in book
     assert "For each player in turn order, one after another:" in book
     assert "one of the whole numbers from 0 to the player's money" in book
-    assert "The VP markers on each office becomes 0 for each of the offices." in book
+    assert "The VP marker counts of the offices becomes 0 for each of the offices." in book
+    assert "Each player keeps the name, number, price, section, colour, action, and amount of "\
+        "their cards secret until they are turned face up." in book

@@ -59,7 +59,7 @@ class Components:
         items = [self.token_set(k) for k, tok in self.g.tokens.items() if not tok.per_player]
         for key, deck in self.g.decks.items():
             items.append(self.w("{n} {things}{detail}", n=len(deck.cards),
-                                things=self.t.name("decks", key),
+                                things=self.t.name("decks", key, len(deck.cards)),
                                 detail=self.detail_of(deck.cards)))
         return items
 
@@ -84,6 +84,8 @@ class Components:
     def detail_of(self, values: list[Any], prop: str | None = None) -> str:
         """", one for each area" or ": one each for A and B, and 3 for C"."""
         counts = Counter(values)
+        if len(values) == 1 and prop is None:
+            return self.w(": {list}", list=self.t.value(values[0]))
         if set(values) == set(self.g.areas) and all(c == 1 for c in counts.values()):
             return self.w(", one for each area")
         singles = [self.t.value(v) for v, c in counts.items() if c == 1]
@@ -99,8 +101,10 @@ class Components:
     def secrets(self) -> list[str]:
         return [self.w("each player keeps the {property} of their {things} secret until they "
                        "are turned face up",
-                       property=self.t.name("properties", prop, 1), things=self.t.thing(k, 2))
-                for k, tok in self.g.tokens.items() for prop in tok.secret]
+                       property=self.w.join([self.t.name("properties", prop, 1)
+                                             for prop in tok.secret]),
+                       things=self.t.thing(k, 2))
+                for k, tok in self.g.tokens.items() if tok.secret]
 
     def colours(self) -> str:
         colours = self.w.join([self.t.name("seats", s) for s in self.g.seats])
