@@ -30,8 +30,8 @@ CHECKLIST = {
         "player's workers at home minus 3."],
     4: ["The player draws 5 cards from their draw pile and puts them into their hand"],
     5: ["chooses one hand card in secret, and all reveal them together: the highest number "
-        "goes first", "ranked by number of the turn-order card and place in the previous turn "
-        "order from highest to lowest"],
+        "goes first", "The turn order becomes the players in order of number of the turn-order "
+        "card and place in the previous turn order, from highest to lowest"],
     6: ["Tied players reverse their order of the previous round."],
     7: ["The turn-order card cannot be used this round.",
         "Move the cards on the bus sideways onto their temporary pile."],

@@ -194,6 +194,11 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases):
             things = self.filtered(things, var, cond, env)
         if is_name(item, var):
             return things
+        if items.data == "rank" and cond is None and item.data == "index" and \
+                is_name(item.children[0], var) and self.known(item.children[1], env) == (True, 0):
+            ranked, keys = self._ranked(items, env)     # [g[0] for g in rank ...]
+            return self.w("{things} in order of {keys}, from highest to lowest (of those tied "
+                          "on all of these, only the first)", things=ranked, keys=keys)
         if item.data == "attr" and is_name(item.children[0], var):
             prop = str(item.children[1])
             if self.t.has("properties", prop):
