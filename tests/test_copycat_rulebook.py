@@ -30,16 +30,16 @@ CHECKLIST = {
         "player's workers at home minus 3."],
     4: ["The player draws 5 cards from their draw pile and puts them into their hand"],
     5: ["chooses one hand card in secret, and all reveal them together: the highest number "
-        "goes first", "ranked by number of the turn-order card and place in the previous turn "
-        "order from highest to lowest"],
+        "goes first", "The turn order becomes the players in order of number of the turn-order "
+        "card and place in the previous turn order, from highest to lowest"],
     6: ["Tied players reverse their order of the previous round."],
     7: ["The turn-order card cannot be used this round.",
-        "Move the cards on the bus as their turn-order card sideways onto their "
-        "temporary pile."],
+        "Move the cards on the bus sideways onto their temporary pile."],
     8: ["one worker per office unless an action says otherwise",
         "The player chooses the office: one of the offices free for placing."],
     9: ["takes the VP markers lying there",
-        "replaced by 0"],
+        "Add the VP markers on the office to the player's VP of the collected markers.",
+        "The VP markers on the office become 0."],
     10: ["Before or after placing, the player may play cards and use purple and blue actions."],
     11: ["a player out of workers can no longer play cards or use offices in this phase"],
     12: ["Placing every worker is optional"],
@@ -64,7 +64,8 @@ CHECKLIST = {
     23: ["VP are scored after buying, in turn order.",
          "Add the player's VP gained this round to the player's VP."],
     24: ["Each office left empty gains a VP marker.",
-         "If the number of workers in the office is 0:"],
+         "If the number of workers in the office is 0, the VP markers on the office become the "
+         "VP markers on the office plus 1."],
     25: ["discards are shuffled only when drawing from an empty pile",
          "whenever that pile is empty, their cards on their discard pile are first turned face "
          "down to form it again"],
@@ -80,13 +81,12 @@ CHECKLIST = {
     30: ["used at most twice a round", "| Most uses of one card or office in a round | 2 |"],
     31: ["Card or office text overrides the general rules."],
     32: ["The most VP of any player is at least 95.",
-         "Someone has bought a doctorate and the number of doctorates in the supply and the "
-         "street is 0.", "The round number is at least 11.",
+         "The last doctorate has been bought.", "The round number is at least 11.",
          "The end of the game is checked after every round."],
     33: ["Compare each candidate's VP: the highest wins.",
          "compare each candidate's VP gained this round among them: the highest wins"],
-    34: ["Take the number of items in the players cards whose section is 5 at random from the "
-         "box and put them back to the supply",
+    34: ["Take cards whose section is 5 at random from the box and put them back to the "
+         "supply: as many as there are players",
          "Take 1 card whose section is 1 at random from the box"],
 }
 
@@ -138,3 +138,21 @@ def test_no_english_sentence_is_left_in_the_rulebook(lang):
     left = [f for f in _english_fragments(lang) if f in text]
     assert not left, f"English left in the {lang} rulebook: {left[:5]}"
     assert not re.search(r"\bde el\b", text)
+
+
+def test_the_book_reads_as_prose_not_as_data(book):
+    # Generic phrases an editor flagged: list sizes, true/false flags, endless inner loops.
+    for dump in ("the number of items in", "only if always", "only if never",
+                 "becomes true", "becomes false", "becomes yes", "becomes no",
+                 "it is not the case that the player's", "plus 1, not included",
+                 "0, 0, 0", "a set of 1 cards", ".).", "is none"):
+        assert dump not in book, dump
+    assert book.count("until the game ends") == 1          # only the round loop
+    assert "Repeat the following until a step below says to stop:" in book
+    assert "From now on, the player has passed." in book
+    assert "If the player has not passed and either" in book
+    assert "For each player in turn order, one after another:" in book
+    assert "one of the whole numbers from 0 to the player's money" in book
+    assert "The VP marker counts of the offices becomes 0 for each of the offices." in book
+    assert "Each player keeps the name, number, price, section, colour, action, and amount of "\
+        "their cards secret until they are turned face up." in book

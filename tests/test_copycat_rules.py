@@ -4,9 +4,9 @@ that opens each round (checklist 27), unspent money (checklist 19), and a readin
 from __future__ import annotations
 
 import random
-import shutil
 
 import pytest
+import yaml
 
 import regola
 from regola.loading.sources import rules_root
@@ -71,23 +71,83 @@ def test_checklist_19_unspent_money_is_lost(copycat):
             assert state.data["pvars"][seat]["money"] == 0
 
 
-def test_reading_14_off_no_free_red_cards(tmp_path, copycat):
-    # Reading 14 flipped: with red_cards_free false, buying takes only the card bought.
-    folder = tmp_path / "copycat"
-    shutil.copytree(rules_root() / "copycat", folder)
-    game_file = folder / "game.yaml"
-    text = game_file.read_text(encoding="utf-8")
-    old = "  red_cards_free:\n    value: true"
-    assert old in text
-    game_file.write_text(text.replace(old, "  red_cards_free:\n    value: false"), "utf-8")
-    game = regola.load_game(str(folder))
-    state = game.new_state(players=2, seed=1)
-    for seat, action in [(0, 18), (1, 9), (0, "place"), (0, "hall_buy_two"), (0, "end_turn"),
-                         (1, "pass"), (0, "pass")]:
-        state.apply(seat, action)
-    state.data["pvars"][0]["money"] = 5
-    for action in ["use", "hall_buy_two", "street_8"]:
-        state.apply(0, action)
-    temp = [t for t in state.data["tokens"].values() if t["owner"] == 0 and t["at"] == "temp"]
-    # The turn-order card (18) is there too; the red cards of spaces 4 and 7 are not.
-    assert sorted(t["name"] for t in temp) == ["local_tv", "sponsor"]
+def test_every_reading_option_decides_something(copycat):
+    # An option either names its only supported value (`choices:`, refused otherwise at load)
+    # or is read by the scripts, so that its other value changes the game.
+    folder = rules_root() / "copycat"
+    doc = yaml.safe_load((folder / "game.yaml").read_text())
+    scripts = "\n".join((folder / s).read_text() for s in doc["scripts"])
+    for name, option in doc["options"].items():
+        if "choices" not in option:
+            assert name in scripts + str(doc["end"]), f"option {name} changes nothing"
+
+
+def test_reading_17_limited_markers_is_a_variant():
+    game = regola.load_game("copycat", "limited_markers")
+    assert game.definition.options["vp_markers_unlimited"].value is False
+
+
+def test_reading_09_other_value_phase_two_still_ends(tmp_path):
+    # pass_is_final false: passing does not end a player's phase 2, yet the phase ends after a
+    # go-around in which nobody places (it used to loop for ever).
+    variant = tmp_path / "pass_not_final.yaml"
+    variant.write_text("extends: copycat\nvariant: pass_not_final\nname: Pass not final\n"
+                       "options:\n  pass_is_final: {value: false}\n")
+    game = regola.load_game("copycat", str(variant))
+    state = game.new_state(players=2, seed=3)
+    rng = random.Random(3)
+    for _ in range(20000):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        passing = [a for a in actions if a["id"] in ("pass", "done")]
+        state.apply(seat, passing[0] if passing and rng.random() < 0.7 else rng.choice(actions))
+    assert state.is_over
+
+
+def run_with_options(tmp_path, options: dict, steps: str):
+    """A scenario of Copycat with some options flipped (through a variant file)."""
+    from regola.scenarios.runner import run_file
+    variant = tmp_path / "flipped.yaml"
+    variant.write_text("extends: copycat\nvariant: flipped\nname: Flipped\noptions:\n" +
+                       "".join(f"  {k}: {{value: {str(v).lower()}}}\n" for k, v in options.items()))
+    scenario = tmp_path / "flipped.scenario.yaml"
+    scenario.write_text(f"name: flipped\ngame: copycat\nvariant: {variant}\nplayers: 2\nseed: 1\n"
+                        f"steps:\n{steps}")
+    return run_file(scenario).problems
+
+
+def test_reading_12_other_value_draws_only_up_to_five(tmp_path):
+    steps = """\
+  - act: ["red: 18", "blue: 9", "red: pass", "blue: pass"]
+  - set:
+      tokens: [{select: {kind: card, name: archive}, to: play, owner: red, shown: true}]
+  - act: ["red: use", "red: archive", "red: use", "red: local_radio", "red: done", "blue: done"]
+  - expect:
+      - {ask: order_card}
+      - {count: card, owner: red, at: hand, is: 5}
+      - {count: card, owner: blue, at: hand, is: 5}
+"""
+    assert run_with_options(tmp_path, {"kept_cards_stay_in_hand": False}, steps) == []
+
+
+def test_reading_14_other_value_red_cards_cannot_be_bought(tmp_path):
+    steps = """\
+  - set:
+      tokens:
+        - {select: {kind: card, at: street_2}, to: box}
+        - {select: {kind: card, name: school_diploma, section: 1}, n: 1, to: street_2,
+           shown: true}
+  - act: ["red: 18", "blue: 9", "red: place", "red: hall_buy_a", "red: end_turn",
+          "blue: pass", "red: pass"]
+  - set:
+      player_vars: {red: {money: 3}}
+  - act: ["red: use", "red: hall_buy_a"]
+  - expect:
+      - {legal: {player: red, excludes: [street_2]}}
+  - act: ["red: street_3"]
+  - expect:
+      - {count: card, colour: red, owner: red, at: temp, is: 1}
+"""
+    assert run_with_options(tmp_path, {"red_cards_free": False}, steps) == []

@@ -110,3 +110,24 @@ def test_variant_problems_are_located_in_the_variant_file(tmp_path):
     (problem,) = err.value.problems
     assert str(problem).startswith(f"{variant}:5:")
     assert "areas.castello.palace_costs[1]" in str(problem)
+
+
+def test_an_option_value_outside_its_choices_is_refused_at_its_line(tmp_path):
+    # `choices:` lists the values the scripts support; any other (here a variant's) is refused.
+    variant = tmp_path / "other_reading.yaml"
+    variant.write_text("extends: copycat\nvariant: other_reading\nname: Other\noptions:\n"
+                       "  empty_deck_draws_what_exists: {value: false}\n")
+    with pytest.raises(regola.RuleError) as err:
+        regola.load_game("copycat", str(variant))
+    (problem,) = err.value.problems
+    assert str(problem).startswith(f"{variant}:5:")
+    assert "option 'empty_deck_draws_what_exists'" in str(problem)
+    assert "do not support the value false; supported: true" in str(problem)
+
+
+def test_a_value_among_the_choices_loads(tmp_path):
+    variant = tmp_path / "same_reading.yaml"
+    variant.write_text("extends: copycat\nvariant: same_reading\nname: Same\noptions:\n"
+                       "  vp_track_unbounded: {value: true}\n")
+    assert regola.load_game("copycat", str(variant)).definition.options[
+        "vp_track_unbounded"].value is True

@@ -191,8 +191,14 @@ class ActionSteps:
                                  "{destination}", n,
                                  things=self.p.narrowed(self.t.thing(kind, n), kind, picked, env),
                                  source=src, destination=dst)
-        return self.w("take {amount} {things} at random {source} and put them {destination} "
-                      "(as many as there are)", amount=self.p.expr(count, env),
+        noun = None
+        if count.data == "call" and str(count.children[0]) == "len":
+            counted = call_parts(count)[1]
+            noun = self.p.noun(counted[0], env) if counted else None
+        how_many = self.w("as many as there are {things}", things=noun) if noun else \
+            self.w("as many as {amount}", amount=self.p.expr(count, env))
+        return self.w("take {things} at random {source} and put them {destination}: "
+                      "{how_many} (all there are, if fewer)", how_many=how_many,
                       things=self.p.narrowed(self.t.thing(kind, 2), kind, picked, env),
                       source=src, destination=dst)
 

@@ -122,6 +122,12 @@ class CallPhrases:
         return self.w("the number of items in {x}", x=self.expr(args[0], env))
 
     def builtin_range(self, args, kwargs, env) -> str:
+        start = self.expr(args[0], env) if len(args) > 1 else "0"
+        end = args[-1]
+        if end.data == "binop" and str(end.children[1]) == "+" and \
+                self.known(end.children[2], env) == (True, 1):
+            return self.w("the whole numbers from {a} to {b}", a=start,
+                          b=self.expr(end.children[0], env))
         if len(args) == 1:
             return self.w("the whole numbers from 0 up to {b}, not included",
                           b=self.expr(args[0], env))

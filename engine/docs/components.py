@@ -63,7 +63,7 @@ class Components:
         items = [self.token_set(k) for k, tok in self.g.tokens.items() if not tok.per_player]
         for key, deck in self.g.decks.items():
             items.append(self.w("{n} {things}{detail}", n=len(deck.cards),
-                                things=self.t.name("decks", key),
+                                things=self.t.name("decks", key, len(deck.cards)),
                                 detail=self.detail_of(deck.cards)))
         return items
 
@@ -93,6 +93,8 @@ class Components:
     def detail_of(self, values: list[Any], prop: str | None = None) -> str:
         """", one for each area" or ": one each for A and B, and 3 for C"."""
         counts = Counter(v for v in values if v is not None)
+        if len(values) == 1 and prop is None:
+            return self.w(": {list}", list=self.t.value(values[0]))
         if set(values) == set(self.g.areas) and all(c == 1 for c in counts.values()):
             return self.w(", one for each area")
         singles = [self.t.value(v) for v, c in counts.items() if c == 1]
@@ -152,6 +154,9 @@ class Components:
         start = [self.w("{deck} form {variable}", deck=self.t.value(v.initial),
                         variable=self.t.name("game_variables", k))
                  if isinstance(v.initial, str) and v.initial in self.g.decks else
+                 self.t.name("flags" if v.initial else "flags_not", k)
+                 if isinstance(v.initial, bool) and
+                 self.t.has("flags" if v.initial else "flags_not", k) else
                  self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
                  for k, v in self.g.game_vars.items()]

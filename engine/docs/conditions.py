@@ -19,6 +19,9 @@ class ConditionPhrases:
         ok, value = self.known(tree, env)
         if ok and isinstance(value, bool):
             return self.w("always") if value else self.w("never")
+        clause = self.flag(tree, env, True)
+        if clause is not None:
+            return clause
         return self.forms[tree.data](tree, env)
 
     def is_condition(self, tree: Tree) -> bool:
@@ -171,9 +174,11 @@ class ConditionPhrases:
             return self.w("{x} has more than one place", x=self.expr(group, env))
         if one is None:
             x = self.expr(group, env)
-            forms = {("==", 0): self.w("{x} is empty", x=x),
-                     (">", 0): self.w("{x} is not empty", x=x),
-                     ("!=", 0): self.w("{x} is not empty", x=x),
+            some = self.w("{x} is not empty", x=x) if is_name(group) else \
+                self.w("there is at least one of {x}", x=x)
+            forms = {("==", 0): self.w("{x} is empty", x=x) if is_name(group) else
+                     self.w("there are none of {x}", x=x),
+                     (">", 0): some, ("!=", 0): some,
                      ("==", 1): self.w("{x} has exactly one entry", x=x),
                      ("!=", 1): self.w("{x} does not have exactly one entry", x=x),
                      (">", 1): self.w("{x} has more than one entry", x=x)}

@@ -65,6 +65,9 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
         """"each player", "each of the winners": one item of a collection at a time."""
         if is_name(tree, "players"):
             return self.w("each player")
+        if tree.data == "attr" and is_name(tree.children[0], "game") and \
+                "game" not in env.phrases and self.t.has("each_of", str(tree.children[1])):
+            return self.t.name("each_of", str(tree.children[1]))
         if tree.data == "list_comp" and is_name(tree.children[2], "players") and \
                 is_name(tree.children[0], str(tree.children[1])) and tree.children[3] is not None:
             which = self.relative(str(tree.children[1]), tree.children[3], env, one=True)
@@ -113,7 +116,26 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
         if is_name(tree) and str(tree.children[0]) in env.groups:
             one, other = env.groups[str(tree.children[0])]
             return one if n == 1 else other
+        if is_name(tree, "players") and "players" not in env.phrases:
+            return self.w.plural(None, "player", "players", n)
         return None
+
+    def flag(self, tree: Tree, env: Env, value: bool) -> str | None:
+        """A true-or-false variable as a clause, from the text file's `flags` (when true)
+        and `flags_not` (when false) sections: "the player has passed"; None if it has none."""
+        if tree.data == "attr":
+            base, key = tree.children[0], str(tree.children[1])
+            owner = None if is_name(base, "game") and "game" not in env.phrases else base
+        elif tree.data == "name" and str(tree.children[0]) in env.phrases:
+            key, owner = str(tree.children[0]), None
+        else:
+            return None
+        section = "flags" if value else "flags_not"
+        if not self.t.has(section, key):
+            return None
+        if owner is None:
+            return self.t.name(section, key)
+        return self.t.name(section, key, p=self.expr(owner, env))
 
     # -- forms ---------------------------------------------------------------------------
     def _literal(self, t: Tree, env: Env) -> str:
@@ -174,6 +196,11 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
             things = self.filtered(things, var, cond, env)
         if is_name(item, var):
             return things
+        if items.data == "rank" and cond is None and item.data == "index" and \
+                is_name(item.children[0], var) and self.known(item.children[1], env) == (True, 0):
+            ranked, keys = self._ranked(items, env)     # [g[0] for g in rank ...]
+            return self.w("{things} in order of {keys}, from highest to lowest (of those tied "
+                          "on all of these, only the first)", things=ranked, keys=keys)
         if item.data == "attr" and is_name(item.children[0], var):
             prop = str(item.children[1])
             if self.t.has("properties", prop):
@@ -261,6 +288,9 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
                       condition=self.cond(cond, env), b=self.expr(b, env))
 
     def _not(self, t: Tree, env: Env) -> str:
+        negated = self.flag(t.children[0], env, False)
+        if negated is not None:
+            return negated
         return self.w("it is not the case that {condition}",
                       condition=self.cond(t.children[0], env))
 

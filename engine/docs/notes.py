@@ -108,7 +108,8 @@ class Notes:
             rows.append([self.t.thing(key, 1), meaning])
         for key, deck in self.g.decks.items():
             rows.append([self.t.name("decks", key),
-                         self.w("a set of {n} cards", n=len(deck.cards))])
+                         self.w.plural(None, "a set of {n} card", "a set of {n} cards",
+                                       len(deck.cards))])
         kinds: dict[str, list[str]] = {}
         for key, area in self.g.areas.items():
             kinds.setdefault(area["kind"], []).append(self.t.area(key))

@@ -29,11 +29,17 @@ class PileSteps:
     """Mixed into Steps: the built-in statements of piles and rows."""
 
     def statement_draw_refill(self, args, kwargs, env) -> str:
-        return self.w("{player} draws {amount} {things} {source} and puts them {destination}; "
+        kind = str(args[0].children[0])
+        ok, n = self.p.known(args[4], env)
+        if ok and isinstance(n, int):
+            amount = self.w("{n} {things}", n=n, things=self.t.thing(kind, n))
+        else:
+            amount = self.w("as many {things} as {amount}", things=self.t.thing(kind, 2),
+                            amount=self.p.expr(args[4], env))
+        return self.w("{player} draws {amount} {source} and puts them {destination}; "
                       "whenever that pile is empty, their cards {refill} are first turned "
                       "face down to form it again",
-                      player=self.p.expr(args[1], env), amount=self.p.expr(args[4], env),
-                      things=self.t.thing(str(args[0].children[0]), 2),
+                      player=self.p.expr(args[1], env), amount=amount,
                       source=self.p.where(args[2], "from", env),
                       destination=self.p.where(args[3], "to", env),
                       refill=self.p.where(args[5], "in", env))

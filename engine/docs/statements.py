@@ -136,6 +136,12 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
             return Step(self._either(name, x, value, env))
         if ok and isinstance(known, int) and not isinstance(known, bool):
             return Step(self.w("{x} starts at {n}", x=x, n=known))
+        if ok and isinstance(known, bool):
+            clause = self.p.flag(Tree("name", [s.children[0]]), env, known)
+            if clause is not None:
+                return Step(self.w("at first, {clause}", clause=clause))
+            return Step(self.w("{x}: yes, at first", x=x) if known
+                        else self.w("{x}: no, at first", x=x))
         if self.p.is_condition(value):
             return Step(self.w("{clause} only if {condition}", clause=x,
                                condition=self.p.cond(value, env)))
@@ -179,11 +185,29 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
 
     def _assign(self, s: Tree, env: Env) -> Step:
         name, value = str(s.children[0]), s.children[1]
+        flagged = self._set_flag(Tree("name", [s.children[0]]), value, env)
+        if flagged is not None:
+            return flagged
         x = self.p.expr(Tree("name", [s.children[0]]), env)
         return self._becomes(x, value, lambda t: is_name(t, name), env)
 
+    def _set_flag(self, target: Tree, value: Tree, env: Env) -> Step | None:
+        """A true-or-false variable set to a known value: "from now on, the player has
+        passed" (the text file's flags); None if the variable has no such clause."""
+        ok, known = self.p.known(value, env)
+        if not ok or not isinstance(known, bool):
+            return None
+        clause = self.p.flag(target, env, known)
+        if clause is None:
+            return None
+        return Step(self.w("from now on, {clause}", clause=clause))
+
     def _attr_assign(self, s: Tree, env: Env) -> Step:
         base, attr, value = str(s.children[0]), str(s.children[1]), s.children[2]
+        flagged = self._set_flag(Tree("attr", [Tree("name", [s.children[0]]), s.children[1]]),
+                                 value, env)
+        if flagged is not None:
+            return flagged
         if base == "game" and "game" not in env.phrases:
             x = self.t.name("game_variables", attr)
         else:
@@ -203,6 +227,13 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
             if str(value.children[1]) == "+":
                 return Step(self.w("add {n} to {x}", n=amount, x=x))
             return Step(self.w("subtract {n} from {x}", n=amount, x=x))
+        if value.data == "list_comp" and value.children[3] is None and \
+                not uses(value.children[0], str(value.children[1])):
+            ok, each = self.p.known(value.children[0], env)
+            if ok and not isinstance(each, list):
+                return Step(self.w("{x} becomes {value} for each of {things}", x=x,
+                                   value=self.t.value(each),
+                                   things=self.p.expr(value.children[2], env)))
         return Step(self.w("{x} becomes {value}", x=x, value=self.p.expr(value, env)))
 
     def _return(self, s: Tree, env: Env):
@@ -314,6 +345,9 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
         inner, _ = self.block(body, env.child())
         ok, value = self.p.known(cond, env)
         if ok and value:
+            if any(t.data in ("return_stmt", "break_stmt") for t in body.iter_subtrees()):
+                return Step(self.w("repeat the following until a step below says to stop"),
+                            inner)
             return Step(self.w("repeat the following until the game ends"), inner)
         return Step(self.w("repeat the following as long as {condition}",
                            condition=self.p.cond(cond, env)), inner)
@@ -330,8 +364,8 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
             if isinstance(const, dict) and "by_players" in const:
                 times = self.t.by_players(const["by_players"], self.t.times)
                 return Step(self.w("repeat the following {times}", times=times), inner)
-        return Step(self.w("repeat the following {n} times", n=self.p.expr(count, env)),
-                    inner)
+        return Step(self.w("repeat the following as many times as {n}",
+                           n=self.p.expr(count, env)), inner)
 
     def _simultaneous(self, s: Tree, env: Env) -> Step:
         var, items, body = str(s.children[0]), s.children[1], s.children[2]

@@ -128,7 +128,7 @@ class Texts:
         if value is None:
             return self.w("nothing")
         if value == []:
-            return self.w("none")
+            return self.w("empty")
         if isinstance(value, list):
             return self.w.join([self.value(v) for v in value])
         if isinstance(value, str):
@@ -185,7 +185,7 @@ def sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".:?!" else text + "."
+    return text if text[-1] in ".:?!" or text.endswith(".)") else text + "."
 
 
 def lead(text: str) -> str:

@@ -7,6 +7,7 @@ loads is a game that runs.
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,13 @@ def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
             if key in names:
                 bad((section, key), f"{key!r} is already a name in {names[key]}")
             names[key] = section
+    for name_, option in doc.get("options", {}).items():
+        choices = option.get("choices")
+        if choices is not None and not any(_same(option["value"], c) for c in choices):
+            bad(("options", name_, "value"),
+                f"option {name_!r}: the scripts do not support the value "
+                f"{json.dumps(option['value'])}; supported: "
+                f"{', '.join(json.dumps(c) for c in choices)}")
     for name_, value in doc.get("constants", {}).items():
         if isinstance(value, dict):
             for n in range(players["min"], players["max"] + 1):
@@ -158,6 +166,11 @@ def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
                     bad(("constants", name_, "by_players"), f"no value for {n} players")
     check_grids(doc, bad)
     return problems
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal values of the same type (true is not 1)."""
+    return type(a) is type(b) and a == b
 
 
 def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
