@@ -196,7 +196,7 @@ def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
     for words in ("moves their disc 3 spaces forward on the fame track",
                   "moves their disc 5 spaces back on the fame track",
                   "puts their disc on space 1 of the order track, on top of any discs",
-                  "gold pieces from the bank (as many as are left)",
+                  "takes gold pieces from the bank, as many as", "(while the bank lasts)",
                   "left in the bank", "pays 1 gold pieces to the bank",
                   "to use it", "every gold piece lying on a piece goes back to the bank",
                   "its first end toward", "the connections of North", "the tile on",

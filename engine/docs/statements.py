@@ -313,6 +313,8 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
         cond, body = s.children
         inner, _ = self.block(body, env.child())
         ok, value = self.p.known(cond, env)
+        if ok and value and _breaks(body):
+            return Step(self.w("repeat the following until a step says to stop"), inner)
         if ok and value:
             return Step(self.w("repeat the following until the game ends"), inner)
         return Step(self.w("repeat the following as long as {condition}",
@@ -330,8 +332,8 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
             if isinstance(const, dict) and "by_players" in const:
                 times = self.t.by_players(const["by_players"], self.t.times)
                 return Step(self.w("repeat the following {times}", times=times), inner)
-        return Step(self.w("repeat the following {n} times", n=self.p.expr(count, env)),
-                    inner)
+        return Step(self.w("repeat the following as many times as {n}",
+                           n=self.p.expr(count, env)), inner)
 
     def _simultaneous(self, s: Tree, env: Env) -> Step:
         var, items, body = str(s.children[0]), s.children[1], s.children[2]
@@ -348,3 +350,12 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
         return Step(self.w("at the same time and in secret, {each} does the following",
                            each=each), inner)
 
+
+def _breaks(body: Tree) -> bool:
+    """The loop body has a `break` of its own (not one of an inner loop)."""
+    for child in body.children:
+        if not isinstance(child, Tree) or child.data in ("for_stmt", "while_stmt", "repeat_stmt"):
+            continue
+        if child.data == "break_stmt" or _breaks(child):
+            return True
+    return False
