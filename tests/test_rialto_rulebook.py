@@ -27,14 +27,16 @@ CHECKLIST = {
     5: ["the victory point track: every disc starts on space 3"],
     6: ["takes a starting building of value 1",
         "| Most players with the same starting building | 1 | 1 | 2 | 2 |"],
-    7: ["in reverse order puts their disc on space 0 of the Doge track, on top of any discs "
-        "already there", "higher in a stack is ahead"],
+    7: ["Each of the players in counterclockwise order from the start player's right-hand "
+        "neighbour puts their disc on space 0 of the Doge track, on top of any discs already "
+        "there", "higher in a stack is ahead"],
     8: ["the Doge track decides", "compare how far each candidate is ahead on the Doge track"],
     9: ["Take 1 round tile at random from the box and put it to each of the districts",
         "the district whose round tile shows the round number"],
-    10: ["the rows of cards in play (one more row than there are players)",
+    10: ["one more row of six face-up cards is dealt than there are players",
          "| Cards in a row | 6 |", "Deal one card face up onto"],
-    11: ["each player takes a whole row of face-up cards and two cards from the pile",
+    11: ["each player takes a whole row and two cards from the pile",
+          "The player takes each card in the row into their hand, face down",
           "| Hand limit | 7 |", "discards down to their hand limit"],
     12: ["Green buildings work in phase I, yellow ones during a play turn in phase II, blue "
          "ones in phase III"],
@@ -49,32 +51,36 @@ CHECKLIST = {
     18: ["A Joker adds to cards of the stage's type but never counts alone",
           "Two Jokers count as one card of the stage's type only when the player holds no card "
           "of that type at all"],
-    19: ["If the stage is “Doge”, the player moves their disc forward on the Doge track by "
-         "the number of cards the player played, plus 1 if the player is the bonus winner"],
-    20: ["if the stage is “Gold”, the player takes the number of cards the player played, "
-         "plus 1 if the player is the bonus winner coins from the bank"],
-    21: ["the player takes buildings for the number of cards the player played, plus 1 if the "
-          "player is the bonus winner cards", "| “green building 1” | Green | 1 | 5 |",
+    19: ["Their action count is the number of cards the player played, plus 1 if the player "
+         "is the bonus winner", "If the stage is “Doge”, the player moves their disc forward "
+         "on the Doge track by their action count"],
+    20: ["if the stage is “Gold”, the player takes coins from the bank, as many as their "
+         "action count (while the bank lasts)"],
+    21: ["the player takes buildings worth up to their action count",
+          "| “green building 1” | Green | 1 | 5 |",
           "| “blue building 4” | Blue | 4 | 5 |",
           "| Building spaces on a player board | 7 |", "| Highest building value | 4 |"],
-    22: ["The player loses 1 victory point", "The player gains the player's number of cards "
-         "played in the stage victory points", "lays the top bridge tile on a free connection"],
+    22: ["The player loses 1 victory point", "The player adds the player's number of cards "
+         "played in the stage to their victory points",
+         "lays the top bridge tile on a free connection"],
     23: ["6 bridge tiles (pair of end values: one each for 3/4, 3/5, 3/6, 4/5, 4/6, and 5/6)",
           "chooses the district toward which the first end points"],
     24: ["The player moves councilmen from their general supply to their personal supply",
-          "the player gains the number of councilmen missing from their general supply "
-          "victory points"],
+          "the player adds the number of councilmen missing from their general supply to "
+          "their victory points"],
     25: ["6 gondola tiles (pair of end values: 6 for 1/1)",
          "lays a gondola tile on a free connection and places a councilman beside it",
          "The player moves 1 councilman from their general supply to the district"],
-    26: ["the player places the number of cards the player played, plus 1 if the player is "
-         "the bonus winner councilmen in the current district",
+    26: ["the player places councilmen in the current district, as many as their action "
+         "count",
          "the player moves 1 councilman from their personal supply to the current district"],
-    27: ["The player gains 5 victory points", "2 district bonus tiles"],
+    27: ["The player adds 5 to their victory points",
+         "the player has a councilman in every district on the side of the Grand Canal of the "
+         "tile", "2 district bonus tiles"],
     28: ["The board has 12 connections between two areas", "Every area has 4 connections."],
-    29: ["gains half of the number of councilmen the player has in their personal supply "
-         "plus the number of coins the player has victory points", "the number divided by 2, "
-         "rounded down", "The player gains the total value of the player's buildings"],
+    29: ["adds half of the player's councilmen in their personal supply plus their coins to "
+         "their victory points", "the amount divided by 2, rounded down",
+         "The player adds the total value of the player's buildings to their victory points"],
     30: ["the sum of the tile ends that touch it", "The points of the current rank becomes "
          "the points of the current rank divided by 2, rounded down"],
     31: ["Rank the players whose number of councilmen in the district is more than 0 by "

@@ -565,3 +565,100 @@ def test_y3_counts_as_a_joker_and_y4_as_a_card_of_the_stage():
     building_to_board(state, 0, "y3")
     run(state, "play_turn", {"use_yellow": ["y3"]}, p=0, s="gold", may_delay=True)
     assert state.data["pvars"][0]["played"] == 0          # a Joker alone counts nothing
+
+
+def test_starting_buildings_chosen_counterclockwise_from_the_start_players_right():
+    # notes: Setup 6 (from the start player's right, counterclockwise: the start player last)
+    for players in (3, 5):
+        state = fresh(players, seed=7)
+        start = state.data["vars"]["start_player"]
+        asked = answer(state, {}, until="take_row")
+        choosers = [a["player"] for a in asked if a["ask"] == "start_building"]
+        order = [(start - 1 - i) % players for i in range(players)]
+        assert choosers == order[:len(choosers)]
+        assert order[-1] == start
+
+
+def test_rows_taken_in_doge_order_then_green_buildings_in_doge_order():
+    # notes: Phase I (rows in Doge order; green buildings only after all have taken a row,
+    # in Doge order); checklist 11, 12
+    state = fresh(3)
+    set_track(state, "doge", [1, 4, 1], top_first=[1, 2, 0])
+    for p in range(3):
+        building_to_board(state, p, "g2")
+    state.data["vars"]["round"] = 1
+    asked = run(state, "take_cards", {"use_green": "use"})
+    steps = [(a["ask"], a["player"]) for a in asked if a["ask"] in ("take_row", "use_green")]
+    assert steps == [("take_row", 1), ("take_row", 2), ("take_row", 0),
+                     ("use_green", 1), ("use_green", 2), ("use_green", 0)]
+
+
+def test_green_g2_raises_the_limit_and_g3_also_takes_a_card():
+    # notes: G2 ([U]) hand limit +1 this round; G3: G1's take/draw and limit +1
+    for code, hand in (("g2", 8), ("g3", 8)):
+        state = fresh(3)
+        building_to_board(state, 0, code)
+        state.data["vars"]["round"] = 1
+        asked = run(state, "take_cards", {"use_green": "use", "take_or_draw": "draw"})
+        draws = [a for a in asked if a["ask"] == "take_or_draw"]
+        assert len(draws) == (code == "g3")
+        mine = [t for t in state.data["tokens"].values()
+                if t["kind"] == "card" and t["owner"] == 0 and t["at"] == "hand"]
+        assert len(mine) == hand
+        assert state.data["pvars"][0]["limit_bonus"] == 1
+        run(state, "end_of_round")
+        assert state.data["pvars"][0]["limit_bonus"] == 0       # this round only
+
+
+def test_the_last_copy_of_a_building_goes_by_doge_order():
+    # notes: stage C, last copy of a kind goes by Doge order ([F]); Phase II, actions in
+    # Doge order; Reading 7 (finite)
+    state = fresh(3)
+    set_track(state, "doge", [0, 3, 0], top_first=[1, 0, 2])
+    for _ in range(4):
+        building_to_board(state, 2, "y4")
+    cards_to_hand(state, 0, ["building"] * 4)
+    cards_to_hand(state, 1, ["building"] * 4)
+    asked = play_stage(state, "building", {
+        "play_cards": 4, "take_building": lambda p, o: "y4" if "y4" in o else "none"})
+    takes = [(a["player"], "y4" in a["options"]) for a in asked if a["ask"] == "take_building"]
+    assert takes[0] == (1, True) and (0, False) in takes
+
+
+def test_a_player_may_own_several_buildings_of_one_kind():
+    # notes: stage C, duplicates allowed (seed: any number of the same building)
+    state = fresh(3)
+    building_to_board(state, 0, "b2")
+    cards_to_hand(state, 0, ["building", "building"])
+    play_stage(state, "building", {"take_building": "b2"})
+    owned = [t["code"] for t in state.data["tokens"].values()
+             if t["kind"] == "edifice" and t["owner"] == 0 and t["at"] == "board"]
+    assert owned.count("b2") == 2
+
+
+def test_gondola_stage_district_bonus_goes_to_the_first_to_reach_it():
+    # notes: district bonus, checked after each action (Reading 9): in stage E the first
+    # player in Doge order to occupy a whole side wins it, the next one does not
+    state = fresh(3)
+    set_track(state, "doge", [0, 2, 0], top_first=[1, 0, 2])
+    for p in (0, 1):
+        set_councillors(state, p, {"personal": 5, "santa_croce": 1, "san_polo": 1})
+        cards_to_hand(state, p, ["gondola"])
+    cards_to_hand(state, 0, ["gondola"])         # red wins the bonus with 2 cards
+    set_councillors(state, 1, {"personal": 5, "santa_croce": 1, "san_polo": 1,
+                               "dorsoduro": 1})
+    play_stage(state, "gondola", {"gondola_connection": "san_polo_dorsoduro",
+                                  "councilman_to": "dorsoduro"})
+    assert councillors(state, 0, "dorsoduro") == 1
+    assert vp(state)[1] == 3 + 5 and vp(state)[0] == 3       # blue acts first (Doge order)
+
+
+def test_blue_buildings_in_doge_order():
+    # notes: Phase III, blue buildings in Doge order ([F])
+    state = fresh(3)
+    set_track(state, "doge", [0, 0, 5], top_first=[1, 0, 2])
+    for p in range(3):
+        building_to_board(state, p, "b1")
+        state.data["bank"]["coin"]["held"][p] = 1
+    asked = run(state, "blue_phase", {"use_blue": "use"})
+    assert [a["player"] for a in asked] == [2, 1, 0]

@@ -196,7 +196,7 @@ def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
     for words in ("moves their disc 3 spaces forward on the fame track",
                   "moves their disc 5 spaces back on the fame track",
                   "puts their disc on space 1 of the order track, on top of any discs",
-                  "gold pieces from the bank (as many as are left)",
+                  "takes gold pieces from the bank, as many as", "(while the bank lasts)",
                   "left in the bank", "pays 1 gold pieces to the bank",
                   "to use it", "every gold piece lying on a piece goes back to the bank",
                   "its first end toward", "the connections of North", "the tile on",
@@ -208,3 +208,31 @@ def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
     assert "The board has 2 connections between two areas" in components
     assert "the fame track: every disc starts on space 2 and never goes below space 0" in \
         components
+
+
+def test_spare_tokens_make_a_supply_that_does_not_run_out(tmp_path):
+    # spares: {copies, unless}: extra copies of every token at its start place, none while
+    # the `unless` option is true; the components (props) stay as listed.
+    spare = GAME.replace("    props: {ends: [[1, 3], [2, 2]]}\n",
+                         "    props: {ends: [[1, 3], [2, 2]]}\n"
+                         "    spares: {copies: 2, unless: finite_gold}\n")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    limited = toy(tmp_path / "a", game=spare).new_state(players=2, seed=1)
+    planks = [t for t in limited.data["tokens"].values() if t["kind"] == "plank"]
+    assert len(planks) == 2
+    game = toy(tmp_path / "b", game=spare.replace("finite_gold: {value: true",
+                                                  "finite_gold: {value: false"))
+    planks = [t for t in game.new_state(players=2, seed=1).data["tokens"].values()
+              if t["kind"] == "plank"]
+    assert [t["ends"] for t in planks] == [[1, 3], [2, 2]] * 3
+    assert len(game.definition.tokens["plank"].props["ends"]) == 2
+
+
+def test_spares_unless_must_name_an_option(tmp_path):
+    bad = GAME.replace("    props: {ends: [[1, 3], [2, 2]]}\n",
+                       "    props: {ends: [[1, 3], [2, 2]]}\n"
+                       "    spares: {copies: 2, unless: finite_gol}\n")
+    with pytest.raises(RuleError) as err:
+        toy(tmp_path, game=bad)
+    assert "game.yaml:" in str(err.value) and "'finite_gol' is not an option" in str(err.value)

@@ -79,8 +79,9 @@ def concept_event_text(event: dict, gw: GameWords, who: str, token: str) -> str 
         n = event.get("n", 1)
         things = resource_name(gw, event.get("resource", ""), n)
         if kind == "gain":
-            return w("{player} takes {n} {things} from the bank", player=who, n=n,
-                     things=things)
+            return w.plural(None, "{player} takes {n} {things} from the bank",
+                            "{player} takes {n} {things} from the bank", n, player=who,
+                            things=things)
         return w("{player} pays {n} {things} to the bank", player=who, n=n, things=things)
     if kind == "activate":
         return w("{player} puts a {thing} on {token}", player=who, token=token,

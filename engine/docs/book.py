@@ -54,8 +54,9 @@ class Book:
         self.outline: Outline = load_outline(self.g, game_folder(self.g))
         self.phrases = Phrases(self.t, Statics(self.game))
         self.steps = Steps(self.phrases, self.links(), quiet=set(self.outline.quiet))
+        quiet = set(self.outline.quiet)
         self.blocks = {"components": Components(self.t).components,
-                       "setup": Components(self.t).setup,
+                       "setup": Components(self.t, quiet).setup,
                        "player_counts": Components(self.t).player_counts,
                        "end": Ending(self.phrases, end_document(game, variant)).markdown,
                        "notes": Notes(self.t).notes, "reference": Notes(self.t).reference,

@@ -122,12 +122,12 @@ class CallPhrases:
         return self.w("the number of items in {x}", x=self.expr(args[0], env))
 
     def builtin_range(self, args, kwargs, env) -> str:
-        start = self.expr(args[0], env) if len(args) > 1 else "0"
-        end = args[-1]
-        if end.data == "binop" and str(end.children[1]) == "+" and \
-                self.known(end.children[2], env) == (True, 1):
-            return self.w("the whole numbers from {a} to {b}", a=start,
-                          b=self.expr(end.children[0], env))
+        top = args[-1]
+        if top.data == "binop" and str(top.children[1]) == "+" and \
+                self.known(top.children[2], env) == (True, 1):     # range(a, x + 1): a to x
+            return self.w("the whole numbers from {a} to {b}",
+                          a=self.expr(args[0], env) if len(args) == 2 else "0",
+                          b=self.expr(top.children[0], env))
         if len(args) == 1:
             return self.w("the whole numbers from 0 up to {b}, not included",
                           b=self.expr(args[0], env))

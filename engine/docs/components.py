@@ -16,10 +16,11 @@ from .texts import Texts, sentence
 class Components:
     """Renders the parts of the rulebook that come from the game's components."""
 
-    def __init__(self, texts: Texts):
+    def __init__(self, texts: Texts, quiet: set[str] | None = None):
         self.t = texts
         self.w = texts.w
         self.g = texts.g
+        self.quiet = quiet or set()     # variables whose starting value goes unsaid
 
     # -- components ----------------------------------------------------------------------
     def components(self) -> str:
@@ -159,13 +160,14 @@ class Components:
                  self.t.has("flags" if v.initial else "flags_not", k) else
                  self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
-                 for k, v in self.g.game_vars.items()]
+                 for k, v in self.g.game_vars.items() if k not in self.quiet]
         if start:
             steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
         own_start = [self.w("{variable} is {value}", variable=self.t.name("player_variables", k),
                             value=self.t.value(v.initial))
                      for k, v in self.g.player_vars.items()
-                     if v.visibility == "public" and v.initial not in (None, [])]
+                     if v.visibility == "public" and v.initial not in (None, [])
+                     and k not in self.quiet]
         if own_start:
             steps.append(sentence(self.w("at the start, for each player, {list}",
                                          list=self.w.join(own_start))))

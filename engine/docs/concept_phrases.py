@@ -105,9 +105,20 @@ class ConceptSteps(ConceptNames):
                       space=self.p.expr(args[2], env), track=self.track_words(args[0], env))
 
     def statement_gain(self, args, kwargs, env) -> str:
-        return self.w("{player} takes {amount} {things} from the bank (as many as are left)",
-                      player=self.p.expr(args[1], env), amount=self.p.expr(args[2], env),
-                      things=self.resource_words(args[0]))
+        player = self.p.expr(args[1], env)
+        ok, n = self.p.known(args[2], env)
+        if ok and isinstance(n, int):
+            text = self.w.plural(None, "{player} takes {n} {things} from the bank",
+                                 "{player} takes {n} {things} from the bank", n, player=player,
+                                 things=self.resource_words(args[0], n))
+        else:
+            text = self.w("{player} takes {things} from the bank, as many as {amount}",
+                          player=player, amount=self.p.expr(args[2], env),
+                          things=self.resource_words(args[0]))
+        kind = self.g.resources.get(_named(args[0]) or "")
+        if kind is not None and kind.bank is None:
+            return text
+        return self.w("{step} (while the bank lasts)", step=text)
 
     def statement_pay(self, args, kwargs, env) -> str:
         return self.w("{player} pays {amount} {things} to the bank",

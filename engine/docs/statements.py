@@ -344,6 +344,8 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
         cond, body = s.children
         inner, _ = self.block(body, env.child())
         ok, value = self.p.known(cond, env)
+        if ok and value and _breaks(body):
+            return Step(self.w("repeat the following until a step says to stop"), inner)
         if ok and value:
             if any(t.data in ("return_stmt", "break_stmt") for t in body.iter_subtrees()):
                 return Step(self.w("repeat the following until a step below says to stop"),
@@ -382,3 +384,12 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
         return Step(self.w("at the same time and in secret, {each} does the following",
                            each=each), inner)
 
+
+def _breaks(body: Tree) -> bool:
+    """The loop body has a `break` of its own (not one of an inner loop)."""
+    for child in body.children:
+        if not isinstance(child, Tree) or child.data in ("for_stmt", "while_stmt", "repeat_stmt"):
+            continue
+        if child.data == "break_stmt" or _breaks(child):
+            return True
+    return False

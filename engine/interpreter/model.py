@@ -30,6 +30,7 @@ class TokenKind:
     start: str
     secret: list[str] = field(default_factory=list)   # props only the owner sees until revealed
     control_piece: str | None = None      # counted piece a controller puts on the token
+    spares: int = 0                       # extra copies of each token (an unlimited supply)
 
 
 @dataclass

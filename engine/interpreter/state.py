@@ -24,7 +24,7 @@ def new_state(game: GameDef, players: int, seed: int) -> dict:
         owners = range(players) if tkind.per_player else [None]
         size = len(next(iter(tkind.props.values()))) if tkind.props else 1
         for owner in owners:
-            for i in range(size):
+            for i in list(range(size)) * (1 + tkind.spares):
                 tid = f"{tkind.name}-{len(tokens) + 1}"
                 tok = {"kind": tkind.name, "owner": owner, "at": tkind.start,
                        "controller": None, "shown": not tkind.secret}

@@ -146,6 +146,9 @@ def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
         ctl = tok.get("control_piece")
         if ctl and ctl not in pieces:
             bad(("tokens", tname, "control_piece"), f"{ctl!r} is not a counted piece")
+        unless = tok.get("spares", {}).get("unless")
+        if unless is not None and unless not in doc.get("options", {}):
+            bad(("tokens", tname, "spares", "unless"), f"{unless!r} is not an option")
     names: dict[str, str] = {}
     for section in ("areas", "pieces", "tokens", "decks", "constants", "options"):
         for key in doc.get(section, {}):
@@ -173,6 +176,17 @@ def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _spares(doc: dict, kind: dict) -> int:
+    """Extra copies of each token of a kind: none when its `unless` option is true."""
+    spares = kind.get("spares")
+    if not spares:
+        return 0
+    unless = spares.get("unless")
+    if unless is not None and doc.get("options", {}).get(unless, {}).get("value"):
+        return 0
+    return spares["copies"]
+
+
 def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
     """The static model of a schema-valid document (model problems raise RuleError)."""
     doc = expand_token_rows(doc)
@@ -198,7 +212,8 @@ def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
         pieces={k: PieceKind(k, v["per_player"], v.get("start", "supply"))
                 for k, v in doc.get("pieces", {}).items()},
         tokens={k: TokenKind(k, v["per_player"], dict(v.get("props", {})), v["start"],
-                             list(v.get("secret", [])), v.get("control_piece"))
+                             list(v.get("secret", [])), v.get("control_piece"),
+                             _spares(doc, v))
                 for k, v in doc.get("tokens", {}).items()},
         decks={k: DeckKind(k, list(v["cards"]), v.get("face_up", False))
                for k, v in doc.get("decks", {}).items()},
