@@ -4,7 +4,7 @@ through the interpreter (shared/rules-notes/warsaw.md names each item checked)."
 from __future__ import annotations
 
 import pytest
-from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, with_options
+from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, run, with_options
 
 from regola.dsl import builtins_grid as grid
 from regola.errors import UnsupportedPlayers
@@ -201,3 +201,29 @@ def test_reading_1_only_the_covered_tile_counts(tmp_path):  # notes: Reading 1
         lay(state, 0, [1, 0], [C] * 4, cost=1)
         new = lay(state, 1, [1, 0], [C] * 4, cost=5)
         assert call(state, "build_cost", 0, new, [1, 0]) == want
+
+
+@pytest.mark.parametrize("rule", ["discard", "forfeit"])
+def test_reading_15_cannot_pay(tmp_path, rule):  # notes: Reading 15 (both values)
+    """Reading 15: a player who can pay for the picked tile on no space is not asked; with
+    cannot_pay: discard (the default) they discard it for 3 coins, with forfeit it goes to
+    the box for nothing. A player who can pay still chooses."""
+    game = GAME if rule == "discard" else with_options(tmp_path, cannot_pay="forfeit")
+    state = fresh(game)
+    tid = [t for t, tok in state.data["tokens"].items() if tok["at"] == "hand"
+           and tok["owner"] == 0][0]
+    state.data["tokens"][tid].update({"at": "picked", "shown": True, "cost": 2})
+    state.data["pvars"][0]["coins"] = 1
+    assert run(state, "plan_tile", 0) == []
+    assert pvar(state, 0, "plan") == rule
+    run(state, "carry_out", 0)
+    tok = state.data["tokens"][tid]
+    assert tok["at"] == "box" and tok["owner"] is None
+    assert pvar(state, 0, "coins") == (4 if rule == "discard" else 1)
+    msg = "tile_discarded" if rule == "discard" else "tile_forfeited"
+    assert [e["msg"] for e in state.log if e.get("player") == 0 and e.get("msg", "")
+            .startswith("tile_")] == [msg]
+    state.data["tokens"][tid].update({"at": "picked", "owner": 0})
+    state.data["pvars"][0]["coins"] = 2                       # now it can pay
+    asked = run(state, "plan_tile", 0, choose=lambda a, o: o[0])
+    assert asked[0][0] == "build_or_discard" and "discard" in asked[0][1]

@@ -58,12 +58,42 @@ def test_public_buildings_and_milestones_are_separate_areas():  # notes: Checkli
     assert all(len(r) == 4 for r in regions(state, 0))
 
 
-def test_reading_3_covered_tiles_are_inert():  # notes: Reading 3
-    state = fresh()
+def _covered_district(state):
+    """A cultural icon 3, an industrial icon 2 and a transport tile, each covered."""
     clear(state, 0)
     lay(state, 0, [0, 0], [U] * 4, icons=[3, 0, 0, 0])
     lay(state, 0, [0, 0], [C] * 4)
-    assert regions(state, 0, U) == [] and call(state, "icon_value", 0, U) == 0
+    lay(state, 0, [1, 0], [IND, IND, C, C], icons=[0, 2, 0, 0])
+    lay(state, 0, [1, 0], [C] * 4)
+    lay(state, 0, [0, 1], [C] * 4, transport=True)
+    lay(state, 0, [0, 1], [C] * 4)
+    lay(state, 0, [2, 0], [C] * 4, transport=True)
+    lay(state, 0, [2, 1], [C] * 4, transport=True)
+    lay(state, 0, [1, 1], [C] * 4)
+
+
+@pytest.mark.parametrize("inert", [True, False])
+def test_reading_3_covered_tiles_inert(tmp_path, inert):  # notes: Reading 3 (both values)
+    """Reading 3: with covered_tiles_inert (the default) a covered tile does nothing; with
+    false its printed icons (culture, industry, transport) still count, while areas are
+    always formed by the top tiles."""
+    game = GAME if inert else with_options(tmp_path, covered_tiles_inert="false")
+    state = fresh(game)
+    _covered_district(state)
+    assert regions(state, 0, U) == [] and regions(state, 0, IND) == []
+    score(state, 0)
+    if inert:
+        assert call(state, "icon_value", 0, U) == 0
+        assert scored(state, 0, "cultural") == (0, 0)
+        assert scored(state, 0, "industrial") == (0, 0)
+        assert len(call(state, "transport_groups", 0)) == 1        # [2,0]-[2,1] only
+        assert scored(state, 0, "transport") == (0, 0)             # one group: below 2
+    else:
+        assert call(state, "icon_value", 0, U) == 3
+        assert scored(state, 0, "cultural") == (3, 0)
+        assert scored(state, 0, "industrial") == (0, 2)
+        assert len(call(state, "transport_groups", 0)) == 2        # [0,1] counts again
+        assert scored(state, 0, "transport") == (4, 0)
 
 
 def test_park_scores_the_best_park_by_the_table():  # notes: Checklist 25; Reading 10
@@ -179,9 +209,27 @@ def test_reading_13_score_floor(tmp_path, floor, want):  # notes: Reading 13
     assert pvar(state, 0, "vp") == want
 
 
-def test_reading_14_coins_are_open():  # notes: Reading 14
-    state = fresh()
+@pytest.mark.parametrize("unlimited", [True, False])
+def test_reading_14_bank(tmp_path, unlimited):  # notes: Reading 14 (both values)
+    """Reading 14: coins are always open; with bank_unlimited (the default) every gain is
+    paid in full, with false the bank holds the 36 coins of the box and a player due more
+    than it has left takes what is left; payments go back to it."""
+    game = GAME if unlimited else with_options(tmp_path, bank_unlimited="false")
+    state = fresh(game, players=3)
     assert state.observe(1)["player_vars"][0]["coins"] == 6
+    bank = state.data["vars"]["bank"]
+    assert bank == (36 if unlimited else 36 - 3 * 6)
+    state.data["vars"]["bank"] = 0 if unlimited else 2
+    state.data["pvars"][0]["coins"] = 0
+    run(state, "score_gain", 0, "commercial", 0, 5)
+    assert pvar(state, 0, "coins") == (5 if unlimited else 2)
+    assert scored(state, 0, "commercial") == (0, 5 if unlimited else 2)
+    run(state, "score_gain", 0, "industrial", 0, 3)        # the bank is empty now
+    assert pvar(state, 0, "coins") == (8 if unlimited else 2)
+    assert state.data["vars"]["bank"] == 0
+    state.data["pvars"][0]["coins"] = 11
+    run(state, "final_exchange")
+    assert state.data["vars"]["bank"] == (0 if unlimited else 10 + 5 + 5)   # from 11, 6, 6
 
 
 def test_worked_example_6_final_exchange():  # notes: Worked example 6; Checklist 30
