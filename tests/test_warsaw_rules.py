@@ -110,6 +110,34 @@ def test_pass_left_in_odd_epochs(tmp_path, left_is_next):  # notes: Checklist 10
         assert _hand(state, p) <= before[giver] and len(_hand(state, p)) == 3
 
 
+def test_pass_right_in_even_epochs():  # notes: Construction (draft); Checklist 10
+    """Hands go left (+1, the next seat) in epochs I, III, V and right (-1) in II, IV, VI."""
+    state = fresh()
+    for epoch, step in ((1, 1), (2, -1), (3, 1), (4, -1), (5, 1), (6, -1)):
+        state.data["vars"]["epoch"] = epoch
+        assert call(state, "pass_step") == step
+
+
+def test_income_phase_order_war_milestone_scoring():  # notes: Income phase, in order
+    """Every income phase: the war (III and IV only), then the milestone (I-V), then the
+    scoring; the next epoch starts only afterwards."""
+    import random
+    state = fresh(players=3, seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        p = state.to_move[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    notes = [e for e in state.log if e.get("e") == "note"]
+    starts = [i for i, e in enumerate(notes) if e["msg"] == "epoch_begins"] + [len(notes)]
+    for epoch in range(1, 7):
+        phase = [e["msg"] for e in notes[starts[epoch - 1]:starts[epoch]]
+                 if e["msg"] in ("war", "milestone_won", "milestone_discarded", "scored")]
+        steps = [m if m == "war" else "milestone" if m.startswith("milestone") else m
+                 for m in phase]
+        want = (["war"] if epoch in (3, 4) else []) + (["milestone"] if epoch < 6 else [])
+        assert steps[:len(want)] == want and set(steps[len(want):]) <= {"scored"}, epoch
+
+
 def test_four_tiles_handled_per_epoch_then_income():  # notes: Checklist 6, 11
     state = fresh()
     while state.data["vars"]["epoch"] == 1:

@@ -7,7 +7,7 @@ import pytest
 from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, run, with_options
 
 from regola.dsl import builtins_grid as grid
-from regola.interpreter import goals
+from regola.interpreter import ending, goals
 
 P, R, C, U, IND, PUB = "park", "residential", "commercial", "cultural", "industrial", "public"
 
@@ -181,6 +181,22 @@ def test_public_buildings_give_their_effect():  # notes: Component data (public 
     lay(state, 0, [2, 0], [PUB] * 4, whole=True, reward="coins", amount=2)
     score(state, 0)
     assert scored(state, 0, "public") == (1, 2)
+
+
+@pytest.mark.parametrize("epoch,want", [(1, 0), (2, 2), (6, 2)])
+def test_milestone_gives_2_points_in_each_later_income_phase(epoch, want):
+    """notes: Kinds of scoring (milestones) and PROVISIONAL data (milestones: +2 VP each
+    later income phase): the milestone of slot 1, won in epoch I's income phase, scores
+    from epoch II on, not in the phase that awarded it."""
+    state = fresh()
+    clear(state, 0)
+    lay(state, 0, [0, 0], [R, R, C, C])
+    (m,) = [t for t, tok in state.data["tokens"].items() if tok["family"] == "milestone"
+            and tok["slot"] == 1]
+    grid.place(state._runtime(), "district", 0, m, [1, 0], 0)
+    state.data["vars"]["epoch"] = epoch
+    score(state, 0)
+    assert scored(state, 0, "milestones") == (want, 0)
 
 
 def test_shield_skips_the_pollution_penalty():  # notes: Component data (public buildings)
@@ -405,3 +421,18 @@ def test_reading_17_war_epochs(tmp_path, wars):  # notes: Reading 17; Checklist 
                                                                  "scored")]
             assert not after or after[0] != "scored" or e["epoch"] == 6
     assert war_epochs == eval(wars) and epochs == [1, 2, 3, 4, 5, 6]
+
+
+# -- the end --------------------------------------------------------------------------
+@pytest.mark.parametrize("vp,coins,winners", [((9, 8), (0, 4), [0]), ((9, 9), (3, 4), [1]),
+                                              ((9, 9), (4, 4), [0, 1])])
+def test_end_most_points_then_most_coins_then_shared(vp, coins, winners):
+    """notes: End of the game; Checklist 30: after epoch VI the most VP wins; a tie goes to
+    the most coins left (0-4 after the exchange); still tied, the victory is shared."""
+    state = fresh()
+    state.data["vars"]["epoch"] = 6
+    for p in (0, 1):
+        state.data["pvars"][p].update({"vp": vp[p], "coins": coins[p]})
+    run(state, "final_exchange")
+    assert ending.check_end(state._runtime())
+    assert state.data["result"]["winners"] == winners
