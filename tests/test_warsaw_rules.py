@@ -111,11 +111,20 @@ def test_pass_left_in_odd_epochs(tmp_path, left_is_next):  # notes: Checklist 10
 
 
 def test_pass_right_in_even_epochs():  # notes: Construction (draft); Checklist 10
-    """Hands go left (+1, the next seat) in epochs I, III, V and right (-1) in II, IV, VI."""
-    state = fresh()
-    for epoch, step in ((1, 1), (2, -1), (3, 1), (4, -1), (5, 1), (6, -1)):
+    """Hands go left (to the next seat) in epochs I, III, V and right (to the previous
+    seat) in II, IV, VI: played through epoch I, then one pick of epoch II."""
+    state = fresh(players=3)
+    for epoch, odd in ((1, True), (2, False), (5, True), (6, False)):
         state.data["vars"]["epoch"] = epoch
-        assert call(state, "pass_step") == step
+        assert call(state, "odd_epoch") is odd
+    state = fresh(players=3)
+    while state.data["vars"]["epoch"] == 1 or state.decision(0)["ask"] != "pick_tile":
+        _one_round(state) if state.decision(0)["ask"] == "pick_tile" else \
+            [state.apply(p, state.legal_actions(p)[0]) for p in list(state.to_move)]
+    before = {p: _hand(state, p) for p in range(3)}
+    _one_round(state)
+    for p in range(3):
+        assert _hand(state, p) <= before[(p + 1) % 3] and len(_hand(state, p)) == 3
 
 
 def test_income_phase_order_war_milestone_scoring():  # notes: Income phase, in order

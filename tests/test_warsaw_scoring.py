@@ -221,7 +221,7 @@ def test_reading_9_scoring_order():  # notes: Reading 9; Checklist 19
 def test_reading_13_score_floor(tmp_path, floor, want):  # notes: Reading 13
     game = GAME if floor == "0" else with_options(tmp_path, score_floor=floor)
     state = fresh(game)
-    run(state, "score_gain", 0, "pollution", -1, 0)
+    run(state, "score_points", 0, "pollution", -1)
     assert pvar(state, 0, "vp") == want
 
 
@@ -237,10 +237,10 @@ def test_reading_14_bank(tmp_path, unlimited):  # notes: Reading 14 (both values
     assert bank == (36 if unlimited else 36 - 3 * 6)
     state.data["vars"]["bank"] = 0 if unlimited else 2
     state.data["pvars"][0]["coins"] = 0
-    run(state, "score_gain", 0, "commercial", 0, 5)
+    run(state, "score_coins", 0, "commercial", 5)
     assert pvar(state, 0, "coins") == (5 if unlimited else 2)
     assert scored(state, 0, "commercial") == (0, 5 if unlimited else 2)
-    run(state, "score_gain", 0, "industrial", 0, 3)        # the bank is empty now
+    run(state, "score_coins", 0, "industrial", 3)        # the bank is empty now
     assert pvar(state, 0, "coins") == (8 if unlimited else 2)
     assert state.data["vars"]["bank"] == 0
     state.data["pvars"][0]["coins"] = 11

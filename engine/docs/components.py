@@ -154,7 +154,7 @@ class Components:
                  if isinstance(v.initial, str) and v.initial in self.g.decks else
                  self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
-                 for k, v in self.g.game_vars.items()]
+                 for k, v in self.g.game_vars.items() if v.initial != []]
         if start:
             steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
         own_start = [self.w("{variable} is {value}", variable=self.t.name("player_variables", k),

@@ -122,7 +122,7 @@ class GridPhrases:
                       n=self.expr(args[1], env), player=self.expr(args[0], env))
 
     def builtin_pick_random(self, args, kwargs, env) -> str:
-        return self.w("one of {x}, at random", x=self.expr(args[0], env))
+        return self.w("one of {x} at random", x=self.expr(args[0], env))
 
 
 class GridSteps:
