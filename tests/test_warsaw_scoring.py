@@ -199,6 +199,18 @@ def test_milestone_gives_2_points_in_each_later_income_phase(epoch, want):
     assert scored(state, 0, "milestones") == (want, 0)
 
 
+def test_public_building_counts_as_a_transport_tile():
+    """notes: PROVISIONAL data (public buildings: counts as a transport tile); Kinds of
+    scoring (transport): a public building with the transport mark joins the count."""
+    state = fresh()
+    clear(state, 0)
+    lay(state, 0, [0, 0], [C] * 4, transport=True)
+    lay(state, 0, [1, 0], [C] * 4)
+    lay(state, 0, [2, 0], [PUB] * 4, whole=True, transport=True)
+    score(state, 0)
+    assert scored(state, 0, "transport") == (4, 0)
+
+
 def test_shield_skips_the_pollution_penalty():  # notes: Component data (public buildings)
     state = fresh()
     clear(state, 0)
