@@ -6,16 +6,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from warsaw_helpers import GAME
+from warsaw_helpers import GAME, with_options
 
 from regola.interpreter import grid
 
 PLACES = {"box", "stacks", "dealt", "hand", "picked", "board", "district"}
 
 
-def check(state) -> None:
-    """Assert the invariants of a Warsaw position."""
+def check(state, bank: bool = False) -> None:
+    """Assert the invariants of a Warsaw position (with a finite bank: every coin too)."""
     data = state.data
+    if bank:
+        assert data["vars"]["bank"] >= 0
+        assert data["vars"]["bank"] + sum(v["coins"] for v in data["pvars"]) == 36
     n = data["n"]
     tokens = data["tokens"]
     assert len(tokens) == 105
@@ -25,7 +28,7 @@ def check(state) -> None:
         by_epoch[t["epoch"]] = by_epoch.get(t["epoch"], 0) + 1
         if t["at"] in ("hand", "picked", "district"):
             assert t["owner"] in range(n), tid
-        if t["at"] in ("stacks", "board", "dealt"):
+        if t["at"] in ("stacks", "board", "dealt", "box"):
             assert t["owner"] is None, tid
         if t["at"] == "stacks":
             assert t["epoch"] > data["vars"]["epoch"] and not t["shown"]
@@ -71,3 +74,15 @@ def test_random_games_keep_the_invariants(players, seed):
     assert all(v["coins"] < 5 for v in state.data["pvars"])     # the final exchange
     best = max(v["vp"] for v in state.data["pvars"])
     assert all(state.data["pvars"][w]["vp"] == best for w in state.result["winners"])
+
+
+def test_finite_bank_keeps_every_coin(tmp_path):  # notes: Reading 14 (bank_unlimited: false)
+    """With a finite bank, the 36 coins are always in the bank or in a player's hands."""
+    state = with_options(tmp_path, bank_unlimited="false").new_state(players=4, seed=3)
+    rng = random.Random(3)
+    check(state, bank=True)
+    while not state.is_over:
+        p = state.to_move[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+        check(state, bank=True)
+    assert state.result["reason"] == "end_condition"

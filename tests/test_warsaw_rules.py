@@ -4,7 +4,7 @@ through the interpreter (shared/rules-notes/warsaw.md names each item checked)."
 from __future__ import annotations
 
 import pytest
-from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, with_options
+from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, run, with_options
 
 from regola.dsl import builtins_grid as grid
 from regola.errors import UnsupportedPlayers
@@ -110,6 +110,43 @@ def test_pass_left_in_odd_epochs(tmp_path, left_is_next):  # notes: Checklist 10
         assert _hand(state, p) <= before[giver] and len(_hand(state, p)) == 3
 
 
+def test_pass_right_in_even_epochs():  # notes: Construction (draft); Checklist 10
+    """Hands go left (to the next seat) in epochs I, III, V and right (to the previous
+    seat) in II, IV, VI: played through epoch I, then one pick of epoch II."""
+    state = fresh(players=3)
+    for epoch, odd in ((1, True), (2, False), (5, True), (6, False)):
+        state.data["vars"]["epoch"] = epoch
+        assert call(state, "odd_epoch") is odd
+    state = fresh(players=3)
+    while state.data["vars"]["epoch"] == 1 or state.decision(0)["ask"] != "pick_tile":
+        _one_round(state) if state.decision(0)["ask"] == "pick_tile" else \
+            [state.apply(p, state.legal_actions(p)[0]) for p in list(state.to_move)]
+    before = {p: _hand(state, p) for p in range(3)}
+    _one_round(state)
+    for p in range(3):
+        assert _hand(state, p) <= before[(p + 1) % 3] and len(_hand(state, p)) == 3
+
+
+def test_income_phase_order_war_milestone_scoring():  # notes: Income phase, in order
+    """Every income phase: the war (III and IV only), then the milestone (I-V), then the
+    scoring; the next epoch starts only afterwards."""
+    import random
+    state = fresh(players=3, seed=2)
+    rng = random.Random(2)
+    while not state.is_over:
+        p = state.to_move[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    notes = [e for e in state.log if e.get("e") == "note"]
+    starts = [i for i, e in enumerate(notes) if e["msg"] == "epoch_begins"] + [len(notes)]
+    for epoch in range(1, 7):
+        phase = [e["msg"] for e in notes[starts[epoch - 1]:starts[epoch]]
+                 if e["msg"] in ("war", "milestone_won", "milestone_discarded", "scored")]
+        steps = [m if m == "war" else "milestone" if m.startswith("milestone") else m
+                 for m in phase]
+        want = (["war"] if epoch in (3, 4) else []) + (["milestone"] if epoch < 6 else [])
+        assert steps[:len(want)] == want and set(steps[len(want):]) <= {"scored"}, epoch
+
+
 def test_four_tiles_handled_per_epoch_then_income():  # notes: Checklist 6, 11
     state = fresh()
     while state.data["vars"]["epoch"] == 1:
@@ -201,3 +238,29 @@ def test_reading_1_only_the_covered_tile_counts(tmp_path):  # notes: Reading 1
         lay(state, 0, [1, 0], [C] * 4, cost=1)
         new = lay(state, 1, [1, 0], [C] * 4, cost=5)
         assert call(state, "build_cost", 0, new, [1, 0]) == want
+
+
+@pytest.mark.parametrize("rule", ["discard", "forfeit"])
+def test_reading_15_cannot_pay(tmp_path, rule):  # notes: Reading 15 (both values)
+    """Reading 15: a player who can pay for the picked tile on no space is not asked; with
+    cannot_pay: discard (the default) they discard it for 3 coins, with forfeit it goes to
+    the box for nothing. A player who can pay still chooses."""
+    game = GAME if rule == "discard" else with_options(tmp_path, cannot_pay="forfeit")
+    state = fresh(game)
+    tid = [t for t, tok in state.data["tokens"].items() if tok["at"] == "hand"
+           and tok["owner"] == 0][0]
+    state.data["tokens"][tid].update({"at": "picked", "shown": True, "cost": 2})
+    state.data["pvars"][0]["coins"] = 1
+    assert run(state, "plan_tile", 0) == []
+    assert pvar(state, 0, "plan") == rule
+    run(state, "carry_out", 0)
+    tok = state.data["tokens"][tid]
+    assert tok["at"] == "box" and tok["owner"] is None
+    assert pvar(state, 0, "coins") == (4 if rule == "discard" else 1)
+    msg = "tile_discarded" if rule == "discard" else "tile_forfeited"
+    assert [e["msg"] for e in state.log if e.get("player") == 0 and e.get("msg", "")
+            .startswith("tile_")] == [msg]
+    state.data["tokens"][tid].update({"at": "picked", "owner": 0})
+    state.data["pvars"][0]["coins"] = 2                       # now it can pay
+    asked = run(state, "plan_tile", 0, choose=lambda a, o: o[0])
+    assert asked[0][0] == "build_or_discard" and "discard" in asked[0][1]

@@ -7,7 +7,7 @@ import pytest
 from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, run, with_options
 
 from regola.dsl import builtins_grid as grid
-from regola.interpreter import goals
+from regola.interpreter import ending, goals
 
 P, R, C, U, IND, PUB = "park", "residential", "commercial", "cultural", "industrial", "public"
 
@@ -58,12 +58,42 @@ def test_public_buildings_and_milestones_are_separate_areas():  # notes: Checkli
     assert all(len(r) == 4 for r in regions(state, 0))
 
 
-def test_reading_3_covered_tiles_are_inert():  # notes: Reading 3
-    state = fresh()
+def _covered_district(state):
+    """A cultural icon 3, an industrial icon 2 and a transport tile, each covered."""
     clear(state, 0)
     lay(state, 0, [0, 0], [U] * 4, icons=[3, 0, 0, 0])
     lay(state, 0, [0, 0], [C] * 4)
-    assert regions(state, 0, U) == [] and call(state, "icon_value", 0, U) == 0
+    lay(state, 0, [1, 0], [IND, IND, C, C], icons=[0, 2, 0, 0])
+    lay(state, 0, [1, 0], [C] * 4)
+    lay(state, 0, [0, 1], [C] * 4, transport=True)
+    lay(state, 0, [0, 1], [C] * 4)
+    lay(state, 0, [2, 0], [C] * 4, transport=True)
+    lay(state, 0, [2, 1], [C] * 4, transport=True)
+    lay(state, 0, [1, 1], [C] * 4)
+
+
+@pytest.mark.parametrize("inert", [True, False])
+def test_reading_3_covered_tiles_inert(tmp_path, inert):  # notes: Reading 3 (both values)
+    """Reading 3: with covered_tiles_inert (the default) a covered tile does nothing; with
+    false its printed icons (culture, industry, transport) still count, while areas are
+    always formed by the top tiles."""
+    game = GAME if inert else with_options(tmp_path, covered_tiles_inert="false")
+    state = fresh(game)
+    _covered_district(state)
+    assert regions(state, 0, U) == [] and regions(state, 0, IND) == []
+    score(state, 0)
+    if inert:
+        assert call(state, "icon_value", 0, U) == 0
+        assert scored(state, 0, "cultural") == (0, 0)
+        assert scored(state, 0, "industrial") == (0, 0)
+        assert len(call(state, "transport_groups", 0)) == 1        # [2,0]-[2,1] only
+        assert scored(state, 0, "transport") == (0, 0)             # one group: below 2
+    else:
+        assert call(state, "icon_value", 0, U) == 3
+        assert scored(state, 0, "cultural") == (3, 0)
+        assert scored(state, 0, "industrial") == (0, 2)
+        assert len(call(state, "transport_groups", 0)) == 2        # [0,1] counts again
+        assert scored(state, 0, "transport") == (4, 0)
 
 
 def test_park_scores_the_best_park_by_the_table():  # notes: Checklist 25; Reading 10
@@ -153,6 +183,34 @@ def test_public_buildings_give_their_effect():  # notes: Component data (public 
     assert scored(state, 0, "public") == (1, 2)
 
 
+@pytest.mark.parametrize("epoch,want", [(1, 0), (2, 2), (6, 2)])
+def test_milestone_gives_2_points_in_each_later_income_phase(epoch, want):
+    """notes: Kinds of scoring (milestones) and PROVISIONAL data (milestones: +2 VP each
+    later income phase): the milestone of slot 1, won in epoch I's income phase, scores
+    from epoch II on, not in the phase that awarded it."""
+    state = fresh()
+    clear(state, 0)
+    lay(state, 0, [0, 0], [R, R, C, C])
+    (m,) = [t for t, tok in state.data["tokens"].items() if tok["family"] == "milestone"
+            and tok["slot"] == 1]
+    grid.place(state._runtime(), "district", 0, m, [1, 0], 0)
+    state.data["vars"]["epoch"] = epoch
+    score(state, 0)
+    assert scored(state, 0, "milestones") == (want, 0)
+
+
+def test_public_building_counts_as_a_transport_tile():
+    """notes: PROVISIONAL data (public buildings: counts as a transport tile); Kinds of
+    scoring (transport): a public building with the transport mark joins the count."""
+    state = fresh()
+    clear(state, 0)
+    lay(state, 0, [0, 0], [C] * 4, transport=True)
+    lay(state, 0, [1, 0], [C] * 4)
+    lay(state, 0, [2, 0], [PUB] * 4, whole=True, transport=True)
+    score(state, 0)
+    assert scored(state, 0, "transport") == (4, 0)
+
+
 def test_shield_skips_the_pollution_penalty():  # notes: Component data (public buildings)
     state = fresh()
     clear(state, 0)
@@ -175,13 +233,31 @@ def test_reading_9_scoring_order():  # notes: Reading 9; Checklist 19
 def test_reading_13_score_floor(tmp_path, floor, want):  # notes: Reading 13
     game = GAME if floor == "0" else with_options(tmp_path, score_floor=floor)
     state = fresh(game)
-    run(state, "score_gain", 0, "pollution", -1, 0)
+    run(state, "score_points", 0, "pollution", -1)
     assert pvar(state, 0, "vp") == want
 
 
-def test_reading_14_coins_are_open():  # notes: Reading 14
-    state = fresh()
+@pytest.mark.parametrize("unlimited", [True, False])
+def test_reading_14_bank(tmp_path, unlimited):  # notes: Reading 14 (both values)
+    """Reading 14: coins are always open; with bank_unlimited (the default) every gain is
+    paid in full, with false the bank holds the 36 coins of the box and a player due more
+    than it has left takes what is left; payments go back to it."""
+    game = GAME if unlimited else with_options(tmp_path, bank_unlimited="false")
+    state = fresh(game, players=3)
     assert state.observe(1)["player_vars"][0]["coins"] == 6
+    bank = state.data["vars"]["bank"]
+    assert bank == (36 if unlimited else 36 - 3 * 6)
+    state.data["vars"]["bank"] = 0 if unlimited else 2
+    state.data["pvars"][0]["coins"] = 0
+    run(state, "score_coins", 0, "commercial", 5)
+    assert pvar(state, 0, "coins") == (5 if unlimited else 2)
+    assert scored(state, 0, "commercial") == (0, 5 if unlimited else 2)
+    run(state, "score_coins", 0, "industrial", 3)        # the bank is empty now
+    assert pvar(state, 0, "coins") == (8 if unlimited else 2)
+    assert state.data["vars"]["bank"] == 0
+    state.data["pvars"][0]["coins"] = 11
+    run(state, "final_exchange")
+    assert state.data["vars"]["bank"] == (0 if unlimited else 10 + 5 + 5)   # from 11, 6, 6
 
 
 def test_worked_example_6_final_exchange():  # notes: Worked example 6; Checklist 30
@@ -357,3 +433,18 @@ def test_reading_17_war_epochs(tmp_path, wars):  # notes: Reading 17; Checklist 
                                                                  "scored")]
             assert not after or after[0] != "scored" or e["epoch"] == 6
     assert war_epochs == eval(wars) and epochs == [1, 2, 3, 4, 5, 6]
+
+
+# -- the end --------------------------------------------------------------------------
+@pytest.mark.parametrize("vp,coins,winners", [((9, 8), (0, 4), [0]), ((9, 9), (3, 4), [1]),
+                                              ((9, 9), (4, 4), [0, 1])])
+def test_end_most_points_then_most_coins_then_shared(vp, coins, winners):
+    """notes: End of the game; Checklist 30: after epoch VI the most VP wins; a tie goes to
+    the most coins left (0-4 after the exchange); still tied, the victory is shared."""
+    state = fresh()
+    state.data["vars"]["epoch"] = 6
+    for p in (0, 1):
+        state.data["pvars"][p].update({"vp": vp[p], "coins": coins[p]})
+    run(state, "final_exchange")
+    assert ending.check_end(state._runtime())
+    assert state.data["result"]["winners"] == winners

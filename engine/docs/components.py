@@ -160,7 +160,8 @@ class Components:
                  self.t.has("flags" if v.initial else "flags_not", k) else
                  self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
                         value=self.t.value(v.initial))
-                 for k, v in self.g.game_vars.items() if k not in self.quiet]
+                 for k, v in self.g.game_vars.items()
+                 if k not in self.quiet and v.initial != []]
         if start:
             steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
         own_start = [self.w("{variable} is {value}", variable=self.t.name("player_variables", k),

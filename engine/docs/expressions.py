@@ -295,6 +295,11 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
                       condition=self.cond(t.children[0], env))
 
     def _member(self, t: Tree, env: Env) -> str:
+        ok, items = self.known(t.children[1], env)
+        if t.data == "member" and ok and isinstance(items, list) and len(items) > 1 and \
+                all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in items):
+            return self.w("{a} is {alternatives}", a=self.expr(t.children[0], env),
+                          alternatives=self.w.join([self.t.value(v) for v in items], "or"))
         a, b = (self.expr(x, env) for x in t.children)
         if t.data == "member":
             return self.w("{a} is one of {b}", a=a, b=b)

@@ -97,8 +97,17 @@ class GridPhrases:
 
     def builtin_grid_groups(self, args, kwargs, env) -> str:
         grid, who = self.grid_words(args, env)
-        return self.w("the groups of edge-connected tiles with {property} in {player}'s {grid}",
-                      property=self.expr(args[2], env), player=who, grid=grid)
+        values = dict(property=self.expr(args[2], env), player=who, grid=grid)
+        ok, covered = self.known(args[3], env) if len(args) > 3 else (True, False)
+        if ok and not covered:
+            return self.w("the groups of edge-connected tiles with {property} in {player}'s "
+                          "{grid}", **values)
+        if ok:
+            return self.w("the groups of edge-connected spaces with {property} on any of their "
+                          "tiles in {player}'s {grid}", **values)
+        return self.w("the groups of edge-connected spaces with {property} in {player}'s "
+                      "{grid} (on any of their tiles if {condition}, else on the top one)",
+                      condition=self.expr(args[3], env), **values)
 
     def builtin_goal_value(self, args, kwargs, env) -> str:
         return self.w("how well {player} meets {goal}", player=self.expr(args[1], env),
@@ -113,7 +122,7 @@ class GridPhrases:
                       n=self.expr(args[1], env), player=self.expr(args[0], env))
 
     def builtin_pick_random(self, args, kwargs, env) -> str:
-        return self.w("one of {x}, at random", x=self.expr(args[0], env))
+        return self.w("one of {x} at random", x=self.expr(args[0], env))
 
 
 class GridSteps:

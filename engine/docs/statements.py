@@ -142,6 +142,8 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
                 return Step(self.w("at first, {clause}", clause=clause))
             return Step(self.w("{x}: yes, at first", x=x) if known
                         else self.w("{x}: no, at first", x=x))
+        if ok and known == [] and name in env.groups:
+            return Step(self.w("there are no {things} yet", things=env.groups[name][1]))
         if self.p.is_condition(value):
             return Step(self.w("{clause} only if {condition}", clause=x,
                                condition=self.p.cond(value, env)))
@@ -221,6 +223,8 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
         return self._becomes(x, value, same, env)
 
     def _becomes(self, x: str, value: Tree, same, env: Env) -> Step:
+        if self.p.known(value, env) == (True, []):
+            return Step(self.w("clear {x}", x=x))
         if value.data == "binop" and same(value.children[0]) and \
                 str(value.children[1]) in "+-":
             amount = self.p.expr(value.children[2], env)

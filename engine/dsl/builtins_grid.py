@@ -160,8 +160,10 @@ EXPRESSIONS: dict[str, Builtin] = {
     "grid_region_tokens": _gb(_region_tokens, 3, 3, "the top tokens that make up a region"),
     "grid_part_values": _gb(_part_values, 4, 4, "the non-empty values of a per-part property "
                                                 "in a region"),
-    "grid_groups": _gb(lambda c, n, p, prop: g.groups(c, _grid(c, n), p, prop), 3, 3,
-                       "edge-connected groups of cells whose top token has a property"),
+    "grid_groups": _gb(lambda c, n, p, prop, covered=False:
+                       g.groups(c, _grid(c, n), p, prop, bool(covered)), 3, 4,
+                       "edge-connected groups of cells whose top token (or, if asked, any "
+                       "token of the stack) has a property"),
 }
 
 STATEMENTS: dict[str, Builtin] = {

@@ -187,10 +187,12 @@ def part_values(c, grid: GridDef, p: Any, region: list, prop: str) -> list:
     return out
 
 
-def groups(c, grid: GridDef, p: Any, prop: str) -> list[list[list[int]]]:
-    """Edge-connected groups of cells whose top token has a true `prop`."""
+def groups(c, grid: GridDef, p: Any, prop: str, covered: bool = False) -> list[list[list[int]]]:
+    """Edge-connected groups of cells whose top token (any token of the stack if `covered`)
+    has a true `prop`."""
     all_tokens = c.s["tokens"]
-    marked = {cell for cell, ids in stacks(c, grid, p).items() if all_tokens[ids[-1]].get(prop)}
+    marked = {cell for cell, ids in stacks(c, grid, p).items()
+              if any(all_tokens[t].get(prop) for t in (ids if covered else ids[-1:]))}
     out, seen = [], set()
     for start in sorted(marked, key=lambda q: (q[1], q[0])):
         if start in seen:
