@@ -39,3 +39,37 @@ def test_a_misspelt_text_option_in_a_variant_is_refused_at_its_line(game, tmp_pa
     with pytest.raises(RuleError) as err:
         regola.load_game(game, str(variant))
     assert "supported" in str(err.value) and texts[0].value in str(err.value)
+
+
+@pytest.mark.parametrize("game", builtin_games())
+def test_every_other_choice_has_its_own_rulebook_text(game):
+    definition = regola.load_game(game).definition
+    texts = definition.text.get("option_values", {})
+    doc = yaml.safe_load((rules_root() / game / "game.yaml").read_text(encoding="utf-8"))
+    for name, option in doc.get("options", {}).items():
+        for choice in option.get("choices", []):
+            if isinstance(choice, str) and choice != option["value"]:
+                assert f"{name}__{choice}" in texts, f"{game}: no option_values text for " \
+                                                     f"{name} = {choice}"
+
+
+@pytest.mark.parametrize("lang, old, new", [
+    ("en", "a player may win at most one of them", "all who qualify win it"),
+    ("es", "un jugador puede ganar como máximo una de ellas", "la ganan todos los que cumplan"),
+    ("nl", "een speler kan er hoogstens één winnen", "dan winnen allen die eraan voldoen"),
+])
+def test_a_variant_reading_replaces_the_default_note_in_every_language(tmp_path, lang, old,
+                                                                      new):
+    # Rialto notes, Reading 9 (district_bonus): a variant choosing one_per_player must print
+    # that reading, not the default's note.
+    from regola.docs.book import build_rulebook
+
+    variant = tmp_path / "one_each.yaml"
+    variant.write_text("extends: rialto\nvariant: one_each\nname: One bonus each\n"
+                       "options:\n  district_bonus: {value: one_per_player}\n",
+                       encoding="utf-8")
+    book = build_rulebook("rialto", str(variant), lang)
+    assert old in book.markdown
+    assert new not in book.markdown
+    assert new in build_rulebook("rialto", None, lang).markdown
+    assert not {m for m in book.missing if m.startswith("option_values")}

@@ -22,14 +22,29 @@ class Notes:
                          key=lambda o: (o.reading is None, o.reading or 0, o.name))
         paragraphs = []
         for option in options:
-            note = self.t.name("options", option.name) if self.t.has("options", option.name) \
-                else option.summary
-            if option.value is False:
-                note = self.w("{note} (This version does not follow this reading.)", note=note)
+            note = self.note(option)
             label = self.w("Reading {n}.", n=option.reading) if option.reading is not None \
                 else self.w("Note.")
             paragraphs.append(f"**{label}** {sentence(note)}")
         return "\n\n".join(paragraphs)
+
+    def note(self, option: Any) -> str:
+        """The reading as this game or variant has it: the text of the option's value when a
+        variant changed it (`option_values.<option>__<value>`), else the reading itself."""
+        note = self.t.name("options", option.name) if self.t.has("options", option.name) \
+            else option.summary
+        changed = option.value != option.default or type(option.value) is not \
+            type(option.default)
+        key = f"{option.name}__{option_value_key(option.value)}"
+        if (changed or option.value is False) and self.t.has("option_values", key):
+            return self.t.name("option_values", key)
+        if option.value is False:       # the note states the reading; false turns it off
+            return self.w("{note} (This version does not follow this reading.)", note=note)
+        if not changed:
+            return note
+        self.t.missing.add(f"option_values.{key}")
+        return self.w("{note} (This version does not follow this reading: it uses “{value}”.)",
+                      note=note, value=self.t.value(option.value))
 
     def reference(self) -> str:
         parts = []
@@ -122,3 +137,10 @@ class Notes:
         rows.sort(key=lambda r: r[0].lower())
         return table([self.w.ctx("rulebook", "Term"), self.w.ctx("rulebook", "Meaning")],
                      [[r[0][:1].upper() + r[0][1:], r[1]] for r in rows])
+
+
+def option_value_key(value: Any) -> str:
+    """How an option's value is written in a text key: true, false, none, or the value."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "none"}[value]
+    return str(value)

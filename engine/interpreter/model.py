@@ -59,6 +59,7 @@ class Option:
     value: Any
     reading: int | None = None
     summary: str = ""
+    default: Any = None                   # the value in the game file, before any variant
 
 
 @dataclass

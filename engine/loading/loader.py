@@ -75,6 +75,7 @@ def _load_cached(game: str, variant: str | None) -> Game:
                                      f"this variant extends {vdoc['extends']!r}, "
                                      f"not {doc['id']!r}")])
         changes = {k: v for k, v in vdoc.items() if k not in VARIANT_KEYS}
+        base_values = {k: v.get("value") for k, v in doc.get("options", {}).items()}
         doc = merge(doc, changes)
         doc["name"] = f"{doc['name']}: {vdoc['name']}"
         if "description" in vdoc:
@@ -89,6 +90,8 @@ def _load_cached(game: str, variant: str | None) -> Game:
         if problems:
             raise RuleError(problems)
     definition = build(doc, pos, name, variant_id)
+    for key, option in definition.options.items():
+        option.default = base_values.get(key, option.value) if variant else option.value
     parts.attach(definition, doc)
     definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
                                                  for s in doc["scripts"]]
