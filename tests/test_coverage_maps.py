@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = [g for g in builtin_games() if (rules_root() / g / "coverage.yaml").exists()]
 
 
-def test_functions(path: Path) -> set[str]:
+def functions_in(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
 
@@ -36,7 +36,7 @@ def test_every_item_names_checks_that_exist(game):
                 file, func = ref.split("::")
                 path = ROOT / file
                 assert path.exists(), f"{game}: {item['id']}: no file {file}"
-                assert func.split("[")[0] in test_functions(path), \
+                assert func.split("[")[0] in functions_in(path), \
                     f"{game}: {item['id']}: no test {ref}"
             else:
                 assert (rules_root() / game / ref).exists(), \
