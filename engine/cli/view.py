@@ -6,7 +6,7 @@ the observed token list is not shown, so it cannot tell which token is which.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from rich.console import Console
 from rich.table import Table
@@ -72,11 +72,12 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
                    w.ctx("table", "controlled by"), w.ctx("table", "which")):
         table.add_column(column)
     for (kind, owner, at, controller), group in groups.items():
-        which = sorted(group["seen"])
+        which = [text if n == 1 else w("{n} × {token}", n=n, token=text)
+                 for text, n in sorted(Counter(group["seen"]).items())]
         if group["hidden"]:
             which.append(w.plural(None, "{n} face down", "{n} face down", group["hidden"]))
         cells = (gw.piece(kind), gw.seat(owner) if owner is not None else "-", gw.place(at),
-                 gw.seat(controller) if controller is not None else "-", ", ".join(which))
+                 gw.seat(controller) if controller is not None else "-", "\n".join(which))
         table.add_row(*(Text(c) for c in cells))
     return table
 
