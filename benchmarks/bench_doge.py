@@ -11,18 +11,9 @@ import random
 import statistics
 import time
 
+from bench_games import random_game
+
 import regola
-
-
-def random_game(game, players: int, seed: int) -> int:
-    state = game.new_state(players=players, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        steps += 1
-    return steps
 
 
 def main() -> None:

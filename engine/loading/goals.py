@@ -25,6 +25,9 @@ def compile_expression(compiler: Compiler, text: str, params: list[str], path: t
         last = problems.pop()
         problems.append(Problem(loc, last.message))
         return None
+    if len(params) == 1:
+        name = params[0]
+        return lambda c, arg: body({name: arg}, c)
     return lambda c, *args: body(dict(zip(params, args)), c)
 
 

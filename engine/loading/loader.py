@@ -12,13 +12,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..dsl.compiler import CompileProblem, Compiler
+from ..dsl.compiler import Compiler
 from ..dsl.parser import SyntaxProblem, parse
 from ..errors import Location, Problem, RuleError
 from ..game import Game
 from ..interpreter.model import DeckKind, EndRule, GameDef, Option, PieceKind, TokenKind, Variable
 from . import parts, schema
-from .goals import compile_goals
+from .goals import compile_expression, compile_goals
 from .grids import check_grids, load_grids
 from .sources import display_name, resolve_game, resolve_variant
 from .token_rows import expand_token_rows
@@ -275,22 +275,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
 def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
                  definition: GameDef, problems: list[Problem]) -> EndRule:
     def compile_one(path: tuple, text: str):
-        loc = pos.find(path, file)
-        try:
-            tree = parse(text, file, start="expression", line_offset=loc.line - 1,
-                         column_offset=loc.column - 1)
-        except SyntaxProblem as err:
-            problems.append(err.problem)
-            return None
-        tree = tree.children[0]
-        try:
-            body = compiler.compile_expression(tree, ["p"], file)
-        except CompileProblem:
-            # Re-locate the compiler's problem: its line is relative to the expression.
-            last = problems.pop()
-            problems.append(Problem(loc, last.message))
-            return None
-        return lambda c, p: body({"p": p}, c)
+        return compile_expression(compiler, text, ["p"], path, pos, file, problems)
 
     conditions = {}
     for cid, text in end["conditions"].items():
