@@ -88,20 +88,25 @@ def open_cells(c, grid: GridDef, p: Any, also: list | None = None) -> list[list[
     return [list(cell) for cell in sorted(found)]
 
 
-def connected(cells: set) -> bool:
-    """Whether the cells form one edge-connected group (an empty set does not)."""
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
+def flood(start: tuple, joined: Any) -> list:
+    """The cells reachable from `start` through edge neighbours n with joined(n), start first."""
+    group, seen, todo = [start], {start}, [start]
     while todo:
         x, y = todo.pop()
         for dx, dy in SIDES:
             n = (x + dx, y + dy)
-            if n in cells and n not in seen:
+            if n not in seen and joined(n):
                 seen.add(n)
+                group.append(n)
                 todo.append(n)
-    return len(seen) == len(cells)
+    return group
+
+
+def connected(cells: set) -> bool:
+    """Whether the cells form one edge-connected group (an empty set does not)."""
+    if not cells:
+        return False
+    return len(flood(next(iter(cells)), cells.__contains__)) == len(cells)
 
 
 def parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
@@ -128,20 +133,13 @@ def regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
         if start in seen:
             continue
         value, tid, alone = found[start]
-        seen.add(start)
-        region, todo = [start], [start]
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in SIDES:
-                n = (x + dx, y + dy)
-                other = found.get(n)
-                if other is None or n in seen or other[0] != value:
-                    continue
-                if (alone or other[2]) and other[1] != tid:
-                    continue
-                seen.add(n)
-                region.append(n)
-                todo.append(n)
+
+        def joined(n: tuple, value: Any = value, tid: str = tid, alone: bool = alone) -> bool:
+            other = found.get(n)
+            return other is not None and other[0] == value and \
+                not ((alone or other[2]) and other[1] != tid)
+        region = flood(start, joined)
+        seen.update(region)
         out.append(sorted([list(q) for q in region], key=lambda q: (q[1], q[0])))
     return out
 
@@ -197,15 +195,7 @@ def groups(c, grid: GridDef, p: Any, prop: str, covered: bool = False) -> list[l
     for start in sorted(marked, key=lambda q: (q[1], q[0])):
         if start in seen:
             continue
-        seen.add(start)
-        group, todo = [start], [start]
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in SIDES:
-                n = (x + dx, y + dy)
-                if n in marked and n not in seen:
-                    seen.add(n)
-                    group.append(n)
-                    todo.append(n)
+        group = flood(start, marked.__contains__)
+        seen.update(group)
         out.append(sorted([list(q) for q in group], key=lambda q: (q[1], q[0])))
     return out
