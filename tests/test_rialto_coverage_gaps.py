@@ -147,6 +147,8 @@ def test_setup_random_start_player_round_tiles_and_bridge_stack():
         assert at == {"bridge_top": 1, "bridge_stack": 5}
         assert {t["at"] for t in tokens_of(state, "gondola_tile").values()} == {"gondola_space"}
         assert {t["at"] for t in tokens_of(state, "bonus_tile").values()} == {"bonus_space"}
+        assert {t["at"] for t in tokens_of(state, "edifice").values()} <= {"stock", "board"}
+        assert sum(1 for t in tokens_of(state, "edifice").values() if t["at"] == "board") <= 1
         assert all(link["tile"] is None for link in state.data["links"].values())
     assert starts == {0, 1, 2}
     assert len(layouts) > 6
@@ -360,3 +362,30 @@ def test_buildings_score_their_value_at_the_end():
     set_track(state, "vp", [0, 0, 0])
     run(state, "final_scoring")
     assert vp(state)[1] == 1 + 3 + 4 + 4
+
+
+def test_stages_run_in_order_doge_gold_building_bridge_gondola_councilman():
+    # notes: Phase II: stages A-F in the order Doge, Gold, Building, Bridge, Gondola,
+    # Councilman (checklist 14)
+    state = fresh(3)
+    start = len(state.log)
+    run(state, "play_stages")
+    stages = [e["stage"] for e in state.log[start:] if e.get("msg") == "stage_begins"]
+    assert stages == ["doge", "gold", "building", "bridge", "gondola", "councilman"]
+
+
+def test_district_bonus_checked_after_a_blue_building_in_phase_iii():
+    # notes: district bonus, Reading 9 (checked after each action): B3 (PROVISIONAL) puts
+    # the last councilman of a side in phase III and wins the tile at once, before the next
+    # player in Doge order acts
+    state = fresh(3)
+    set_track(state, "doge", [3, 0, 0], top_first=[0, 1, 2])
+    for p in (0, 1):
+        building_to_board(state, p, "b3")
+        state.data["bank"]["coin"]["held"][p] = 1
+        set_councillors(state, p, {"personal": 2, "cannaregio": 1, "san_marco": 1})
+    run(state, "blue_phase", {"use_blue": "use", "councilman_to": "castello"})
+    assert vp(state) == [3 + 5, 3, 3]
+    assert councillors(state, 1, "castello") == 1            # blue got there second
+    east = next(t for t in tokens_of(state, "bonus_tile").values() if t["side"] == "east")
+    assert east["owner"] == 0 and east["at"] == "bonus_won"
