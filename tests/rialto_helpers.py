@@ -96,6 +96,7 @@ def set_track(state, track: str, positions: list[int], top_first: list[int] | No
     order = top_first or list(range(len(positions)))
     for rank, p in enumerate(order):
         data["stamp"][p] = 100 - rank
+    data["next"] = max(data["next"], 101)      # a disc moved later lands on top
 
 
 def vp(state) -> list[int]:

@@ -65,6 +65,8 @@ def check(data: dict) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_every_invariant(players):
+    # notes: Components (77 cards, 30 coins, 18 councilmen a colour, 7 building spaces a
+    # board) hold in every position of random games
     for game_no in range(2):
         state = GAME.new_state(players=players, seed=100 + game_no)
         bot = RandomBot(f"{players}/{game_no}")

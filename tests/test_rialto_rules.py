@@ -145,7 +145,8 @@ def play_stage(state, stage: str, answers=None):
 
 
 def test_doge_stage_and_stacking():
-    # notes: stage A; checklist 7, 19 (1 space per card, bonus +1; landing goes on top)
+    # notes: stage A; checklist 19 (1 space per card, bonus +1); Phase II: the bonus winner
+    # starts the next stage (landing on a disc: test_rialto_coverage_gaps)
     state = fresh(3)
     set_track(state, "doge", [0, 0, 0], top_first=[0, 1, 2])
     state.data["vars"]["stage_starter"] = 0
@@ -169,7 +170,8 @@ def test_gold_stage():
 
 
 def test_bonus_tie_goes_to_the_doge_leader_and_nobody_playing_keeps_the_start_player():
-    # notes: Phase II bonus; checklist 16, 17
+    # notes: Phase II bonus (one winner, Doge breaks ties, none if nobody played) and stage
+    # start players; Order rule; checklist 16, 17
     state = fresh(3)
     set_track(state, "doge", [2, 2, 0], top_first=[1, 0, 2])   # blue on top of red
     state.data["vars"]["stage_starter"] = 2
@@ -192,7 +194,8 @@ def test_play_turns_go_clockwise_from_the_stage_start_player():
 
 
 def test_building_stage_five_cards_plus_bonus():
-    # notes: example "Building, 5 cards + bonus = 6: a value-4 building plus one of value <= 2"
+    # notes: example "Building, 5 cards + bonus = 6: a value-4 building plus one of value <= 2";
+    # stage C (value <= cards played, bonus +1; above 4: a value-4 plus one of the rest)
     state = fresh(3)
     cards_to_hand(state, 0, ["building"] * 5)
     asked = play_stage(state, "building", {"play_cards": 5, "take_building": ["g4", "b2"]})
@@ -219,7 +222,8 @@ def test_full_board_returns_a_building_for_its_value():
 
 def test_bridge_stage_worked_example():
     # notes: example "Bridge stage: A plays 2, C plays 2, B none; C above A: C 3 VP + a
-    # bridge, A 2 VP, B -1 VP"; checklist 22, 23 (the placer orients the bridge)
+    # bridge, A 2 VP, B -1 VP"; stage D; Board (a free connection takes the tile); bridge
+    # tiles (one value per end); checklist 22, 23 (the placer orients the bridge)
     state = fresh(3)
     set_track(state, "doge", [0, 0, 0], top_first=[2, 0, 1])
     cards_to_hand(state, 0, ["bridge", "bridge"])
@@ -245,7 +249,8 @@ def GAME_value(state, connection, area):
 
 
 def test_reading_3_bridge_penalty_when_nobody_plays():
-    # notes: Reading 3 bridge_penalty_when_nobody_plays; Reading 2 vp_floor (never below 0)
+    # notes: Reading 3 bridge_penalty_when_nobody_plays; Reading 2 vp_floor (never below 0);
+    # stage D (playing no Bridge card costs 1 VP)
     state = fresh(3)
     set_track(state, "vp", [3, 0, 1])
     play_stage(state, "bridge")
@@ -363,7 +368,8 @@ def test_y2_plays_a_gold_card_as_a_doge_card():
 
 
 def test_reading_13_a_building_works_once_per_round():
-    # notes: Reading 13 activation_once_per_round; checklist 13 (1 coin; off at round end)
+    # notes: Reading 13 activation_once_per_round; A round (activating = 1 own coin); End of
+    # round (coins go back to the general supply); B1 (PROVISIONAL +1 VP); checklist 13
     state = fresh(3)
     tid = building_to_board(state, 0, "b1")
     state.data["bank"]["coin"]["held"][0] = 3
@@ -387,7 +393,8 @@ def test_reading_14_green_building_draws_three_or_takes_from_the_leftover_row():
 
 
 def test_green_g4_raises_the_hand_limit():
-    # notes: G4 ([U]): G1's take/draw and limit +2
+    # notes: G4 ([U]): G1's take/draw and limit +2; Phase I hand limit; Reading 11 (the cut
+    # comes after the green buildings, or the limit +2 would come too late)
     state = fresh(3)
     building_to_board(state, 0, "g4")
     state.data["vars"]["round"] = 1
@@ -448,7 +455,9 @@ def test_blue_buildings_provisional_effects():
 
 def test_district_scoring_halves_per_rank():
     # notes: example "District with ends 6+4+1+1 = 12: ranks score 12, 6, 3, 1, 0";
-    # checklist 30, 31; Reading 6 (empty connections add nothing)
+    # End (district value = tile ends touching it; ranks halve, rounded down; no councilman,
+    # no points); bridge pairs 4/6, 4/5 (PROVISIONAL); checklist 30, 31; Reading 6 (empty
+    # connections add nothing)
     state = fresh(5)
     links = state.data["links"]
     tiles = {t["kind"]: [] for t in state.data["tokens"].values()}
@@ -508,7 +517,7 @@ def test_end_supply_scores_half_rounded_down(tmp_path):
 
 
 def test_most_points_win_ties_go_to_the_doge_leader():
-    # notes: End; checklist 32
+    # notes: End (most VP wins, ties to the Doge leader); Order rule; checklist 32
     state = fresh(3)
     set_track(state, "vp", [10, 10, 4])
     set_track(state, "doge", [0, 2, 5])
@@ -581,7 +590,7 @@ def test_starting_buildings_chosen_counterclockwise_from_the_start_players_right
 
 def test_rows_taken_in_doge_order_then_green_buildings_in_doge_order():
     # notes: Phase I (rows in Doge order; green buildings only after all have taken a row,
-    # in Doge order); checklist 11, 12
+    # in Doge order); Order rule (the upper disc of a stack is ahead); checklist 11, 12
     state = fresh(3)
     set_track(state, "doge", [1, 4, 1], top_first=[1, 2, 0])
     for p in range(3):
