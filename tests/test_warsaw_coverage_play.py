@@ -262,3 +262,20 @@ def test_reading_5_first_war_and_stacks(tmp_path, rule):
         assert stack(state, 0, [0, 0]) == [] and pvar(state, 0, "ruins") == [[0, 0]]
     else:
         assert stack(state, 0, [0, 0]) == [low] and pvar(state, 0, "ruins") == []
+
+
+def test_every_income_phase_scores_and_moves_the_mermaids():
+    """notes: Kinds of scoring (every income phase); Income phase 3 - mermaids move as VP
+    are scored. A district of the start tile alone (every pick discarded, and a war never
+    takes the last space) has one park next to one residential area: 1 VP in each of the
+    six income phases; then the final exchange."""
+    state = fresh(seed=6)
+    while not state.is_over:
+        _act(state)
+    for p in (0, 1):
+        parks = [e for e in state.log if e.get("msg") == "scored" and e["player"] == p
+                 and e["what"] == "park"]
+        assert [e["vp"] for e in parks] == [1] * 6
+        exchange = [e for e in state.log if e.get("msg") == "coins_exchanged"
+                    and e["player"] == p][0]
+        assert pvar(state, p, "vp") == 6 + exchange["vp"]
