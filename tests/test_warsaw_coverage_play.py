@@ -279,3 +279,47 @@ def test_every_income_phase_scores_and_moves_the_mermaids():
         exchange = [e for e in state.log if e.get("msg") == "coins_exchanged"
                     and e["player"] == p][0]
         assert pvar(state, p, "vp") == 6 + exchange["vp"]
+
+
+# -- milestones, awarded ----------------------------------------------------------------
+def _award(state, goal):
+    state.data["vars"]["epoch"] = 1
+    state.data["vars"]["faces"][0] = goal
+    return run(state, "award_milestone", choose=lambda a, o: o[0])
+
+
+def _milestone(state):
+    (m,) = [t for t in state.data["tokens"].values() if t["family"] == "milestone"
+            and t["slot"] == 1]
+    return m
+
+
+@pytest.mark.parametrize("vp_b,winner", [(18, 1), (20, None)])
+def test_worked_example_7_through_the_award(vp_b, winner):
+    """notes: Worked example 7; Income phase 2 - A (4 coins, 20 VP) and B (4 coins, 18 VP)
+    tie on the milestone's measure: B gets it and builds it; equal in both, it is
+    discarded to the box."""
+    state = fresh()
+    for p in (0, 1):
+        clear(state, p)
+        lay(state, p, [0, 0], [R] * 4)
+    state.data["pvars"][0].update({"coins": 4, "vp": 20})
+    state.data["pvars"][1].update({"coins": 4, "vp": vp_b})
+    asked = _award(state, "residential_areas")
+    m = _milestone(state)
+    if winner is None:
+        assert asked == [] and m["at"] == "box" and m["owner"] is None
+        assert any(e.get("msg") == "milestone_discarded" for e in state.log)
+    else:
+        assert [a for a, _ in asked] == ["place_milestone"]
+        assert m["at"] == "district" and m["owner"] == winner
+
+
+def test_reading_7_nobody_above_zero_discards_the_milestone():
+    """notes: Reading 7 (milestone_needs_positive) - a measure of 0 never wins: with no
+    commercial area anywhere the commercial-areas milestone is discarded, even though one
+    player has fewer coins (the tie-breaker)."""
+    state = fresh()
+    state.data["pvars"][0]["coins"] = 2
+    assert _award(state, "commercial_areas") == []
+    assert _milestone(state)["at"] == "box"
