@@ -24,6 +24,8 @@ def test_validate():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_simulate_ends_every_game_by_the_end_condition(players, tmp_path):
+    """notes: Components (2-4 players): every player count plays a whole game to the end
+    condition."""
     out = tmp_path / "sim.json"
     result = run("simulate", "warsaw", "--games", "3", "--seed", "1", "--players",
                  str(players), "--json", str(out))

@@ -62,6 +62,8 @@ def check(state, bank: bool = False) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_keep_the_invariants(players, seed):
+    """notes: Tiles and the district (a district is one edge-connected group that fits 3x4 or
+    4x3); PROVISIONAL data (16 tiles per epoch): after every action of random games."""
     state = GAME.new_state(players=players, seed=seed)
     rng = random.Random(seed)
     check(state)

@@ -69,6 +69,8 @@ def english():
 
 @pytest.mark.parametrize("item", sorted(CHECKLIST))
 def test_every_checklist_item_is_stated(english, item):
+    """notes: Checklist for a generated rulebook (items 1-30), incl. Components: the 3 player
+    aids, which exist only in the rulebook."""
     text = " ".join(english.markdown.split())
     missing = [words for words in CHECKLIST[item] if words not in text]
     assert not missing, f"checklist item {item}: {missing}"

@@ -22,6 +22,7 @@ def opens(state, p):
 
 # -- components and setup ---------------------------------------------------------------
 def test_player_counts_two_to_four():  # notes: Checklist 1
+    """notes: Components (2-4 players)."""
     assert GAME.player_counts == [2, 3, 4]
     with pytest.raises(UnsupportedPlayers):
         GAME.new_state(players=5)
@@ -29,6 +30,9 @@ def test_player_counts_two_to_four():  # notes: Checklist 1
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup(players):  # notes: Setup; Checklist 2-5
+    """notes: Setup (same for 2, 3, 4 players: start tile park and residential, 6 coins, mermaid
+    on 0, milestones face up on their spaces); Components (105 tiles, 4 start tiles, 5
+    milestones)."""
     state = fresh(players=players)
     tiles = [t for t in state.data["tokens"].values()]
     assert len(tiles) == 105
@@ -47,6 +51,8 @@ def test_setup(players):  # notes: Setup; Checklist 2-5
 # -- construction ---------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3])
 def test_deal_four_and_box_the_rest_unseen(players):  # notes: Checklist 7
+    """notes: Construction (draft) - 4 tiles dealt to each player; with 2 or 3 players the
+    undealt tiles go to the box unseen."""
     state = fresh(players=players)
     toks = state.data["tokens"].values()
     for p in range(players):
@@ -56,6 +62,7 @@ def test_deal_four_and_box_the_rest_unseen(players):  # notes: Checklist 7
 
 
 def test_picks_are_secret_and_revealed_together():  # notes: Checklist 8
+    """notes: Construction (draft) - each player picks secretly, face down; all reveal together."""
     state = fresh(players=3)
     assert sorted(state.to_move) == [0, 1, 2]
     assert all(state.decision(p)["ask"] == "pick_tile" for p in range(3))
@@ -73,6 +80,7 @@ def test_picks_are_secret_and_revealed_together():  # notes: Checklist 8
 
 
 def test_discard_for_three_coins():  # notes: Checklist 9
+    """notes: Construction (draft) - a revealed tile may be discarded to the box for 3 coins."""
     state = fresh()
     for p in (0, 1):
         state.apply(p, state.legal_actions(p)[0])
@@ -101,6 +109,8 @@ def _one_round(state):
 
 @pytest.mark.parametrize("left_is_next", [True, False])
 def test_pass_left_in_odd_epochs(tmp_path, left_is_next):  # notes: Checklist 10; Reading 16
+    """notes: Construction (draft) - pass left in epochs I, III, V; Reading 16 (left is the next
+    seat; option: the previous)."""
     game = GAME if left_is_next else with_options(tmp_path, pass_left_is_next_seat="false")
     state = fresh(game, players=3)
     before = {p: _hand(state, p) for p in range(3)}
@@ -148,6 +158,8 @@ def test_income_phase_order_war_milestone_scoring():  # notes: Income phase, in 
 
 
 def test_four_tiles_handled_per_epoch_then_income():  # notes: Checklist 6, 11
+    """notes: An epoch (construction, then income); Construction (draft) - four picks, each
+    player handles 4 tiles."""
     state = fresh()
     while state.data["vars"]["epoch"] == 1:
         _one_round(state)
@@ -164,12 +176,15 @@ def test_four_tiles_handled_per_epoch_then_income():  # notes: Checklist 6, 11
 
 # -- the district grid ----------------------------------------------------------------
 def test_full_edge_needed_corner_is_not_enough():  # notes: Checklist 12
+    """notes: Placement - a new tile shares a full edge with the district, a corner is not
+    enough; Tiles and the district (edge-connected)."""
     state = fresh()
     assert [1, 1] not in opens(state, 0) and [1, 0] in opens(state, 0)
     assert sorted(opens(state, 0)) == [[-1, 0], [0, -1], [0, 1], [1, 0]]
 
 
 def test_worked_example_3_four_wide_is_at_most_three_high():  # notes: Worked example 3
+    """notes: Worked example 3; Placement / Tiles and the district (the 3x4 or 4x3 limit)."""
     state = fresh()
     for x in (1, 2, 3):
         lay(state, 0, [x, 0], [C] * 4)
@@ -182,6 +197,8 @@ def test_worked_example_3_four_wide_is_at_most_three_high():  # notes: Worked ex
 
 
 def test_at_most_twelve_spaces():  # notes: Checklist 13
+    """notes: Tiles and the district; Placement - the district fits 3x4 or 4x3, at most 12
+    spaces."""
     state = fresh()
     for y in range(3):
         for x in range(4):
@@ -192,6 +209,7 @@ def test_at_most_twelve_spaces():  # notes: Checklist 13
 
 
 def test_rotation_only_when_placing():  # notes: Checklist 14
+    """notes: Placement - tiles rotate (4 orientations) before placing, never afterwards."""
     state = fresh()
     clear(state, 0)
     tid = lay(state, 0, [0, 0], [P, R, C, U], turns=1)
@@ -205,6 +223,8 @@ def test_rotation_only_when_placing():  # notes: Checklist 14
 
 
 def test_worked_examples_1_and_2_overbuild_costs():  # notes: Worked examples 1, 2; Checklist 15
+    """notes: Worked examples 1, 2; Placement (overbuild: new cost minus covered cost, never
+    below 0)."""
     state = fresh()
     lay(state, 0, [1, 0], [C] * 4, cost=2)
     lay(state, 0, [2, 0], [C] * 4, cost=3)
@@ -215,6 +235,7 @@ def test_worked_examples_1_and_2_overbuild_costs():  # notes: Worked examples 1,
 
 
 def test_stacks_may_be_overbuilt_again():  # notes: Checklist 16; Reading 2
+    """notes: Placement (overbuild a tile or a stack); Reading 2 (no stack limit)."""
     state = fresh()
     for cost in (1, 2, 3):
         lay(state, 0, [0, 0], [C] * 4, cost=cost)
@@ -224,6 +245,7 @@ def test_stacks_may_be_overbuilt_again():  # notes: Checklist 16; Reading 2
 
 
 def test_max_stack_height_option(tmp_path):  # notes: Reading 2 (option 3)
+    """notes: Reading 2 (max_stack_height, option 3)."""
     state = fresh(with_options(tmp_path, max_stack_height="3"))
     lay(state, 0, [0, 0], [C] * 4)
     assert [0, 0] in call(state, "build_spaces", 0)
@@ -232,6 +254,7 @@ def test_max_stack_height_option(tmp_path):  # notes: Reading 2 (option 3)
 
 
 def test_reading_1_only_the_covered_tile_counts(tmp_path):  # notes: Reading 1
+    """notes: Reading 1 (overbuild_discount: top_tile; option stack)."""
     for game, want in ((GAME, 4), (with_options(tmp_path, overbuild_discount="stack"), 1)):
         state = fresh(game)
         lay(state, 0, [1, 0], [C] * 4, cost=3)

@@ -29,6 +29,8 @@ def score(state, p, **before):
 
 
 def test_worked_example_4_areas_across_tiles():  # notes: Worked example 4; Checklist 17
+    """notes: Worked example 4; Areas (same-type edge-adjacent quarters form one area, across
+    tiles); Tiles (2x2 quarters)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [P, R, R, R])
@@ -39,6 +41,7 @@ def test_worked_example_4_areas_across_tiles():  # notes: Worked example 4; Chec
 
 
 def test_corners_do_not_connect():  # notes: Checklist 17
+    """notes: Areas - corners don't connect quarters of one type."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [P, C, C, C])
@@ -48,6 +51,8 @@ def test_corners_do_not_connect():  # notes: Checklist 17
 
 
 def test_public_buildings_and_milestones_are_separate_areas():  # notes: Checklist 18
+    """notes: Areas - each public building and milestone is its own area, even beside another of
+    its kind; Tiles (they fill the whole tile)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [PUB] * 4, whole=True)
@@ -97,6 +102,8 @@ def test_reading_3_covered_tiles_inert(tmp_path, inert):  # notes: Reading 3 (bo
 
 
 def test_park_scores_the_best_park_by_the_table():  # notes: Checklist 25; Reading 10
+    """notes: Kinds of scoring (park: one park area scores by adjacent residential areas);
+    PROVISIONAL park table; Reading 10 (best)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [P, C, R, C])       # park 1: next to one residential area
@@ -108,6 +115,7 @@ def test_park_scores_the_best_park_by_the_table():  # notes: Checklist 25; Readi
 
 
 def test_park_choice_option(tmp_path):  # notes: Reading 10 (option choose)
+    """notes: Kinds of scoring (park, the player's choice); Reading 10 (option choose)."""
     state = fresh(with_options(tmp_path, park_choice="choose"))
     clear(state, 0)
     lay(state, 0, [0, 0], [P, C, R, C])
@@ -120,6 +128,9 @@ def test_park_choice_option(tmp_path):  # notes: Reading 10 (option choose)
 
 
 def test_worked_example_8_commercial_and_pollution():  # notes: Worked example 8; Checklist 26, 28
+    """notes: Worked example 8; Kinds of scoring (commercial: 1 coin per adjacent residential
+    area; industrial: coins and -1 VP per residential area next to industry); Areas
+    (adjacency)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [R, C, IND, C], icons=[0, 0, 2, 0])   # R1, industry under it
@@ -132,6 +143,8 @@ def test_worked_example_8_commercial_and_pollution():  # notes: Worked example 8
 
 
 def test_cultural_scores_its_icons():  # notes: Checklist 27; Reading 11
+    """notes: Kinds of scoring (cultural: its printed icon value in VP); Reading 11 (icon_merge:
+    sum)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [U, U, C, C], icons=[2, 0, 0, 0])
@@ -141,6 +154,7 @@ def test_cultural_scores_its_icons():  # notes: Checklist 27; Reading 11
 
 
 def test_icon_merge_max_option(tmp_path):  # notes: Reading 11 (option max)
+    """notes: Reading 11 (option max)."""
     state = fresh(with_options(tmp_path, icon_merge="max"))
     clear(state, 0)
     lay(state, 0, [0, 0], [U, U, C, C], icons=[2, 0, 0, 0])
@@ -156,6 +170,8 @@ def _transport(state, cells):
 
 
 def test_worked_example_5_transport_groups():  # notes: Worked example 5; Checklist 29
+    """notes: Worked example 5; Kinds of scoring (transport: 2 VP per group, at least 2); Reading
+    12 (groups)."""
     state = fresh()
     _transport(state, [[0, 0], [1, 0], [3, 2]])
     score(state, 0)
@@ -167,6 +183,7 @@ def test_worked_example_5_transport_groups():  # notes: Worked example 5; Checkl
 
 
 def test_transport_minimum_tiles_option(tmp_path):  # notes: Reading 12 (option tiles)
+    """notes: Reading 12 (option tiles)."""
     state = fresh(with_options(tmp_path, transport_minimum="tiles"))
     _transport(state, [[0, 0], [1, 0]])
     score(state, 0)
@@ -174,6 +191,8 @@ def test_transport_minimum_tiles_option(tmp_path):  # notes: Reading 12 (option 
 
 
 def test_public_buildings_give_their_effect():  # notes: Component data (public buildings)
+    """notes: Kinds of scoring (public buildings: their printed effect); PROVISIONAL data (public
+    buildings)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [R, R, C, C])
@@ -212,6 +231,8 @@ def test_public_building_counts_as_a_transport_tile():
 
 
 def test_shield_skips_the_pollution_penalty():  # notes: Component data (public buildings)
+    """notes: PROVISIONAL data (public buildings: adjacent residential areas skip the industry
+    penalty)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [R, R, IND, IND], icons=[0, 0, 1, 0])
@@ -220,6 +241,7 @@ def test_shield_skips_the_pollution_penalty():  # notes: Component data (public 
 
 
 def test_reading_9_scoring_order():  # notes: Reading 9; Checklist 19
+    """notes: Reading 9 (scoring_order)."""
     state = fresh()
     clear(state, 0)
     lay(state, 0, [0, 0], [P, R, U, C], icons=[0, 0, 1, 0])
@@ -231,6 +253,7 @@ def test_reading_9_scoring_order():  # notes: Reading 9; Checklist 19
 
 @pytest.mark.parametrize("floor,want", [("0", 0), ("null", -1)])
 def test_reading_13_score_floor(tmp_path, floor, want):  # notes: Reading 13
+    """notes: Reading 13 (score_floor: 0; option negative)."""
     game = GAME if floor == "0" else with_options(tmp_path, score_floor=floor)
     state = fresh(game)
     run(state, "score_points", 0, "pollution", -1)
@@ -261,6 +284,7 @@ def test_reading_14_bank(tmp_path, unlimited):  # notes: Reading 14 (both values
 
 
 def test_worked_example_6_final_exchange():  # notes: Worked example 6; Checklist 30
+    """notes: Worked example 6; End of the game (1 VP per full 5 coins, the rest stays)."""
     state = fresh()
     state.data["pvars"][0].update({"coins": 13, "vp": 20})
     run(state, "final_exchange")
@@ -273,6 +297,8 @@ def _winners(state, goal):
 
 
 def test_worked_example_7_milestone_ties():  # notes: Worked example 7; Checklist 24
+    """notes: Worked example 7; Income phase 2 (milestone tie: fewer coins, then fewer VP, else
+    discarded)."""
     state = fresh()
     for p in (0, 1):
         clear(state, p)
@@ -286,6 +312,7 @@ def test_worked_example_7_milestone_ties():  # notes: Worked example 7; Checklis
 
 @pytest.mark.parametrize("positive", [True, False])
 def test_reading_7_zero_never_wins(tmp_path, positive):  # notes: Reading 7
+    """notes: Reading 7 (milestone_needs_positive)."""
     game = GAME if positive else with_options(tmp_path, milestone_needs_positive="false")
     state = fresh(game)
     state.data["pvars"][0]["coins"] = 2
@@ -300,6 +327,8 @@ def _award(state, slot, goal, choose=None):
 
 
 def test_milestone_is_built_free_and_costs_0_when_overbuilt():  # notes: Checklist 23; Reading 8
+    """notes: Income phase 2 (the milestone goes to the best player, built at once for free;
+    later overbuilt at cost 0); Reading 8 (mandatory, nothing paid or refunded)."""
     state = fresh()
     lay(state, 0, [1, 0], [R, R, C, C])
     coins = pvar(state, 0, "coins")
@@ -314,6 +343,7 @@ def test_milestone_is_built_free_and_costs_0_when_overbuilt():  # notes: Checkli
 
 
 def test_milestone_optional_placement(tmp_path):  # notes: Reading 8 (option optional)
+    """notes: Reading 8 (option optional)."""
     state = fresh(with_options(tmp_path, milestone_placement="optional"))
     lay(state, 0, [1, 0], [R, R, C, C])
     asked = _award(state, 1, "residential_areas", choose=lambda a, o: "decline")
@@ -321,6 +351,7 @@ def test_milestone_optional_placement(tmp_path):  # notes: Reading 8 (option opt
 
 
 def test_milestone_tie_discards_it():  # notes: Checklist 24
+    """notes: Income phase 2 (still tied: no one gets it, it is discarded)."""
     state = fresh()
     _award(state, 2, "spaces")
     slot2 = [t for t in state.data["tokens"].values() if t["slot"] == 2]
@@ -329,6 +360,7 @@ def test_milestone_tie_discards_it():  # notes: Checklist 24
 
 
 def test_milestones_in_epochs_one_to_five_only():  # notes: Checklist 22
+    """notes: Income phase 2 (epochs I-V award one each; VI none)."""
     slots = sorted(t["slot"] for t in fresh().data["tokens"].values()
                    if t["family"] == "milestone")
     assert slots == [1, 2, 3, 4, 5]
@@ -346,6 +378,8 @@ def _line(state, p, n):
 
 
 def test_wars_remove_one_then_two_spaces_with_their_stacks():  # notes: Checklist 20; Reading 5
+    """notes: Income phase 1 (war: WWI 1 space, WWII 2 different spaces with every tile under
+    them); Reading 5."""
     state = fresh()
     _line(state, 0, 4)
     lay(state, 0, [3, 0], [C] * 4)
@@ -363,6 +397,7 @@ def test_wars_remove_one_then_two_spaces_with_their_stacks():  # notes: Checklis
 
 
 def test_reading_5_first_war_top_only(tmp_path):  # notes: Reading 5 (option wwii_only)
+    """notes: Reading 5 (option wwii_only)."""
     state = fresh(with_options(tmp_path, war_removes_stack="wwii_only"))
     state.data["vars"]["epoch"] = 3
     assert call(state, "whole_spaces") is False
@@ -371,6 +406,7 @@ def test_reading_5_first_war_top_only(tmp_path):  # notes: Reading 5 (option wwi
 
 
 def test_war_keeps_the_district_connected():  # notes: Checklist 21; Reading 6
+    """notes: Income phase 1 (the district must stay one connected group); Reading 6."""
     state = fresh()
     _line(state, 0, 3)
     asked = run(state, "choose_ruins", 0, 1)
@@ -378,6 +414,7 @@ def test_war_keeps_the_district_connected():  # notes: Checklist 21; Reading 6
 
 
 def test_reading_6_second_war_judged_together(tmp_path):  # notes: Reading 6
+    """notes: Reading 6 (war_connectivity: after_all; option each)."""
     state = fresh()
     _line(state, 0, 3)
     state.data["vars"]["epoch"] = 4
@@ -391,6 +428,7 @@ def test_reading_6_second_war_judged_together(tmp_path):  # notes: Reading 6
 
 
 def test_reading_6_never_the_last_space():  # notes: Reading 6
+    """notes: Reading 6 (a war never takes the last space)."""
     state = fresh()
     state.data["vars"]["epoch"] = 4
     assert run(state, "choose_ruins", 0, 2) == []            # one space: nothing to remove
@@ -401,6 +439,7 @@ def test_reading_6_never_the_last_space():  # notes: Reading 6
 
 
 def test_reading_4_rectangle_recomputed(tmp_path):  # notes: Reading 4
+    """notes: Reading 4 (rectangle_recomputed; option false)."""
     for game, turned in ((GAME, True), (with_options(tmp_path, rectangle_recomputed="false"),
                                         False)):
         state = fresh(game)
@@ -415,6 +454,8 @@ def test_reading_4_rectangle_recomputed(tmp_path):  # notes: Reading 4
 
 @pytest.mark.parametrize("wars", ["[3, 4]", "[4, 5]"])
 def test_reading_17_war_epochs(tmp_path, wars):  # notes: Reading 17; Checklist 19
+    """notes: Reading 17 (wars_after [3, 4]; option [4, 5]); Income phase, in order; An epoch (6
+    in all)."""
     import random
     game = GAME if wars == "[3, 4]" else with_options(tmp_path, wars_after=wars)
     state = fresh(game, seed=3)
