@@ -60,7 +60,8 @@ def test_player_count_offices(copycat, players, offices):
 
 
 def test_checklist_19_unspent_money_is_lost(copycat):
-    # checklist 19: leftover money is lost at the end of the player's phase 3.
+    # notes Phase 3 (leftover money is lost), checklist 19: leftover money is lost at the end
+    # of the player's phase 3.
     state = copycat.new_state(players=2, seed=3)
     rng = random.Random(3)
     while not state.is_over:
@@ -83,6 +84,7 @@ def test_every_reading_option_decides_something(copycat):
 
 
 def test_reading_17_limited_markers_is_a_variant():
+    # notes Reading 17: the other value (only the 25 markers of the box) is a variant.
     game = regola.load_game("copycat", "limited_markers")
     assert game.definition.options["vp_markers_unlimited"].value is False
 
@@ -119,6 +121,7 @@ def run_with_options(tmp_path, options: dict, steps: str):
 
 
 def test_reading_12_other_value_draws_only_up_to_five(tmp_path):
+    """notes Reading 12 (keep_cards), other value: kept cards count towards the 5 drawn."""
     steps = """\
   - act: ["red: 18", "blue: 9", "red: pass", "blue: pass"]
   - set:
@@ -133,6 +136,8 @@ def test_reading_12_other_value_draws_only_up_to_five(tmp_path):
 
 
 def test_reading_14_other_value_red_cards_cannot_be_bought(tmp_path):
+    """notes Reading 14 (red_free), other value: a red card only comes with a card to its
+    right; it cannot be bought itself."""
     steps = """\
   - set:
       tokens:

@@ -1,0 +1,116 @@
+"""Copycat's readings (shared/rules-notes/copycat.md, Readings) read the other way: each test
+flips one reading's option and shows that the scripts then follow the other reading, so the
+scenarios of the chosen reading check something the option decides."""
+
+from __future__ import annotations
+
+from test_copycat_rules import run_with_options
+
+
+def test_reading_01_other_value_blue_in_phase_three(tmp_path):
+    """Reading 1 (blue_phase), other value: a blue card is no action in phase 2; in phase 3 it
+    draws, and the drawn cards are played at once."""
+    steps = """\
+  - act: ["red: 18", "blue: 9"]
+  - set:
+      tokens: [{select: {kind: card, name: press_release}, to: hand, owner: red}]
+  - act: ["red: play", "red: press_release"]
+  - expect:
+      - {legal: {player: red, is: [place, play, pass]}}
+  - act: ["red: pass", "blue: pass", "red: use"]
+  - expect:
+      - {legal: {player: red, includes: [press_release]}}
+  - act: ["red: press_release"]
+  - expect:
+      - {count: card, owner: red, at: hand, is: 0}
+      - {count: card, owner: red, at: play, is: 7}
+"""
+    assert run_with_options(tmp_path, {"blue_in_phase_two": False}, steps) == []
+
+
+def test_reading_02_other_value_round_one_only_blue_offices(tmp_path):
+    """Reading 2 (round1_offices), other value: in round 1 only blue office actions are
+    usable: the Records Office draws in phase 2, the purchasing office gives no buy."""
+    steps = """\
+  - act: ["red: 18", "blue: 9", "red: place", "red: hall_buy_a", "red: end_turn",
+          "blue: pass", "red: place", "red: hall_draw_two", "red: use"]
+  - expect:
+      - {count: card, owner: red, at: hand, is: 6}
+  - act: ["red: end_turn", "red: pass", "red: use"]
+  - expect:
+      - {legal: {player: red, includes: [fatherly_friend], excludes: [hall_buy_a]}}
+"""
+    assert run_with_options(tmp_path, {"round_one_offices_all": False}, steps) == []
+
+
+def test_reading_04_other_value_ties_keep_previous_order(tmp_path):
+    """Reading 4 (order_ties), other value: tied players keep their previous order."""
+    steps = """\
+  - set:
+      vars: {order: [0, 1]}
+  - act: ["red: 17", "blue: 17"]
+  - expect:
+      - {var: order, is: [0, 1]}
+"""
+    assert run_with_options(tmp_path, {"ties_reverse_previous": False}, steps) == []
+
+
+def test_reading_05_other_value_spent_coins_still_count(tmp_path):
+    """Reading 5 (phase2_coins), other value: the coin spent for Spin Doctor in phase 2 still
+    counts as money."""
+    steps = """\
+  - act: ["red: 18", "blue: 9"]
+  - set:
+      tokens: [{select: {kind: card, name: spin_doctor}, to: hand, owner: red}]
+  - act: ["red: play", "red: fatherly_friend", "red: play", "red: fatherly_friend",
+          "red: play", "red: spin_doctor", "red: use", "red: fatherly_friend", "red: done",
+          "red: pass", "blue: pass", "red: use", "red: fatherly_friend"]
+  - expect:
+      - {var: money, player: red, is: 2}
+"""
+    assert run_with_options(tmp_path, {"phase_two_coins_spent": False}, steps) == []
+
+
+def test_reading_08_other_value_occupied_office_gives_markers(tmp_path):
+    """Reading 8 (occupied_office), other value: the second worker takes the markers too."""
+    steps = """\
+  - act: ["red: 18", "blue: 9", "red: place", "red: hall_coins", "red: end_turn"]
+  - set:
+      vars: {markers: [0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}
+      tokens: [{select: {kind: card, name: party_congress}, to: hand, owner: blue}]
+  - act: ["blue: play", "blue: party_congress", "blue: use", "blue: hall_coins"]
+  - expect:
+      - {count: worker, at: hall_coins, is: 2}
+      - {var: collected, player: blue, is: 3}
+"""
+    assert run_with_options(tmp_path, {"occupied_office_no_markers": False}, steps) == []
+
+
+def test_reading_10_other_value_two_doublers_double_twice(tmp_path):
+    """Reading 10 (twice_cap), other value: a second doubler doubles again."""
+    steps = """\
+  - act: ["red: 18", "blue: 9", "red: pass", "blue: pass"]
+  - set:
+      tokens:
+        - {select: {kind: card, name: tax_haven}, to: play, owner: red, shown: true}
+        - {select: {kind: card, name: offshore_account}, to: play, owner: red, shown: true}
+        - {select: {kind: card, name: patron}, to: play, owner: red, shown: true}
+  - act: ["red: use", "red: patron", "red: use", "red: tax_haven", "red: use",
+          "red: offshore_account"]
+  - expect:
+      - {var: money, player: red, is: 8}
+"""
+    assert run_with_options(tmp_path, {"copy_is_second_use": False}, steps) == []
+
+
+def test_reading_11_other_value_shred_from_hand_only(tmp_path):
+    """Reading 11 (shred_from), other value: only hand cards can be shredded."""
+    steps = """\
+  - act: ["red: 18", "blue: 9"]
+  - set:
+      tokens: [{select: {kind: card, name: campaign_office}, to: hand, owner: red}]
+  - act: ["red: play", "red: local_radio", "red: play", "red: campaign_office", "red: use"]
+  - expect:
+      - {legal: {player: red, includes: [fatherly_friend, skip], excludes: [local_radio]}}
+"""
+    assert run_with_options(tmp_path, {"shred_from_hand_or_play": False}, steps) == []
