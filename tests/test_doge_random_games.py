@@ -36,6 +36,9 @@ def doge():
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("seed", range(4))
 def test_invariants_hold_after_every_action(doge, players, seed):
+    """notes: Components (every piece stays accounted for), Control of advisors (at most 6
+    advisors, one ring each), Palaces (at most 5 per district); End of the game (random
+    games end by a rulebook condition)."""
     state, _ = play_random(doge, players, seed, check=check_invariants)
     result = state.result
     assert result["reason"] == "end_condition"
@@ -96,6 +99,7 @@ def test_illegal_action_names_legal_options_and_changes_nothing(doge):
 
 
 def test_unsupported_player_count_names_the_supported_ones(doge):
+    """notes: Components - 3 or 4 players: a fifth is refused."""
     with pytest.raises(regola.UnsupportedPlayers, match="3, 4"):
         doge.new_state(players=5)
 
@@ -106,6 +110,8 @@ def test_unknown_game_names_the_built_in_games():
 
 
 def test_secret_choices_are_hidden_from_other_seats(doge):
+    """notes: Phase 1 - the card and markers are chosen in secret: until the reveal, other
+    seats see neither the chosen area nor the markers' values."""
     state = doge.new_state(players=4, seed=9)
     state.apply(0, "castello")
     state.apply(0, 3)
@@ -123,7 +129,8 @@ def test_secret_choices_are_hidden_from_other_seats(doge):
 
 
 def test_no_seat_sees_which_face_down_marker_another_seat_placed(doge):
-    """Markers' values are fixed by their ids, so a leaked id would leak the value."""
+    """notes: Components - marker values are secret to all but the owner. Markers' values
+    are fixed by their ids, so a leaked id would leak the value."""
     for seed in range(5):
         state = doge.new_state(players=3, seed=seed)
         rng = random.Random(seed)

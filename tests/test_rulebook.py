@@ -153,6 +153,7 @@ def test_end_conditions_and_tiebreakers(doge):
 
 
 def test_every_reading_is_a_clarification_note(doge):
+    """notes: Readings - each reading shows up in the rulebook as a clarification note."""
     notes = section(doge, "Clarifications")
     for n in range(1, 13):
         assert f"**Reading {n}.** " in notes
