@@ -14,6 +14,7 @@ Each fact is a mapping whose first known key says what it checks:
     {var: year, is: 2}                                      # with player: a player variable
     {deck: blue, up: [true, false], cards: [...], face_up: 1}
     {error: {act: "red: south", message_contains: legal}}
+    track, funds, bank, markers, connection, grid, pile: see concept_facts.py
 
 A check returns None when the fact holds, else a message saying what was found.
 """
@@ -25,6 +26,7 @@ from typing import Any
 
 from ..errors import IllegalAction, RegolaError
 from .acting import parse_action, resolve
+from .concept_facts import CONCEPT_FACTS
 from .document import Failure, Path_, Scope, _shown, action_id
 from .position_facts import (
     count_fact,
@@ -134,6 +136,7 @@ PARSERS: dict[str, Callable[[Scope, dict, Path_], Check]] = {
     "count": count_fact, "token": token_fact, "to_move": _to_move, "legal": _legal, "ask": _ask,
     "winners": result_fact, "over": result_fact, "reason": result_fact, "conditions": result_fact,
     "log": log_fact, "no_log": log_fact, "var": var_fact, "deck": deck_fact, "error": _error,
+    **CONCEPT_FACTS,
 }
 
 

@@ -6,6 +6,7 @@
       vars:   {year: 3}                  # game variables; player_vars: {red: {name: value}}
       deck:   {brown: [north, south]}   # these first, the rest in their order
       deck:   {brown: {cards: [...], up: true}}   # up: true, false or one flag per card
+      tracks, resources, markers, connections, grids, piles: see concepts.py
 
 Counted pieces move from one place to another (never created or destroyed); tokens move
 and change controller through the runtime (a controller uses one of their control pieces,
@@ -20,9 +21,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import RegolaError
+from .concepts import CONCEPT_KEYS, parse_concept
 from .document import Failure, Path_, Scope, _shown
 
-SET_KEYS = ("place", "tokens", "vars", "player_vars", "deck")
+SET_KEYS = ("place", "tokens", "vars", "player_vars", "deck", *CONCEPT_KEYS)
 
 
 def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
@@ -39,6 +41,8 @@ def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
                 changes.append(_tokens(scope, item, (*here, i)))
         elif key == "vars":
             changes.append(_vars(scope, value, here, None))
+        elif key in CONCEPT_KEYS:
+            changes.extend(parse_concept(scope, key, value, here))
         elif key == "player_vars":
             pv = scope.mapping(value, here, "player_vars", extra=True)
             for seat, values in pv.items():
