@@ -94,6 +94,29 @@ def test_an_unlimited_bank(tmp_path):
     assert state.data["bank"]["gold"]["bank"] is None
 
 
+@pytest.mark.parametrize("unlimited", [False, True])
+def test_a_bank_finite_unless_an_option(tmp_path, unlimited):
+    # finite: {unless: OPTION}: the bank runs out unless the option is true; bank_gives
+    # tells how much of an amount the bank can give (all of it when it never runs out).
+    game = GAME.replace("finite: finite_gold}", "finite: {unless: endless_gold}}").replace(
+        "  finite_gold: {value: true",
+        f"  endless_gold: {{value: {str(unlimited).lower()}, summary: Gold never runs out.}}\n"
+        "  finite_gold: {value: true")
+    state = toy(tmp_path, game=game).new_state(players=2, seed=1)
+    gold = state.data["bank"]["gold"]
+    assert gold["bank"] == (None if unlimited else 1)        # as in test_a_whole_toy_game
+    c = state._runtime()
+    assert bank.bank_gives(c, "gold", 3) == (3 if unlimited else 1)
+    assert bank.bank_gives(c, "gold", -1) == 0
+    assert bank.in_bank(c, "gold") == (None if unlimited else 1)
+
+
+def test_finite_unless_no_option_is_a_located_error(tmp_path):
+    with pytest.raises(RuleError) as err:
+        toy(tmp_path, game=GAME.replace("finite: finite_gold}", "finite: {unless: nothing}}"))
+    assert "game.yaml:" in str(err.value) and "'nothing' is not an option" in str(err.value)
+
+
 def test_a_tile_cannot_lie_on_a_taken_connection(tmp_path):
     script = SCRIPT.replace("    move_token(first(tokens(plank)), laid)\n",
                             "    lay_tile(north_south, tokens(plank)[1], north)\n")
@@ -164,6 +187,7 @@ def play():
     advance(fame, 1, track_pos(fame, 0))
     place_disc(order, 0, 1)
     gain(gold, 0, funds(gold, 1) + in_bank(gold))
+    gain(gold, 1, bank_gives(gold, 2))
     pay(gold, 0, 1)
     activate(gold, 0, first(tokens(plank)))
     clear_markers(gold)
@@ -197,7 +221,9 @@ def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
                   "moves their disc 5 spaces back on the fame track",
                   "puts their disc on space 1 of the order track, on top of any discs",
                   "takes gold pieces from the bank, as many as", "(while the bank lasts)",
-                  "left in the bank", "pays 1 gold pieces to the bank",
+                  "left in the bank", "pays 1 gold piece to the bank",
+                  "pays gold pieces to the bank, as many as",
+                  "2, or the number of gold pieces left in the bank if that is fewer",
                   "to use it", "every gold piece lying on a piece goes back to the bank",
                   "its first end toward", "the connections of North", "the tile on",
                   "the two areas joined by", "furthest ahead", "how far"):

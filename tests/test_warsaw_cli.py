@@ -4,6 +4,7 @@ that sees its district as a map and nobody else's hand."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -42,3 +43,7 @@ def test_a_human_sees_the_district_map_and_only_their_own_hand():
     assert "Pick a tile from your hand (secretly)" in out
     assert "quarter types=" in out                       # Red's own tiles are described
     assert "Blue" in out and "face down" in out          # Blue's hand only as a count
+    # coins are the resource coin: a money table (each seat, then the bank, which never
+    # runs out: "-") and the log lines of the bank (Reading 14: open to everyone)
+    assert re.search(r"coins\W+6\W+6\W+-", out)
+    assert "Red takes 6 coins from the bank" in out and "coins =" not in out

@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import yaml
-from warsaw_helpers import GAME, call, fresh, pvar
+from warsaw_helpers import GAME, bank_left, call, coins, fresh, with_options
 
 TYPES = {"park", "residential", "commercial", "cultural", "industrial"}
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
@@ -44,7 +44,7 @@ def pieces(tile, kind):
     return groups
 
 
-def test_components_counts():
+def test_components_counts(tmp_path):
     """notes: Components - 105 city tiles: epoch tiles with backs I-VI, 4 start tiles, 5
     milestones; the bank of 36 coins; 4 mermaids (one per seat, 2-4 players)."""
     state = fresh()
@@ -54,7 +54,9 @@ def test_components_counts():
     assert found["regular"] + found["public"] == 96
     assert {t["epoch"] for t in tiles(state) if t["family"] in ("regular", "public")} \
         == set(ROMAN)
-    assert state.data["vars"]["bank"] == 36
+    assert GAME.definition.resources["coin"].bank is None       # Reading 14: never runs out
+    finite = fresh(with_options(tmp_path, bank_unlimited="false"), players=4)
+    assert bank_left(finite) + sum(coins(finite, p) for p in range(4)) == 36
     assert len(GAME.definition.seats) == 4
 
 
@@ -169,7 +171,7 @@ def test_setup_shuffles_stacks_face_down_and_picks_faces_at_random():
         hands.add(frozenset(tid for tid, t in state.data["tokens"].items()
                             if t["owner"] == 0 and t["at"] in ("hand", "picked")))
         faces.add(tuple(state.data["vars"]["faces"]))
-        assert pvar(state, 0, "coins") == 6
+        assert coins(state, 0) == 6
     assert len(hands) > 1 and len(faces) > 1
 
 

@@ -5,7 +5,7 @@ function. Each test names the notes' item it checks (rules/warsaw/coverage.yaml)
 from __future__ import annotations
 
 import pytest
-from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, run, with_options
+from warsaw_helpers import GAME, call, clear, coins, fresh, lay, pvar, run, set_coins, with_options
 
 from regola.dsl import builtins_grid as grid
 from regola.interpreter import goals
@@ -24,7 +24,8 @@ def scored(state, p, what):
 
 
 def score(state, p, **before):
-    state.data["pvars"][p].update({"vp": 10, "coins": 0, **before})
+    set_coins(state, p, 0)
+    state.data["pvars"][p].update({"vp": 10, **before})
     run(state, "score", p)
 
 
@@ -76,7 +77,7 @@ def test_worked_examples_1_2_paid_when_building(under, new, paid):
     tid = picked(state, 0, [R] * 4, cost=new)
     run(state, "plan_tile", 0, choose=lambda a, o: [1, 0])
     run(state, "carry_out", 0)
-    assert pvar(state, 0, "coins") == 6 - paid
+    assert coins(state, 0) == 6 - paid
     assert [e["cost"] for e in state.log if e.get("msg") == "tile_built"] == [paid]
     assert stack(state, 0, [1, 0]) == [low, tid]
 
@@ -303,8 +304,9 @@ def test_worked_example_7_through_the_award(vp_b, winner):
     for p in (0, 1):
         clear(state, p)
         lay(state, p, [0, 0], [R] * 4)
-    state.data["pvars"][0].update({"coins": 4, "vp": 20})
-    state.data["pvars"][1].update({"coins": 4, "vp": vp_b})
+    for p, vp in ((0, 20), (1, vp_b)):
+        set_coins(state, p, 4)
+        state.data["pvars"][p]["vp"] = vp
     asked = _award(state, "residential_areas")
     m = _milestone(state)
     if winner is None:
@@ -320,6 +322,6 @@ def test_reading_7_nobody_above_zero_discards_the_milestone():
     commercial area anywhere the commercial-areas milestone is discarded, even though one
     player has fewer coins (the tie-breaker)."""
     state = fresh()
-    state.data["pvars"][0]["coins"] = 2
+    set_coins(state, 0, 2)
     assert _award(state, "commercial_areas") == []
     assert _milestone(state)["at"] == "box"

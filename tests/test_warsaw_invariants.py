@@ -16,9 +16,12 @@ PLACES = {"box", "stacks", "dealt", "hand", "picked", "board", "district"}
 def check(state, bank: bool = False) -> None:
     """Assert the invariants of a Warsaw position (with a finite bank: every coin too)."""
     data = state.data
+    coin = data["bank"]["coin"]
+    assert (coin["bank"] is None) != bank and not coin["on"]
+    assert all(h >= 0 for h in coin["held"])
     if bank:
-        assert data["vars"]["bank"] >= 0
-        assert data["vars"]["bank"] + sum(v["coins"] for v in data["pvars"]) == 36
+        assert coin["bank"] >= 0
+        assert coin["bank"] + sum(coin["held"]) == 36
     n = data["n"]
     tokens = data["tokens"]
     assert len(tokens) == 105
@@ -48,7 +51,7 @@ def check(state, bank: bool = False) -> None:
         for cell, ids in stacks.items():
             assert [tokens[t]["level"] for t in ids] == list(range(len(ids))), cell
         v = data["pvars"][p]
-        assert v["coins"] >= 0 and v["vp"] >= 0
+        assert v["vp"] >= 0
     if not state.is_over:
         for p in state.to_move:
             legal = state.legal_actions(p)
@@ -73,7 +76,7 @@ def test_random_games_keep_the_invariants(players, seed):
         check(state)
     assert state.result["reason"] == "end_condition"
     assert state.data["vars"]["epoch"] == 6
-    assert all(v["coins"] < 5 for v in state.data["pvars"])     # the final exchange
+    assert all(h < 5 for h in state.data["bank"]["coin"]["held"])   # the final exchange
     best = max(v["vp"] for v in state.data["pvars"])
     assert all(state.data["pvars"][w]["vp"] == best for w in state.result["winners"])
 

@@ -19,7 +19,8 @@ CHECKLIST = {
         "The start tiles, park on top and residential below"],
     4: ["the 5 two-sided milestones", "onto its milestone space, a random side face up",
         "one of the pair of goals of the milestone at random"],
-    5: ["At the start, for each player, coins is 6 and victory points is 0"],
+    5: ["Each player takes 6 coins from the bank",
+        "At the start, for each player, victory points is 0"],
     6: ["Each epoch has a construction phase, then an income phase",
         "The construction phase (see", "The income phase (see"],
     7: ["Take 4 city tiles whose epoch on the back is the epoch at random from the epoch stack",
@@ -27,7 +28,8 @@ CHECKLIST = {
     8: ["At the same time and in secret, each player picks a tile",
         "all picked tiles are revealed together"],
     9: ["discards the tile to the box for 3 coins, or pays its cost and builds it",
-        "Add 3 to the player's coins"],
+        "The player takes 3 coins from the bank.",
+        "The player pays coins to the bank, as many as the cost."],
     10: ["to the left in epochs I, III and V, to the right in epochs II, IV and VI"],
     11: ["Repeat the following 4 times", "until each player has handled 4 tiles"],
     12: ["share a full edge with a tile of the district: touching at a corner is not enough",
@@ -47,7 +49,7 @@ CHECKLIST = {
          "stays one group of spaces connected by edges"],
     22: ["at the end of each of epochs I to V, none after epoch VI"],
     23: ["builds it at once and for free", "its cost is 0"],
-    24: ["compare each tied player's coins: the lowest wins",
+    24: ["compare the number of coins each tied player has: the lowest wins",
          "compare each tied player's victory points: the lowest wins",
          "If there is not exactly one best player", "nobody gets it and it is discarded"],
     25: ["Only one park scores", "| Park points by adjacent residential areas"],
@@ -58,7 +60,7 @@ CHECKLIST = {
     29: ["Each transport tile gives 2 points, connected transport tiles count as one",
          "at least 2 are needed to score"],
     30: ["divided by 5, rounded down", "Compare each candidate's victory points",
-         "compare each candidate's coins", "share the victory"],
+         "compare the number of coins each candidate has", "share the victory"],
 }
 
 

@@ -4,7 +4,19 @@ through the interpreter (shared/rules-notes/warsaw.md names each item checked)."
 from __future__ import annotations
 
 import pytest
-from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, run, with_options
+from warsaw_helpers import (
+    GAME,
+    bank_left,
+    call,
+    clear,
+    coins,
+    fresh,
+    lay,
+    pvar,
+    run,
+    set_coins,
+    with_options,
+)
 
 from regola.dsl import builtins_grid as grid
 from regola.errors import UnsupportedPlayers
@@ -41,8 +53,9 @@ def test_setup(players):  # notes: Setup; Checklist 2-5
     assert len(milestones) == 5 and all(t["at"] == "board" and t["shown"] for t in milestones)
     faces = state.data["vars"]["faces"]
     assert len(faces) == 5 and all(f in t["sides"] for f, t in zip(faces, milestones))
+    assert bank_left(state) is None                      # Reading 14: it never runs out
     for p in range(players):
-        assert pvar(state, p, "coins") == 6 and pvar(state, p, "vp") == 0
+        assert coins(state, p) == 6 and pvar(state, p, "vp") == 0
         (start,) = [state.data["tokens"][t] for t in grid.stack(state._runtime(), "district",
                                                                 p, [0, 0])]
         assert start["family"] == "start" and start["quarters"] == [P, P, R, R]
@@ -88,7 +101,7 @@ def test_discard_for_three_coins():  # notes: Checklist 9
            and tok["owner"] == 0][0]
     state.apply(0, "discard")
     state.apply(1, "discard")
-    assert pvar(state, 0, "coins") == 9 and state.data["tokens"][tid]["at"] == "box"
+    assert coins(state, 0) == 9 and state.data["tokens"][tid]["at"] == "box"
 
 
 def _hand(state, p):
@@ -273,17 +286,17 @@ def test_reading_15_cannot_pay(tmp_path, rule):  # notes: Reading 15 (both value
     tid = [t for t, tok in state.data["tokens"].items() if tok["at"] == "hand"
            and tok["owner"] == 0][0]
     state.data["tokens"][tid].update({"at": "picked", "shown": True, "cost": 2})
-    state.data["pvars"][0]["coins"] = 1
+    set_coins(state, 0, 1)
     assert run(state, "plan_tile", 0) == []
     assert pvar(state, 0, "plan") == rule
     run(state, "carry_out", 0)
     tok = state.data["tokens"][tid]
     assert tok["at"] == "box" and tok["owner"] is None
-    assert pvar(state, 0, "coins") == (4 if rule == "discard" else 1)
+    assert coins(state, 0) == (4 if rule == "discard" else 1)
     msg = "tile_discarded" if rule == "discard" else "tile_forfeited"
     assert [e["msg"] for e in state.log if e.get("player") == 0 and e.get("msg", "")
             .startswith("tile_")] == [msg]
     state.data["tokens"][tid].update({"at": "picked", "owner": 0})
-    state.data["pvars"][0]["coins"] = 2                       # now it can pay
+    set_coins(state, 0, 2)                                    # now it can pay
     asked = run(state, "plan_tile", 0, choose=lambda a, o: o[0])
     assert asked[0][0] == "build_or_discard" and "discard" in asked[0][1]

@@ -4,7 +4,19 @@ test names the rule, reading or worked example of shared/rules-notes/warsaw.md i
 from __future__ import annotations
 
 import pytest
-from warsaw_helpers import GAME, call, clear, fresh, lay, pvar, run, with_options
+from warsaw_helpers import (
+    GAME,
+    bank_left,
+    call,
+    clear,
+    coins,
+    fresh,
+    lay,
+    pvar,
+    run,
+    set_coins,
+    with_options,
+)
 
 from regola.dsl import builtins_grid as grid
 from regola.interpreter import ending, goals
@@ -24,7 +36,8 @@ def scored(state, p, what):
 
 
 def score(state, p, **before):
-    state.data["pvars"][p].update({"vp": 10, "coins": 0, **before})
+    set_coins(state, p, 0)
+    state.data["pvars"][p].update({"vp": 10, **before})
     run(state, "score", p)
 
 
@@ -267,28 +280,33 @@ def test_reading_14_bank(tmp_path, unlimited):  # notes: Reading 14 (both values
     than it has left takes what is left; payments go back to it."""
     game = GAME if unlimited else with_options(tmp_path, bank_unlimited="false")
     state = fresh(game, players=3)
-    assert state.observe(1)["player_vars"][0]["coins"] == 6
-    bank = state.data["vars"]["bank"]
-    assert bank == (36 if unlimited else 36 - 3 * 6)
-    state.data["vars"]["bank"] = 0 if unlimited else 2
-    state.data["pvars"][0]["coins"] = 0
+    held = state.data["bank"]["coin"]["held"]
+    assert state.observe(1)["bank"]["coin"]["held"] == [6, 6, 6]       # open to everyone
+    assert bank_left(state) == (None if unlimited else 36 - 3 * 6)
+    if unlimited:
+        set_coins(state, 0, 0)
+    else:                                                 # 2 left in the bank, red has 0
+        held[:] = [0, 28, 6]
+        state.data["bank"]["coin"]["bank"] = 2
     run(state, "score_coins", 0, "commercial", 5)
-    assert pvar(state, 0, "coins") == (5 if unlimited else 2)
+    assert coins(state, 0) == (5 if unlimited else 2)
     assert scored(state, 0, "commercial") == (0, 5 if unlimited else 2)
-    run(state, "score_coins", 0, "industrial", 3)        # the bank is empty now
-    assert pvar(state, 0, "coins") == (8 if unlimited else 2)
-    assert state.data["vars"]["bank"] == 0
-    state.data["pvars"][0]["coins"] = 11
+    run(state, "score_coins", 0, "industrial", 3)        # a finite bank is empty now
+    assert coins(state, 0) == (8 if unlimited else 2)
+    assert bank_left(state) == (None if unlimited else 0)
+    held[:] = [11, 6, 6] if unlimited else [11, 19, 6]    # finite: all 36 in hand
     run(state, "final_exchange")
-    assert state.data["vars"]["bank"] == (0 if unlimited else 10 + 5 + 5)   # from 11, 6, 6
+    assert held == [1, 1, 1] if unlimited else held == [1, 4, 1]
+    assert bank_left(state) == (None if unlimited else 10 + 15 + 5)   # paid back
 
 
 def test_worked_example_6_final_exchange():  # notes: Worked example 6; Checklist 30
     """notes: Worked example 6; End of the game (1 VP per full 5 coins, the rest stays)."""
     state = fresh()
-    state.data["pvars"][0].update({"coins": 13, "vp": 20})
+    set_coins(state, 0, 13)
+    state.data["pvars"][0]["vp"] = 20
     run(state, "final_exchange")
-    assert (pvar(state, 0, "vp"), pvar(state, 0, "coins")) == (22, 3)
+    assert (pvar(state, 0, "vp"), coins(state, 0)) == (22, 3)
 
 
 # -- milestones -----------------------------------------------------------------------
@@ -303,8 +321,9 @@ def test_worked_example_7_milestone_ties():  # notes: Worked example 7; Checklis
     for p in (0, 1):
         clear(state, p)
         lay(state, p, [0, 0], [R] * 4)
-    state.data["pvars"][0].update({"coins": 4, "vp": 20})
-    state.data["pvars"][1].update({"coins": 4, "vp": 18})
+    for p, vp in ((0, 20), (1, 18)):
+        set_coins(state, p, 4)
+        state.data["pvars"][p]["vp"] = vp
     assert _winners(state, "residential_areas") == [1]
     state.data["pvars"][1]["vp"] = 20
     assert _winners(state, "residential_areas") == [0, 1]      # still tied: nobody
@@ -315,7 +334,7 @@ def test_reading_7_zero_never_wins(tmp_path, positive):  # notes: Reading 7
     """notes: Reading 7 (milestone_needs_positive)."""
     game = GAME if positive else with_options(tmp_path, milestone_needs_positive="false")
     state = fresh(game)
-    state.data["pvars"][0]["coins"] = 2
+    set_coins(state, 0, 2)
     want = [] if positive else [0]
     assert _winners(state, "commercial_areas") == want
 
@@ -331,12 +350,12 @@ def test_milestone_is_built_free_and_costs_0_when_overbuilt():  # notes: Checkli
     later overbuilt at cost 0); Reading 8 (mandatory, nothing paid or refunded)."""
     state = fresh()
     lay(state, 0, [1, 0], [R, R, C, C])
-    coins = pvar(state, 0, "coins")
+    before = coins(state, 0)
     asked = _award(state, 1, "residential_areas", choose=lambda a, o: [1, 0])
     assert asked[0][0] == "place_milestone" and "decline" not in asked[0][1]
     (m,) = [t for t, tok in state.data["tokens"].items() if tok["family"] == "milestone"
             and tok["at"] == "district"]
-    assert pvar(state, 0, "coins") == coins
+    assert coins(state, 0) == before
     new = lay(state, 1, [1, 0], [C] * 4, cost=4)
     assert call(state, "build_cost", 0, new, [1, 0]) == 4
     assert m in grid.stack(state._runtime(), "district", 0, [1, 0])
@@ -477,15 +496,16 @@ def test_reading_17_war_epochs(tmp_path, wars):  # notes: Reading 17; Checklist 
 
 
 # -- the end --------------------------------------------------------------------------
-@pytest.mark.parametrize("vp,coins,winners", [((9, 8), (0, 4), [0]), ((9, 9), (3, 4), [1]),
-                                              ((9, 9), (4, 4), [0, 1])])
-def test_end_most_points_then_most_coins_then_shared(vp, coins, winners):
+@pytest.mark.parametrize("vp,held,winners", [((9, 8), (0, 4), [0]), ((9, 9), (3, 4), [1]),
+                                             ((9, 9), (4, 4), [0, 1])])
+def test_end_most_points_then_most_coins_then_shared(vp, held, winners):
     """notes: End of the game; Checklist 30: after epoch VI the most VP wins; a tie goes to
     the most coins left (0-4 after the exchange); still tied, the victory is shared."""
     state = fresh()
     state.data["vars"]["epoch"] = 6
     for p in (0, 1):
-        state.data["pvars"][p].update({"vp": vp[p], "coins": coins[p]})
+        state.data["pvars"][p]["vp"] = vp[p]
+        set_coins(state, p, held[p])
     run(state, "final_exchange")
     assert ending.check_end(state._runtime())
     assert state.data["result"]["winners"] == winners

@@ -91,3 +91,24 @@ def run(state, name: str, *args, choose=None) -> list[tuple[str, list]]:
 def pvar(state, p: int, name: str):
     """A player variable."""
     return state.data["pvars"][p][name]
+
+
+def coins(state, p: int) -> int:
+    """The coins p holds (the game's resource `coin`)."""
+    return state.data["bank"]["coin"]["held"][p]
+
+
+def bank_left(state) -> int | None:
+    """The coins left in the bank (None: it never runs out, Reading 14)."""
+    return state.data["bank"]["coin"]["bank"]
+
+
+def set_coins(state, p: int, n: int) -> None:
+    """p holds exactly n coins: the difference comes from the bank or goes back to it, so a
+    finite bank still accounts for every coin of the box."""
+    res = state.data["bank"]["coin"]
+    more = n - res["held"][p]
+    if res["bank"] is not None:
+        assert res["bank"] >= more, "the bank has too few coins left"
+        res["bank"] -= more
+    res["held"][p] = n

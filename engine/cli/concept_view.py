@@ -82,7 +82,8 @@ def concept_event_text(event: dict, gw: GameWords, who: str, token: str) -> str 
             return w.plural(None, "{player} takes {n} {things} from the bank",
                             "{player} takes {n} {things} from the bank", n, player=who,
                             things=things)
-        return w("{player} pays {n} {things} to the bank", player=who, n=n, things=things)
+        return w.plural(None, "{player} pays {n} {things} to the bank",
+                        "{player} pays {n} {things} to the bank", n, player=who, things=things)
     if kind == "activate":
         return w("{player} puts a {thing} on {token}", player=who, token=token,
                  thing=resource_name(gw, event.get("resource", ""), 1))

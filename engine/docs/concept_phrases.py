@@ -56,6 +56,14 @@ class ConceptPhrases(ConceptNames):
         return self.w("the number of {things} left in the bank",
                       things=self.resource_words(args[0]))
 
+    def builtin_bank_gives(self, args, kwargs, env) -> str:
+        amount = self.expr(args[1], env)
+        kind = self.g.resources.get(_named(args[0]) or "")
+        if kind is not None and kind.bank is None:
+            return amount
+        return self.w("{amount}, or the number of {things} left in the bank if that is fewer",
+                      amount=amount, things=self.resource_words(args[0]))
+
     def builtin_markers_on(self, args, kwargs, env) -> str:
         return self.w("the number of {things} on {token}",
                       things=self.resource_words(args[0]), token=self.expr(args[1], env))
@@ -121,8 +129,14 @@ class ConceptSteps(ConceptNames):
         return self.w("{step} (while the bank lasts)", step=text)
 
     def statement_pay(self, args, kwargs, env) -> str:
-        return self.w("{player} pays {amount} {things} to the bank",
-                      player=self.p.expr(args[1], env), amount=self.p.expr(args[2], env),
+        player = self.p.expr(args[1], env)
+        ok, n = self.p.known(args[2], env)
+        if ok and isinstance(n, int):
+            return self.w.plural(None, "{player} pays {n} {things} to the bank",
+                                 "{player} pays {n} {things} to the bank", n, player=player,
+                                 things=self.resource_words(args[0], n))
+        return self.w("{player} pays {things} to the bank, as many as {amount}",
+                      player=player, amount=self.p.expr(args[2], env),
                       things=self.resource_words(args[0]))
 
     def statement_activate(self, args, kwargs, env) -> str:

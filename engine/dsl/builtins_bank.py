@@ -9,6 +9,9 @@ EXPRESSIONS: dict[str, Builtin] = {
     "funds": Builtin(bank.funds, 2, 2, doc="how much of a resource a player holds"),
     "in_bank": Builtin(bank.in_bank, 1, 1,
                        doc="how much of a resource the bank still holds (none: unlimited)"),
+    "bank_gives": Builtin(bank.bank_gives, 2, 2,
+                          doc="how many of n units of a resource the bank can give (n, or what "
+                              "is left if fewer)"),
     "markers_on": Builtin(bank.markers_on, 2, 2,
                           doc="how many units of a resource lie on a token as activation "
                               "markers"),

@@ -53,6 +53,12 @@ def in_bank(c: Any, name: str) -> int | None:
     return _res(c, name)["bank"]
 
 
+def bank_gives(c: Any, name: str, n: int) -> int:
+    """How many of n the bank can give now: n, or what is left if it holds fewer."""
+    left = _res(c, name)["bank"]
+    return max(0, n if left is None else min(n, left))
+
+
 def gain(c: Any, name: str, p: int, n: int) -> int:
     """p takes up to n from the bank (what is left if it runs short). Returns how many."""
     res = _res(c, name)

@@ -18,6 +18,14 @@ def _option_or_value(doc: dict, value: Any) -> Any:
     return value
 
 
+def _finite(doc: dict, value: Any) -> bool:
+    """Whether a bank can run out: true/false, an option's name (finite while the option is
+    true) or {unless: option} (finite unless the option is true)."""
+    if isinstance(value, dict):
+        return not doc.get("options", {})[value["unless"]]["value"]
+    return bool(_option_or_value(doc, value))
+
+
 def check(doc: dict, pos: Positions, file: str) -> list[Problem]:
     """Problems with tracks, resources and connections the schema cannot see."""
     problems: list[Problem] = []
@@ -31,6 +39,8 @@ def check(doc: dict, pos: Positions, file: str) -> list[Problem]:
             value = body.get(key)
             if isinstance(value, str) and value not in options:
                 bad((section, name, key), f"{value!r} is neither a number nor an option")
+            elif isinstance(value, dict) and value.get("unless") not in options:
+                bad((section, name, key, "unless"), f"{value.get('unless')!r} is not an option")
     taken = set(doc["areas"]) | set(doc.get("locations", []))
     for section in ("pieces", "tokens", "decks", "constants", "options"):
         taken |= set(doc.get(section, {}))
@@ -55,7 +65,6 @@ def attach(definition: GameDef, doc: dict) -> None:
         name: TrackKind(name, body.get("start", 0), _option_or_value(doc, body.get("floor")))
         for name, body in doc.get("tracks", {}).items()}
     definition.resources = {
-        name: ResourceKind(name, body["bank"] if _option_or_value(doc, body.get("finite", True))
-                           else None)
+        name: ResourceKind(name, body["bank"] if _finite(doc, body.get("finite", True)) else None)
         for name, body in doc.get("resources", {}).items()}
     definition.connections = {cid: list(pair) for cid, pair in doc.get("connections", {}).items()}
