@@ -100,6 +100,7 @@ def test_games_are_reproducible(copycat, players):
 
 
 def test_a_finished_game_has_most_vp_among_its_winners(copycat):
+    """notes: end.most_vp_wins."""
     # notes End and winner: most VP wins.
     state = play_random(copycat, 4, 11, check=False)
     vps = [pv["vp"] for pv in state.data["pvars"]]

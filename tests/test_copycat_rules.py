@@ -42,6 +42,7 @@ def test_reading_03_initial_order_and_office_cards_are_random_within_sections(co
 
 
 def test_checklist_27_one_office_opens_each_round_section_one_first(copycat):
+    """notes: board.department, phase4.next_office."""
     # checklist 27: one new office opens each round; section 1 fills 3 windows.
     state = play_rounds(copycat, 3, 5, 3)
     opened = [o for o in state.data["vars"]["open_offices"]
@@ -52,6 +53,7 @@ def test_checklist_27_one_office_opens_each_round_section_one_first(copycat):
 
 @pytest.mark.parametrize("players, offices", [(2, 10), (3, 12), (4, 14)])
 def test_player_count_offices(copycat, players, offices):
+    """notes: board.department, setup.player_count_offices."""
     # notes Setup: with 3-4 players add the player-count offices.
     data = copycat.new_state(players=players, seed=1).data
     printed = [o for o in data["vars"]["open_offices"]
@@ -60,6 +62,7 @@ def test_player_count_offices(copycat, players, offices):
 
 
 def test_checklist_19_unspent_money_is_lost(copycat):
+    """notes: phase3.leftover_lost."""
     # notes Phase 3 (leftover money is lost), checklist 19: leftover money is lost at the end
     # of the player's phase 3.
     state = copycat.new_state(players=2, seed=3)

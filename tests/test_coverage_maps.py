@@ -41,3 +41,26 @@ def test_every_item_names_checks_that_exist(game):
             else:
                 assert (rules_root() / game / ref).exists(), \
                     f"{game}: {item['id']}: no scenario {ref}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_check_of_a_coverage_map_names_the_notes(game):
+    """Each test a map lists says in its docstring (or a comment on its def line) which item of
+    the game's notes it checks ("notes: ..." or "Reading N"), and each scenario says it in its
+    name or rule."""
+    folder = rules_root() / game
+    doc = yaml.safe_load((folder / "coverage.yaml").read_text(encoding="utf-8"))
+    unnamed = []
+    for ref in sorted({ref for item in doc["items"] for ref in item["checked_by"]}):
+        if "::" in ref:
+            file, name = ref.split("::")
+            text = (ROOT / file).read_text(encoding="utf-8")
+            node = next(n for n in ast.walk(ast.parse(text))
+                        if isinstance(n, ast.FunctionDef) and n.name == name.split("[")[0])
+            said = (ast.get_docstring(node) or "") + text.splitlines()[node.lineno - 1]
+        else:
+            scenario = yaml.safe_load((folder / ref).read_text(encoding="utf-8"))
+            said = str(scenario.get("name", "")) + str(scenario.get("rule", ""))
+        if "notes" not in said.lower() and "reading" not in said.lower():
+            unnamed.append(ref)
+    assert not unnamed, f"{game}: checks that do not name the notes: {unnamed}"

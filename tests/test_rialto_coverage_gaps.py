@@ -47,6 +47,7 @@ def play_stage(state, stage: str, answers=None):
 # -- Components and board (data) ------------------------------------------------------------
 
 def test_components_cards_eleven_of_each_type():
+    """notes: components.cards, setup.stock_and_deck."""
     # notes: Components, cards: 77 = 11 each of Doge, Gold, Building, Bridge, Gondola,
     # Councilman, Joker; shuffled face down into the draw pile (Setup 2)
     state = fresh(3)
@@ -60,6 +61,7 @@ def test_components_cards_eleven_of_each_type():
 
 
 def test_components_councilmen_discs_coins_and_colours():
+    """notes: components.colours_councilmen_discs, components.coins."""
     # notes: Components: 18 councilmen and 2 discs (Doge, VP) per colour, 5 colours;
     # 30 coins, a finite general supply; colours of absent players stay in the box
     assert GAME.definition.seats == ["red", "blue", "green", "yellow", "white"]
@@ -73,6 +75,8 @@ def test_components_councilmen_discs_coins_and_colours():
 
 
 def test_components_tiles():
+    """notes: components.round_tiles_and_district_token, components.bonus_tiles,
+    components.gondola_tiles, components.bridge_tiles, components.bridge_pairs."""
     # notes: Components: 6 round tiles 1-6 and 1 district token; 2 bonus tiles, one per side
     # of the Grand Canal; 6 gondola tiles worth 1 at both ends; 6 bridge tiles, one value
     # per end, each 3-6 (PROVISIONAL pairs 3/4, 3/5, 3/6, 4/5, 4/6, 5/6)
@@ -88,6 +92,7 @@ def test_components_tiles():
 
 
 def test_components_buildings_twelve_kinds_five_each():
+    """notes: components.buildings."""
     # notes: Components, buildings: 60 = 12 kinds (green, yellow, blue x values 1-4), 5 of
     # each; colour = phase of use; a building's value is its end-game VP
     state = fresh(3)
@@ -99,6 +104,8 @@ def test_components_buildings_twelve_kinds_five_each():
 
 
 def test_board_districts_sides_and_connections():
+    """notes: board.districts, board.connections, board.tiles_fill_the_map, board.grand_canal,
+    board.map."""
     # notes: Board: 6 districts; 4 connections each, 12 in all; the Grand Canal splits them
     # 3 and 3 (PROVISIONAL west Santa Croce, San Polo, Dorsoduro); not adjacent: Santa
     # Croce-Castello, San Polo-Cannaregio, Dorsoduro-San Marco; 6 + 6 tiles fill all 12
@@ -119,6 +126,7 @@ def test_board_districts_sides_and_connections():
 
 
 def test_tracks_are_unbounded():
+    """notes: board.tracks_unbounded."""
     # notes: Board: Doge and VP tracks PROVISIONAL unbounded integers
     state = fresh(3)
     cards_to_hand(state, 0, ["doge"] * 11)
@@ -133,6 +141,8 @@ def test_tracks_are_unbounded():
 # -- Setup --------------------------------------------------------------------------------------
 
 def test_setup_random_start_player_round_tiles_and_bridge_stack():
+    """notes: setup.round_tiles, setup.tiles_in_place, setup.stock_and_deck,
+    setup.random_start_player."""
     # notes: Setup 1-2: round tiles 1-6 one per district at random; gondolas on their space;
     # bridges in one stack with only the top one showing (the next comes at random); bonus
     # tiles on their spaces; buildings in the stock; a random start player
@@ -155,6 +165,7 @@ def test_setup_random_start_player_round_tiles_and_bridge_stack():
 
 
 def test_setup_two_players_coins_and_different_buildings():
+    """notes: setup.starting_buildings_few_players."""
     # notes: Setup 5, 6 with 2 players: coins 1-2 clockwise from the start player; the two
     # starting buildings (value 1) differ
     state = fresh(2, seed=5)
@@ -171,6 +182,7 @@ def test_setup_two_players_coins_and_different_buildings():
 # -- Order rule ---------------------------------------------------------------------------------
 
 def test_doge_disc_landing_on_a_stack_goes_on_top():
+    """notes: order.upper_disc_ahead, stage_a.doge."""
     # notes: Order rule (upper disc ahead); stage A: landing on discs goes on top
     state = fresh(3)
     set_track(state, "doge", [2, 0, 1], top_first=[0, 2, 1])
@@ -184,6 +196,7 @@ def test_doge_disc_landing_on_a_stack_goes_on_top():
 # -- Phase I ------------------------------------------------------------------------------------
 
 def test_cards_are_dealt_one_per_row_at_a_time():
+    """notes: phase1.deal_one_per_row."""
     # notes: Phase I: deal players+1 rows of 6 face-up cards, one card per row at a time
     state = fresh(3)
     state.data["vars"]["round"] = 1
@@ -197,6 +210,7 @@ def test_cards_are_dealt_one_per_row_at_a_time():
 
 
 def test_cut_cards_go_face_down_to_the_players_own_pile():
+    """notes: phase1.own_discard_pile, readings.11_hand_cut_simultaneous."""
     # notes: Phase I: everyone cuts to 7, discarding face down to a personal pile;
     # Reading 11 (the cut is secret)
     state = fresh(3, seed=2)
@@ -216,6 +230,7 @@ def test_cut_cards_go_face_down_to_the_players_own_pile():
 
 
 def test_green_g1_takes_a_card_from_the_leftover_row():
+    """notes: components.g1, phase1.unused_row_discarded."""
     # notes: G1 ([U]): take 1 card from the leftover row (instead of drawing); the unused
     # row is then discarded ([F])
     state = fresh(3)
@@ -233,6 +248,7 @@ def test_green_g1_takes_a_card_from_the_leftover_row():
 # -- Phase II -----------------------------------------------------------------------------------
 
 def test_stage_a_starts_with_the_doge_leader_not_the_start_player():
+    """notes: phase2.stage_a_starter."""
     # notes: Phase II: stage A's start player is the first on the Doge track (each round)
     state = fresh(3)
     state.data["vars"]["start_player"] = 0
@@ -249,6 +265,7 @@ def test_stage_a_starts_with_the_doge_leader_not_the_start_player():
 
 
 def test_unplayed_cards_stay_in_hand_played_ones_go_face_down_to_the_own_pile():
+    """notes: phase2.play_any_or_pass, phase2.played_cards_discarded."""
     # notes: Phase II: any number of the stage's cards, or pass; unplayed cards stay in
     # hand for later stages; played cards go to the personal discard pile (face down)
     state = fresh(3)
@@ -268,6 +285,7 @@ def test_unplayed_cards_stay_in_hand_played_ones_go_face_down_to_the_own_pile():
 
 
 def test_buildings_cost_no_gold():
+    """notes: components.buildings_cost_no_gold, stage_c.building."""
     # notes: Components: buildings cost no gold; Building cards are the only price ([T])
     state = fresh(3)
     before = list(state.data["bank"]["coin"]["held"])
@@ -278,6 +296,7 @@ def test_buildings_cost_no_gold():
 
 
 def test_only_free_connections_take_a_tile():
+    """notes: board.free_connection_takes_a_tile, stage_e.gondola_bonus."""
     # notes: Board: any free connection takes a bridge or a gondola; stage E bonus (gondola
     # on a free connection)
     state = fresh(3)
@@ -307,6 +326,7 @@ def test_reading_5_no_free_connection_keeps_the_bonus_point():
 
 
 def test_stage_f_bonus_councilman_with_empty_personal_supply_moves_from_a_district():
+    """notes: stage_f.councilmen, stage_f.empty_personal_supply."""
     # notes: stage F: per card one councilman personal -> current district, the bonus one
     # more; with the personal supply empty, board councilmen may be moved (Reading 8)
     state = fresh(3)
@@ -323,6 +343,7 @@ def test_stage_f_bonus_councilman_with_empty_personal_supply_moves_from_a_distri
 # -- Buildings: activation and colours ------------------------------------------------------
 
 def test_activating_needs_an_own_coin():
+    """notes: round.activation."""
     # notes: A round: activating = put 1 own coin on an own building with no coin
     state = fresh(3)
     building_to_board(state, 0, "b1")
@@ -333,6 +354,8 @@ def test_activating_needs_an_own_coin():
 
 
 def test_each_colour_works_only_in_its_phase():
+    """notes: components.colour_is_phase, components.y4, phase2.yellow_on_play_turn,
+    phase3.blue_in_doge_order."""
     # notes: Components: colour = phase of use (green I, yellow II, blue III); Phase III:
     # blue buildings only
     state = fresh(3)
@@ -353,6 +376,7 @@ def test_each_colour_works_only_in_its_phase():
 # -- End ----------------------------------------------------------------------------------------
 
 def test_buildings_score_their_value_at_the_end():
+    """notes: components.building_value_scores, end.building_points."""
     # notes: End, scoring: each building's value (a building's value is its end-game VP)
     state = fresh(3)
     for code in ("g1", "y3", "b4", "b4"):
@@ -365,6 +389,7 @@ def test_buildings_score_their_value_at_the_end():
 
 
 def test_stages_run_in_order_doge_gold_building_bridge_gondola_councilman():
+    """notes: phase2.stage_order."""
     # notes: Phase II: stages A-F in the order Doge, Gold, Building, Bridge, Gondola,
     # Councilman (checklist 14)
     state = fresh(3)
@@ -375,6 +400,7 @@ def test_stages_run_in_order_doge_gold_building_bridge_gondola_councilman():
 
 
 def test_district_bonus_checked_after_a_blue_building_in_phase_iii():
+    """notes: components.b3, district_bonus.first_to_a_side, readings.9_district_bonus."""
     # notes: district bonus, Reading 9 (checked after each action): B3 (PROVISIONAL) puts
     # the last councilman of a side in phase III and wins the tile at once, before the next
     # player in Doge order acts

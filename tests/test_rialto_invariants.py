@@ -65,6 +65,7 @@ def check(data: dict) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_every_invariant(players):
+    """notes: components.cards, components.coins, components.player_board."""
     # notes: Components (77 cards, 30 coins, 18 councilmen a colour, 7 building spaces a
     # board) hold in every position of random games
     for game_no in range(2):

@@ -19,6 +19,8 @@ from rialto_helpers import (
 
 
 def test_setup_supplies_coins_and_tracks():
+    """notes: components.colours_councilmen_discs, setup.doge_discs, setup.vp_discs,
+    setup.councilmen, setup.starting_coins, examples.four_players."""
     # notes: Setup 3-5; checklist 3, 4, 5, 7; example "4 players: starting coins 1, 2, 2, 3"
     for players, coins in ((2, [1, 2]), (3, [1, 2, 3]), (4, [1, 2, 2, 3]), (5, [1, 2, 2, 2, 3])):
         state = fresh(players, seed=players)
@@ -38,6 +40,7 @@ def test_setup_supplies_coins_and_tracks():
 
 
 def test_starting_buildings_all_different_with_three_players():
+    """notes: setup.starting_buildings_few_players."""
     # notes: Setup 6; checklist 6 (2-3 players: all different)
     state = fresh(3, seed=2)
     asked = answer(state, {}, until="take_row")
@@ -49,6 +52,7 @@ def test_starting_buildings_all_different_with_three_players():
 
 
 def test_starting_buildings_at_most_two_alike_with_five_players():
+    """notes: setup.starting_buildings_many_players."""
     # notes: Setup 6; checklist 6 (4-5 players: at most 2 alike)
     state = fresh(5, seed=3)
     answer(state, {}, until="take_row")
@@ -58,6 +62,7 @@ def test_starting_buildings_at_most_two_alike_with_five_players():
 
 
 def test_rows_of_six_one_more_than_players():
+    """notes: phase1.rows, examples.four_players."""
     # notes: Phase I; checklist 10; example "4 players: 5 rows of 6 cards"
     state = fresh(4, seed=4)
     state.data["vars"]["round"] = 1
@@ -68,6 +73,8 @@ def test_rows_of_six_one_more_than_players():
 
 
 def test_each_takes_a_row_two_blind_cards_then_keeps_seven():
+    """notes: phase1.take_row_blind_kept, phase1.unused_row_discarded, phase1.hand_limit,
+    phase2.play_any_or_pass."""
     # notes: Phase I; checklist 11 (row + 2 blind + kept, keep 7); Reading 11 (cut at once)
     state = fresh(3, seed=5)
     state.data["vars"]["round"] = 1
@@ -86,6 +93,7 @@ def test_each_takes_a_row_two_blind_cards_then_keeps_seven():
 
 
 def test_district_token_follows_the_round_tiles():
+    """notes: components.round_tiles_and_district_token, phase1.district_token."""
     # notes: Phase I, district token; checklist 9
     state = fresh(2, seed=6)
     tiles = {t["number"]: t["at"] for t in state.data["tokens"].values()
@@ -97,6 +105,7 @@ def test_district_token_follows_the_round_tiles():
 
 
 def test_jokers_with_no_card_of_the_type():
+    """notes: phase2.two_jokers_for_one, examples.three_jokers_no_doge."""
     # notes: example "No Doge card, 3 Jokers: counts as 2"; Reading 4; checklist 18
     state = fresh(3)
     cards_to_hand(state, 0, ["joker", "joker", "joker"])
@@ -106,6 +115,7 @@ def test_jokers_with_no_card_of_the_type():
 
 
 def test_a_joker_never_counts_alone():
+    """notes: phase2.jokers."""
     # notes: Phase II, Jokers; checklist 18
     state = fresh(3)
     cards_to_hand(state, 0, ["joker", "gold"])
@@ -115,6 +125,7 @@ def test_a_joker_never_counts_alone():
 
 
 def test_jokers_add_to_cards_of_the_type():
+    """notes: phase2.jokers, examples.one_doge_two_jokers."""
     # notes: example "1 Doge card + 2 Jokers: counts 3"
     state = fresh(3)
     cards_to_hand(state, 0, ["doge", "joker", "joker"])
@@ -145,6 +156,7 @@ def play_stage(state, stage: str, answers=None):
 
 
 def test_doge_stage_and_stacking():
+    """notes: phase2.later_starter, phase2.bonus_winner, stage_a.doge."""
     # notes: stage A; checklist 19 (1 space per card, bonus +1); Phase II: the bonus winner
     # starts the next stage (landing on a disc: test_rialto_coverage_gaps)
     state = fresh(3)
@@ -159,6 +171,7 @@ def test_doge_stage_and_stacking():
 
 
 def test_gold_stage():
+    """notes: stage_b.gold."""
     # notes: stage B; checklist 20 (1 coin per card, bonus +1)
     state = fresh(3)
     before = list(state.data["bank"]["coin"]["held"])
@@ -170,6 +183,7 @@ def test_gold_stage():
 
 
 def test_bonus_tie_goes_to_the_doge_leader_and_nobody_playing_keeps_the_start_player():
+    """notes: order.doge_track_decides, phase2.later_starter, phase2.bonus_winner."""
     # notes: Phase II bonus (one winner, Doge breaks ties, none if nobody played) and stage
     # start players; Order rule; checklist 16, 17
     state = fresh(3)
@@ -184,6 +198,7 @@ def test_bonus_tie_goes_to_the_doge_leader_and_nobody_playing_keeps_the_start_pl
 
 
 def test_play_turns_go_clockwise_from_the_stage_start_player():
+    """notes: phase2.one_turn_clockwise."""
     # notes: Phase II; checklist 15
     state = fresh(4)
     state.data["vars"]["stage_starter"] = 2
@@ -194,6 +209,7 @@ def test_play_turns_go_clockwise_from_the_stage_start_player():
 
 
 def test_building_stage_five_cards_plus_bonus():
+    """notes: stage_c.building, stage_c.above_four, examples.building_six."""
     # notes: example "Building, 5 cards + bonus = 6: a value-4 building plus one of value <= 2";
     # stage C (value <= cards played, bonus +1; above 4: a value-4 plus one of the rest)
     state = fresh(3)
@@ -208,6 +224,7 @@ def test_building_stage_five_cards_plus_bonus():
 
 
 def test_full_board_returns_a_building_for_its_value():
+    """notes: components.player_board, stage_c.full_board."""
     # notes: stage C ([U]): with 7 buildings a new one replaces one, for VP equal to its value
     state = fresh(3)
     for code in ["g1", "g2", "g3", "y1", "y2", "y3", "b3"]:
@@ -221,6 +238,8 @@ def test_full_board_returns_a_building_for_its_value():
 
 
 def test_bridge_stage_worked_example():
+    """notes: components.bridge_tiles, board.free_connection_takes_a_tile, stage_d.bridge_points,
+    stage_d.bridge_bonus, examples.bridge_stage."""
     # notes: example "Bridge stage: A plays 2, C plays 2, B none; C above A: C 3 VP + a
     # bridge, A 2 VP, B -1 VP"; stage D; Board (a free connection takes the tile); bridge
     # tiles (one value per end); checklist 22, 23 (the placer orients the bridge)
@@ -271,6 +290,7 @@ def test_reading_5_lost_tile_bonus_keeps_the_point():
 
 
 def test_gondola_stage_worked_example():
+    """notes: stage_e.gondola_councilmen, examples.gondola_shortfall."""
     # notes: example "Gondola, 3 cards, 1 councilman left in general supply: 1 moved, +2 VP";
     # checklist 24
     state = fresh(3)
@@ -284,6 +304,7 @@ def test_gondola_stage_worked_example():
 
 
 def test_gondola_bonus_lays_a_gondola_and_a_councilman():
+    """notes: components.gondola_tiles, stage_e.gondola_bonus."""
     # notes: stage E bonus; checklist 25 (gondola tile 1/1 plus a councilman in one of its
     # two districts); Reading 6 via district value
     state = fresh(3)
@@ -297,6 +318,7 @@ def test_gondola_bonus_lays_a_gondola_and_a_councilman():
 
 
 def test_gondola_bonus_without_general_councilmen_scores_a_point_instead():
+    """notes: stage_e.gondola_bonus_no_general."""
     # notes: stage E bonus: no councilman in the general supply -> 1 VP, and one may come
     # from the personal supply or a district
     state = fresh(3)
@@ -356,6 +378,8 @@ def test_reading_12_delayed_turns_clockwise_and_y1_coin():
 
 
 def test_y2_plays_a_gold_card_as_a_doge_card():
+    """notes: components.y2, round.activation, phase2.yellow_on_play_turn,
+    examples.y2_gold_as_doge."""
     # notes: example "Y2 ([U]): in stage A one Gold card played as a Doge card moves 1 space"
     state = fresh(3)
     set_track(state, "doge", [0, 0, 0], top_first=[1, 0, 2])
@@ -393,6 +417,7 @@ def test_reading_14_green_building_draws_three_or_takes_from_the_leftover_row():
 
 
 def test_green_g4_raises_the_hand_limit():
+    """notes: components.g4, phase1.hand_limit, readings.11_hand_cut_simultaneous."""
     # notes: G4 ([U]): G1's take/draw and limit +2; Phase I hand limit; Reading 11 (the cut
     # comes after the green buildings, or the limit +2 would come too late)
     state = fresh(3)
@@ -443,6 +468,7 @@ def test_reading_7_buildings_run_out():
 
 
 def test_blue_buildings_provisional_effects():
+    """notes: components.b1, components.b2, components.b3, components.b4."""
     # notes: B1-B4 PROVISIONAL; checklist 12 (blue in phase III)
     state = fresh(3)
     for code in ("b1", "b2", "b3", "b4"):
@@ -454,6 +480,8 @@ def test_blue_buildings_provisional_effects():
 
 
 def test_district_scoring_halves_per_rank():
+    """notes: components.bridge_pairs, end.district_value, end.district_ranks,
+    end.no_councilman_no_points, examples.district_12_and_13."""
     # notes: example "District with ends 6+4+1+1 = 12: ranks score 12, 6, 3, 1, 0";
     # End (district value = tile ends touching it; ranks halve, rounded down; no councilman,
     # no points); bridge pairs 4/6, 4/5 (PROVISIONAL); checklist 30, 31; Reading 6 (empty
@@ -484,6 +512,7 @@ def test_district_scoring_halves_per_rank():
 
 
 def test_district_ties_broken_by_the_doge_track():
+    """notes: order.doge_track_decides, end.district_ties, readings.6_empty_connection_value."""
     # notes: Order rule; checklist 8 (the Doge track breaks all ties), 30; Reading 6
     # empty_connection_value: Castello's three empty connections add nothing (value 1)
     state = fresh(3)
@@ -499,6 +528,7 @@ def test_district_ties_broken_by_the_doge_track():
 
 
 def test_end_supply_scores_half_rounded_down(tmp_path):
+    """notes: end.supply_points, examples.end_supply, readings.1_supply_score_rounding."""
     # notes: example "End supply of 3 councilmen + 4 coins: 3 VP"; Reading 1; checklist 29
     state = fresh(3)
     set_councillors(state, 0, {"personal": 3})
@@ -517,6 +547,7 @@ def test_end_supply_scores_half_rounded_down(tmp_path):
 
 
 def test_most_points_win_ties_go_to_the_doge_leader():
+    """notes: order.doge_track_decides, end.winner."""
     # notes: End (most VP wins, ties to the Doge leader); Order rule; checklist 32
     state = fresh(3)
     set_track(state, "vp", [10, 10, 4])
@@ -529,6 +560,7 @@ def test_most_points_win_ties_go_to_the_doge_leader():
 
 
 def test_whole_games_end_after_round_six():
+    """notes: round.six_rounds_three_phases, end.after_round_six."""
     # notes: checklist 1 (6 rounds of 3 phases); End
     from regola.bots import RandomBot
     for players in (2, 5):
@@ -544,6 +576,7 @@ def test_whole_games_end_after_round_six():
 
 
 def test_hands_are_secret_but_their_sizes_public():
+    """notes: phase2.hand_sizes_public."""
     # notes: Phase II "Unplayed cards stay in hand ... Hand sizes are public"
     state = fresh(3, seed=9)
     state.data["vars"]["round"] = 1
@@ -558,6 +591,7 @@ def test_hands_are_secret_but_their_sizes_public():
 
 
 def test_y3_counts_as_a_joker_and_y4_as_a_card_of_the_stage():
+    """notes: components.y3, components.y4."""
     # notes: Y3 ([U]) counts as 1 Joker (never alone); Y4 PROVISIONAL: 1 card of the
     # stage's type, usable alone
     state = fresh(3)
@@ -577,6 +611,7 @@ def test_y3_counts_as_a_joker_and_y4_as_a_card_of_the_stage():
 
 
 def test_starting_buildings_chosen_counterclockwise_from_the_start_players_right():
+    """notes: setup.starting_building_order."""
     # notes: Setup 6 (from the start player's right, counterclockwise: the start player last)
     for players in (3, 5):
         state = fresh(players, seed=7)
@@ -589,6 +624,8 @@ def test_starting_buildings_chosen_counterclockwise_from_the_start_players_right
 
 
 def test_rows_taken_in_doge_order_then_green_buildings_in_doge_order():
+    """notes: components.colour_is_phase, order.upper_disc_ahead, phase1.take_row_blind_kept,
+    phase1.green_after_rows."""
     # notes: Phase I (rows in Doge order; green buildings only after all have taken a row,
     # in Doge order); Order rule (the upper disc of a stack is ahead); checklist 11, 12
     state = fresh(3)
@@ -603,6 +640,7 @@ def test_rows_taken_in_doge_order_then_green_buildings_in_doge_order():
 
 
 def test_green_g2_raises_the_limit_and_g3_also_takes_a_card():
+    """notes: components.g2, components.g3."""
     # notes: G2 ([U]) hand limit +1 this round; G3: G1's take/draw and limit +1
     for code, hand in (("g2", 8), ("g3", 8)):
         state = fresh(3)
@@ -620,6 +658,7 @@ def test_green_g2_raises_the_limit_and_g3_also_takes_a_card():
 
 
 def test_the_last_copy_of_a_building_goes_by_doge_order():
+    """notes: phase2.actions_in_doge_order, stage_c.last_copy."""
     # notes: stage C, last copy of a kind goes by Doge order ([F]); Phase II, actions in
     # Doge order; Reading 7 (finite)
     state = fresh(3)
@@ -635,6 +674,7 @@ def test_the_last_copy_of_a_building_goes_by_doge_order():
 
 
 def test_a_player_may_own_several_buildings_of_one_kind():
+    """notes: stage_c.duplicates."""
     # notes: stage C, duplicates allowed (seed: any number of the same building)
     state = fresh(3)
     building_to_board(state, 0, "b2")
@@ -646,6 +686,8 @@ def test_a_player_may_own_several_buildings_of_one_kind():
 
 
 def test_gondola_stage_district_bonus_goes_to_the_first_to_reach_it():
+    """notes: phase2.actions_in_doge_order, district_bonus.first_to_a_side,
+    readings.9_district_bonus."""
     # notes: district bonus, checked after each action (Reading 9): in stage E the first
     # player in Doge order to occupy a whole side wins it, the next one does not
     state = fresh(3)
@@ -663,6 +705,7 @@ def test_gondola_stage_district_bonus_goes_to_the_first_to_reach_it():
 
 
 def test_blue_buildings_in_doge_order():
+    """notes: components.colour_is_phase, order.doge_track_decides, phase3.blue_in_doge_order."""
     # notes: Phase III, blue buildings in Doge order ([F])
     state = fresh(3)
     set_track(state, "doge", [0, 0, 5], top_first=[1, 0, 2])
