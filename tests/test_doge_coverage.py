@@ -5,13 +5,11 @@ lists them)."""
 
 from __future__ import annotations
 
-import ast
 import textwrap
 from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 import regola
 from regola.scenarios.runner import run_file
@@ -169,21 +167,3 @@ def test_reading_10_a_variant_may_let_players_decline_houses(tmp_path):
         """), encoding="utf-8")
     report = run_file(scenario)
     assert report.ok, report.lines()
-
-
-def test_every_check_of_the_coverage_map_names_the_notes():
-    """rules/doge/coverage.yaml: each test it lists says in its docstring (or a comment on its
-    def line) which item of the notes it checks, and each scenario in its name or rule."""
-    doc = yaml.safe_load((DOGE / "coverage.yaml").read_text(encoding="utf-8"))
-    refs = {ref for item in doc["items"] for ref in item["checked_by"]}
-    for ref in sorted(refs):
-        if "::" in ref:
-            file, name = ref.split("::")
-            text = (ROOT / file).read_text(encoding="utf-8")
-            (node,) = [n for n in ast.walk(ast.parse(text))
-                       if isinstance(n, ast.FunctionDef) and n.name == name]
-            said = (ast.get_docstring(node) or "") + text.splitlines()[node.lineno - 1]
-        else:
-            scenario = yaml.safe_load((DOGE / ref).read_text(encoding="utf-8"))
-            said = scenario["name"] + scenario["rule"]
-        assert "notes:" in said, ref
