@@ -91,6 +91,17 @@ EXPRESSIONS: dict[str, Builtin] = {
 }
 
 
+def _tokens_only(compiler, node) -> None:
+    """At load time: the kind named first is a kind of token, not counted pieces."""
+    first = node.children[1].children[0] if node.children[1] is not None else None
+    if first is None or first.data != "pos_arg" or first.children[0].data != "name":
+        return                       # the kind check names this mistake
+    kind = str(first.children[0].children[0])
+    if kind not in compiler.g.tokens and kind in compiler.g.pieces:
+        name = str(node.children[0])
+        compiler.fail(node, f"{name}: {kind!r} are counted pieces; {name} picks tokens")
+
+
 def _log(c, message, **fields):
     c.emit({"e": "note", "msg": message, **fields})
 
@@ -102,7 +113,8 @@ STATEMENTS: dict[str, Builtin] = {
                           doc="put a token at a place"),
     "draw": Builtin(lambda c, kind, src, dst, n=1, **kw: c.draw(kind, src, dst, n, **kw), 3, 4,
                     FILTERS, doc="move up to n tokens of a kind, picked at random among those at "
-                                 "a place (and matching the filters), to another place"),
+                                 "a place (and matching the filters), to another place",
+                    check=_tokens_only),
     "give": Builtin(lambda c, tid, p: c.give(tid, p), 2, 2,
                     doc="a token now belongs to a player (none: to nobody)"),
     "reveal": Builtin(lambda c, tid: c.reveal(tid), 1, 1, doc="turn a token face up"),

@@ -294,9 +294,6 @@ class Compiler:
         self.check_arity(s, name, builtin, args, kwargs)
         if builtin.keywords == builtins.FILTERS:
             self.check_kind_arg(s, name)
-            kind = str(s.children[1].children[0].children[0].children[0])
-            if name == "draw" and kind not in self.g.tokens:
-                self.fail(s, f"draw: {kind!r} are counted pieces; draw picks tokens")
         if name == "log":
             first = s.children[1].children[0] if s.children[1] is not None else None
             if first is None or first.data != "pos_arg" or first.children[0].data != "string":
