@@ -1,0 +1,115 @@
+"""Load-time checks of calls: what a called name is, its arity, its keywords and filters,
+the kind it counts, and the message ids whose text must be in the game's text file."""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from . import builtins, named_args
+from .builtins import Builtin
+from .declarations import DeclaredNames
+from .program import Expr
+
+
+class CallChecks(DeclaredNames):
+    """Checks a call against the game's definitions and the built-ins before it compiles."""
+
+    def check_text(self, node: Tree, section: str, key: str) -> None:
+        """A message id used in a script must have its text in the game's text file."""
+        texts = self.g.text.get(section)
+        if self.g.text and (texts is None or key not in texts):
+            self.fail(node, f"no text for {key!r} in the {section} section of the game's "
+                            "text file" + self._suggest(key, texts or {}))
+
+    def check_script_arity(self, node: Tree, name: str, params: list[str], args: list[Expr],
+                           kwargs: dict[str, Expr]) -> None:
+        """A script's own procedure or function takes exactly its parameters, by position."""
+        if kwargs or len(args) != len(params):
+            self.fail(node, f"{name} takes {len(params)} argument(s) "
+                            f"({', '.join(params)}), got {len(args) + len(kwargs)}")
+
+    def value_builtin(self, t: Tree, name: str) -> Builtin:
+        """The built-in a call in an expression names; a problem if it names no function."""
+        builtin = builtins.EXPRESSIONS.get(name)
+        if builtin is None:
+            if name in self.program.procs or name in builtins.STATEMENTS or \
+                    name in builtins.FLOW_STATEMENTS:
+                self.fail(t, f"{name!r} is a procedure: call it as a statement, "
+                             "not inside an expression")
+            known = list(self.program.funcs) + list(builtins.EXPRESSIONS)
+            self.fail(t.children[0], f"unknown function {name!r}" + self._suggest(name, known))
+            raise AssertionError
+        return builtin
+
+    def statement_builtin(self, s: Tree, name: str) -> Builtin:
+        """The built-in a call statement names; a problem if it names no procedure."""
+        builtin = builtins.STATEMENTS.get(name)
+        if builtin is None:
+            if name in builtins.EXPRESSIONS or name in self.program.funcs:
+                self.fail(s, f"{name!r} computes a value; use it in an expression, "
+                             "not as a statement")
+            known = list(self.program.procs) + list(builtins.STATEMENTS)
+            self.fail(s.children[0], f"unknown procedure {name!r}" + self._suggest(name, known))
+            raise AssertionError
+        return builtin
+
+    def check_flow_call(self, s: Tree, name: str, args: list[Expr],
+                        kwargs: dict[str, Expr]) -> None:
+        """`check_end` and `end_game`: their arity, and an 'end' section for `check_end`."""
+        low, high = builtins.FLOW_STATEMENTS[name]
+        if kwargs or not low <= len(args) <= high:
+            self.fail(s, f"{name} takes {low} to {high} argument(s)")
+        if name == "check_end" and self.g.end is None:
+            self.fail(s, "check_end needs an 'end' section in the game file")
+
+    def check_builtin_call(self, node: Tree, name: str, builtin: Builtin, args: list[Expr],
+                           kwargs: dict[str, Expr]) -> None:
+        """A built-in's arity, keywords and own check; a kind as the first filtered argument."""
+        self.check_arity(node, name, builtin, args, kwargs)
+        if builtin.keywords == builtins.FILTERS:
+            self.check_kind_arg(node, name)
+
+    def check_arity(self, node: Tree, name: str, builtin: Builtin, args: list[Expr],
+                    kwargs: dict[str, Expr]) -> None:
+        """Named arguments, the number of arguments and the keywords a built-in accepts."""
+        given = node.children[1].children if node.children[1] is not None else []
+        found = named_args.problem(self.g, name, [a.children[0] for a in given
+                                                  if a.data == "pos_arg"])
+        if found:
+            self.fail(*found)
+        if not builtin.min_args <= len(args) <= builtin.max_args:
+            want = str(builtin.min_args) if builtin.min_args == builtin.max_args else \
+                f"{builtin.min_args} to {builtin.max_args}"
+            self.fail(node, f"{name} takes {want} argument(s), got {len(args)}")
+        if builtin.keywords == builtins.FILTERS:
+            for key in kwargs:
+                if key not in self.filter_names:
+                    self.fail(node, f"{name}: unknown filter {key!r}; filters are "
+                                    f"{', '.join(sorted(self.filter_names))}")
+        elif builtin.keywords != "any":
+            for key in kwargs:
+                if key not in builtin.keywords:
+                    self.fail(node, f"{name} takes no keyword {key!r}")
+        if builtin.check is not None:
+            builtin.check(self, node)
+
+    def check_kind_arg(self, t: Tree, name: str) -> None:
+        """A filtered built-in's first argument names a piece or token kind it can filter."""
+        first = t.children[1].children[0] if t.children[1] is not None else None
+        if first is None or first.data != "pos_arg" or first.children[0].data != "name":
+            self.fail(t, f"{name}: the first argument must name a kind of piece or token")
+        kind = str(first.children[0].children[0])
+        if kind not in self.g.pieces and kind not in self.g.tokens:
+            self.fail(first, f"{name}: {kind!r} is not a kind of piece or token; known: "
+                             + ", ".join(sorted(list(self.g.pieces) + list(self.g.tokens))))
+        if kind in self.g.pieces:
+            for a in t.children[1].children[1:]:
+                if a.data == "kw_arg" and str(a.children[0]) not in ("owner", "at"):
+                    self.fail(a, f"{name}: {kind} pieces can only be filtered by owner and at")
+
+    def check_log_id(self, s: Tree) -> None:
+        """`log` takes a quoted message id first, whose text is in the game's notes."""
+        first = s.children[1].children[0] if s.children[1] is not None else None
+        if first is None or first.data != "pos_arg" or first.children[0].data != "string":
+            self.fail(s, "log needs a message id in quotes as its first argument")
+        self.check_text(first, "notes", str(first.children[0].children[0])[1:-1])
