@@ -30,15 +30,15 @@ CHECKLIST = {
         "player's workers at home minus 3."],
     4: ["The player draws 5 cards from their draw pile and puts them into their hand"],
     5: ["chooses one hand card in secret, and all reveal them together: the highest number "
-        "goes first", "The turn order becomes the players in order of number of the turn-order "
-        "card and place in the previous turn order, from highest to lowest"],
+        "goes first", "The turn order becomes the players in order of the number on their "
+        "turn-order card and their place in the previous turn order, from highest to lowest"],
     6: ["Tied players reverse their order of the previous round."],
     7: ["The turn-order card cannot be used this round.",
         "Move the cards on the bus sideways onto their temporary pile."],
     8: ["one worker per office unless an action says otherwise",
         "The player chooses the office: one of the offices free for placing."],
     9: ["takes the VP markers lying there",
-        "Add the VP markers on the office to the player's VP of the collected markers.",
+        "Add the VP markers on the office to the player's VP from collected markers.",
         "The VP markers on the office become 0."],
     10: ["Before or after placing, the player may play cards and use purple and blue actions."],
     11: ["a player out of workers can no longer play cards or use offices in this phase"],
@@ -76,8 +76,8 @@ CHECKLIST = {
          "4 players |", "move the cards in the street space into the box"],
     29: ["the street cards slide left and the street is refilled",
          "The cards of the street spaces slide towards its start to close every gap",
-         "Take 1 card whose section is the smallest of the sections of the cards in the "
-         "supply at random from the supply and put it to the street space."],
+         "Put 1 card whose section is the smallest of the sections of the cards in the "
+         "supply, drawn at random from the supply, on the street space."],
     30: ["used at most twice a round", "| Most uses of one card or office in a round | 2 |"],
     31: ["Card or office text overrides the general rules."],
     32: ["The most VP of any player is at least 95.",
@@ -87,7 +87,7 @@ CHECKLIST = {
          "compare each candidate's VP gained this round among them: the highest wins"],
     34: ["Take cards whose section is 5 at random from the box and put them back to the "
          "supply: as many as there are players",
-         "Take 1 card whose section is 1 at random from the box"],
+         "Put 1 card whose section is 1, drawn at random from the box"],
 }
 
 
@@ -156,3 +156,22 @@ def test_the_book_reads_as_prose_not_as_data(book):
     assert "The VP marker counts of the offices becomes 0 for each of the offices." in book
     assert "Each player keeps the name, number, price, section, colour, action, and amount of "\
         "their cards secret until they are turned face up." in book
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
+    """Wordings an editor flagged: "the player's VP of the collected markers", workers moved
+    home "as many as the number of workers the player has in the office", the terse "(of
+    those tied on all of these, only the first)", cards "put to" a street space, and
+    Spanish articles that do not agree with the property ("el cantidad", "los cartas")."""
+    text = build_rulebook("copycat", lang=lang).markdown
+    flagged = {"en": ["VP of the collected markers", "as many as the number of workers the "
+                      "player has in the office", "of those tied on all of these",
+                      "put it to the street space"],
+               "es": ["el cantidad", "el acción", "el sección", "el posición",
+                      "el bonificación", "los cartas"],
+               "nl": ["het kleur", "het sectie", "het actie", "het positie"]}[lang]
+    left = [words for words in flagged if words in text]
+    assert not left, f"flagged phrasings in the {lang} rulebook: {left}"
+    if lang == "en":
+        assert "The player moves all their workers from the office home." in text

@@ -31,7 +31,7 @@ CHECKLIST = {
         "neighbour puts their disc on space 0 of the Doge track, on top of any discs already "
         "there", "higher in a stack is ahead"],
     8: ["the Doge track decides", "compare how far each candidate is ahead on the Doge track"],
-    9: ["Take 1 round tile at random from the box and put it to each of the districts",
+    9: ["Put 1 round tile, drawn at random from the box, on each of the districts",
         "the district whose round tile shows the round number"],
     10: ["one more row of six face-up cards is dealt than there are players",
          "| Cards in a row | 6 |", "Deal one card face up onto"],
@@ -60,27 +60,28 @@ CHECKLIST = {
           "| “green building 1” | Green | 1 | 5 |",
           "| “blue building 4” | Blue | 4 | 5 |",
           "| Building spaces on a player board | 7 |", "| Highest building value | 4 |"],
-    22: ["The player loses 1 victory point", "The player adds the player's number of cards "
-         "played in the stage to their victory points",
+    22: ["The player loses 1 victory point",
+         "The player gains victory points equal to the player's number of cards played in the "
+         "stage",
          "lays the top bridge tile on a free connection"],
     23: ["6 bridge tiles (pair of end values: one each for 3/4, 3/5, 3/6, 4/5, 4/6, and 5/6)",
           "chooses the district toward which the first end points"],
     24: ["The player moves councilmen from their general supply to their personal supply",
-          "the player adds the number of councilmen missing from their general supply to "
-          "their victory points"],
-    25: ["6 gondola tiles (pair of end values: 6 for 1/1)",
+          "the player gains victory points equal to the number of councilmen missing from "
+          "their general supply"],
+    25: ["6 gondola tiles (each with the pair of end values 1/1)",
          "lays a gondola tile on a free connection and places a councilman beside it",
          "The player moves 1 councilman from their general supply to the district"],
     26: ["the player places councilmen in the current district, as many as their action "
          "count",
          "the player moves 1 councilman from their personal supply to the current district"],
-    27: ["The player adds 5 to their victory points",
+    27: ["The player gains 5 victory points",
          "the player has a councilman in every district on the side of the Grand Canal of the "
          "tile", "2 district bonus tiles"],
     28: ["The board has 12 connections between two areas", "Every area has 4 connections."],
-    29: ["adds half of the player's councilmen in their personal supply plus their coins to "
-         "their victory points", "the amount divided by 2, rounded down",
-         "The player adds the total value of the player's buildings to their victory points"],
+    29: ["gains victory points equal to half of the player's councilmen in their personal "
+         "supply plus their coins", "the amount divided by 2, rounded down",
+         "The player gains victory points equal to the total value of the player's buildings"],
     30: ["the sum of the tile ends that touch it", "The points of the current rank becomes "
          "the points of the current rank divided by 2, rounded down"],
     31: ["Rank the players whose number of councilmen in the district is more than 0 by "
@@ -122,3 +123,26 @@ def test_spanish_and_dutch_books_have_no_english_left(lang):
     fragments = _english_fragments(lang)
     left = [f for f in fragments if f in translated.markdown]
     assert not left, f"English left in the {lang} rulebook: {left[:5]}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
+    """Wordings an editor flagged: scores added "to their victory points", tiles "put to"
+    a district or "onto the top of" a stack, "that kind" with nothing to refer to, "6 for 1/1"
+    for tiles that are all alike, every glossary place "a place off the board", and articles
+    that do not agree with the property's gender."""
+    text = build_rulebook("rialto", lang=lang).markdown
+    flagged = {"en": ["to their victory points", "put it to", "onto the top of the bridge stack",
+                      "If that kind is", "6 for 1/1", "a place off the board"],
+               "es": ["el clase", "6 para 1/1", "un lugar fuera del tablero",
+                      "los cartas", "los losetas"],
+               "nl": ["het waarde", "het kleur", "6 voor 1/1", "een plek buiten het speelbord",
+                      "het aantal van gebouwen", "dat de speler heeft een",
+                      "zolang de speler heeft een"]}[lang]
+    left = [words for words in flagged if words in text]
+    assert not left, f"flagged phrasings in the {lang} rulebook: {left}"
+    if lang == "en":
+        assert "The player gains victory points equal to the total value of the player's " \
+            "buildings." in text
+        assert "put it face up on top of the bridge stack" in text
+        assert "If the kind used is “green building 4”" in text

@@ -106,3 +106,26 @@ def test_docs_site_has_the_pages(tmp_path):
     for lang in ("en", "es", "nl"):
         for page in ("warsaw/index.md", "warsaw/index-district.svg"):
             assert (tmp_path / "docs" / lang / page).exists(), (lang, page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
+    """Wordings an editor flagged: a loss scored "as many points as minus ...", a list size
+    read as "the number of items in ...", a milestone's goal read as a list entry "at
+    position the epoch minus 1", the kind of scoring repeated inside its own branch, and
+    Dutch "het wijk"."""
+    text = build_rulebook("warsaw", lang=lang).markdown
+    flagged = {"en": ["as many points as minus", "the number of items in", "at position",
+                      "counting from 0", "for the kind of scoring"],
+               "es": ["tantos puntos como menos", "el número de elementos", "contando desde 0"],
+               "nl": ["zoveel punten als min", "het wijk", "het eigen wijk", "het aantal van",
+                      "de speler blijft verbonden"]}[lang]
+    left = [words for words in flagged if words in text]
+    assert not left, f"flagged phrasings in the {lang} rulebook: {left}"
+    if lang == "en":
+        flat = " ".join(text.split())
+        assert "The player loses as many points to industrial pollution as the number of the " \
+            "player's residential areas next to an industrial area and not shielded." in flat
+        assert "the goal printed on the face-up side of this epoch's milestone" in flat
+        assert "the smallest of the number of spaces the war destroys and the number of " \
+            "spaces of the player's district minus 1" in flat

@@ -114,7 +114,10 @@ class ActionSteps:
             if "n" in proc.params:
                 ok, known = self.p.known(args[proc.params.index("n")], env)
                 n = known if ok and isinstance(known, int) else None
-            text = self.t.name("procedures", name, n, **values)
+            if n is None and "n" in proc.params and self.t.has("procedures_amount", name):
+                text = self.t.name("procedures_amount", name, **values)   # n worked out in play
+            else:
+                text = self.t.name("procedures", name, n, **values)
             if name in self.links and self.links[name][1] != env.proc:
                 title, anchor = self.links[name][0], self.links[name][1]
                 text = self.w("{step} (see “[{title}](#{anchor})”)", step=text, title=title,
@@ -139,6 +142,14 @@ class ActionSteps:
                                  "{owner} moves {n} {things} {source} {destination}", n,
                                  owner=owner, things=self.t.thing(kind, n), source=src,
                                  destination=dst)
+        if count.data == "call":
+            name, c_args, c_kwargs = call_parts(count)
+            if name == "count" and c_args and c_args[0] == args[0] and \
+                    set(c_kwargs) == {"owner", "at"} and c_kwargs["owner"] == args[1] and \
+                    c_kwargs["at"] == args[2]:        # all the player's pieces there
+                return self.w("{owner} moves all their {things} {source} {destination}",
+                              owner=owner, things=self.t.thing(kind, 2), source=src,
+                              destination=dst)
         return self.w("{owner} moves {things} {source} {destination}, as many as {amount}",
                       owner=owner, amount=self.p.expr(count, env),
                       things=self.t.thing(kind, 2), source=src, destination=dst)
@@ -184,6 +195,12 @@ class ActionSteps:
         count = args[3] if len(args) > 3 else Tree("number", ["1"])
         ok, n = self.p.known(count, env)
         picked = {k: v for k, v in kwargs.items() if k not in ("at",)}
+        known_dst, place = self.p.known(args[2], env)
+        if ok and isinstance(n, int) and not (known_dst and place in self.g.locations):
+            return self.w.plural(None, "put {n} {things}, drawn at random {source}, on {place}",
+                                 "put {n} {things}, drawn at random {source}, on {place}", n,
+                                 things=self.p.narrowed(self.t.thing(kind, n), kind, picked, env),
+                                 source=src, place=self.p.expr(args[2], env))
         if ok and isinstance(n, int):
             return self.w.plural(None, "take {n} {things} at random {source} and put it "
                                        "{destination}",

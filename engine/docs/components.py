@@ -98,6 +98,10 @@ class Components:
             return self.w(": {list}", list=self.t.value(values[0]))
         if set(values) == set(self.g.areas) and all(c == 1 for c in counts.values()):
             return self.w(", one for each area")
+        if prop and len(counts) == 1 and len(values) > 1 and None not in values:
+            return self.w(" (each with the {property} {value})",
+                          property=self.t.name("properties", prop, 1),
+                          value=self.t.value(values[0]))
         singles = [self.t.value(v) for v, c in counts.items() if c == 1]
         parts = [self.w("one each for {list}", list=self.w.join(singles))] if singles else []
         parts += [self.w("{n} for {value}", n=c, value=self.t.value(v))
@@ -142,14 +146,20 @@ class Components:
         for key, piece in self.g.pieces.items():
             own.setdefault(piece.start, []).append(self.t.thing(key, 2))
         for key, tok in self.g.tokens.items():
-            (own if tok.per_player else shared).setdefault(tok.start, []).append(
-                self.t.thing(key, 2))
+            if tok.per_player:
+                own.setdefault(tok.start, []).append(self.t.thing(key, 2))
+            elif self.t.feminine(key):
+                shared.setdefault(tok.start, []).append(
+                    self.w.ctx("feminine", "the {things}", things=self.t.thing(key, 2)))
+            else:
+                shared.setdefault(tok.start, []).append(
+                    self.w("the {things}", things=self.t.thing(key, 2)))
         for place, things in own.items():
             steps.append(sentence(self.w("each player puts their {things} {place}",
                                          things=self.w.join(things),
                                          place=self.t.place(place, "in"))))
         for place, things in shared.items():
-            steps.append(sentence(self.w("put the {things} {place}",
+            steps.append(sentence(self.w("put {things} {place}",
                                          things=self.w.join(things),
                                          place=self.t.place(place, "in"))))
         start = [self.w("{deck} form {variable}", deck=self.t.value(v.initial),

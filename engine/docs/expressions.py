@@ -199,8 +199,9 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
         if items.data == "rank" and cond is None and item.data == "index" and \
                 is_name(item.children[0], var) and self.known(item.children[1], env) == (True, 0):
             ranked, keys = self._ranked(items, env)     # [g[0] for g in rank ...]
-            return self.w("{things} in order of {keys}, from highest to lowest (of those tied "
-                          "on all of these, only the first)", things=ranked, keys=keys)
+            return self.w("{things} in order of {keys}, from highest to lowest (where some "
+                          "are tied on all of these, only the first of them is kept)",
+                          things=ranked, keys=keys)
         if item.data == "attr" and is_name(item.children[0], var):
             prop = str(item.children[1])
             if self.t.has("properties", prop):
@@ -257,6 +258,16 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
                    "id": x}
         if prop in special:
             return special[prop]
+        gender = self.t.property_gender(prop)
+        if gender == "f":
+            return self.w.ctx("feminine", "the {property} of {x}",
+                              property=self.t.name("properties", prop, 1), x=x)
+        if gender == "n":
+            return self.w.ctx("neuter", "the {property} of {x}",
+                              property=self.t.name("properties", prop, 1), x=x)
+        if gender == "m":
+            return self.w.ctx("masculine", "the {property} of {x}",
+                              property=self.t.name("properties", prop, 1), x=x)
         return self.w("the {property} of {x}", property=self.t.name("properties", prop, 1),
                       x=x)
 

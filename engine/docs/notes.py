@@ -85,7 +85,10 @@ class Notes:
         return "" if value is None else self.t.value(value)
 
     def place_meaning(self, key: str) -> str:
-        """A place off the board, and what is kept there at the start of the game."""
+        """A place off the board, and what is kept there at the start of the game (the
+        game's own words from its text file's `location_meanings`, if it has them)."""
+        if self.t.has("location_meanings", key):
+            return self.t.name("location_meanings", key)
         own = [self.t.thing(k, 2) for k, piece in self.g.pieces.items() if piece.start == key]
         own += [self.t.thing(k, 2) for k, tok in self.g.tokens.items()
                 if tok.per_player and tok.start == key]

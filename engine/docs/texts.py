@@ -101,6 +101,15 @@ class Texts:
         answer = self.w.ctx(f"{self.g.id}.genders", entry).strip()
         return answer if answer in ("f", "m", "n") else ""
 
+    def property_gender(self, prop: str) -> str:
+        """The grammatical gender of a property's translated name ("f", "m", "n" or ""):
+        the catalogs answer for the text `property_genders.<property>` of the game's file."""
+        entry = self.g.text.get("property_genders", {}).get(prop)
+        if not entry:
+            return ""
+        answer = self.w.ctx(f"{self.g.id}.property_genders", entry).strip()
+        return answer if answer in ("f", "m", "n") else ""
+
     def counted(self, kind: str, n: int) -> str:
         """"15 cubes": a number and the piece's name in the right form."""
         return self.w("{n} {things}", n=n, things=self.thing(kind, n))
