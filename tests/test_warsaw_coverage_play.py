@@ -5,28 +5,30 @@ function. Each test names the notes' item it checks (rules/warsaw/coverage.yaml)
 from __future__ import annotations
 
 import pytest
-from warsaw_helpers import GAME, call, clear, coins, fresh, lay, pvar, run, set_coins, with_options
+from warsaw_helpers import (
+    GAME,
+    IND,
+    PUB,
+    C,
+    P,
+    R,
+    U,
+    call,
+    clear,
+    coins,
+    fresh,
+    lay,
+    pvar,
+    regions,
+    run,
+    score,
+    scored,
+    set_coins,
+    with_options,
+)
 
 from regola.dsl import builtins_grid as grid
 from regola.interpreter import goals
-
-P, R, C, U, IND, PUB = "park", "residential", "commercial", "cultural", "industrial", "public"
-
-
-def regions(state, p, kind=None):
-    return grid._regions(state._runtime(), "district", p, kind)
-
-
-def scored(state, p, what):
-    hits = [e for e in state.log if e.get("msg") == "scored" and e["player"] == p
-            and e["what"] == what]
-    return sum(e["vp"] for e in hits), sum(e["coins"] for e in hits)
-
-
-def score(state, p, **before):
-    set_coins(state, p, 0)
-    state.data["pvars"][p].update({"vp": 10, **before})
-    run(state, "score", p)
 
 
 def picked(state, p, quarters, cost, icons=None):

@@ -6,6 +6,12 @@ from __future__ import annotations
 import pytest
 from warsaw_helpers import (
     GAME,
+    IND,
+    PUB,
+    C,
+    P,
+    R,
+    U,
     bank_left,
     call,
     clear,
@@ -13,32 +19,16 @@ from warsaw_helpers import (
     fresh,
     lay,
     pvar,
+    regions,
     run,
+    score,
+    scored,
     set_coins,
     with_options,
 )
 
 from regola.dsl import builtins_grid as grid
 from regola.interpreter import ending, goals
-
-P, R, C, U, IND, PUB = "park", "residential", "commercial", "cultural", "industrial", "public"
-
-
-def regions(state, p, kind=None):
-    return grid._regions(state._runtime(), "district", p, kind)
-
-
-def scored(state, p, what):
-    """(vp, coins) the log says p scored for `what` (summed)."""
-    hits = [e for e in state.log if e.get("msg") == "scored" and e["player"] == p
-            and e["what"] == what]
-    return sum(e["vp"] for e in hits), sum(e["coins"] for e in hits)
-
-
-def score(state, p, **before):
-    set_coins(state, p, 0)
-    state.data["pvars"][p].update({"vp": 10, **before})
-    run(state, "score", p)
 
 
 def test_worked_example_4_areas_across_tiles():  # notes: Worked example 4; Checklist 17

@@ -112,3 +112,25 @@ def set_coins(state, p: int, n: int) -> None:
         assert res["bank"] >= more, "the bank has too few coins left"
         res["bank"] -= more
     res["held"][p] = n
+
+
+P, R, C, U, IND, PUB = "park", "residential", "commercial", "cultural", "industrial", "public"
+
+
+def regions(state, p, kind=None):
+    """The regions of p's district (of one part type if given)."""
+    return builtins_grid._regions(state._runtime(), "district", p, kind)
+
+
+def scored(state, p, what):
+    """(vp, coins) the log says p scored for `what` (summed)."""
+    hits = [e for e in state.log if e.get("msg") == "scored" and e["player"] == p
+            and e["what"] == what]
+    return sum(e["vp"] for e in hits), sum(e["coins"] for e in hits)
+
+
+def score(state, p, **before):
+    """Run the scoring of p from 0 coins and 10 points (or the values given)."""
+    set_coins(state, p, 0)
+    state.data["pvars"][p].update({"vp": 10, **before})
+    run(state, "score", p)
