@@ -175,3 +175,40 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     assert not left, f"flagged phrasings in the {lang} rulebook: {left}"
     if lang == "en":
         assert "The player moves all their workers from the office home." in text
+
+
+def glossary_rows(text: str, names: list[str]) -> dict[str, str]:
+    """The glossary's meaning of each of `names` (the table's first column)."""
+    rows = {}
+    for line in text.split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] in names:
+            rows[cells[0]] = cells[1]
+    return rows
+
+
+def test_every_glossary_place_has_its_own_meaning(book):
+    """Each place off the board is explained from what the rules do with it (the text file's
+    location_meanings), never the generic "a place off the board"."""
+    places = ["Supply", "Box", "Draw pile", "Hand", "Turn-order card", "Play area",
+              "Temporary pile", "Discard pile", "At home"]
+    rows = glossary_rows(book, places)
+    assert sorted(rows) == sorted(places)
+    generic = [name for name, meaning in rows.items() if "a place off the board" in meaning]
+    assert not generic, f"glossary places with no meaning of their own: {generic}"
+    assert len(set(rows.values())) == len(rows)
+    assert rows["At home"].startswith("the workers a player can still place on offices")
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_a_player_variable_takes_the_article_of_its_gender(lang):
+    """A player variable's article agrees with its gender (player_variable_genders): Dutch
+    "het geld van de speler", Spanish "el dinero del jugador"; plural variables the gender of
+    their noun (variable_genders): Spanish "cualquiera de las cartas"."""
+    text = build_rulebook("copycat", lang=lang).markdown
+    wanted, flagged = {"es": ("hasta el dinero del jugador", ["hasta dinero del jugador",
+                                                               "de los cartas"]),
+                       "nl": ("het geld van de speler", ["de geld van de speler"])}[lang]
+    assert wanted in text
+    left = [words for words in flagged if words in text]
+    assert not left, f"articles that do not agree in the {lang} rulebook: {left}"

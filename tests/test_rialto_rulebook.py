@@ -135,7 +135,7 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     flagged = {"en": ["to their victory points", "put it to", "onto the top of the bridge stack",
                       "If that kind is", "6 for 1/1", "a place off the board"],
                "es": ["el clase", "6 para 1/1", "un lugar fuera del tablero",
-                      "los cartas", "los losetas"],
+                      "los cartas", "los losetas", "los clases", "los pilas"],
                "nl": ["het waarde", "het kleur", "6 voor 1/1", "een plek buiten het speelbord",
                       "het aantal van gebouwen", "dat de speler heeft een",
                       "zolang de speler heeft een"]}[lang]

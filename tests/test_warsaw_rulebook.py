@@ -129,3 +129,24 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
         assert "the goal printed on the face-up side of this epoch's milestone" in flat
         assert "the smallest of the number of spaces the war destroys and the number of " \
             "spaces of the player's district minus 1" in flat
+
+
+def test_every_glossary_place_has_its_own_meaning(english):
+    """Each place off the board is explained from what the rules do with it (the text file's
+    location_meanings), never the generic "a place off the board"; and the Dutch player
+    variable takes the article of its gender ("het plan", player_variable_genders)."""
+    places = ["Game box", "Epoch stacks", "Dealt tiles", "Hand", "Picked face down",
+              "Milestone spaces of the board", "District"]
+    rows = {}
+    for line in english.markdown.split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] in places:
+            rows[cells[0]] = cells[1]
+    assert sorted(rows) == sorted(places)
+    generic = [name for name, meaning in rows.items() if "a place off the board" in meaning]
+    assert not generic, f"glossary places with no meaning of their own: {generic}"
+    assert len(set(rows.values())) == len(rows)
+    assert rows["Epoch stacks"].startswith("the tiles of each epoch waiting to be dealt")
+    dutch = build_rulebook("warsaw", lang="nl").markdown
+    assert "Het plan voor de gekozen tegel van de speler" in dutch
+    assert "de plan voor" not in dutch.lower()

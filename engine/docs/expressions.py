@@ -170,7 +170,10 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
         """How a local variable reads (variables section of the text file)."""
         entry = self.t.entry("variables", name)
         if isinstance(entry, dict):
-            return self.w("the {things}", things=self.t.name("variables", name, 2))
+            things = self.t.name("variables", name, 2)
+            if self.t.variable_gender(name) == "f":
+                return self.w.ctx("feminine", "the {things}", things=things)
+            return self.w("the {things}", things=things)
         return self.t.name("variables", name)
 
     def _list(self, t: Tree, env: Env) -> str:
@@ -248,8 +251,7 @@ class Phrases(ConditionPhrases, CallPhrases, PilePhrases, ConceptPhrases, GridPh
             return self.t.name("game_variables", prop)
         x = self.expr(base, env)
         if prop in self.g.player_vars:
-            return self.w("{owner}'s {variable}", owner=x,
-                          variable=self.t.name("player_variables", prop))
+            return self.t.owned(x, prop)
         special = {"controller": self.w("the player who controls {x}", x=x),
                    "owner": self.w("the owner of {x}", x=x),
                    "at": self.w("the place of {x}", x=x),

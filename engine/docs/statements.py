@@ -213,9 +213,7 @@ class Steps(ActionSteps, PileSteps, ConceptSteps, GridSteps):
         if base == "game" and "game" not in env.phrases:
             x = self.t.name("game_variables", attr)
         else:
-            x = self.w("{owner}'s {variable}", owner=self.p.expr(Tree("name", [s.children[0]]),
-                                                                 env),
-                       variable=self.t.name("player_variables", attr))
+            x = self.t.owned(self.p.expr(Tree("name", [s.children[0]]), env), attr)
 
         def same(t: Tree) -> bool:
             return t.data == "attr" and is_name(t.children[0], base) and \

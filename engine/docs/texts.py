@@ -104,11 +104,42 @@ class Texts:
     def property_gender(self, prop: str) -> str:
         """The grammatical gender of a property's translated name ("f", "m", "n" or ""):
         the catalogs answer for the text `property_genders.<property>` of the game's file."""
-        entry = self.g.text.get("property_genders", {}).get(prop)
+        return self.section_gender("property_genders", prop)
+
+    def variable_gender(self, name: str) -> str:
+        """The grammatical gender of a local variable's translated name (its text
+        `variable_genders.<name>`): "f", "m", "n" or ""."""
+        return self.section_gender("variable_genders", name)
+
+    def player_variable_gender(self, name: str) -> str:
+        """The grammatical gender of a player variable's translated name (its text
+        `player_variable_genders.<name>`): "f", "m", "n" or ""."""
+        return self.section_gender("player_variable_genders", name)
+
+    def section_gender(self, section: str, key: str) -> str:
+        """The catalogs' answer ("f", "m" or "n") for the text `<section>.<key>` of the
+        game's file; "" when the game has no such text or the language answers otherwise
+        (a name that needs no article of its own)."""
+        entry = self.g.text.get(section, {}).get(key)
         if not entry:
             return ""
-        answer = self.w.ctx(f"{self.g.id}.property_genders", entry).strip()
+        answer = self.w.ctx(f"{self.g.id}.{section}", entry).strip()
         return answer if answer in ("f", "m", "n") else ""
+
+    def owned(self, owner: str, prop: str) -> str:
+        """A player variable of a player, "the player's money", its article agreeing with
+        the variable's gender (`player_variable_genders`) where the language has one."""
+        variable = self.name("player_variables", prop)
+        gender = self.player_variable_gender(prop)
+        if gender == "f":
+            return self.w.ctx("feminine", "{owner}'s {variable}", owner=owner,
+                              variable=variable)
+        if gender == "n":
+            return self.w.ctx("neuter", "{owner}'s {variable}", owner=owner, variable=variable)
+        if gender == "m":
+            return self.w.ctx("masculine", "{owner}'s {variable}", owner=owner,
+                              variable=variable)
+        return self.w("{owner}'s {variable}", owner=owner, variable=variable)
 
     def counted(self, kind: str, n: int) -> str:
         """"15 cubes": a number and the piece's name in the right form."""
