@@ -114,3 +114,34 @@ def test_reading_11_other_value_shred_from_hand_only(tmp_path):
       - {legal: {player: red, includes: [fatherly_friend, skip], excludes: [local_radio]}}
 """
     assert run_with_options(tmp_path, {"shred_from_hand_or_play": False}, steps) == []
+
+
+def test_reading_18_other_value_a_tie_on_vp_is_shared_at_once(tmp_path):
+    """Reading 18 (final_tie_last_round), other value: VP gained in the last round breaks no
+    tie; red and blue tied on VP share the victory although blue gained more."""
+    steps = """\
+  - set:
+      vars: {round: 11}
+      player_vars: {red: {vp: 50}, blue: {vp: 49}}
+  - act: ["red: 18", "blue: 9", "red: pass", "blue: pass", "red: done"]
+  - act: ["blue: use", "blue: local_radio", "blue: done"]
+  - expect:
+      - {over: true}
+      - {winners: [red, blue]}
+"""
+    assert run_with_options(tmp_path, {"final_tie_last_round": False}, steps) == []
+
+
+def test_reading_18_other_value_reads_in_the_rulebook(tmp_path):
+    """Reading 18, other value: the end section drops the last-round tie-breaker (a tie-breaker
+    an option turns into a constant breaks no tie) and the note says the reading is off."""
+    from regola.docs.book import build_rulebook
+
+    variant = tmp_path / "plain_ties.yaml"
+    variant.write_text("extends: copycat\nvariant: plain_ties\nname: Plain ties\n"
+                       "options:\n  final_tie_last_round: {value: false}\n", encoding="utf-8")
+    book = build_rulebook("copycat", str(variant), "en").markdown
+    assert "VP gained this round among them" not in book
+    assert "compare 0" not in book
+    assert "Candidates who are still tied share the victory." in book
+    assert "VP gained this round among them" in build_rulebook("copycat", None, "en").markdown

@@ -60,9 +60,12 @@ class Ending:
     def tiebreakers(self) -> list[str]:
         env = Env(phrases={"p": self.w("each candidate")})
         steps = []
-        for i, text in enumerate(self.end.get("tiebreakers", [])):
-            key = self.p.expr(self.expression(text), env)
-            if i == 0:
+        for text in self.end.get("tiebreakers", []):
+            tree = self.expression(text)
+            if self.p.known(tree, env)[0]:
+                continue            # a constant (an option turned it off) breaks no tie
+            key = self.p.expr(tree, env)
+            if not steps:
                 steps.append(self.w("compare {key}: the highest wins", key=key))
             else:
                 steps.append(self.w("if candidates are still tied, compare {key} among them: "
