@@ -7,6 +7,7 @@ from __future__ import annotations
 from lark import Tree
 
 from .env import Env, call_parts, string_literals
+from .step import Step
 
 
 class ActionSteps:
@@ -14,7 +15,6 @@ class ActionSteps:
 
     # -- decisions -----------------------------------------------------------------------
     def choose(self, s: Tree, env: Env):
-        from .statements import Step
         name, options, player = str(s.children[0]), s.children[1], s.children[2]
         who = self.p.expr(player, env)
         offered = self.options(options, env)
@@ -105,7 +105,6 @@ class ActionSteps:
 
     # -- calls ---------------------------------------------------------------------------
     def call(self, s: Tree, env: Env):
-        from .statements import Step
         name, args, kwargs = call_parts(s)
         proc = self.g.program.procs.get(name)
         if proc is not None:
