@@ -6,6 +6,7 @@ rules refuse) is a `Failure` carrying the 1-based line of the step or fact it be
 
 from __future__ import annotations
 
+import difflib
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -169,8 +170,9 @@ class Scope:
         """An area or a location of the game."""
         if isinstance(name, str) and (name in self.game.areas or name in self.game.locations):
             return name
-        known = ", ".join([*self.game.areas, *self.game.locations])
-        raise self.fail(path, f"unknown place {_shown(name)} (places: {known})")
+        places = [*self.game.areas, *self.game.locations]
+        raise self.fail(path, f"unknown place {_shown(name)}{_near(name, places)} "
+                              f"(places: {', '.join(places)})")
 
     def places(self, value: Any, path: Path_) -> str | list[str]:
         """One place or a list of places."""
@@ -208,9 +210,10 @@ class Scope:
         values = self.game.tokens[kind].props[prop]
         if any(v == value and (type(v) is bool) == (type(value) is bool) for v in values):
             return value
-        known = list(dict.fromkeys(json.dumps(v, default=str) for v in values))
+        known = list(dict.fromkeys(v if isinstance(v, str) else json.dumps(v, default=str)
+                                   for v in values))
         more = f", ... ({len(known)} in all)" if len(known) > 12 else ""
-        raise self.fail(path, f"no {kind} has {prop} {_shown(value)} "
+        raise self.fail(path, f"no {kind} has {prop} {_shown(value)}{_near(value, known)} "
                               f"({prop}: {', '.join(known[:12])}{more})")
 
     # -- comparing -----------------------------------------------------------------------
@@ -244,6 +247,14 @@ class Run:
     def runtime(self) -> Runtime:
         """A runtime bound to the current state (its changes are logged as events)."""
         return self.state._runtime()
+
+
+def _near(value: Any, known: list[str]) -> str:
+    """A 'did you mean' for a misspelt (or renamed) name, or nothing."""
+    if not isinstance(value, str):
+        return ""
+    close = difflib.get_close_matches(value, [k for k in known if isinstance(k, str)], n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _shown(value: Any) -> str:

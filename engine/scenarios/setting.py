@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import RegolaError
 from .concepts import CONCEPT_KEYS, parse_concept
-from .document import Failure, Path_, Scope, _shown
+from .document import Failure, Path_, Scope, _near, _shown
 from .set_counts import parse_counts
 
 SET_KEYS = ("place", "counts", "tokens", "vars", "player_vars", "deck", *CONCEPT_KEYS)
@@ -169,7 +169,8 @@ def _deck(scope: Scope, name: Any, order: Any, path: Path_) -> Callable:
     cards = scope.game.decks[name].cards
     for i, card in enumerate(order):
         if card not in cards:
-            raise scope.fail((*items, i), f"deck {name} has no card {_shown(card)} "
+            raise scope.fail((*items, i), f"deck {name} has no card {_shown(card)}"
+                                          f"{_near(card, cards)} "
                              f"(cards: {', '.join(map(str, dict.fromkeys(cards)))})")
     line = scope.line(path)
 
