@@ -5,6 +5,7 @@
         - {count: house, player: red, at: san_marco, is: 4}      # written like a count fact
         - {count: marker, player: red, value: 3, at: castello, is: 1}   # tokens: any filters
         - {count: house, player: red, at: castello, is: 0, from: san_polo}
+        - {count: palace, at: [castello, san_polo], is: 0}     # is 0: any players, places
 
 The difference is taken from (or returned to) `from`, by default the place where the kind
 starts (its supply): nothing is created or destroyed, and a supply that holds too few is a
@@ -34,28 +35,41 @@ def _count(scope: Scope, node: Any, path: Path_) -> Callable:
     kind = body["count"]
     what = scope.piece_kind(kind, (*path, "count"))
     want = scope.integer(body["is"], (*path, "is"), "is")
-    at = scope.place(body["at"], (*path, "at"))
+    places = scope.places(body["at"], (*path, "at"))
+    if isinstance(places, list) and want:
+        raise scope.fail((*path, "at"), "several places take 'is: 0' only (clear them); "
+                                        "give each place its own count")
+    places = places if isinstance(places, list) else [places]
     filters = {k: v for k, v in body.items() if k not in COUNT_KEYS}
     if what == "piece":
         start = scope.game.pieces[kind].start
-        controls = {t.control_piece for t in scope.game.tokens.values()}
-        if kind in controls:
+        if kind in {t.control_piece for t in scope.game.tokens.values()}:
             raise scope.fail((*path, "count"), f"{kind} pieces mark who controls a token: set "
                                                "the token's controller instead (tokens: ...)")
-        scope.mapping(filters, path, f"a count of {kind}", required=("player",),
-                      optional=("player",))
-        player = scope.seat(filters["player"], (*path, "player"))
+        scope.mapping(filters, path, f"a count of {kind}", optional=("player",))
+        if "player" not in filters and want:
+            raise scope.fail(path, f"a count of {kind} above 0 needs 'player'")
+        players = [scope.seat(filters["player"], (*path, "player"))] if "player" in filters \
+            else list(range(scope.players))
     else:
         start = scope.game.tokens[kind].start
         select = scope.token_filters(kind, filters, path)
     source = scope.place(body.get("from", start), (*path, "from"))
-    if source == at:
-        raise scope.fail((*path, "at"), f"{kind} at {at} are counted against {source} itself: "
-                                        "name another place in 'from'")
+    if source in places:
+        raise scope.fail((*path, "at"), f"{kind} at {source} are counted against {source} "
+                                        "itself: name another place in 'from'")
     line = scope.line(path)
     if what == "piece":
-        return _pieces(scope, kind, player, at, source, want, line)
-    return _tokens(kind, select, at, source, want, line, body)
+        return _all([_pieces(scope, kind, p, at, source, want, line)
+                     for p in players for at in places])
+    return _all([_tokens(kind, select, at, source, want, line, body) for at in places])
+
+
+def _all(changes: list[Callable]) -> Callable:
+    def change(run) -> None:
+        for one in changes:
+            one(run)
+    return change
 
 
 def _pieces(scope: Scope, kind: str, player: int, at: str, source: str, want: int,
