@@ -172,13 +172,15 @@ def run_file(path: str | Path, display: str | None = None) -> Report:
         report.problems = [p for failure in failures for p in failure.problems]
         return report
     try:
-        _play(compiled)
+        play(compiled)
     except Failure as failure:
         report.problems = list(failure.problems)
     return report
 
 
-def _play(compiled: Compiled) -> None:
+def play(compiled: Compiled) -> Run:
+    """Play a compiled scenario's steps from a new game; the Run at the end (its state), or
+    the first located Failure."""
     scope = compiled.scope
     try:
         state = compiled.game.new_state(players=compiled.players, seed=compiled.seed)
@@ -196,6 +198,7 @@ def _play(compiled: Compiled) -> None:
             raise
         except Exception as err:  # an engine bug: still a located report
             raise Failure(line, f"unexpected {type(err).__name__}: {err}") from None
+    return run
 
 
 def discover(paths: list[str]) -> tuple[list[Path], list[str]]:
