@@ -1,11 +1,11 @@
 """A point of a game's flow a scenario can name: a prompt pending, or a decision pending
 inside a procedure, with the values of the variables on the waiting thread's stack.
 
-    {ask: advisor_action, area: san_polo}             # the ask is pending; `area` (in the
-                                                      # nearest frame that has it) is san_polo
-    {proc: district_election, area: san_polo}         # some decision is pending inside a
-                                                      # call of district_election(san_polo, ...)
-    {ask: advisor_action, proc: council_step, player: red}   # both; `player`: who decides
+    {ask: take_or_leave, area: north}         # the ask is pending; `area` (in the nearest
+                                              # frame that has it) is north
+    {proc: contest, area: north}              # some decision is pending inside a call of
+                                              # contest(north, ...)
+    {ask: take_or_leave, proc: contest, player: red}   # both; `player`: who decides
 
 Every other key names a variable (a parameter or a local) of the procedures involved; its
 value is compared as in facts (a seat's name matches the seat's index). The names are

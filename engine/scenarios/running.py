@@ -1,7 +1,7 @@
 """The `run:` step: play forward until a point of the flow is reached.
 
     - run:
-        until: {ask: advisor_action, area: san_polo}   # a flow point (see flow_point.py)
+        until: {ask: take_or_leave, area: north}   # a flow point (see flow_point.py)
         actions: [...]        # optional: these decisions first (as in `act`)
         bots: random          # who plays the rest: random (default), first, last, none,
                               # or per seat: {red: first, blue: random} (others: random)

@@ -2,10 +2,10 @@
 
     set:
       counts:
-        - {count: house, player: red, at: san_marco, is: 4}      # written like a count fact
-        - {count: marker, player: red, value: 3, at: castello, is: 1}   # tokens: any filters
-        - {count: house, player: red, at: castello, is: 0, from: san_polo}
-        - {count: palace, at: [castello, san_polo], is: 0}     # is 0: any players, places
+        - {count: cube, player: red, at: north, is: 4}          # written like a count fact
+        - {count: chip, player: red, value: 3, at: south, is: 1}    # tokens: any filters
+        - {count: cube, player: red, at: south, is: 0, from: east}
+        - {count: tower, at: [north, south], is: 0}              # is 0: any players, places
 
 The difference is taken from (or returned to) `from`, by default the place where the kind
 starts (its supply): nothing is created or destroyed, and a supply that holds too few is a

@@ -5,13 +5,13 @@
 
 An ITEM is one of:
 
-    {tokens: {kind: marker, owner: red, at: castello}, n: 3}   # blue sees 3 such tokens
-    {tokens: {kind: marker, owner: red}, field: value}         # shows: each one seen shows
+    {tokens: {kind: chip, owner: red, at: south}, n: 3}        # blue sees 3 such tokens
+    {tokens: {kind: chip, owner: red}, field: value}           # shows: each one seen shows
                                           # its value; hides: blue sees some, none with it
-    {tokens: {kind: card, owner: red, area: castello}}         # hides: sees no such token
+    {tokens: {kind: card, owner: red, area: south}}            # hides: sees no such token
     vars.year                             # a path into the view: keys, [index] or [seat];
     {path: "player_vars[red].coins", is: 3}                    # shows: present and not null
-    {log: {msg: election_result, area: castello}}              # an event the seat sees
+    {log: {msg: contest_result, area: south}}                  # an event the seat sees
 
 A token selection matches what the seat sees: a field it cannot see never matches (`field:
 id` is the token's identity).
