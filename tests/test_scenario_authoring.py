@@ -213,6 +213,9 @@ def test_observe_hides_values_and_shows_counts(tmp_path):
       - observe:
           player: red
           shows: [{tokens: {kind: marker, owner: red, at: castello}, field: value}]
+      - observe:
+          player: null
+          hides: [{tokens: {kind: card, owner: red, at: hand}, field: area}]
 """) == []
 
 
