@@ -20,6 +20,7 @@ from ..errors import Location, Problem, RegolaError, RuleError
 from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
 from ..i18n.check import catalog_problems
 from ..loading.loader import load_game
+from ..scenarios.checking import scenario_problems
 from ..simulate import STEP_LIMIT
 from . import play as play_mod
 from .docs_commands import register_docs
@@ -114,6 +115,7 @@ def validate(game: GameArg, variant: VariantOpt = None,
     try:
         loaded = load_game(game, variant)
         problems = catalog_problems(loaded.definition)
+        problems += scenario_problems(game, loaded)
     except RuleError as error:
         problems = error.problems
     except RegolaError as error:  # not a game (unknown name or variant): no file to point at

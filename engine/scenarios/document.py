@@ -6,11 +6,17 @@ rules refuse) is a `Failure` carrying the 1-based line of the step or fact it be
 
 from __future__ import annotations
 
+import difflib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..errors import Location
 from ..interpreter.model import GameDef
+from ..interpreter.runtime import Runtime
 from ..loading.yaml_source import Positions
+
+if TYPE_CHECKING:
+    from ..game import GameState
 
 Path_ = tuple   # a path inside the scenario document: keys and indexes
 
@@ -18,11 +24,30 @@ Path_ = tuple   # a path inside the scenario document: keys and indexes
 class Failure(Exception):
     """One located problem of a scenario: a line and a message (several lines: `problems`)."""
 
-    def __init__(self, line: int, message: str, problems: list[tuple[int, str]] | None = None):
+    def __init__(self, line: int, message: str, problems: list[tuple[int, str]] | None = None,
+                 location: Location | None = None):
         super().__init__(message)
         self.line = line
         self.message = message
         self.problems = problems or [(line, message)]
+        self.location = location     # file, line, column and path, when known
+
+
+class Unmet(str):
+    """What a fact found when it does not hold, naming its own lines: a fact made of parts
+    (an observe fact's items, the facts after an `if`) reports each part where it is
+    written. As a plain message, its parts joined."""
+
+    problems: list[tuple[int, str]]
+
+
+def unmet(problems: list[tuple[int, str]]) -> Unmet | None:
+    """The located problems of a fact's parts as one message (None if there are none)."""
+    if not problems:
+        return None
+    message = Unmet("; ".join(m for _, m in problems))
+    message.problems = list(problems)
+    return message
 
 
 def plain(value: Any) -> Any:
@@ -55,6 +80,13 @@ class Scope:
         self.pos = pos
         self.game = game
         self.players = players
+        self.counters: dict[str, int] = {}
+
+    def counter(self, name: str) -> int:
+        """The next number (from 0) of a named count kept while the file is read (e.g. the
+        rank of a `run` step among the file's `run` steps)."""
+        self.counters[name] = self.counters.get(name, 0) + 1
+        return self.counters[name] - 1
 
     # -- positions ---------------------------------------------------------------------
     def line(self, path: Path_) -> int:
@@ -63,7 +95,8 @@ class Scope:
 
     def fail(self, path: Path_, message: str) -> Failure:
         """A Failure located at `path`, to raise."""
-        return Failure(self.line(path), message)
+        where = self.pos.find(path, self.file)
+        return Failure(where.line or 1, message, location=where)
 
     # -- shapes --------------------------------------------------------------------------
     def mapping(self, value: Any, path: Path_, what: str, required: tuple = (),
@@ -137,8 +170,9 @@ class Scope:
         """An area or a location of the game."""
         if isinstance(name, str) and (name in self.game.areas or name in self.game.locations):
             return name
-        known = ", ".join([*self.game.areas, *self.game.locations])
-        raise self.fail(path, f"unknown place {_shown(name)} (places: {known})")
+        places = [*self.game.areas, *self.game.locations]
+        raise self.fail(path, f"unknown place {_shown(name)}{_near(name, places)} "
+                              f"(places: {', '.join(places)})")
 
     def places(self, value: Any, path: Path_) -> str | list[str]:
         """One place or a list of places."""
@@ -164,11 +198,23 @@ class Scope:
                     raise self.fail(here, f"shown must be true or false, got {_shown(value)}")
                 out["shown"] = value
             elif key in props:
-                out[key] = value
+                out[key] = self.prop_value(kind, key, value, here)
             else:
                 known = ", ".join(["owner", "controller", "at", "shown", *props])
                 raise self.fail(here, f"{kind} has no field {key!r} (fields: {known})")
         return out
+
+    def prop_value(self, kind: str, prop: str, value: Any, path: Path_) -> Any:
+        """A value some token of `kind` has for `prop` (a renamed area, say, is caught when
+        the scenario is read)."""
+        values = self.game.tokens[kind].props[prop]
+        if any(v == value and (type(v) is bool) == (type(value) is bool) for v in values):
+            return value
+        known = list(dict.fromkeys(v if isinstance(v, str) else json.dumps(v, default=str)
+                                   for v in values))
+        more = f", ... ({len(known)} in all)" if len(known) > 12 else ""
+        raise self.fail(path, f"no {kind} has {prop} {_shown(value)}{_near(value, known)} "
+                              f"({prop}: {', '.join(known[:12])}{more})")
 
     # -- comparing -----------------------------------------------------------------------
     def matches(self, expected: Any, actual: Any) -> bool:
@@ -187,6 +233,28 @@ class Scope:
             if expected in seats:
                 return seats.index(expected) == actual
         return expected == actual
+
+
+class Run:
+    """A scenario being played: its game, its state and the scope of its names."""
+
+    def __init__(self, scope: Scope, state: GameState, seed: int):
+        self.scope = scope
+        self.state = state
+        self.seed = seed
+        self.mark = 0           # log length when the last set/act/auto step began
+
+    def runtime(self) -> Runtime:
+        """A runtime bound to the current state (its changes are logged as events)."""
+        return self.state._runtime()
+
+
+def _near(value: Any, known: list[str]) -> str:
+    """A 'did you mean' for a misspelt (or renamed) name, or nothing."""
+    if not isinstance(value, str):
+        return ""
+    close = difflib.get_close_matches(value, [k for k in known if isinstance(k, str)], n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _shown(value: Any) -> str:

@@ -14,6 +14,9 @@ Each fact is a mapping whose first known key says what it checks:
     {var: year, is: 2}                                      # with player: a player variable
     {deck: blue, up: [true, false], cards: [...], face_up: 1}
     {error: {act: "red: south", message_contains: legal}}
+    {if: {act: "red: take"}, legal: {player: red, is: [north, south]}}   # what if (below)
+    {if: {act: [...]}, expect: [FACT, ...]}
+    {observe: {player: blue, shows: [...], hides: [...]}}   # what a seat sees: view_facts.py
     track, funds, bank, markers, connection, grid, pile: see concept_facts.py
 
 A check returns None when the fact holds, else a message saying what was found.
@@ -25,9 +28,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import IllegalAction, RegolaError
-from .acting import parse_action, resolve
+from .acting import parse_action, parse_actions, resolve, take
 from .concept_facts import CONCEPT_FACTS
-from .document import Failure, Path_, Scope, _shown, action_id
+from .document import Failure, Path_, Run, Scope, _shown, action_id, unmet
+from .flow_names import flow_names
 from .position_facts import (
     count_fact,
     deck_fact,
@@ -38,6 +42,7 @@ from .position_facts import (
     token_fact,
     var_fact,
 )
+from .view_facts import observe_fact
 
 Check = Callable[[Any], "str | None"]
 
@@ -89,6 +94,9 @@ def _ask(scope: Scope, f: dict, path: Path_) -> Check:
     want = f["ask"]
     if want is not None and not isinstance(want, str):
         raise scope.fail((*path, "ask"), f"ask names a prompt (or null), got {_shown(want)}")
+    asks = flow_names(scope.game).asks
+    if want is not None and want not in asks:
+        raise scope.fail((*path, "ask"), f"unknown ask {want!r} (asks: {', '.join(sorted(asks))})")
     player = scope.seat(f["player"], (*path, "player")) if "player" in f else None
 
     def check(run) -> str | None:
@@ -132,11 +140,50 @@ def _error(scope: Scope, f: dict, path: Path_) -> Check:
     return check
 
 
+def _what_if(scope: Scope, f: dict, path: Path_) -> Check:
+    """`if: {act: ...}` then a fact (the other keys) or `expect: [facts]`: the facts hold
+    after the actions, taken on a copy of the state; the state itself does not change."""
+    cond = scope.mapping(f["if"], (*path, "if"), "an if", required=("act",))
+    items = scope.listing(cond["act"], (*path, "if", "act"), "act")
+    actions = [a for i, item in enumerate(items)
+               for a in parse_actions(scope, item, (*path, "if", "act", i))]
+    rest = {k: v for k, v in f.items() if k != "if"}
+    if "expect" in rest:
+        scope.mapping(f, path, "an if fact", required=("if", "expect"))
+        facts = [(scope.line(p), parse_fact(scope, n, p)) for n, p in _items(rest["expect"],
+                                                                            (*path, "expect"))]
+    elif rest:
+        facts = [(scope.line(path), parse_fact(scope, rest, path))]
+    else:
+        raise scope.fail(path, "an if fact needs a fact beside 'if' (e.g. legal: ...) or "
+                               "'expect: [facts]'")
+    words = "; ".join(a.text for a in actions)
+
+    def check(run) -> str | None:
+        copy = Run(run.scope, run.state.clone(), run.seed)
+        copy.mark = len(copy.state.log)
+        try:
+            for action in actions:
+                take(copy, action)
+            found = [(line, fact(copy)) for line, fact in facts]
+        except Failure as failure:
+            raise Failure(failure.line, f"if {words}: {failure.message}") from None
+        return unmet([(at, f"if {words}: {m}") for line, message in found if message
+                      for at, m in getattr(message, "problems", None) or [(line, message)]])
+    return check
+
+
+def _items(node: Any, path: Path_) -> list[tuple[Any, Path_]]:
+    if isinstance(node, list):
+        return [(n, (*path, i)) for i, n in enumerate(node)]
+    return [(node, path)]
+
+
 PARSERS: dict[str, Callable[[Scope, dict, Path_], Check]] = {
     "count": count_fact, "token": token_fact, "to_move": _to_move, "legal": _legal, "ask": _ask,
     "winners": result_fact, "over": result_fact, "reason": result_fact, "conditions": result_fact,
     "log": log_fact, "no_log": log_fact, "var": var_fact, "deck": deck_fact, "error": _error,
-    **CONCEPT_FACTS,
+    "if": _what_if, "observe": observe_fact, **CONCEPT_FACTS,
 }
 
 
@@ -145,7 +192,7 @@ def parse_fact(scope: Scope, node: Any, path: Path_, allow_error: bool = True) -
     if not isinstance(node, dict):
         raise scope.fail(path, f"a fact must be a mapping such as {{count: ..., is: ...}}, "
                                f"got {_shown(node)}")
-    key = next((k for k in node if k in PARSERS), None)
+    key = "if" if "if" in node else next((k for k in node if k in PARSERS), None)
     if key is None:
         raise scope.fail(path, f"a fact needs one of: {', '.join(PARSERS)}")
     if key == "error" and not allow_error:
@@ -175,7 +222,7 @@ def parse_expect(scope: Scope, node: Any, path: Path_) -> Callable:
                 problems.extend(err.problems)
                 break
             if message:
-                problems.append((line, message))
+                problems.extend(getattr(message, "problems", None) or [(line, message)])
         if problems:
             raise Failure(problems[0][0], problems[0][1], problems)
     return run_expect

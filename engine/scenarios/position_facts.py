@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .document import Path_, Scope, _shown
+from .flow_names import flow_names
 
 Check = Callable[[Any], "str | None"]
 
@@ -127,6 +128,7 @@ def log_fact(scope: Scope, f: dict, path: Path_) -> Check:
     scope.mapping(f, path, f"a {key} fact", required=(key,),
                   optional=("times", "recent") if key == "log" else ("recent",))
     pattern = scope.mapping(f[key], (*path, key), "an event pattern", extra=True)
+    message_id(scope, pattern, (*path, key))
     times = scope.integer(f["times"], (*path, "times"), "times") if "times" in f else None
     recent = f.get("recent", False)
     if type(recent) is not bool:
@@ -143,6 +145,15 @@ def log_fact(scope: Scope, f: dict, path: Path_) -> Check:
             return f"expected {times} event(s) matching {_shown(pattern)}, found {hits}"
         return None
     return check
+
+
+def message_id(scope: Scope, pattern: dict, path: Path_) -> None:
+    """A pattern's `msg` must be a message the game's scripts log."""
+    messages = flow_names(scope.game).messages
+    msg = pattern.get("msg")
+    if msg is not None and pattern.get("e", "note") == "note" and msg not in messages:
+        raise scope.fail((*path, "msg"), f"no log message {_shown(msg)} in the game's scripts "
+                                         f"(messages: {', '.join(sorted(messages)) or 'none'})")
 
 
 def var_fact(scope: Scope, f: dict, path: Path_) -> Check:

@@ -13,6 +13,7 @@ A scenario file (`*.scenario.yaml`):
       - set: {...}        # change the position (see setting.py)
       - act: [...]        # take actions (see acting.py)
       - auto: {...}       # play on until facts hold (see acting.py)
+      - run: {...}        # play on until a point of the flow (see running.py)
       - expect: [...]     # facts that must hold (see facts.py)
 
 `main(paths)` runs files and folders (recursively), prints each failure as
@@ -28,18 +29,18 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RegolaError
-from ..game import GameState
-from ..interpreter.runtime import Runtime
+from ..game import Game
 from ..loading.loader import load_game
 from ..loading.yaml_source import load_yaml
 from .acting import parse_act, parse_auto
-from .document import Failure, Scope, plain
+from .document import Failure, Run, Scope, plain
 from .facts import parse_expect, parse_facts
+from .running import parse_run
 from .setting import parse_set
 
 SUFFIX = ".scenario.yaml"
 TOP_KEYS = ("name", "rule", "game", "variant", "players", "seed", "xfail", "steps")
-STEP_KINDS = ("set", "act", "auto", "expect")
+STEP_KINDS = ("set", "act", "auto", "expect", "run")
 
 
 @dataclass
@@ -73,21 +74,21 @@ class Report:
         return out
 
 
-class Run:
-    """A scenario being played: its game, its state and the scope of its names."""
-
-    def __init__(self, scope: Scope, state: GameState, seed: int):
-        self.scope = scope
-        self.state = state
-        self.seed = seed
-        self.mark = 0           # log length when the last set/act/auto step began
-
-    def runtime(self) -> Runtime:
-        """A runtime bound to the current state (its changes are logged as events)."""
-        return self.state._runtime()
+Loader = Callable[[str, "str | None"], Game]
 
 
-def _top(scope: Scope, doc: Any, report: Report) -> tuple[Any, int, int, list]:
+@dataclass
+class Compiled:
+    """A scenario file read and checked, ready to play: its game and its steps."""
+
+    game: Game
+    players: int
+    seed: int
+    scope: Scope
+    steps: list[tuple[int, bool, Callable]]   # (line, moves the game?, step)
+
+
+def _top(scope: Scope, doc: Any, report: Report, games: Loader) -> tuple[Game, int, int, list]:
     if not isinstance(doc, dict):
         raise scope.fail((), "a scenario file must be a mapping with game, players and steps")
     scope.mapping(doc, (), "a scenario", required=("game", "steps"), optional=TOP_KEYS)
@@ -96,7 +97,7 @@ def _top(scope: Scope, doc: Any, report: Report) -> tuple[Any, int, int, list]:
         report.xfail = str(doc["xfail"])
         report.xfail_line = scope.line(("xfail",))
     try:
-        game = load_game(str(doc["game"]), doc.get("variant"))
+        game = games(str(doc["game"]), doc.get("variant"))
     except RegolaError as err:
         raise scope.fail(("game",), f"cannot load the game: {err}") from None
     players = doc.get("players", game.definition.max_players)
@@ -123,51 +124,81 @@ def _step(scope: Scope, node: Any, path: tuple) -> Callable:
         return parse_act(scope, body, here)
     if kind == "auto":
         return parse_auto(scope, body, here, parse_facts)
+    if kind == "run":
+        return parse_run(scope, body, here)
     return parse_expect(scope, body, here)
 
 
-def run_file(path: str | Path, display: str | None = None) -> Report:
-    """Load, check and play one scenario file (named `display` in messages)."""
+def compile_file(path: str | Path, display: str | None = None, games: Loader = load_game
+                 ) -> tuple[Report, Compiled | None, list[Failure]]:
+    """Read a scenario file and check it without playing it: its shape and every name it
+    uses (the game comes from `games(name, variant)`). Returns the report, the compiled
+    scenario (None if it has problems) and every problem found, one per step at most."""
     file = display or str(path)
     report = Report(file)
     doc, pos, problems = load_yaml(Path(path), file)
     if problems:
-        report.problems = [(p.location.line or 1, p.message) for p in problems]
-        return report
+        failures = [Failure(p.location.line or 1, p.message, location=p.location)
+                    for p in problems]
+        return report, None, failures
     doc = plain(doc)
     scope = Scope(file, pos)
     try:
-        game, players, seed, steps = _top(scope, doc, report)
-        scope.game, scope.players = game.definition, players
-        compiled = []
-        for i, node in enumerate(steps):
-            try:
-                step = _step(scope, node, ("steps", i))
-            except Failure:
-                raise
-            except Exception as err:  # a shape the checks above did not foresee
-                raise scope.fail(("steps", i), f"malformed step: {type(err).__name__}: "
-                                               f"{err}") from None
-            compiled.append((scope.line(("steps", i)), "expect" not in node, step))
+        game, players, seed, steps = _top(scope, doc, report, games)
+    except Failure as failure:
+        return report, None, [failure]
+    scope.game, scope.players = game.definition, players
+    compiled, failures = [], []
+    for i, node in enumerate(steps):
         try:
-            state = game.new_state(players=players, seed=seed)
-        except RegolaError as err:
-            raise scope.fail(("game",), f"the game cannot start: {err}") from None
-        run = Run(scope, state, seed)
-        for line, moves, step in compiled:
-            if moves:
-                run.mark = len(state.log)
-            try:
-                step(run)
-            except RegolaError as err:
-                raise Failure(line, f"the rules failed: {err}") from None
-            except Failure:
-                raise
-            except Exception as err:  # an engine bug: still a located report
-                raise Failure(line, f"unexpected {type(err).__name__}: {err}") from None
+            step = _step(scope, node, ("steps", i))
+        except Failure as failure:
+            failures.append(failure)
+            continue
+        except Exception as err:  # a shape the checks above did not foresee
+            failures.append(scope.fail(("steps", i), f"malformed step: "
+                                                     f"{type(err).__name__}: {err}"))
+            continue
+        compiled.append((scope.line(("steps", i)), "expect" not in node, step))
+    if failures:
+        return report, None, failures
+    return report, Compiled(game, players, seed, scope, compiled), []
+
+
+def run_file(path: str | Path, display: str | None = None) -> Report:
+    """Load, check and play one scenario file (named `display` in messages)."""
+    report, compiled, failures = compile_file(path, display)
+    if compiled is None:
+        report.problems = [p for failure in failures for p in failure.problems]
+        return report
+    try:
+        play(compiled)
     except Failure as failure:
         report.problems = list(failure.problems)
     return report
+
+
+def play(compiled: Compiled) -> Run:
+    """Play a compiled scenario's steps from a new game; the Run at the end (its state), or
+    the first located Failure."""
+    scope = compiled.scope
+    try:
+        state = compiled.game.new_state(players=compiled.players, seed=compiled.seed)
+    except RegolaError as err:
+        raise scope.fail(("game",), f"the game cannot start: {err}") from None
+    run = Run(scope, state, compiled.seed)
+    for line, moves, step in compiled.steps:
+        if moves:
+            run.mark = len(state.log)
+        try:
+            step(run)
+        except RegolaError as err:
+            raise Failure(line, f"the rules failed: {err}") from None
+        except Failure:
+            raise
+        except Exception as err:  # an engine bug: still a located report
+            raise Failure(line, f"unexpected {type(err).__name__}: {err}") from None
+    return run
 
 
 def discover(paths: list[str]) -> tuple[list[Path], list[str]]:

@@ -2,6 +2,7 @@
 
     set:
       place:  [{piece: house, player: red, at: north, n: 4}]     # from: supply (default)
+      counts: [{count: house, player: red, at: north, is: 4}]   # exactly 4 (set_counts.py)
       tokens: [{select: {kind: agent, home: south}, to: north, controller: blue}]
       vars:   {year: 3}                  # game variables; player_vars: {red: {name: value}}
       deck:   {brown: [north, south]}   # these first, the rest in their order
@@ -22,9 +23,10 @@ from typing import Any
 
 from ..errors import RegolaError
 from .concepts import CONCEPT_KEYS, parse_concept
-from .document import Failure, Path_, Scope, _shown
+from .document import Failure, Path_, Scope, _near, _shown
+from .set_counts import parse_counts
 
-SET_KEYS = ("place", "tokens", "vars", "player_vars", "deck", *CONCEPT_KEYS)
+SET_KEYS = ("place", "counts", "tokens", "vars", "player_vars", "deck", *CONCEPT_KEYS)
 
 
 def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
@@ -36,6 +38,8 @@ def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
         if key == "place":
             for i, item in enumerate(scope.listing(value, here, "place")):
                 changes.append(_place(scope, item, (*here, i)))
+        elif key == "counts":
+            changes.extend(parse_counts(scope, value, here))
         elif key == "tokens":
             for i, item in enumerate(scope.listing(value, here, "tokens")):
                 changes.append(_tokens(scope, item, (*here, i)))
@@ -153,14 +157,21 @@ def _vars(scope: Scope, node: Any, path: Path_, player: int | None) -> Callable:
 def _deck(scope: Scope, name: Any, order: Any, path: Path_) -> Callable:
     if name not in scope.game.decks:
         raise scope.fail(path, f"unknown deck {name!r} (decks: {', '.join(scope.game.decks)})")
-    up = None
+    up, items = None, path
     if isinstance(order, dict):
+        items = (*path, "cards")
         body = scope.mapping(order, path, "a deck order", required=("cards",), optional=("up",))
         order, up = body["cards"], body.get("up")
         if up is not None and type(up) is not bool and not (
                 isinstance(up, list) and all(type(u) is bool for u in up)):
             raise scope.fail((*path, "up"), "up must be true, false or a list of them")
     order = scope.listing(order, path, "a deck order")
+    cards = scope.game.decks[name].cards
+    for i, card in enumerate(order):
+        if card not in cards:
+            raise scope.fail((*items, i), f"deck {name} has no card {_shown(card)}"
+                                          f"{_near(card, cards)} "
+                             f"(cards: {', '.join(map(str, dict.fromkeys(cards)))})")
     line = scope.line(path)
 
     def change(run) -> None:
