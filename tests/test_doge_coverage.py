@@ -167,3 +167,55 @@ def test_reading_10_a_variant_may_let_players_decline_houses(tmp_path):
         """), encoding="utf-8")
     report = run_file(scenario)
     assert report.ok, report.lines()
+
+
+def _optional_houses(tmp_path: Path) -> Path:
+    """Doge with Reading 10's other value (automatic_houses false), as a variant file."""
+    variant = tmp_path / "optional_houses.yaml"
+    variant.write_text("extends: doge\nvariant: optional_houses\nname: Optional houses\n"
+                       "options:\n  automatic_houses: {value: false}\n", encoding="utf-8")
+    return variant
+
+
+def test_reading_10_optional_houses_declined_give_no_build(tmp_path):
+    """notes: Palaces (a palace only at once after houses arrive, at no other time) with
+    Reading 10's other value: red, with 3 houses in Castello, wins it and chooses to place
+    0 houses: nothing arrives, so red is not asked to build. Blue, the runner-up, has no
+    house in supply: the only number left is 0, so blue is not asked how many either."""
+    scenario = tmp_path / "declined.scenario.yaml"
+    scenario.write_text(textwrap.dedent(f"""\
+        game: doge
+        variant: {_optional_houses(tmp_path)}
+        players: 4
+        seed: 1
+        steps:
+          - set:
+              deck: {{brown: [cannaregio, santa_croce, dorsoduro, san_marco, san_polo,
+                              quarantia, castello]}}
+              place:
+                - {{piece: house, player: red, at: castello, n: 3}}
+                - {{piece: house, player: blue, at: castello, n: 4}}
+                - {{piece: house, player: blue, at: san_polo, n: 11}}
+          - act:
+              - {{player: red, actions: [castello, 3, 2], finish: done}}
+              - {{player: blue, actions: [castello, 3], finish: done}}
+              - {{players: [green, yellow], actions: [san_polo, 1], finish: done}}
+          - act:
+              - {{players: all, actions: [cannaregio, 0], finish: done}}
+          - act:
+              - {{players: all, actions: [santa_croce, 1], finish: done}}
+          - auto: {{until: {{ask: advisor_action, player: red}}, prefer: [0]}}
+          - act: ["red: take", "red: dorsoduro"]
+          - expect:
+              - {{ask: how_many_houses, player: red}}
+              - {{legal: {{player: red, is: [0, 1, 2]}}}}
+          - act: ["red: 0"]
+          - expect:
+              - {{var: year, is: 2}}
+              - {{count: house, player: red, at: castello, is: 3}}
+              - {{count: house, player: blue, at: castello, is: 4}}
+              - {{no_log: {{e: choice, ask: build_palace}}}}
+              - {{no_log: {{e: choice, ask: how_many_houses, player: blue}}}}
+        """), encoding="utf-8")
+    report = run_file(scenario)
+    assert report.ok, report.lines()
