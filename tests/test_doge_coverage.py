@@ -126,11 +126,15 @@ def test_stack_sizes_are_public_marker_values_are_not():
 
 
 def test_every_reading_is_an_option_a_variant_can_flip(doge):
-    """notes: Readings - each of the 12 readings lives in the rule data as a named option
-    with its number and a summary (so a variant can flip it)."""
+    """notes: Readings - each of the 13 readings lives in the rule data as a named option
+    with its number and a summary (so a variant can flip it); Reading 13 names its two
+    values."""
     readings = {o.reading: o for o in doge.options.values() if o.reading is not None}
-    assert sorted(readings) == list(range(1, 13))
-    assert all(o.summary and o.value is True for o in readings.values())
+    assert sorted(readings) == list(range(1, 14))
+    assert all(o.summary for o in readings.values())
+    assert all(o.value is True for n, o in readings.items() if n != 13)
+    assert readings[13].name == "quarantia_tied_runners_up"
+    assert readings[13].value == "in_runner_up_place"
 
 
 def test_reading_10_a_variant_may_let_players_decline_houses(tmp_path):
@@ -216,6 +220,56 @@ def test_reading_10_optional_houses_declined_give_no_build(tmp_path):
               - {{count: house, player: blue, at: castello, is: 4}}
               - {{no_log: {{e: choice, ask: build_palace}}}}
               - {{no_log: {{e: choice, ask: how_many_houses, player: blue}}}}
+        """), encoding="utf-8")
+    report = run_file(scenario)
+    assert report.ok, report.lines()
+
+
+def test_reading_13_after_winner_tied_runners_up_move_after_both_steps(tmp_path):
+    """notes: Reading 13's other value (quarantia_tied_runners_up: after_winner): with one
+    Quarantia winner and a tie for second, the winner takes both steps first, then each
+    tied runner-up in seat order may move 1 own house."""
+    variant = tmp_path / "after_winner.yaml"
+    variant.write_text("extends: doge\nvariant: after_winner\nname: Runners-up last\n"
+                       "options:\n  quarantia_tied_runners_up: {value: after_winner}\n",
+                       encoding="utf-8")
+    scenario = tmp_path / "after_winner.scenario.yaml"
+    scenario.write_text(textwrap.dedent(f"""\
+        game: doge
+        variant: {variant}
+        players: 4
+        seed: 1
+        steps:
+          - set:
+              deck: {{brown: [cannaregio, santa_croce, quarantia, dorsoduro, castello,
+                              san_marco, san_polo]}}
+          - act:
+              - {{player: red, actions: [quarantia, 3, 3], finish: done}}
+              - {{players: [blue, green], actions: [quarantia, 2], finish: done}}
+              - {{player: yellow, actions: [quarantia, 1], finish: done}}
+          - act:
+              - {{players: all, actions: [cannaregio, 0], finish: done}}
+          - act:
+              - {{players: all, actions: [santa_croce, 1], finish: done}}
+          - expect:
+              - {{log: {{msg: election_result, area: quarantia, winners: [red],
+                        runners_up: [blue, green]}}}}
+          - act: ["red: take", "red: cannaregio"]
+          - expect:
+              - {{ask: advisor_action, player: red}}
+              - {{to_move: [red]}}
+              - {{no_log: {{e: choice, ask: move_house_from}}}}
+          - act: ["red: take", "red: santa_croce"]
+          - expect:
+              - {{ask: move_house_from, player: blue}}
+          - act: ["blue: santa_croce", "blue: castello"]
+          - expect:
+              - {{ask: move_house_from, player: green}}
+          - act: ["green: none"]
+          - expect:
+              - {{var: year, is: 2}}
+              - {{count: advisor, home: quarantia, controller: red, is: 2}}
+              - {{count: house, player: blue, at: castello, is: 1}}
         """), encoding="utf-8")
     report = run_file(scenario)
     assert report.ok, report.lines()
