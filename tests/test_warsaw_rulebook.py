@@ -81,8 +81,10 @@ def test_every_checklist_item_is_stated(english, item):
 def test_provisional_note_readings_and_pictures(english):
     text = english.markdown
     assert "**Provisional data**" in text and "16 per epoch" in text
-    for reading in range(1, 18):
+    for reading in range(1, 20):
         assert f"**Reading {reading}.**" in text
+    assert "A milestone gives its effect already in the income phase that awards it" in text
+    assert "choose the spaces a war destroys at the same time and in secret" in text
     assert set(english.pictures) == {"warsaw-start_tiles.svg", "warsaw-district.svg",
                                      "warsaw-areas_example.svg"}
     for svg in english.pictures.values():
