@@ -126,11 +126,15 @@ def test_stack_sizes_are_public_marker_values_are_not():
 
 
 def test_every_reading_is_an_option_a_variant_can_flip(doge):
-    """notes: Readings - each of the 12 readings lives in the rule data as a named option
-    with its number and a summary (so a variant can flip it)."""
+    """notes: Readings - each of the 13 readings lives in the rule data as a named option
+    with its number and a summary (so a variant can flip it); Reading 13 names its two
+    values."""
     readings = {o.reading: o for o in doge.options.values() if o.reading is not None}
-    assert sorted(readings) == list(range(1, 13))
-    assert all(o.summary and o.value is True for o in readings.values())
+    assert sorted(readings) == list(range(1, 14))
+    assert all(o.summary for o in readings.values())
+    assert all(o.value is True for n, o in readings.items() if n != 13)
+    assert readings[13].name == "quarantia_tied_runners_up"
+    assert readings[13].value == "in_runner_up_place"
 
 
 def test_reading_10_a_variant_may_let_players_decline_houses(tmp_path):
@@ -164,6 +168,108 @@ def test_reading_10_a_variant_may_let_players_decline_houses(tmp_path):
           - expect:
               - {{count: house, player: red, at: castello, is: 1}}
               - {{count: house, player: red, at: supply, is: 14}}
+        """), encoding="utf-8")
+    report = run_file(scenario)
+    assert report.ok, report.lines()
+
+
+def _optional_houses(tmp_path: Path) -> Path:
+    """Doge with Reading 10's other value (automatic_houses false), as a variant file."""
+    variant = tmp_path / "optional_houses.yaml"
+    variant.write_text("extends: doge\nvariant: optional_houses\nname: Optional houses\n"
+                       "options:\n  automatic_houses: {value: false}\n", encoding="utf-8")
+    return variant
+
+
+def test_reading_10_optional_houses_declined_give_no_build(tmp_path):
+    """notes: Palaces (a palace only at once after houses arrive, at no other time) with
+    Reading 10's other value: red, with 3 houses in Castello, wins it and chooses to place
+    0 houses: nothing arrives, so red is not asked to build. Blue, the runner-up, has no
+    house in supply: the only number left is 0, so blue is not asked how many either."""
+    scenario = tmp_path / "declined.scenario.yaml"
+    scenario.write_text(textwrap.dedent(f"""\
+        game: doge
+        variant: {_optional_houses(tmp_path)}
+        players: 4
+        seed: 1
+        steps:
+          - set:
+              deck: {{brown: [cannaregio, santa_croce, dorsoduro, san_marco, san_polo,
+                              quarantia, castello]}}
+              place:
+                - {{piece: house, player: red, at: castello, n: 3}}
+                - {{piece: house, player: blue, at: castello, n: 4}}
+                - {{piece: house, player: blue, at: san_polo, n: 11}}
+          - act:
+              - {{player: red, actions: [castello, 3, 2], finish: done}}
+              - {{player: blue, actions: [castello, 3], finish: done}}
+              - {{players: [green, yellow], actions: [san_polo, 1], finish: done}}
+          - act:
+              - {{players: all, actions: [cannaregio, 0], finish: done}}
+          - act:
+              - {{players: all, actions: [santa_croce, 1], finish: done}}
+          - auto: {{until: {{ask: advisor_action, player: red}}, prefer: [0]}}
+          - act: ["red: take", "red: dorsoduro"]
+          - expect:
+              - {{ask: how_many_houses, player: red}}
+              - {{legal: {{player: red, is: [0, 1, 2]}}}}
+          - act: ["red: 0"]
+          - expect:
+              - {{var: year, is: 2}}
+              - {{count: house, player: red, at: castello, is: 3}}
+              - {{count: house, player: blue, at: castello, is: 4}}
+              - {{no_log: {{e: choice, ask: build_palace}}}}
+              - {{no_log: {{e: choice, ask: how_many_houses, player: blue}}}}
+        """), encoding="utf-8")
+    report = run_file(scenario)
+    assert report.ok, report.lines()
+
+
+def test_reading_13_after_winner_tied_runners_up_move_after_both_steps(tmp_path):
+    """notes: Reading 13's other value (quarantia_tied_runners_up: after_winner): with one
+    Quarantia winner and a tie for second, the winner takes both steps first, then each
+    tied runner-up in seat order may move 1 own house."""
+    variant = tmp_path / "after_winner.yaml"
+    variant.write_text("extends: doge\nvariant: after_winner\nname: Runners-up last\n"
+                       "options:\n  quarantia_tied_runners_up: {value: after_winner}\n",
+                       encoding="utf-8")
+    scenario = tmp_path / "after_winner.scenario.yaml"
+    scenario.write_text(textwrap.dedent(f"""\
+        game: doge
+        variant: {variant}
+        players: 4
+        seed: 1
+        steps:
+          - set:
+              deck: {{brown: [cannaregio, santa_croce, quarantia, dorsoduro, castello,
+                              san_marco, san_polo]}}
+          - act:
+              - {{player: red, actions: [quarantia, 3, 3], finish: done}}
+              - {{players: [blue, green], actions: [quarantia, 2], finish: done}}
+              - {{player: yellow, actions: [quarantia, 1], finish: done}}
+          - act:
+              - {{players: all, actions: [cannaregio, 0], finish: done}}
+          - act:
+              - {{players: all, actions: [santa_croce, 1], finish: done}}
+          - expect:
+              - {{log: {{msg: election_result, area: quarantia, winners: [red],
+                        runners_up: [blue, green]}}}}
+          - act: ["red: take", "red: cannaregio"]
+          - expect:
+              - {{ask: advisor_action, player: red}}
+              - {{to_move: [red]}}
+              - {{no_log: {{e: choice, ask: move_house_from}}}}
+          - act: ["red: take", "red: santa_croce"]
+          - expect:
+              - {{ask: move_house_from, player: blue}}
+          - act: ["blue: santa_croce", "blue: castello"]
+          - expect:
+              - {{ask: move_house_from, player: green}}
+          - act: ["green: none"]
+          - expect:
+              - {{var: year, is: 2}}
+              - {{count: advisor, home: quarantia, controller: red, is: 2}}
+              - {{count: house, player: blue, at: castello, is: 1}}
         """), encoding="utf-8")
     report = run_file(scenario)
     assert report.ok, report.lines()

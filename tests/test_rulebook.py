@@ -117,12 +117,13 @@ def test_elections_and_every_tie_case(doge):
     assert "Each of the advisors of the council becomes neutral" in council
     assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
         in council                                                        # tie for first
-    assert "If there is exactly one runner-up, the players in the order of the steps are the " \
-        "winner, the runner-up, and the winner again; otherwise, they are the winner " \
-        "twice." in council                                              # steps, reading 8
+    steps = council[council.index("4. The winner takes one advisor step"):]
+    assert "4. The winner takes one advisor step (see “[One advisor step](#rule-council-step)”)" \
+        ". 5. If there is exactly one runner-up, the runner-up takes one advisor step" in steps
+    assert "6. Otherwise, if there is more than one runner-up, each of the runners-up may " \
+        "move one of their houses to another district" in steps   # tie for second, reading 13
+    assert "7. The winner takes one advisor step" in steps           # always two: reading 8
     assert "The player takes control of the first neutral advisor of the council" in council
-    assert "If there is more than one runner-up, each of the runners-up may move one of their " \
-        "houses to another district" in council                          # tie for second
 
 
 def test_control_of_advisors(doge):
@@ -155,10 +156,11 @@ def test_end_conditions_and_tiebreakers(doge):
 def test_every_reading_is_a_clarification_note(doge):
     """notes: Readings - each reading shows up in the rulebook as a clarification note."""
     notes = section(doge, "Clarifications")
-    for n in range(1, 13):
+    for n in range(1, 14):
         assert f"**Reading {n}.** " in notes
     assert "must choose a card and put at least one marker on it in every round" in notes
     assert "the third advisor stays neutral" in notes
+    assert "take the runner-up's turn between the winner's two steps" in notes   # Reading 13
 
 
 def test_readings_decide_the_steps(doge):

@@ -86,3 +86,32 @@ def test_spanish_words_agree_with_the_gender_of_the_piece():
     assert "cada uno de los ganadores" in book.lower()     # masculine nouns keep "uno"
     english = build_rulebook("doge", lang="en").markdown
     assert "The player moves one of their player cards" in english
+
+
+READING_13 = {
+    "en": ("**Reading 13.** When the Quarantia has one winner and several players tie for "
+           "second, the tied players take the runner-up's turn between the winner's two steps",
+           "the winner takes both steps first"),
+    "es": ("**Interpretación 13.** Cuando la Quarantia tiene un solo ganador y varios jugadores "
+           "empatan en segundo lugar, los empatados ocupan el turno del segundo",
+           "el ganador realiza primero sus dos pasos"),
+    "nl": ("**Interpretatie 13.** Als de Quarantia één winnaar heeft en meerdere spelers gelijk "
+           "staan op de tweede plaats, nemen die spelers de beurt van de tweede in",
+           "krijgt de winnaar eerst allebei zijn raadsheerbeurten"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_reading_13_is_stated_and_a_variant_states_its_other_value(lang, tmp_path):
+    """notes: Reading 13 (quarantia_tied_runners_up) - the rulebook states the reading in
+    every language; a variant choosing after_winner states that value instead."""
+    default, other = READING_13[lang]
+    book = build_rulebook("doge", lang=lang)
+    assert default in book.markdown and other not in book.markdown
+    variant = tmp_path / "after_winner.yaml"
+    variant.write_text("extends: doge\nvariant: after_winner\nname: Runners-up last\n"
+                       "options:\n  quarantia_tied_runners_up: {value: after_winner}\n",
+                       encoding="utf-8")
+    changed = build_rulebook("doge", str(variant), lang=lang)
+    assert other in changed.markdown and default not in changed.markdown
+    assert not {m for m in changed.missing if m.startswith(("option", "functions", "procedures"))}

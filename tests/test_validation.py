@@ -63,9 +63,9 @@ def test_area_properties_are_checked_against_their_kind(doge_copy):
 
 def test_script_syntax_error_shows_line_column_and_caret(doge_copy):
     script = doge_copy / "building.regola"
-    edit(script, "    let take = n\n", "    let take = n +\n")
+    edit(script, "        let built = 0\n", "        let built = 0 +\n")
     (problem,) = problems_of(doge_copy)
-    row = line_of(script, "let take = n +")
+    row = line_of(script, "let built = 0 +")
     assert problem.startswith(f"{script}:{row}:")
     assert "unexpected end of line" in problem and "^" in problem
 

@@ -327,3 +327,42 @@ def test_reading_7_nobody_above_zero_discards_the_milestone():
     set_coins(state, 0, 2)
     assert _award(state, "commercial_areas") == []
     assert _milestone(state)["at"] == "box"
+
+
+@pytest.mark.parametrize("rule", ["at_once", "seat_order"])
+def test_reading_19_war_choices_at_once_or_in_seat_order(tmp_path, rule):
+    """notes: Reading 19 (war_choice) - at_once: at the first war every player is asked at
+    the same time, and red's choice stays secret (nothing destroyed, nothing in blue's view)
+    until blue has chosen too; seat_order: red chooses alone, red's space is destroyed, and
+    only then is blue asked, seeing red's loss."""
+    game = GAME if rule == "at_once" else with_options(tmp_path, war_choice=rule)
+    state = fresh(game, seed=4)
+    _to_epoch(state, 3)
+    for p in (0, 1):
+        clear(state, p)
+        lay(state, p, [0, 0], [C] * 4)
+        lay(state, p, [1, 0], [R] * 4)
+    _to_war(state)
+
+    def ruined():
+        return [e["player"] for e in state.log if e.get("msg") == "ruined"]
+
+    if rule == "at_once":
+        assert sorted(state.to_move) == [0, 1]
+        assert all(state.decision(p)["ask"] == "war_remove" for p in (0, 1))
+        state.apply(0, "[1, 0]")
+        assert stack(state, 0, [1, 0]) != [] and ruined() == []
+        assert "war_pick" not in state.observe(1)["player_vars"][0]
+        assert state.to_move == [1] and state.decision(1)["ask"] == "war_remove"
+        state.apply(1, "[1, 0]")
+    else:
+        assert state.to_move == [0] and state.decision(0)["ask"] == "war_remove"
+        state.apply(0, "[1, 0]")
+        assert stack(state, 0, [1, 0]) == [] and ruined() == [0]
+        assert state.to_move == [1] and state.decision(1)["ask"] == "war_remove"
+        red_view = [t for t in state.observe(1)["tokens"] if t.get("owner") == 0
+                    and t.get("at") == "district"]
+        assert len(red_view) == 1
+        state.apply(1, "[1, 0]")
+    assert ruined() == [0, 1]
+    assert stack(state, 0, [1, 0]) == [] and stack(state, 1, [1, 0]) == []

@@ -81,8 +81,10 @@ def test_every_checklist_item_is_stated(english, item):
 def test_provisional_note_readings_and_pictures(english):
     text = english.markdown
     assert "**Provisional data**" in text and "16 per epoch" in text
-    for reading in range(1, 18):
+    for reading in range(1, 20):
         assert f"**Reading {reading}.**" in text
+    assert "A milestone gives its effect already in the income phase that awards it" in text
+    assert "choose the spaces a war destroys at the same time and in secret" in text
     assert set(english.pictures) == {"warsaw-start_tiles.svg", "warsaw-district.svg",
                                      "warsaw-areas_example.svg"}
     for svg in english.pictures.values():
@@ -150,3 +152,45 @@ def test_every_glossary_place_has_its_own_meaning(english):
     dutch = build_rulebook("warsaw", lang="nl").markdown
     assert "Het plan voor de gekozen tegel van de speler" in dutch
     assert "de plan voor" not in dutch.lower()
+
+
+READINGS_18_19 = {
+    "en": ["**Reading 18.** A milestone gives its effect already in the income phase that "
+           "awards it", "**Reading 19.** The players choose the spaces a war destroys at the "
+           "same time and in secret",
+           "**Reading 18.** A milestone gives no effect in the income phase that awards it",
+           "**Reading 19.** The players choose the spaces a war destroys one after another"],
+    "es": ["**Interpretación 18.** Un hito da su efecto ya en la fase de ingresos que lo "
+           "concede", "**Interpretación 19.** Los jugadores eligen a la vez y en secreto",
+           "**Interpretación 18.** Un hito no da ningún efecto en la fase de ingresos",
+           "**Interpretación 19.** Los jugadores eligen los espacios que destruye una guerra "
+           "uno tras otro"],
+    "nl": ["**Interpretatie 18.** Een mijlpaal geeft zijn effect al in de inkomstenfase",
+           "**Interpretatie 19.** De spelers kiezen tegelijk en in het geheim",
+           "**Interpretatie 18.** Een mijlpaal geeft geen effect in de inkomstenfase",
+           "**Interpretatie 19.** De spelers kiezen de vakken die een oorlog verwoest na "
+           "elkaar"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_readings_18_and_19_are_stated_in_every_language(lang, tmp_path):
+    """notes: Reading 18 (milestone_scores) and Reading 19 (war_choice) - the rulebook
+    states both readings in every language; a variant with next_income and seat_order
+    states those values instead, and its steps follow them."""
+    same, at_once, next_income, seat_order = READINGS_18_19[lang]
+    book = build_rulebook("warsaw", lang=lang).markdown
+    assert same in book and at_once in book
+    variant = tmp_path / "other.yaml"
+    variant.write_text("extends: warsaw\nvariant: other\nname: Other readings\noptions:\n"
+                       "  milestone_scores: {value: next_income}\n"
+                       "  war_choice: {value: seat_order}\n", encoding="utf-8")
+    changed = build_rulebook("warsaw", str(variant), lang=lang)
+    assert next_income in changed.markdown and seat_order in changed.markdown
+    assert same not in changed.markdown and at_once not in changed.markdown
+    assert not {m for m in changed.missing if m.startswith(("option", "functions", "procedures"))}
+    if lang == "en":
+        assert "1. At the same time and in secret, each player chooses the spaces" in book
+        assert "was awarded in an earlier income phase" not in book
+        assert "1. For each player, one after another:" in changed.markdown
+        assert "was awarded in an earlier income phase" in changed.markdown

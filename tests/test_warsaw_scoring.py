@@ -205,12 +205,17 @@ def test_public_buildings_give_their_effect():  # notes: Component data (public 
     assert scored(state, 0, "public") == (1, 2)
 
 
-@pytest.mark.parametrize("epoch,want", [(1, 0), (2, 2), (6, 2)])
-def test_milestone_gives_2_points_in_each_later_income_phase(epoch, want):
-    """notes: Kinds of scoring (milestones) and PROVISIONAL data (milestones: +2 VP each
-    later income phase): the milestone of slot 1, won in epoch I's income phase, scores
-    from epoch II on, not in the phase that awarded it."""
-    state = fresh()
+@pytest.mark.parametrize("value,epoch,want", [
+    ("same_income", 1, 2), ("same_income", 2, 2), ("same_income", 6, 2),
+    ("next_income", 1, 0), ("next_income", 2, 2), ("next_income", 6, 2)])
+def test_reading_18_milestone_gives_2_points_from_its_income_phase(tmp_path, value, epoch,
+                                                                   want):
+    """notes: Reading 18 (milestone_scores: same_income; option next_income), Kinds of
+    scoring (milestones) and PROVISIONAL data (milestones: +2 VP): the milestone of slot 1,
+    awarded in epoch I's income phase, scores in that same phase and every later one; with
+    next_income only from epoch II on."""
+    game = GAME if value == "same_income" else with_options(tmp_path, milestone_scores=value)
+    state = fresh(game)
     clear(state, 0)
     lay(state, 0, [0, 0], [R, R, C, C])
     (m,) = [t for t, tok in state.data["tokens"].items() if tok["family"] == "milestone"
@@ -219,6 +224,33 @@ def test_milestone_gives_2_points_in_each_later_income_phase(epoch, want):
     state.data["vars"]["epoch"] = epoch
     score(state, 0)
     assert scored(state, 0, "milestones") == (want, 0)
+
+
+@pytest.mark.parametrize("value,want", [("same_income", 2), ("next_income", 0)])
+def test_reading_18_milestone_built_in_step_2_scores_in_step_3(tmp_path, value, want):
+    """notes: Reading 18 (milestone_scores) and Income phase 2-3: red has more residential
+    areas, wins epoch I's milestone in step 2 and builds it; in step 3 of the same income
+    phase it gives its 2 VP (same_income), or nothing yet (next_income)."""
+    game = GAME if value == "same_income" else with_options(tmp_path, milestone_scores=value)
+    state = fresh(game)
+    for p in (0, 1):
+        clear(state, p)
+    lay(state, 0, [0, 0], [R] * 4)
+    lay(state, 0, [1, 0], [C] * 4)
+    lay(state, 0, [2, 0], [R] * 4)
+    lay(state, 1, [0, 0], [R] * 4)
+    state.data["vars"]["epoch"] = 1
+    state.data["vars"]["faces"][0] = "residential_areas"
+    asked = run(state, "income", choose=lambda ask, options: options[0])
+    assert [a for a, _ in asked] == ["place_milestone"]
+    msgs = [e.get("msg") for e in state.log]
+    won = msgs.index("milestone_won")
+    assert state.log[won]["player"] == 0
+    assert scored(state, 0, "milestones") == (want, 0)
+    if want:
+        first = next(i for i, e in enumerate(state.log) if e.get("msg") == "scored"
+                     and e["what"] == "milestones")
+        assert first > won
 
 
 def test_public_building_counts_as_a_transport_tile():

@@ -39,7 +39,11 @@ class FlowSteps:
             ok, value = (True, True) if cond is None else self.p.known(cond, env)
             if ok and not value:
                 continue
-            inner, stops = self.block(body, env.child())
+            branch = env.child()
+            single = None if cond is None else self._one_in(cond, env)
+            if single:                  # "the runner-up", not "the first runner-up"
+                branch.singles.add(single)
+            inner, stops = self.block(body, branch)
             if ok:       # decided by the data: its steps happen (after earlier branches)
                 if first:
                     return steps + inner, stops
