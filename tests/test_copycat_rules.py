@@ -124,13 +124,17 @@ def run_with_options(tmp_path, options: dict, steps: str):
 
 
 def test_reading_12_other_value_draws_only_up_to_five(tmp_path):
-    """notes Reading 12 (keep_cards), other value: kept cards count towards the 5 drawn."""
+    """notes Reading 12 (keep_cards), other value: kept cards count towards the 5 drawn (red
+    keeps all three unused cards and draws only 2)."""
     steps = """\
   - act: ["red: 18", "blue: 9", "red: pass", "blue: pass"]
   - set:
       tokens: [{select: {kind: card, name: archive}, to: play, owner: red, shown: true}]
   - act: ["red: use", "red: archive", "red: use", "red: local_radio", "red: done", "blue: done"]
+  - act:
+      - {player: red, actions: [fatherly_friend, fatherly_friend, local_newspaper], finish: done}
   - expect:
+      - {count: card, owner: red, at: hand, name: local_newspaper, is: 1}
       - {ask: order_card}
       - {count: card, owner: red, at: hand, is: 5}
       - {count: card, owner: blue, at: hand, is: 5}
