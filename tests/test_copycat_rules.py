@@ -163,3 +163,25 @@ def test_reading_14_other_value_red_cards_cannot_be_bought(tmp_path):
       - {count: card, colour: red, owner: red, at: temp, is: 1}
 """
     assert run_with_options(tmp_path, {"red_cards_free": False}, steps) == []
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Turn order: "), ("es", "Orden de turno: "),
+                                        ("nl", "Beurtvolgorde: ")])
+def test_turn_order_log_line_names_the_players(lang, line, monkeypatch):
+    """notes Phase 1 (the revealed cards set the turn order): the log's turn-order line names
+    the players in order, in every language, with no placeholder left unfilled."""
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    result = CliRunner().invoke(app, ["play", "copycat", "--seats", "random,random,random",
+                                      "--seed", "1", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    orders = [s for s in result.stdout.splitlines() if s.startswith(line)]
+    assert orders and not [s for s in orders if "{" in s]
+    seats = {"en": ["Red", "Blue", "Green"], "es": ["Rojo", "Azul", "Verde"],
+             "nl": ["Rood", "Blauw", "Groen"]}[lang]
+    for shown in orders:
+        assert sorted(shown.count(name) for name in seats) == [1, 1, 1], shown
