@@ -145,3 +145,71 @@ def test_reading_18_other_value_reads_in_the_rulebook(tmp_path):
     assert "compare 0" not in book
     assert "Candidates who are still tied share the victory." in book
     assert "VP gained this round among them" in build_rulebook("copycat", None, "en").markdown
+
+
+def test_reading_21_other_value_grey_may_take_grey(tmp_path):
+    """Reading 21 (grey_skips_grey), other value: Plagiarism copies the Archive (so red keeps
+    cards in phase 4, and the Archive counts as used), and the Chief of Staff uses the Patent
+    Office (a grey office) again to copy one more card."""
+    steps = """\
+  - set:
+      vars: {open_offices: [hall_buy_a, hall_coins, s3_copy]}
+  - act: ["red: 18", "blue: 9", "red: place", "red: s3_copy", "red: end_turn", "blue: pass",
+          "red: pass"]
+  - set:
+      tokens:
+        - {select: {kind: card, name: plagiarism}, to: play, owner: red, shown: true}
+        - {select: {kind: card, name: archive}, to: play, owner: red, shown: true}
+        - {select: {kind: card, name: chief_of_staff}, to: play, owner: red, shown: true}
+        - {select: {kind: card, name: patron}, to: play, owner: red, shown: true}
+  - act: ["red: use", "red: plagiarism"]
+  - expect:
+      - {legal: {player: red, includes: [archive, chief_of_staff, patron, skip]}}
+  - act: ["red: archive", "red: use"]
+  - expect:
+      - {legal: {player: red, excludes: [archive, plagiarism]}}
+  - act: ["red: s3_copy", "red: patron"]
+  - expect:
+      - {var: money, player: red, is: 2}
+  - act: ["red: use", "red: chief_of_staff"]
+  - expect:
+      - {legal: {player: red, is: [s3_copy, skip]}}
+  - act: ["red: s3_copy"]
+  - expect:
+      - {legal: {player: red, includes: [fatherly_friend, archive], excludes: [patron]}}
+  - act: ["red: fatherly_friend"]
+  - expect:
+      - {var: money, player: red, is: 3}
+  - act: ["red: done", "blue: done"]
+  - expect:
+      - {ask: keep_card, player: red}
+"""
+    assert run_with_options(tmp_path, {"grey_skips_grey": False}, steps) == []
+
+
+def test_reading_22_other_value_occupied_office_is_the_turns_placement(tmp_path):
+    """Reading 22 (occupied_office_extra_placement), other value: Party Congress's worker on an
+    occupied office is the turn's placement: after it Blue cannot place again this turn, and
+    used after a placement it places nobody."""
+    steps = """\
+  - set:
+      tokens: [{select: {kind: card, name: party_congress}, to: hand, owner: blue}]
+  - act: ["red: 18", "blue: 9", "red: place", "red: hall_coins", "red: end_turn"]
+  - act: ["blue: play", "blue: party_congress", "blue: use", "blue: hall_coins"]
+  - expect:
+      - {count: worker, at: hall_coins, is: 2}
+      - {legal: {player: blue, excludes: [place], includes: [end_turn]}}
+"""
+    assert run_with_options(tmp_path, {"occupied_office_extra_placement": False}, steps) == []
+    steps = """\
+  - set:
+      tokens: [{select: {kind: card, name: party_congress}, to: hand, owner: blue}]
+  - act: ["red: 18", "blue: 9", "red: place", "red: hall_coins", "red: end_turn"]
+  - act: ["blue: place", "blue: hall_vp_two", "blue: play", "blue: party_congress",
+          "blue: use"]
+  - expect:
+      - {ask: turn_action, player: blue}
+      - {count: worker, at: hall_coins, is: 1}
+      - {count: worker, player: blue, at: home, is: 2}
+"""
+    assert run_with_options(tmp_path, {"occupied_office_extra_placement": False}, steps) == []

@@ -124,13 +124,17 @@ def run_with_options(tmp_path, options: dict, steps: str):
 
 
 def test_reading_12_other_value_draws_only_up_to_five(tmp_path):
-    """notes Reading 12 (keep_cards), other value: kept cards count towards the 5 drawn."""
+    """notes Reading 12 (keep_cards), other value: kept cards count towards the 5 drawn (red
+    keeps all three unused cards and draws only 2)."""
     steps = """\
   - act: ["red: 18", "blue: 9", "red: pass", "blue: pass"]
   - set:
       tokens: [{select: {kind: card, name: archive}, to: play, owner: red, shown: true}]
   - act: ["red: use", "red: archive", "red: use", "red: local_radio", "red: done", "blue: done"]
+  - act:
+      - {player: red, actions: [fatherly_friend, fatherly_friend, local_newspaper], finish: done}
   - expect:
+      - {count: card, owner: red, at: hand, name: local_newspaper, is: 1}
       - {ask: order_card}
       - {count: card, owner: red, at: hand, is: 5}
       - {count: card, owner: blue, at: hand, is: 5}
@@ -159,3 +163,25 @@ def test_reading_14_other_value_red_cards_cannot_be_bought(tmp_path):
       - {count: card, colour: red, owner: red, at: temp, is: 1}
 """
     assert run_with_options(tmp_path, {"red_cards_free": False}, steps) == []
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Turn order: "), ("es", "Orden de turno: "),
+                                        ("nl", "Beurtvolgorde: ")])
+def test_turn_order_log_line_names_the_players(lang, line, monkeypatch):
+    """notes Phase 1 (the revealed cards set the turn order): the log's turn-order line names
+    the players in order, in every language, with no placeholder left unfilled."""
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    result = CliRunner().invoke(app, ["play", "copycat", "--seats", "random,random,random",
+                                      "--seed", "1", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    orders = [s for s in result.stdout.splitlines() if s.startswith(line)]
+    assert orders and not [s for s in orders if "{" in s]
+    seats = {"en": ["Red", "Blue", "Green"], "es": ["Rojo", "Azul", "Verde"],
+             "nl": ["Rood", "Blauw", "Groen"]}[lang]
+    for shown in orders:
+        assert sorted(shown.count(name) for name in seats) == [1, 1, 1], shown

@@ -225,3 +225,23 @@ def test_reading_14_green_draw_count_is_data(tmp_path):
     asked = run(state, "take_cards", {"use_green": "use", "take_or_draw": "draw"})
     cuts = [a for a in asked if a["ask"] == "discard_card" and a["player"] == 0]
     assert len(cuts) == 6 + 2 + 2 - 7
+
+
+def test_reading_15_y2_cannot_turn_a_joker_and_the_other_value(tmp_path):
+    """Reading 15 (y2_skips_jokers): yellow building 2 plays a card of another action type as
+    a card of the stage's type; a lone Joker is no such card, so Y2 is not even offered and
+    the Joker counts nothing. Other value: Y2 turns the Joker into a Doge card, which counts
+    alone (1 space, +1 for the bonus)."""
+    for value, offered, doge in ((True, False, 0), (False, True, 2)):
+        game = with_option(tmp_path / str(value), "y2_skips_jokers", "true", str(value).lower())
+        state = fresh(3, game=game)
+        set_track(state, "doge", [0, 0, 0], top_first=[1, 0, 2])
+        building_to_board(state, 0, "y2")
+        cards_to_hand(state, 0, ["joker"])
+        asked = play_stage(state, "doge", {"use_yellow": "y2"})
+        yellow = [a for a in asked if a["player"] == 0 and a["ask"] == "use_yellow"]
+        assert bool(yellow) is offered
+        assert state.data["tracks"]["doge"]["pos"][0] == doge
+        jokers = [t for t in state.data["tokens"].values() if t["kind"] == "card"
+                  and t["type"] == "joker" and t["owner"] == 0]
+        assert [t["at"] for t in jokers] == ["discard" if offered else "hand"]
