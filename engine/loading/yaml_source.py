@@ -1,15 +1,23 @@
-"""Read YAML keeping where every value came from, so problems can name file:line:col."""
+"""Read YAML keeping where every value came from, so problems can name file:line:col.
+
+PyYAML parses (libyaml's C parser where present, see yaml_nodes); the node tree is walked
+into plain data (dicts, lists, texts, numbers, booleans, None) and a Positions map from each
+value's path to its Location. Duplicate keys, bad merge keys and non-scalar keys are located
+problems; so is every syntax error.
+"""
 
 from __future__ import annotations
 
+import gc
+import re
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError
+import yaml
 
 from ..errors import Location, Problem
+from .files import SourceProblem, read_source
+from .yaml_nodes import ALIAS, MAP, MERGE, SCALAR, SEQ, Node, YamlProblem, compose
 
 Path_ = tuple  # a path inside a document: keys and indexes
 
@@ -35,45 +43,137 @@ def dotted(path: Path_) -> str:
     return out
 
 
-def _walk(node: Any, path: Path_, file: str, pos: Positions) -> Any:
-    if isinstance(node, CommentedMap):
-        out = {}
-        for key, value in node.items():
-            line, col = node.lc.value(key) if not isinstance(value, (CommentedMap, CommentedSeq)) \
-                else node.lc.key(key)
-            here = (*path, str(key))
-            pos[here] = Location(file, line + 1, col + 1, dotted(here))
-            out[str(key)] = _walk(value, here, file, pos)
+class _Walker:
+    """Turns a node tree into plain data, recording each value's Location."""
+
+    def __init__(self, file: str, pos: Positions):
+        self.file, self.pos = file, pos
+        self.problems: list[Problem] = []
+
+    def at(self, node: Node, message: str, dpath: str = "") -> None:
+        self.problems.append(Problem(Location(self.file, node.line + 1, node.column + 1, dpath),
+                                     message))
+
+    def value(self, node: Node, path: Path_, dpath: str) -> Any:
+        """The plain value of `node` at `path` (dotted: `dpath`), recording positions."""
+        if node.kind == ALIAS:
+            node = node.value  # type: ignore[assignment]
+        if node.kind == SCALAR:
+            return "<<" if node.value is MERGE else node.value
+        if node.kind == MAP:
+            mapping: dict[str, Any] = {}
+            self.entries(node, path, dpath, mapping, merged=False)
+            return mapping
+        out = []
+        pos, file = self.pos, self.file
+        for i, item in enumerate(node.value):  # type: ignore[arg-type]
+            here, dhere = (*path, i), f"{dpath}[{i}]"
+            pos[here] = Location(file, item.line + 1, item.column + 1, dhere)
+            if item.kind == SCALAR and item.value is not MERGE:
+                out.append(item.value)
+            else:
+                out.append(self.value(item, here, dhere))
         return out
-    if isinstance(node, CommentedSeq):
-        out_list = []
-        for i, value in enumerate(node):
-            line, col = node.lc.item(i)
-            here = (*path, i)
-            pos[here] = Location(file, line + 1, col + 1, dotted(here))
-            out_list.append(_walk(value, here, file, pos))
-        return out_list
-    return node
+
+    def entries(self, node: Node, path: Path_, dpath: str, out: dict, merged: bool) -> None:
+        """Put a mapping node's entries into `out`; merged ones never replace a key."""
+        items: list[Node] = node.value  # type: ignore[assignment]
+        merges = []
+        for key_node, value_node in zip(items[::2], items[1::2]):
+            key_target = key_node.target()
+            if key_target.kind != SCALAR:
+                self.at(key_node, "a key must be a single value (a name), not a list or a "
+                                  "mapping", dpath)
+                continue
+            if key_target.value is MERGE and key_node.kind != ALIAS:
+                merges.append(value_node)
+                continue
+            key = "<<" if key_target.value is MERGE else str(key_target.value)
+            here = (*path, key)
+            dhere = f"{dpath}.{key}" if dpath else key
+            if key in out:
+                if not merged:
+                    first = self.pos.get(here)
+                    also = f" (first at line {first.line})" if first else ""
+                    self.at(key_node, f"duplicate key {key!r}{also}", dhere)
+                continue
+            kind = value_node.target().kind
+            mark = key_node if kind == SEQ or kind == MAP else value_node
+            self.pos[here] = Location(self.file, mark.line + 1, mark.column + 1, dhere)
+            if value_node.kind == SCALAR and value_node.value is not MERGE:
+                out[key] = value_node.value
+            else:
+                out[key] = self.value(value_node, here, dhere)
+        for source in merges:
+            target = source.target()
+            sources = [target] if target.kind == MAP else \
+                [c.target() for c in target.value] if target.kind == SEQ else []  # type: ignore
+            if not sources or any(s.kind != MAP for s in sources):
+                self.at(source, "a merge key (<<) takes a mapping or a list of mappings",
+                        dpath)
+                continue
+            for mapping in sources:
+                self.entries(mapping, path, dpath, out, merged=True)
 
 
-def load_yaml(path: Path, display: str | None = None) -> tuple[Any, Positions, list[Problem]]:
-    """Parse a YAML file into plain data plus positions; syntax errors become problems."""
-    name = display or str(path)
-    pos = Positions()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        return None, pos, [Problem(Location(name), f"cannot read file: {err.strerror}")]
-    yaml = YAML(typ="rt")
-    yaml.allow_duplicate_keys = False
-    try:
-        doc = yaml.load(text)
-    except MarkedYAMLError as err:
+_NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd"
+                            "\U00010000-\U0010ffff]")
+
+
+def _syntax_problem(err: yaml.YAMLError, text: str, name: str) -> Problem:
+    """A PyYAML error as a located problem."""
+    if isinstance(err, yaml.MarkedYAMLError):
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = (err.problem or err.context or "invalid YAML").strip()
-        return None, pos, [Problem(Location(name, line, col), f"YAML syntax: {message}")]
-    except Exception as err:  # ruamel raises a few unmarked errors (e.g. duplicate keys)
-        return None, pos, [Problem(Location(name, 1, 1), f"YAML: {err}")]
+        return Problem(Location(name, line, col), f"YAML syntax: {message}")
+    bad = _NOT_PRINTABLE.search(text)
+    if bad:
+        start = bad.start()
+        line = text.count("\n", 0, start) + 1
+        col = start - text.rfind("\n", 0, start)
+        return Problem(Location(name, line, col),
+                       f"YAML: the character U+{ord(bad.group()):04X} is not allowed in a "
+                       "rule file")
+    return Problem(Location(name, 1, 1), f"YAML: {err}")
+
+
+def parse_yaml(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
+    """Parse YAML text into plain data plus positions; every problem is located."""
+    collecting = gc.isenabled()
+    gc.disable()  # building many objects that hold no cycles: the collector only slows it
+    try:
+        return _parse(text, name)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parse(text: str, name: str) -> tuple[Any, Positions, list[Problem]]:
+    pos = Positions()
+    try:
+        root = compose(text)
+    except YamlProblem as err:
+        return None, pos, [Problem(Location(name, err.line + 1, err.column + 1), err.message)]
+    except yaml.YAMLError as err:
+        return None, pos, [_syntax_problem(err, text, name)]
     pos[()] = Location(name, 1, 1)
-    return _walk(doc, (), name, pos), pos, []
+    if root is None:
+        return None, pos, []
+    walker = _Walker(name, pos)
+    doc = walker.value(root, (), "")
+    if walker.problems:
+        return None, pos, walker.problems
+    return doc, pos, []
+
+
+def load_yaml(path: Path, display: str | None = None) -> tuple[Any, Positions, list[Problem]]:
+    """Parse a YAML file into plain data plus positions; every problem is located."""
+    name = display or str(path)
+    try:
+        text = read_source(path, name)
+    except OSError as err:
+        return None, Positions(), [Problem(Location(name), f"cannot read file: {err.strerror}")]
+    except SourceProblem as err:
+        return None, Positions(), [err.problem]
+    return parse_yaml(text, name)

@@ -33,7 +33,7 @@ from ..interpreter.runtime import Runtime
 from ..loading.loader import load_game
 from ..loading.yaml_source import load_yaml
 from .acting import parse_act, parse_auto
-from .document import Failure, Scope, plain
+from .document import Failure, Scope
 from .facts import parse_expect, parse_facts
 from .setting import parse_set
 
@@ -134,7 +134,6 @@ def run_file(path: str | Path, display: str | None = None) -> Report:
     if problems:
         report.problems = [(p.location.line or 1, p.message) for p in problems]
         return report
-    doc = plain(doc)
     scope = Scope(file, pos)
     try:
         game, players, seed, steps = _top(scope, doc, report)

@@ -1,0 +1,45 @@
+"""Read a rule file's text: within a size limit, as UTF-8, each failure a located problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Location, Problem
+
+MAX_BYTES = 5 * 1024 * 1024     # the largest rule, script or scenario file regola reads
+
+
+class SourceProblem(Exception):
+    """A rule file that cannot be used as text (too large, not UTF-8): one located Problem."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def read_source(path: Path, name: str) -> str:
+    """The text of a rule file; OSError if it cannot be read, SourceProblem if it is too
+    large or not UTF-8."""
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise SourceProblem(Problem(Location(name, 1, 1),
+                                    f"file too large: {size / 2**20:.1f} MB (rule files may "
+                                    f"have at most {MAX_BYTES // 2**20} MB)"))
+    data = path.read_bytes()
+    if len(data) > MAX_BYTES:        # grew since stat (a pipe, a file being written)
+        raise SourceProblem(Problem(Location(name, 1, 1), "file too large"))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise SourceProblem(_not_utf8(data, err, name)) from None
+
+
+def _not_utf8(data: bytes, err: UnicodeDecodeError, name: str) -> Problem:
+    """Where the first byte that is not UTF-8 is, as line and column."""
+    start = err.start
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line = data.count(b"\n", 0, start) + 1
+    column = len(data[line_start:start].decode("utf-8", errors="replace")) + 1
+    return Problem(Location(name, line, column),
+                   f"not UTF-8 text: byte 0x{data[start]:02x} cannot be read here "
+                   "(save the file as UTF-8)")
