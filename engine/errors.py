@@ -70,6 +70,21 @@ class RuleError(RegolaError):
         return "\n".join(str(p) for p in self.problems)
 
 
+class VariantNotGame(RuleError):
+    """A variant file given where a game is expected: says how to load it as a variant."""
+
+    def __init__(self, location: Location, base: str, game: str, variant: str):
+        super().__init__([Problem(location, f"this file is a variant of {base}, not a game; "
+                                            f"load it with its game: load_game({game!r}, "
+                                            f"{variant!r})")])
+        self.base, self.game, self.variant = base, game, variant
+
+    def usage(self, command: str) -> str:
+        """The message for a command line: the command to type instead."""
+        return (f"{self.problems[0].location.file}: this file is a variant of {self.base}, "
+                f"not a game; use: regola {command} {self.game} --variant {self.variant}")
+
+
 class UnknownGame(RegolaError):
     """A game name that is not built in and is not a path to a game."""
 

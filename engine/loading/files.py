@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from ..errors import Location, Problem
@@ -43,3 +44,31 @@ def _not_utf8(data: bytes, err: UnicodeDecodeError, name: str) -> Problem:
     return Problem(Location(name, line, column),
                    f"not UTF-8 text: byte 0x{data[start]:02x} cannot be read here "
                    "(save the file as UTF-8)")
+
+
+class ReadLog:
+    """The files one load read, each with a digest of its bytes: the load still holds while
+    every file is as it was read."""
+
+    def __init__(self) -> None:
+        self.digests: dict[Path, bytes] = {}
+
+    def read(self, path: Path, name: str) -> str:
+        """read_source, remembering what was read."""
+        text = read_source(path, name)
+        self.digests[path] = _digest(text.encode("utf-8"))
+        return text
+
+    def unchanged(self) -> bool:
+        """Whether every file read still has the same contents."""
+        for path, digest in self.digests.items():
+            try:
+                if _digest(path.read_bytes()) != digest:
+                    return False
+            except OSError:
+                return False
+        return True
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
