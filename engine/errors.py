@@ -79,10 +79,11 @@ class VariantNotGame(RuleError):
                                             f"{variant!r})")])
         self.base, self.game, self.variant = base, game, variant
 
-    def usage(self, command: str) -> str:
-        """The message for a command line: the command to type instead."""
-        return (f"{self.problems[0].location.file}: this file is a variant of {self.base}, "
-                f"not a game; use: regola {command} {self.game} --variant {self.variant}")
+    def usage(self, command: str) -> Problem:
+        """The problem as a command line tells it: with the command to type instead."""
+        return Problem(self.problems[0].location,
+                       f"this file is a variant of {self.base}, not a game; use: "
+                       f"regola {command} {self.game} --variant {self.variant}")
 
 
 class UnknownGame(RegolaError):

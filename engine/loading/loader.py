@@ -17,7 +17,7 @@ from . import parts, schema
 from .definition import build
 from .files import ReadLog, SourceProblem
 from .scripts import compile_scripts
-from .sources import builtin_games, display_name, resolve_game, resolve_variant, rules_root
+from .sources import display_name, resolve_game, resolve_variant, rules_root
 from .variants import VariantCheck, changes, merge
 from .yaml_source import Positions, dotted, parse_yaml
 
@@ -69,12 +69,12 @@ def _read(path: Path, kind: str, log: ReadLog) -> tuple[Any, Positions, str, lis
 def _variant_not_game(path: Path, doc: dict, pos: Positions, name: str) -> VariantNotGame:
     """The error for a variant file given where a game is expected, naming how to load it."""
     base = str(doc["extends"])
-    game: str = base
-    if base not in builtin_games() and (path.parent.parent / "game.yaml").exists():
-        game = str(path.parent.parent)
-    builtin = rules_root() / base / "variants" / path.name
-    variant = path.stem if builtin.exists() and builtin.resolve() == path.resolve() \
-        else str(path)
+    game, variant = base, str(path)
+    home = path.parent.parent
+    if path.parent.name == "variants" and (home / "game.yaml").exists():
+        variant = path.stem
+        if home.resolve() != (rules_root() / base).resolve():
+            game = str(home)
     return VariantNotGame(pos.find(("extends",), name), base, game, variant)
 
 
@@ -88,10 +88,16 @@ def _load(game: str, variant: str | None, log: ReadLog) -> Game:
     variant_files: list[str] = []
     vdoc: dict = {}
     if variant:
-        vpath = resolve_variant(doc["id"], variant)
+        vpath = resolve_variant(doc["id"], variant, path.parent)
         vdoc, vpos, vname, vproblems = _read(vpath, "variant", log)
         if vproblems:
             raise RuleError(vproblems)
+        if vpath.resolve().parent == (path.parent / "variants").resolve() \
+                and vpath.stem != vdoc["variant"]:
+            raise RuleError([Problem(vpos.find(("variant",), vname),
+                                     f"a variant in the game's variants folder is named "
+                                     f"after its id: "
+                                     f"{vdoc['variant']}.yaml, not {vpath.name}")])
         if vdoc["extends"] != doc["id"]:
             raise RuleError([Problem(vpos.find(("extends",), vname),
                                      f"this variant extends {vdoc['extends']!r}, "
