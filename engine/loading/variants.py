@@ -141,7 +141,7 @@ class VariantCheck:
                 continue
             if path[0] in NEW_IF_USED and name in self.used:
                 continue
-            close = difflib.get_close_matches(name, list(have), n=1)
+            close = difflib.get_close_matches(name, list(have), n=1, cutoff=0.75)
             hint = f" (did you mean {close[0]}?)" if close else \
                 (f"; {self.game} has: {', '.join(have)}" if 0 < len(have) <= 12 else "")
             message = f"no {noun} {name!r} in {self.game}{hint}"
