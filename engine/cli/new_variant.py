@@ -141,5 +141,5 @@ def new_variant(game: Annotated[str, typer.Argument(
         raise VariantFileError.text(w("cannot write {file}: {reason}"), file=str(target),
                                     reason=error.strerror or "") from None
     load_game(game, str(target))                       # what was written is a valid variant
-    typer.echo(Words()("wrote {file}; check it with: regola validate {game} --variant {file}",
-                       file=str(target), game=game))
+    typer.echo(Words()(w("wrote {file}; check it with: regola validate {game} --variant "
+                         "{file}"), file=str(target), game=game))
