@@ -259,3 +259,29 @@ def test_a_one_megabyte_rule_file_validates_in_seconds(doge_copy):
     started = time.perf_counter()
     regola.load_game(str(doge_copy))
     assert time.perf_counter() - started < 20
+
+
+def test_a_missing_text_file_is_reported_where_the_game_names_it(doge_copy):
+    game = doge_copy / "game.yaml"
+    (doge_copy / "text.yaml").unlink()
+    (problem,) = problems_of(doge_copy)
+    row = line_of(game, "text: text.yaml")
+    assert problem == (f"{game}:{row}:7: text: cannot read {doge_copy / 'text.yaml'}: No such "
+                       "file or directory")
+
+
+def test_without_libyaml_the_pure_python_parser_gives_the_same_results(monkeypatch):
+    import yaml
+
+    from regola.loading import yaml_nodes
+    text = "a: &x [1, {b: yes}]\nc: *x\nd: 0x10\n"
+    with_c = parse_yaml(text, "f.yaml")
+    monkeypatch.setattr(yaml_nodes, "_Loader", yaml.SafeLoader)
+    pure = parse_yaml(text, "f.yaml")
+    assert pure[0] == with_c[0] == {"a": [1, {"b": "yes"}], "c": [1, {"b": "yes"}], "d": 16}
+    assert dict(pure[1]) == dict(with_c[1])
+    assert one_problem("a: " + "[" * 200 + "]" * 200) == \
+        f"f.yaml:1:{4 + MAX_DEPTH - 1}: lists and mappings nested more than {MAX_DEPTH} deep"
+    assert one_problem("a: !!python/none x\n").startswith("f.yaml:1:4: unknown tag")
+    assert one_problem("a: b\x07\n") == \
+        "f.yaml:1:5: YAML: the character U+0007 is not allowed in a rule file"

@@ -39,14 +39,16 @@ def load_game(game: str, variant: str | None = None) -> Game:
     return loaded
 
 
-def _read(path: Path, kind: str, log: ReadLog) -> tuple[Any, Positions, str, list[Problem]]:
-    """A rule file checked against its schema: (doc, positions, display name, problems)."""
+def _read(path: Path, kind: str, log: ReadLog, named_at: Location | None = None
+          ) -> tuple[Any, Positions, str, list[Problem]]:
+    """A rule file checked against its schema: (doc, positions, display name, problems).
+    A file that cannot be read is reported where it is named (`named_at`), if given."""
     name = display_name(path)
     try:
         text = log.read(path, name)
     except OSError as err:
-        return None, Positions(), name, [Problem(Location(name),
-                                                 f"cannot read file: {err.strerror}")]
+        return None, Positions(), name, [Problem(named_at or Location(name),
+                                                 f"cannot read {name}: {err.strerror}")]
     except SourceProblem as err:
         return None, Positions(), name, [err.problem]
     doc, pos, problems = parse_yaml(text, name)
@@ -128,7 +130,7 @@ def _load(game: str, variant: str | None, log: ReadLog) -> Game:
                                                  for s in doc["scripts"]]
     if "text" in doc:
         tpath = path.parent / doc["text"]
-        tdoc, tpos, tname, tproblems = _read(tpath, "text", log)
+        tdoc, tpos, tname, tproblems = _read(tpath, "text", log, pos.find(("text",), name))
         if tproblems:
             raise RuleError(tproblems)
         definition.text = tdoc
