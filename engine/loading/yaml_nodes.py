@@ -56,8 +56,10 @@ class YamlProblem(Exception):
 
 
 class Node:
-    """One value of the document: its kind, value (children for lists and mappings, the
-    target node for an alias), 0-based position, expanded size and height."""
+    """A list, mapping or alias of the document: its kind, value (children for lists and
+    mappings, flat key, value, key, value... for a mapping; the target for an alias),
+    0-based position, expanded size and height. A scalar is a tuple (value, line, column),
+    the cheapest thing to make for each of a file's many plain values."""
 
     __slots__ = ("kind", "value", "line", "column", "size", "height")
 
@@ -65,9 +67,23 @@ class Node:
         self.kind, self.value, self.line, self.column = kind, value, line, column
         self.size, self.height = 1, 1
 
-    def target(self) -> Node:
-        """The node an alias stands for (the node itself otherwise)."""
-        return self.value if self.kind == ALIAS else self  # type: ignore[return-value]
+
+Item = Node | tuple                # a node, or a scalar: (value, line, column)
+
+
+def target(item: Item) -> Item:
+    """What an item stands for: an alias's target, else the item itself."""
+    return item.value if type(item) is Node and item.kind == ALIAS else item  # type: ignore
+
+
+def kind(item: Item) -> int:
+    """SCALAR, SEQ, MAP or ALIAS."""
+    return SCALAR if type(item) is tuple else item.kind  # type: ignore[union-attr]
+
+
+def position(item: Item) -> tuple[int, int]:
+    """The 0-based line and column where an item is written."""
+    return (item[1], item[2]) if type(item) is tuple else (item.line, item.column)  # type: ignore
 
 
 def short_tag(tag: str) -> str:
@@ -132,7 +148,7 @@ def _tagged(tag: str, text: str, line: int, column: int) -> object:
                                     "values (texts, numbers, true/false, lists and mappings)")
 
 
-def _scalar(event: ScalarEvent) -> Node:
+def _scalar(event: ScalarEvent) -> tuple:
     mark = event.start_mark
     line, column, text = mark.line, mark.column, event.value
     if event.tag is None:
@@ -146,10 +162,10 @@ def _scalar(event: ScalarEvent) -> Node:
             value = plain_value(text, line, column)
     else:
         value = _tagged(event.tag, text, line, column)
-    return Node(SCALAR, value, line, column)
+    return (value, line, column)
 
 
-def compose(text: str) -> Node | None:
+def compose(text: str) -> Item | None:
     """The document's root node (None for an empty document); YamlProblem or a PyYAML
     error if the text is not a valid rule document."""
     parser = _Loader(text)
@@ -164,14 +180,14 @@ class _Composer:
 
     def __init__(self) -> None:
         self.stack: list[Node] = []
-        self.anchors: dict[str, Node] = {}
+        self.anchors: dict[str, Item] = {}
         self.open_anchors: list[str | None] = []
         self.alias_values = 0
 
-    def run(self, parser: yaml.Loader) -> Node | None:
+    def run(self, parser: yaml.Loader) -> Item | None:
         """Compose the one document of the stream."""
         stack = self.stack
-        root: Node | None = None
+        root: Item | None = None
         documents = 0
         while True:
             event = parser.get_event()
@@ -220,12 +236,16 @@ class _Composer:
     def close(self) -> Node:
         """End the innermost list or mapping: its size and height are now known."""
         node = self.stack.pop()
-        children: list[Node] = node.value  # type: ignore[assignment]
+        children: list[Item] = node.value  # type: ignore[assignment]
         size = height = 0
         for child in children:
-            size += child.size
-            if child.height > height:
-                height = child.height
+            if type(child) is tuple:
+                size += 1
+                height = height or 1
+            else:
+                size += child.size
+                if child.height > height:
+                    height = child.height
         node.size, node.height = size + 1, height + 1
         anchor = self.open_anchors.pop()
         if anchor is not None:
@@ -235,20 +255,22 @@ class _Composer:
     def alias(self, event: AliasEvent) -> Node:
         """An alias: counts as the values it repeats, within the limits."""
         mark = event.start_mark
-        target = self.anchors.get(event.anchor)
-        if target is None:
+        anchored = self.anchors.get(event.anchor)
+        if anchored is None:
             why = "is used inside its own anchor" if event.anchor in self.open_anchors \
                 else "has no anchor before it"
             raise YamlProblem(mark.line, mark.column, f"alias *{event.anchor} {why}")
-        self.alias_values += target.size
+        size, height = (1, 1) if type(anchored) is tuple else \
+            (anchored.size, anchored.height)  # type: ignore[union-attr]
+        self.alias_values += size
         if self.alias_values > MAX_ALIAS_VALUES:
             raise YamlProblem(mark.line, mark.column,
                               f"aliases repeat more than {MAX_ALIAS_VALUES} values in all; "
                               "this file would grow too large")
-        if len(self.stack) + target.height > MAX_DEPTH:
+        if len(self.stack) + height > MAX_DEPTH:
             raise YamlProblem(mark.line, mark.column,
                               f"alias *{event.anchor} nests lists and mappings more than "
                               f"{MAX_DEPTH} deep")
-        node = Node(ALIAS, target, mark.line, mark.column)
-        node.size, node.height = target.size, target.height
+        node = Node(ALIAS, anchored, mark.line, mark.column)
+        node.size, node.height = size, height
         return node

@@ -17,7 +17,19 @@ import yaml
 
 from ..errors import Location, Problem
 from .files import SourceProblem, read_source
-from .yaml_nodes import ALIAS, MAP, MERGE, SCALAR, SEQ, Node, YamlProblem, compose
+from .yaml_nodes import (
+    MAP,
+    MERGE,
+    SCALAR,
+    SEQ,
+    Item,
+    Node,
+    YamlProblem,
+    compose,
+    kind,
+    position,
+    target,
+)
 
 Path_ = tuple  # a path inside a document: keys and indexes
 
@@ -50,70 +62,71 @@ class _Walker:
         self.file, self.pos = file, pos
         self.problems: list[Problem] = []
 
-    def at(self, node: Node, message: str, dpath: str = "") -> None:
-        self.problems.append(Problem(Location(self.file, node.line + 1, node.column + 1, dpath),
-                                     message))
+    def at(self, item: Item, message: str, dpath: str = "") -> None:
+        line, column = position(item)
+        self.problems.append(Problem(Location(self.file, line + 1, column + 1, dpath), message))
 
-    def value(self, node: Node, path: Path_, dpath: str) -> Any:
-        """The plain value of `node` at `path` (dotted: `dpath`), recording positions."""
-        if node.kind == ALIAS:
-            node = node.value  # type: ignore[assignment]
-        if node.kind == SCALAR:
-            return "<<" if node.value is MERGE else node.value
-        if node.kind == MAP:
+    def value(self, item: Item, path: Path_, dpath: str) -> Any:
+        """The plain value of `item` at `path` (dotted: `dpath`), recording positions."""
+        item = target(item)
+        if type(item) is tuple:
+            return "<<" if item[0] is MERGE else item[0]
+        if item.kind == MAP:
             mapping: dict[str, Any] = {}
-            self.entries(node, path, dpath, mapping, merged=False)
+            self.entries(item, path, dpath, mapping, merged=False)
             return mapping
         out = []
         pos, file = self.pos, self.file
-        for i, item in enumerate(node.value):  # type: ignore[arg-type]
+        for i, child in enumerate(item.value):
             here, dhere = (*path, i), f"{dpath}[{i}]"
-            pos[here] = Location(file, item.line + 1, item.column + 1, dhere)
-            if item.kind == SCALAR and item.value is not MERGE:
-                out.append(item.value)
+            if type(child) is tuple:
+                pos[here] = Location(file, child[1] + 1, child[2] + 1, dhere)
+                out.append("<<" if child[0] is MERGE else child[0])
             else:
-                out.append(self.value(item, here, dhere))
+                pos[here] = Location(file, child.line + 1, child.column + 1, dhere)
+                out.append(self.value(child, here, dhere))
         return out
 
     def entries(self, node: Node, path: Path_, dpath: str, out: dict, merged: bool) -> None:
         """Put a mapping node's entries into `out`; merged ones never replace a key."""
-        items: list[Node] = node.value  # type: ignore[assignment]
+        items: list[Item] = node.value  # type: ignore[assignment]
         merges = []
-        for key_node, value_node in zip(items[::2], items[1::2]):
-            key_target = key_node.target()
-            if key_target.kind != SCALAR:
-                self.at(key_node, "a key must be a single value (a name), not a list or a "
+        for key_item, value_item in zip(items[::2], items[1::2]):
+            key_target = target(key_item)
+            if type(key_target) is not tuple:
+                self.at(key_item, "a key must be a single value (a name), not a list or a "
                                   "mapping", dpath)
                 continue
-            if key_target.value is MERGE and key_node.kind != ALIAS:
-                merges.append(value_node)
+            if key_target[0] is MERGE and type(key_item) is tuple:
+                merges.append(value_item)
                 continue
-            key = "<<" if key_target.value is MERGE else str(key_target.value)
+            key = "<<" if key_target[0] is MERGE else str(key_target[0])
             here = (*path, key)
             dhere = f"{dpath}.{key}" if dpath else key
             if key in out:
                 if not merged:
                     first = self.pos.get(here)
                     also = f" (first at line {first.line})" if first else ""
-                    self.at(key_node, f"duplicate key {key!r}{also}", dhere)
+                    self.at(key_item, f"duplicate key {key!r}{also}", dhere)
                 continue
-            kind = value_node.target().kind
-            mark = key_node if kind == SEQ or kind == MAP else value_node
-            self.pos[here] = Location(self.file, mark.line + 1, mark.column + 1, dhere)
-            if value_node.kind == SCALAR and value_node.value is not MERGE:
-                out[key] = value_node.value
-            else:
-                out[key] = self.value(value_node, here, dhere)
+            if type(value_item) is tuple:
+                self.pos[here] = Location(self.file, value_item[1] + 1, value_item[2] + 1, dhere)
+                out[key] = "<<" if value_item[0] is MERGE else value_item[0]
+                continue
+            line, column = position(key_item if kind(target(value_item)) != SCALAR
+                                    else value_item)
+            self.pos[here] = Location(self.file, line + 1, column + 1, dhere)
+            out[key] = self.value(value_item, here, dhere)
         for source in merges:
-            target = source.target()
-            sources = [target] if target.kind == MAP else \
-                [c.target() for c in target.value] if target.kind == SEQ else []  # type: ignore
-            if not sources or any(s.kind != MAP for s in sources):
+            found = target(source)
+            sources = [found] if kind(found) == MAP else \
+                [target(c) for c in found.value] if kind(found) == SEQ else []  # type: ignore
+            if not sources or any(kind(s) != MAP for s in sources):
                 self.at(source, "a merge key (<<) takes a mapping or a list of mappings",
                         dpath)
                 continue
             for mapping in sources:
-                self.entries(mapping, path, dpath, out, merged=True)
+                self.entries(mapping, path, dpath, out, merged=True)  # type: ignore[arg-type]
 
 
 _NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd"
