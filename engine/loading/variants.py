@@ -25,7 +25,7 @@ VARIANT_KEYS = {"extends", "variant", "name", "description", "scripts_added"}
 NAMED = {"constants": "constant", "options": "option", "areas": "area", "pieces": "piece",
          "tokens": "token kind", "decks": "deck", "tracks": "track", "resources": "resource",
          "connections": "connection", "area_kinds": "kind of area", "grids": "grid"}
-NEW_IF_USED = {"constants", "options"}   # new ones make sense when the variant's rules use them
+NEW_IF_USED = {"constants", "options", "variables"}  # new ones make sense if the variant uses them
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a text",
                list: "a list", dict: "a mapping"}
@@ -93,6 +93,12 @@ def _describe(value: Any) -> str:
     return _KIND_WORDS.get(type(value), type(value).__name__)
 
 
+def _mapping(doc: dict, key: str) -> dict:
+    """doc[key] if it is a mapping (else the schema reports it), or an empty one."""
+    value = doc.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 class VariantCheck:
     """The problems of one variant against its game, each at its place in the variant."""
 
@@ -119,12 +125,10 @@ class VariantCheck:
             for scope in ("game", "player"):
                 if isinstance(variables.get(scope), dict):
                     self.names(("variables", scope), f"{scope} variable", variables[scope])
-        for name, value in self.vdoc.get("constants", {}).items() \
-                if isinstance(self.vdoc.get("constants"), dict) else ():
+        for name, value in _mapping(self.vdoc, "constants").items():
             if name in self.base.get("constants", {}):
                 self.constant(name, value)
-        for name, body in self.vdoc.get("options", {}).items() \
-                if isinstance(self.vdoc.get("options"), dict) else ():
+        for name, body in _mapping(self.vdoc, "options").items():
             if name in self.base.get("options", {}) and isinstance(body, dict) \
                     and "value" in body:
                 self.option(name, body["value"])

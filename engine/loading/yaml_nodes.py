@@ -94,7 +94,7 @@ def short_tag(tag: str) -> str:
 def _number(text: str, line: int, column: int) -> object:
     """A plain scalar that starts like a number: int, float, or the text itself."""
     if _INT.fullmatch(text):
-        digits = len(text.lstrip("+-"))
+        digits = len(text.lstrip("+-").lstrip("0"))
         value = int(text) if digits <= 20 else MAX_INT + 1
     elif _OCT.fullmatch(text):
         value = int(text[2:], 8) if len(text) <= 24 else MAX_INT + 1
@@ -118,6 +118,7 @@ def _number(text: str, line: int, column: int) -> object:
 
 
 def _shorten(text: str) -> str:
+    """A long number as its first digits and its length."""
     return text if len(text) <= 24 else f"{text[:12]}… ({len(text)} characters)"
 
 
@@ -137,18 +138,19 @@ def _tagged(tag: str, text: str, line: int, column: int) -> object:
     """A scalar with an explicit core tag (!!str, !!int, ...)."""
     if tag == "!" or tag == _CORE + "str":
         return text
-    kind = tag[len(_CORE):] if tag.startswith(_CORE) else ""
-    if kind in ("int", "float", "bool", "null"):
+    core = tag[len(_CORE):] if tag.startswith(_CORE) else ""
+    if core in ("int", "float", "bool", "null"):
         value = plain_value(text, line, column) if text else None
-        wanted = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}[kind]
-        if isinstance(value, wanted) and (kind == "bool" or not isinstance(value, bool)):
-            return float(value) if kind == "float" else value
+        wanted = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}[core]
+        if isinstance(value, wanted) and (core == "bool" or not isinstance(value, bool)):
+            return float(value) if core == "float" else value
         raise YamlProblem(line, column, f"{text!r} is not a valid {short_tag(tag)} value")
     raise YamlProblem(line, column, f"unknown tag {short_tag(tag)}: rule files hold plain "
                                     "values (texts, numbers, true/false, lists and mappings)")
 
 
 def _scalar(event: ScalarEvent) -> tuple:
+    """A scalar event as (value, line, column)."""
     mark = event.start_mark
     line, column, text = mark.line, mark.column, event.value
     if event.tag is None:
