@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Location:
     """Where a problem is: a file, a 1-based line and column, and the path inside the document."""
 
@@ -68,6 +68,22 @@ class RuleError(RegolaError):
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.problems)
+
+
+class VariantNotGame(RuleError):
+    """A variant file given where a game is expected: says how to load it as a variant."""
+
+    def __init__(self, location: Location, base: str, game: str, variant: str):
+        super().__init__([Problem(location, f"this file is a variant of {base}, not a game; "
+                                            f"load it with its game: load_game({game!r}, "
+                                            f"{variant!r})")])
+        self.base, self.game, self.variant = base, game, variant
+
+    def usage(self, command: str) -> Problem:
+        """The problem as a command line tells it: with the command to type instead."""
+        return Problem(self.problems[0].location,
+                       f"this file is a variant of {self.base}, not a game; use: "
+                       f"regola {command} {self.game} --variant {self.variant}")
 
 
 class UnknownGame(RegolaError):

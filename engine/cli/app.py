@@ -13,10 +13,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
+import click
 import typer
 from rich.console import Console
 
-from ..errors import Location, Problem, RegolaError, RuleError
+from ..errors import Location, Problem, RegolaError, RuleError, VariantNotGame
 from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
 from ..i18n.check import catalog_problems
 from ..loading.loader import load_game
@@ -25,6 +26,7 @@ from ..simulate import STEP_LIMIT
 from . import play as play_mod
 from .docs_commands import register_docs
 from .listing import games_report
+from .new_variant import new_variant
 from .simreport import run_simulation
 
 app = typer.Typer(help="regola: board games as data, run by one generic interpreter.",
@@ -62,12 +64,21 @@ def error_message(error: RegolaError, lang: str | None = None) -> str:
     return "\n".join([text, *notes])
 
 
+def _command_name(command) -> str:
+    """The name the running command was called by (play, simulate, ...)."""
+    context = click.get_current_context(silent=True)
+    return context.command_path.removeprefix(context.find_root().info_name or "").strip() \
+        if context else command.__name__
+
+
 def handle_errors(command):
     """Turn every RegolaError of a command into a message and exit code 2."""
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
+        except VariantNotGame as error:
+            raise fail(str(error.usage(_command_name(command)))) from None
         except RuleError as error:
             console = err()
             console.print(f"error: {len(error.problems)} problem(s) in the rules",
@@ -116,6 +127,8 @@ def validate(game: GameArg, variant: VariantOpt = None,
         loaded = load_game(game, variant)
         problems = catalog_problems(loaded.definition)
         problems += scenario_problems(game, loaded)
+    except VariantNotGame as error:
+        problems = [error.usage("validate")]
     except RuleError as error:
         problems = error.problems
     except RegolaError as error:  # not a game (unknown name or variant): no file to point at
@@ -221,6 +234,7 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
 
 
 register_docs(app, handle_errors)
+app.command("new-variant")(handle_errors(new_variant))
 
 
 def main() -> None:

@@ -21,12 +21,13 @@ def cells(*values: str) -> list[Text]:
     return [Text(v) for v in values]
 
 
-def variant_info(path: Path, w: Words | None = None) -> tuple[str, str]:
-    """A variant file's id and name, read without loading the game (file stem if unreadable)."""
+def variant_info(path: Path, w: Words | None = None) -> tuple[str, str, str]:
+    """A variant file's id, name and description, read without loading the game (the file
+    name as id if the file is unreadable)."""
     doc, _, problems = load_yaml(path, display_name(path))
     if problems or not isinstance(doc, dict):
-        return path.stem, (w or Words())("(unreadable: run regola validate)")
-    return str(doc.get("variant", path.stem)), str(doc.get("name", ""))
+        return path.stem, (w or Words())("(unreadable: run regola validate)"), ""
+    return (path.stem, str(doc.get("name", "")), str(doc.get("description", "")))
 
 
 def games_report(console: Console, details: bool, w: Words | None = None) -> None:
@@ -39,7 +40,7 @@ def games_report(console: Console, details: bool, w: Words | None = None) -> Non
     loaded = {}
     for game_id in builtin_games():
         infos = [variant_info(p, w) for p in builtin_variants(game_id)]
-        variants = [f"{vid} ({name})" if name else vid for vid, name in infos]
+        variants = [f"{vid} ({name})" if name else vid for vid, name, _ in infos]
         try:
             game = loaded[game_id] = load_game(game_id)
         except RegolaError:
@@ -49,7 +50,7 @@ def games_report(console: Console, details: bool, w: Words | None = None) -> Non
             continue
         gw = GameWords(game.definition, w)
         variants = [f"{vid} ({gw.label('variants', vid, fallback=name)})" if name else vid
-                    for vid, name in infos]
+                    for vid, name, _ in infos]
         counts = game.player_counts
         players = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
         seats = ", ".join(gw.seat(p) for p in range(len(game.definition.seats)))
@@ -61,6 +62,7 @@ def games_report(console: Console, details: bool, w: Words | None = None) -> Non
     for game_id, game in loaded.items():
         gw = GameWords(game.definition, w)
         provisional_report(console, game_id, gw, w)
+        variants_report(console, game_id, gw, w)
         options = game.definition.options
         if not options:
             console.print(w("{game}: no options", game=game_id), markup=False)
@@ -91,4 +93,19 @@ def provisional_report(console: Console, game_id: str, gw: GameWords, w: Words) 
     for entry in entries:
         table.add_row(*cells(entry["id"], entry["what"],
                              gw.label("provisional", entry["id"], fallback=entry["missing"])))
+    console.print(table)
+
+
+def variants_report(console: Console, game_id: str, gw: GameWords, w: Words) -> None:
+    """A table of the game's built-in variants: name and description (none if it has none)."""
+    infos = [variant_info(p, w) for p in builtin_variants(game_id)]
+    if not infos:
+        return
+    table = Table(title=w("{game}: variants", game=game_id), title_justify="left")
+    table.add_column(w.ctx("table", "variant"), no_wrap=True)
+    table.add_column(w.ctx("table", "name"))
+    table.add_column(w.ctx("table", "description"), ratio=1)
+    for vid, name, description in infos:
+        table.add_row(*cells(vid, gw.label("variants", vid, fallback=name),
+                             gw.label("variant_descriptions", vid, fallback=description)))
     console.print(table)

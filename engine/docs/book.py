@@ -93,19 +93,27 @@ class Book:
         return self.t.name("sections", sid)
 
     # -- the book ------------------------------------------------------------------------
+    def variant_text(self, section: str, own: str) -> str:
+        """The variant's name or description: from the game's text file (translated) if it
+        has one, else as the variant file writes it."""
+        variant = self.g.variant or ""
+        return self.t.name(section, variant) if self.t.has(section, variant) or not own \
+            else own
+
     def title(self) -> str:
         name = self.t.game_name()
         if self.g.variant:
             return self.w("{game}: {variant}", game=name,
-                          variant=self.t.name("variants", self.g.variant))
+                          variant=self.variant_text("variants", self.g.variant_name))
         return name
 
     def markdown(self) -> str:
         parts = [f"# {self.title()}"]
         if self.g.variant:
             parts.append(self.w("This rulebook describes the variant “{variant}”: {description}",
-                                variant=self.t.name("variants", self.g.variant),
-                                description=self.t.name("variant_descriptions", self.g.variant)))
+                                variant=self.variant_text("variants", self.g.variant_name),
+                                description=self.variant_text("variant_descriptions",
+                                                              self.g.variant_description)))
         parts.append(self.provisional_note())
         for sid, blocks in self.outline.sections:
             parts.append(heading(2, self.section_title(sid), anchor("section", sid)))

@@ -7,8 +7,8 @@ with the script grammar and put into words like any other expression.
 from __future__ import annotations
 
 from ..dsl.parser import parse
-from ..loading.loader import merge
 from ..loading.sources import resolve_game, resolve_variant
+from ..loading.variants import merge
 from ..loading.yaml_source import load_yaml
 from .env import Env
 from .expressions import Phrases

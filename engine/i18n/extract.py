@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap
+from ..loading.yaml_source import Positions, parse_yaml
 
 
 def _game_id(fileobj) -> str:
@@ -20,19 +19,20 @@ def _game_id(fileobj) -> str:
     return parts[-2] if len(parts) >= 2 else "game"
 
 
-def text_messages(doc: CommentedMap, game: str) -> Iterator[tuple[int, str, Any, list[str]]]:
+def text_messages(doc: dict, pos: Positions, game: str) -> Iterator[tuple[int, str, Any,
+                                                                          list[str]]]:
     """(line, keyword, message, comments) for every text of a text.yaml document."""
     for section, value in doc.items():
         if section == "game":
-            yield doc.lc.value("game")[0] + 1, "pgettext", (f"{game}.game", value), []
+            yield pos[("game",)].line, "pgettext", (f"{game}.game", value), []
             continue
-        if not isinstance(value, CommentedMap):
+        if not isinstance(value, dict):
             continue
         context = f"{game}.{section}"
         for key, text in value.items():
-            line = value.lc.key(key)[0] + 1
+            line = pos[(section, key)].line
             note = [f"{section}: {key}"]
-            if isinstance(text, CommentedMap) and "one" in text:
+            if isinstance(text, dict) and "one" in text:
                 yield line, "npgettext", (context, text["one"], text["other"]), note
             elif isinstance(text, str):
                 yield line, "pgettext", (context, text), note
@@ -40,6 +40,9 @@ def text_messages(doc: CommentedMap, game: str) -> Iterator[tuple[int, str, Any,
 
 def extract_text_yaml(fileobj, keywords, comment_tags, options):
     """The Babel extractor entry point for text.yaml files."""
-    doc = YAML(typ="rt").load(fileobj.read().decode(options.get("encoding", "utf-8")))
-    if isinstance(doc, CommentedMap):
-        yield from text_messages(doc, _game_id(fileobj))
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    doc, pos, problems = parse_yaml(text, str(getattr(fileobj, "name", "text.yaml")))
+    if problems:
+        raise ValueError("\n".join(str(p) for p in problems))
+    if isinstance(doc, dict):
+        yield from text_messages(doc, pos, _game_id(fileobj))

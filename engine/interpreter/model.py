@@ -93,6 +93,8 @@ class GameDef:
     start: str
     variant: str | None = None
     description: str = ""
+    variant_name: str = ""                # the variant file's own name and description
+    variant_description: str = ""
     provisional: list[dict[str, str]] = field(default_factory=list)   # {id, what, missing}
     tracks: dict[str, Any] = field(default_factory=dict)       # name -> tracks.TrackKind
     resources: dict[str, Any] = field(default_factory=dict)    # name -> bank.ResourceKind

@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import Problem
 from .yaml_source import Positions, dotted
@@ -86,12 +86,55 @@ def _located(positions: Positions, path: tuple, file: str):
     return location
 
 
+def _kind_schema_problems(kinds: dict, positions: Positions, file: str) -> list[Problem]:
+    """Each property schema an area kind declares must itself be a valid JSON Schema."""
+    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA,
+                                format_checker=Draft202012Validator.FORMAT_CHECKER)
+    problems = []
+    for kind, body in kinds.items():
+        for prop, prop_schema in body.get("properties", {}).items():
+            err = best_match(meta.iter_errors(prop_schema))
+            ref = _reference(prop_schema)
+            if err is None and ref is None:
+                continue
+            inner = tuple(err.absolute_path) if err is not None else ref
+            path = ("area_kinds", kind, "properties", prop, *inner)
+            what = _describe(err) if err is not None else \
+                "a property schema cannot refer to other schemas ($ref)"
+            if err is not None and inner and inner[-1] == "type":
+                what = (f"not a JSON type: {json.dumps(err.instance)} (use string, integer, "
+                        "number, boolean, array, object or null)")
+            problems.append(Problem(_located(positions, path, file),
+                                    f"{what} (the JSON Schema of property {prop!r} of "
+                                    f"{kind} areas)"))
+    return problems
+
+
+def _reference(schema_: object, path: tuple = ()) -> tuple | None:
+    """The path of the first $ref in a schema, if any."""
+    if isinstance(schema_, dict):
+        for key, value in schema_.items():
+            if key in ("$ref", "$dynamicRef") and isinstance(value, str):
+                return (*path, key)
+            found = _reference(value, (*path, key))
+            if found is not None:
+                return found
+    elif isinstance(schema_, list):
+        for i, value in enumerate(schema_):
+            found = _reference(value, (*path, i))
+            if found is not None:
+                return found
+    return None
+
+
 def check_areas(doc: dict, positions: Positions, file: str) -> list[Problem]:
     """Each area's properties against the JSON Schemas its kind declares (area_kinds)."""
     kinds = doc.get("area_kinds")
     if not kinds:
         return []
-    problems = []
+    problems = _kind_schema_problems(kinds, positions, file)
+    if problems:
+        return problems
     for area, props in doc["areas"].items():
         kind = kinds.get(props["kind"])
         if kind is None:

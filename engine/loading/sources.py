@@ -47,14 +47,17 @@ def resolve_game(name_or_path: str) -> Path:
                              "of a game folder or file)"), name=repr(name_or_path), games=games)
 
 
-def resolve_variant(game: str, name_or_path: str) -> Path:
-    """A variant file: a path, or the id of a built-in variant of `game`."""
+def resolve_variant(game: str, name_or_path: str, folder: Path | None = None) -> Path:
+    """A variant file: a path, or the id of a variant in the game's folder (`folder`, whose
+    variants/ holds them) or of a built-in variant of `game`."""
     candidate = Path(name_or_path)
     if candidate.is_file():
         return candidate
-    for path in builtin_variants(game):
+    variants = builtin_variants(game) if folder is None else \
+        sorted((folder / "variants").glob("*.yaml"))
+    for path in variants:
         if path.stem == name_or_path:
             return path
-    known = ", ".join(p.stem for p in builtin_variants(game)) or "none"
+    known = ", ".join(p.stem for p in variants) or "none"
     raise UnknownGame.text(w("unknown variant {name} of {game}; built-in variants: {known}"),
                            name=repr(name_or_path), game=game, known=known)

@@ -50,23 +50,6 @@ def unmet(problems: list[tuple[int, str]]) -> Unmet | None:
     return message
 
 
-def plain(value: Any) -> Any:
-    """YAML data as plain Python values (ruamel keeps some scalars as its own subclasses)."""
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    if isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    if isinstance(value, str):
-        return str(value)
-    return value
-
-
 def action_id(value: Any) -> str:
     """An action's id as the engine writes it: strings as they are, anything else as JSON."""
     return value if isinstance(value, str) else json.dumps(value)

@@ -33,7 +33,7 @@ from ..game import Game
 from ..loading.loader import load_game
 from ..loading.yaml_source import load_yaml
 from .acting import parse_act, parse_auto
-from .document import Failure, Run, Scope, plain
+from .document import Failure, Run, Scope
 from .facts import parse_expect, parse_facts
 from .running import parse_run
 from .setting import parse_set
@@ -141,7 +141,6 @@ def compile_file(path: str | Path, display: str | None = None, games: Loader = l
         failures = [Failure(p.location.line or 1, p.message, location=p.location)
                     for p in problems]
         return report, None, failures
-    doc = plain(doc)
     scope = Scope(file, pos)
     try:
         game, players, seed, steps = _top(scope, doc, report, games)

@@ -1,0 +1,85 @@
+"""Compile a game's scripts, end rule and goals: every problem located, all at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ..dsl.compiler import Compiler
+from ..dsl.parser import SyntaxProblem, parse
+from ..errors import Problem, RuleError
+from ..interpreter.model import EndRule, GameDef
+from .files import SourceProblem, read_source
+from .goals import compile_expression, compile_goals
+from .sources import display_name
+from .yaml_source import Positions
+
+
+def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
+                    script_dirs: dict[str, Path],
+                    read: Callable[[Path, str], str] = read_source) -> None:
+    """Parse and compile every script and end rule; RuleError with all problems if any.
+    `read` reads a script's text (OSError, SourceProblem if it cannot)."""
+    problems: list[Problem] = []
+    compiler = Compiler(definition, problems)
+    for i, script in enumerate(doc["scripts"]):
+        spath = script_dirs[script] / script
+        sname = display_name(spath)
+        try:
+            text = read(spath, sname)
+        except OSError as err:
+            problems.append(Problem(pos.find(("scripts", i), file),
+                                    f"cannot read script {script!r}: {err.strerror}"))
+            continue
+        except SourceProblem as err:
+            problems.append(err.problem)
+            continue
+        try:
+            tree = parse(text, sname)
+        except SyntaxProblem as err:
+            problems.append(err.problem)
+            continue
+        compiler.declare(sname, tree)
+    if problems:  # names in scripts that failed to parse would only echo those problems
+        raise RuleError(problems)
+    end = doc.get("end")
+    if end is not None:
+        definition.end = EndRule({}, [], True, {})
+    program = compiler.compile_all()
+    definition.program = program
+    if "goals" in doc:
+        definition.goals = compile_goals(compiler, doc["goals"], pos, file, problems)
+    if definition.start not in program.procs:
+        problems.append(Problem(pos.find(("start",), file),
+                                f"no procedure named {definition.start!r} in the scripts"))
+    if end is not None:
+        definition.end = _compile_end(compiler, end, pos, file, definition, problems)
+    if problems:
+        raise RuleError(sorted(problems, key=lambda p: (p.location.file, p.location.line,
+                                                        p.location.column)))
+
+
+def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
+                 definition: GameDef, problems: list[Problem]) -> EndRule:
+    def compile_one(path: tuple, text: str):
+        return compile_expression(compiler, text, ["p"], path, pos, file, problems)
+
+    conditions = {}
+    for cid, text in end["conditions"].items():
+        fn = compile_one(("end", "conditions", cid), text)
+        if fn:
+            conditions[cid] = fn
+    tiebreakers = []
+    for i, text in enumerate(end.get("tiebreakers", [])):
+        fn = compile_one(("end", "tiebreakers", i), text)
+        if fn:
+            tiebreakers.append(fn)
+    share = end.get("share_ties", True)
+    if isinstance(share, str):
+        if share not in definition.options:
+            problems.append(Problem(pos.find(("end", "share_ties"), file),
+                                    f"share_ties names no option: {share!r}"))
+            share = True
+        else:
+            share = bool(definition.options[share].value)
+    return EndRule(conditions, tiebreakers, share, dict(end["conditions"]))
