@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ScriptRuntimeError
+from .limits import check_count
 
 FILTERS = "filters"
 
@@ -29,7 +30,9 @@ class Builtin:
 
 
 def _range(c, a, b=None):
-    return list(range(a)) if b is None else list(range(a, b))
+    numbers = range(a) if b is None else range(a, b)
+    check_count(len(numbers), f"range({numbers.start}, {numbers.stop})")
+    return list(numbers)
 
 
 def _distinct(c, values):

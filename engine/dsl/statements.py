@@ -12,6 +12,7 @@ from ..errors import ScriptRuntimeError
 from . import builtins
 from .declarations import CompileProblem
 from .expressions import ExpressionCompiler
+from .limits import MAX_FRAMES, check_count
 from .program import PAUSE, STACK, Expr, Op, Proc
 
 
@@ -130,6 +131,9 @@ class StatementCompiler(ExpressionCompiler):
 
             def op(fr, c, th):
                 env = fr["e"]
+                if len(th["stack"]) >= MAX_FRAMES:
+                    raise ScriptRuntimeError(f"procedures call each other more than "
+                                             f"{MAX_FRAMES} deep (endless recursion?)")
                 frame = {"p": name, "pc": 0, "e": {k: a(env, c) for k, a in zip(params, args)}}
                 fr["pc"] = nxt
                 th["stack"].append(frame)
@@ -188,6 +192,7 @@ class StatementCompiler(ExpressionCompiler):
     def loop(self, s: Tree, scope: set[str], proc: Proc, loops: list[list[int]]) -> None:
         """`for`, `repeat` and `while`: a test op, the body, a jump back; breaks jump out."""
         tag = f"·{len(proc.ops)}"
+        first = len(proc.ops)
         if s.data == "while_stmt":
             cond = self.expr(s.children[0], scope)
             body = s.children[1]
@@ -204,7 +209,10 @@ class StatementCompiler(ExpressionCompiler):
 
             def init(fr, c, th, nxt=after_init):
                 env = fr["e"]
-                env[tag] = list(items(env, c))
+                values = items(env, c)
+                if type(values) is range:
+                    check_count(len(values), f"repeat {len(values)}")
+                env[tag] = list(values)
                 env[tag + "i"] = 0
                 return nxt
             self.emit(proc, init, s)
@@ -219,6 +227,7 @@ class StatementCompiler(ExpressionCompiler):
             proc.ops[test] = _next_item(tag, var, test + 1, end)
         for b in breaks:
             proc.ops[b] = _jump(end)
+        proc.loops.append((first, end, self.where(s)))
 
     def simultaneous(self, s: Tree, scope: set[str], proc: Proc) -> None:
         """`simultaneous p in PLAYERS:`: a sub-procedure per player's thread, then a join."""
