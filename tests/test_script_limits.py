@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import regola
 from conftest import edit_rule_file
-from typer.testing import CliRunner
-
 from regola.cli.app import app
 from regola.dsl import limits
 from regola.errors import ScriptRuntimeError
