@@ -53,10 +53,14 @@ class Compiler(StatementCompiler):
             self.block(block, scope, proc, loops=[])
         return self.program
 
-    def compile_expression(self, tree: Tree, params: list[str], file: str) -> Expr:
-        """Compile a standalone expression (e.g. an end condition in YAML)."""
+    def compile_expression(self, tree: Tree, params: list[str], file: str,
+                           path: str = "") -> Expr:
+        """Compile a standalone expression (e.g. an end condition in YAML, at `path`); it
+        is kept for the type checker."""
         self.file, self.context = file, ""
-        return self.expr(tree, set(params))
+        compiled = self.expr(tree, set(params))
+        self.program.expressions.append((tree, list(params), file, path))
+        return compiled
 
 
 def _make_func(body: Expr, params: list[str]) -> Callable[..., Any]:

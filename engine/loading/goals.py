@@ -6,7 +6,7 @@ from ..dsl.compiler import CompileProblem, Compiler
 from ..dsl.parser import SyntaxProblem, parse
 from ..errors import Problem
 from ..interpreter.goals import GoalRule
-from .yaml_source import Positions
+from .yaml_source import Positions, dotted
 
 
 def compile_expression(compiler: Compiler, text: str, params: list[str], path: tuple,
@@ -20,7 +20,7 @@ def compile_expression(compiler: Compiler, text: str, params: list[str], path: t
         problems.append(err.problem)
         return None
     try:
-        body = compiler.compile_expression(tree.children[0], params, file)
+        body = compiler.compile_expression(tree.children[0], params, file, dotted(path))
     except CompileProblem:
         last = problems.pop()
         problems.append(Problem(loc, last.message))
