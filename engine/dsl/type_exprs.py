@@ -17,7 +17,6 @@ from .types import (
     SEQUENCE,
     TEXT,
     UNKNOWN,
-    compatible,
     describe,
     family,
     join,
