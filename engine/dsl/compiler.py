@@ -17,6 +17,7 @@ from typing import Any
 
 from lark import Tree
 
+from ..errors import Location
 from .declarations import TOKEN_FIELDS, CompileProblem, declared_names
 from .expressions import rank_groups
 from .program import Expr, Program
@@ -54,12 +55,12 @@ class Compiler(StatementCompiler):
         return self.program
 
     def compile_expression(self, tree: Tree, params: list[str], file: str,
-                           path: str = "") -> Expr:
-        """Compile a standalone expression (e.g. an end condition in YAML, at `path`); it
-        is kept for the type checker."""
+                           origin: Location | None = None) -> Expr:
+        """Compile a standalone expression (e.g. an end condition in YAML, whose text starts
+        at `origin`); it is kept for the type checker."""
         self.file, self.context = file, ""
         compiled = self.expr(tree, set(params))
-        self.program.expressions.append((tree, list(params), file, path))
+        self.program.expressions.append((tree, list(params), file, origin))
         return compiled
 
 

@@ -56,5 +56,7 @@ class Program:
     funcs: dict[str, Func] = field(default_factory=dict)
     consts: dict[str, Expr] = field(default_factory=dict)
     const_trees: dict[str, Any] = field(default_factory=dict)
-    expressions: list[tuple[Any, list[str], str, str]] = field(default_factory=list)
-    """Expressions of the game file (end rules, goals): (tree, params, file, path)."""
+    expressions: list[tuple[Any, list[str], str, Location | None]] = field(
+        default_factory=list)
+    """Expressions of the game file (end rules, goals): (tree, params, file, where the
+    expression's text starts, with its path in the document)."""

@@ -31,6 +31,7 @@ class Blame:
     demands: dict[tuple[str, int], tuple[Type, str]]
     fn_types: dict[str, Type]
     const_types: dict[str, Type]
+    origin: Location | None
 
     def where(self, node: Tree | Token) -> Location:
         """The location of a node in the definition being checked."""
@@ -38,7 +39,12 @@ class Blame:
         col = getattr(node, "column", None)
         if line is None and isinstance(node, Tree) and not node.meta.empty:
             line, col = node.meta.line, node.meta.column
-        return Location(self.file, line or 0, col or 0, self.context)
+        line, col = line or 0, col or 0
+        origin = self.origin
+        if origin is not None:   # an expression of the game file: shift to where it starts
+            col += origin.column - 1 if line == 1 else 0
+            line += origin.line - 1
+        return Location(self.file, line, col, self.context)
 
     def report(self, node: Tree | Token, message: str) -> None:
         """A problem at a node (only in the reporting pass, once)."""

@@ -157,7 +157,8 @@ class ExpressionTypes(Blame):
         """`x in L`: L is a list (or a text) that may hold x."""
         item, items = t.children
         it, lt = self.ty(item), self.ty(items)
-        self.expect(items, lt, SEQUENCE, lambda: f"cannot look for an item in {describe(lt)}")
+        self.expect(items, lt, SEQUENCE, lambda: f"cannot look for an item in {describe(lt)}",
+                    where=t)
         if lt.name == "list" or lt == TEXT:
             inner = element(lt)
             self.expect(item, it, family(inner) if known(inner) else inner,

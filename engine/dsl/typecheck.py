@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Tree
 
-from ..errors import Problem
+from ..errors import Location, Problem
 from ..interpreter.model import GameDef
 from . import builtins
 from .declarations import declared_names
@@ -85,8 +85,9 @@ class TypeChecker(ExpressionTypes):
         self.scopes: list[dict[str, Type]] = []
         self.params: list[str] = []
         self.new_locals: dict[str, Type] = {}
-        self.new_plain: dict[str, Type] = {}
+        self.new_plain: dict[str, list[Type]] = {}
         self.defname = self.file = self.context = ""
+        self.origin: Location | None = None
 
     def _state(self) -> tuple:
         return (dict(self.fn_types), dict(self.const_types),
@@ -152,12 +153,15 @@ class TypeChecker(ExpressionTypes):
             self.new_locals, self.new_plain = {}, {}
             self.block(block)
             self.local_types[proc.name] = self._locals()
-        for tree, params, file, path in self.program.expressions:
+        for tree, params, file, origin in self.program.expressions:
+            path = origin.path if origin is not None else ""
             self.enter(file, path, path, params)
+            self.origin = origin
             if path.startswith("end.conditions") or path == "goals.qualifies":
                 self.condition(tree, path)
             else:
                 self.ty(tree)
+            self.origin = None
 
     def assign(self, name: str, t: Type, declaring: bool = True) -> None:
         """A local gets a value of type t (a parameter keeps its unknown type). A local has
@@ -165,16 +169,19 @@ class TypeChecker(ExpressionTypes):
         assignment must fit it."""
         if name in self.params:
             return
-        found = self.new_locals if declaring else self.new_plain
-        found[name] = join(found.get(name, NOTHING), t)
+        if declaring:
+            self.new_locals[name] = join(self.new_locals.get(name, NOTHING), t)
+        else:
+            self.new_plain.setdefault(name, []).append(t)
 
     def _locals(self) -> dict[str, Type]:
         """The locals' types after a walk of their procedure."""
         out = dict(self.new_locals)
-        for name, t in self.new_plain.items():
+        for name, values in self.new_plain.items():
             declared = out.get(name, NOTHING)
-            if not known(declared) or compatible(t, declared):
-                out[name] = join(declared, t)
+            for t in values:
+                if not known(declared) or compatible(t, declared):
+                    out[name] = join(out.get(name, NOTHING), t)
         return out
 
     def block(self, block: Tree) -> None:
@@ -285,11 +292,14 @@ class TypeChecker(ExpressionTypes):
         result = self.typed_call(t, name, builtin.sig)
         if builtin.keywords == builtins.FILTERS:
             self.filters(t, name)
+        else:
+            for value in self.arguments(t)[1].values():
+                self.ty(value)
         return result
 
     def typed_call(self, t: Tree, name: str, sig: Any) -> Type:
         """Positional arguments against the parameter types; the result type."""
-        args, kwargs = self.arguments(t)
+        args, _ = self.arguments(t)
         types = [self.ty(a) for a in args]
         found: dict[str, Type] = {}
         for i, (arg, at, pattern) in enumerate(zip(args, types, sig.params)):

@@ -6,7 +6,7 @@ from ..dsl.compiler import CompileProblem, Compiler
 from ..dsl.parser import SyntaxProblem, parse
 from ..errors import Problem
 from ..interpreter.goals import GoalRule
-from .yaml_source import Positions, dotted
+from .yaml_source import Positions
 
 
 def compile_expression(compiler: Compiler, text: str, params: list[str], path: tuple,
@@ -20,7 +20,7 @@ def compile_expression(compiler: Compiler, text: str, params: list[str], path: t
         problems.append(err.problem)
         return None
     try:
-        body = compiler.compile_expression(tree.children[0], params, file, dotted(path))
+        body = compiler.compile_expression(tree.children[0], params, file, loc)
     except CompileProblem:
         last = problems.pop()
         problems.append(Problem(loc, last.message))
