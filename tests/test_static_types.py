@@ -72,7 +72,8 @@ def test_a_constant_of_the_wrong_type_is_located_at_its_value(doge_copy):
 
 def test_an_option_used_by_share_ties_must_be_true_or_false(doge_copy):
     game = doge_copy / "game.yaml"
-    edit_rule_file(game, ("  shared_victory:\n    value: true", "  shared_victory:\n    value: maybe"))
+    edit_rule_file(game, ("  shared_victory:\n    value: true",
+                          "  shared_victory:\n    value: maybe"))
     (problem,) = problems_of(doge_copy)
     use = place_of(game, "share_ties: shared_victory", 12)
     assert problem == (f"{place_of(game, 'maybe')}: options.shared_victory.value: \"maybe\" is "
