@@ -31,6 +31,7 @@ class Compiler(StatementCompiler):
 
     def compile_all(self) -> Program:
         """Second pass: compile every declared definition, collecting all problems."""
+        self.check_definition_texts()
         for name, (file, d) in self.program.const_trees.items():
             self.file, self.context = file, f"const {name}"
             try:

@@ -106,6 +106,7 @@ class StatementCompiler(ExpressionCompiler):
         player = self.expr(s.children[2], scope)
         ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
         self.check_text(s.children[3] or s, "asks", ask)
+        self.check_ask_text(s.children[3] or s, ask)
 
         def op(fr, c, th):
             env = fr["e"]
@@ -156,7 +157,7 @@ class StatementCompiler(ExpressionCompiler):
         builtin = self.statement_builtin(s, name)
         self.check_builtin_call(s, name, builtin, args, kwargs)
         if name == "log":
-            self.check_log_id(s)
+            self.check_log_id(s, kwargs)
         impl = builtin.impl
 
         def op(fr, c, th):

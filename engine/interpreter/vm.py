@@ -27,7 +27,9 @@ def _looping_at(c: Runtime, thread: dict) -> Location | None:
     return None
 
 
-def _run_thread(c: Runtime, thread: dict, budget: list[int]) -> None:
+def _run_thread(c: Runtime, thread: dict, budget: list[int] | None = None) -> None:
+    if budget is None:
+        budget = [STEP_BUDGET, STEP_BUDGET]
     procs = c.g.program.procs
     stack = thread["stack"]
     while stack:

@@ -21,6 +21,7 @@ from ..interpreter.model import DeckKind, EndRule, GameDef, Option, PieceKind, T
 from . import parts, schema
 from .goals import compile_expression, compile_goals
 from .grids import check_grids, load_grids
+from .secrets import check_secrets
 from .sources import display_name, resolve_game, resolve_variant
 from .token_rows import expand_token_rows
 from .yaml_source import Positions, dotted, load_yaml
@@ -153,6 +154,7 @@ def _check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
         unless = tok.get("spares", {}).get("unless")
         if unless is not None and unless not in doc.get("options", {}):
             bad(("tokens", tname, "spares", "unless"), f"{unless!r} is not an option")
+    check_secrets(doc.get("tokens", {}), bad)
     names: dict[str, str] = {}
     for section in ("areas", "pieces", "tokens", "decks", "constants", "options"):
         for key in doc.get(section, {}):
