@@ -111,9 +111,13 @@ def test_a_huge_range_is_refused_before_it_is_built(doge_copy):
 @pytest.mark.parametrize("body, words", [
     ("    repeat 100000000:\n        pass\n", "repeat 100000000 would hold"),
     ("    let xs = [1] * 100000000\n", "the repeated list would hold 100,000,000 items"),
-    ("    let xs = [0]\n    repeat 30:\n        xs = xs + xs\n", "a list of 1,048,576 items"),
+    ("    let xs = [0]\n    repeat 30:\n        xs = xs + xs\n", "without reaching a decision"),
+    ("    let t = \"ab\"\n    repeat 30:\n        t = t + t\n", "without reaching a decision"),
     ("    let x = 10\n    repeat 30:\n        x = x * x\n", "a number larger than"),
     ("    let xs = [[y for y in range(900000)] for x in range(900000)]\n",
+     "without reaching a decision"),
+    ("    let xs = [range(900000) for x in range(1000)]\n", "without reaching a decision"),
+    ("    let xs = [1]\n    repeat 100000:\n        xs = xs + [1]\n",
      "without reaching a decision"),
 ])
 def test_lists_and_numbers_too_large_are_refused(doge_copy, body, words):

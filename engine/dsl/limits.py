@@ -2,8 +2,9 @@
 the longest list a script may build, the largest number it may compute and how deeply
 procedures may call each other.
 
-The budget is counted by the VM (one step per op) and by comprehensions (one step per item
-they look at); `vm.advance` opens it, so code run outside an advance is not counted.
+The budget is counted by the VM (one step per op), by comprehensions (one step per item
+they look at) and by lists built with `range`, `+`, `*` or `repeat` (one step per item);
+`vm.advance` opens it, so code run outside an advance is not counted.
 """
 
 from __future__ import annotations
@@ -70,15 +71,20 @@ def sized(value: Any) -> Any:
         if -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
             return value
         raise ScriptRuntimeError(f"a number larger than {NUMBER_LIMIT:,} (the limit of scripts)")
-    if (kind is list or kind is str) and len(value) > LIST_LIMIT:
-        what = "list" if kind is list else "text"
-        raise ScriptRuntimeError(f"a {what} of {len(value):,} items; scripts may build lists "
-                                 f"of at most {LIST_LIMIT:,}")
+    if kind is list or kind is str:
+        if len(value) > LIST_LIMIT:
+            what = "list" if kind is list else "text"
+            raise ScriptRuntimeError(f"a {what} of {len(value):,} items; scripts may build "
+                                     f"lists of at most {LIST_LIMIT:,}")
+        charge(len(value))
     return value
 
 
 def check_count(count: Any, what: str) -> None:
-    """Refuse a count of items over LIST_LIMIT before anything is built."""
+    """Refuse a count of items over LIST_LIMIT before anything is built; building them
+    spends as many steps."""
     if type(count) is int and count > LIST_LIMIT:
         raise ScriptRuntimeError(f"{what} would hold {count:,} items; scripts may build lists "
                                  f"of at most {LIST_LIMIT:,}")
+    if type(count) is int and count > 0:
+        charge(count)
