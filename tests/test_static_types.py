@@ -5,6 +5,7 @@ value in the game file and names the script's use."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ from regola.dsl.types import (
     list_of,
     of_value,
 )
-from regola.loading.sources import builtin_variants
+from regola.loading.sources import builtin_variants, rules_root
 
 GAMES = ("doge", "rialto", "warsaw", "copycat")
 
@@ -189,3 +190,14 @@ def test_types_join_and_fit_by_kind():
     assert compatible(UNKNOWN, NUMBER) and not compatible(list_of(NUMBER), NUMBER)
     assert of_value("san_marco", {"san_marco"}) == PLACE and of_value(None, set()) == UNKNOWN
     assert of_value([1, 2], set()) == list_of(NUMBER) and of_value(True, set()) == BOOLEAN
+
+
+def test_an_option_named_by_a_track_floor_must_be_a_number(tmp_path):
+    folder = tmp_path / "rialto"
+    shutil.copytree(rules_root() / "rialto", folder)
+    game = folder / "game.yaml"
+    edit_rule_file(game, ("  vp_floor:\n    value: 0", "  vp_floor:\n    value: zero"))
+    (problem,) = problems_of(folder)
+    use = place_of(game, "floor: vp_floor", 7)
+    assert problem == (f"{place_of(game, 'zero')}: options.vp_floor.value: \"zero\" is a text, "
+                       f"but {use} (tracks.vp.floor) uses it as a number")

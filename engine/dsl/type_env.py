@@ -112,7 +112,7 @@ class GameTypes:
         if base_name == "token":
             field = FIELD_TYPES.get(attr)
             return field if field is not None else self.token_prop(attr)
-        if base_name in ("boolean", "list", "none"):
+        if base_name in ("boolean", "list", "none", "mapping"):
             return None
         sources = [self.area_props.get(attr), self.token_prop(attr), FIELD_TYPES.get(attr)]
         if base_name in ("unknown", "nothing"):

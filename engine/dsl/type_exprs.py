@@ -10,6 +10,7 @@ from . import builtins
 from .type_blame import Blame
 from .types import (
     BOOLEAN,
+    MAPPING,
     NONE,
     NOTHING,
     NUMBER,
@@ -169,6 +170,8 @@ class ExpressionTypes(Blame):
         """`L[i]`: an item of a list (or a character of a text) at a number."""
         base, index = t.children
         bt, it = self.ty(base), self.ty(index)
+        if bt == MAPPING:
+            return UNKNOWN
         self.expect(base, bt, SEQUENCE, lambda: f"cannot take an item of {describe(bt)}")
         self.expect(index, it, NUMBER, lambda: f"an index must be a number, not {describe(it)}")
         return element(bt)

@@ -46,7 +46,8 @@ SettingUse = tuple[str, str, Type]
 
 
 def setting_uses(doc: dict) -> list[SettingUse]:
-    """Where the game file itself uses an option as true/false (share_ties, spares)."""
+    """Where the game file itself names an option for a value: as true/false (share_ties,
+    spares, a finite bank) or as a number (a track's floor)."""
     uses: list[SettingUse] = []
     share = doc.get("end", {}).get("share_ties")
     if isinstance(share, str):
@@ -55,6 +56,16 @@ def setting_uses(doc: dict) -> list[SettingUse]:
         unless = kind.get("spares", {}).get("unless") if isinstance(kind, dict) else None
         if isinstance(unless, str):
             uses.append((f"tokens.{name}.spares.unless", unless, BOOLEAN))
+    for name, body in doc.get("resources", {}).items():
+        finite = body.get("finite") if isinstance(body, dict) else None
+        if isinstance(finite, str):
+            uses.append((f"resources.{name}.finite", finite, BOOLEAN))
+        elif isinstance(finite, dict) and isinstance(finite.get("unless"), str):
+            uses.append((f"resources.{name}.finite.unless", finite["unless"], BOOLEAN))
+    for name, body in doc.get("tracks", {}).items():
+        floor = body.get("floor") if isinstance(body, dict) else None
+        if isinstance(floor, str):
+            uses.append((f"tracks.{name}.floor", floor, NUMBER))
     return uses
 
 

@@ -33,6 +33,7 @@ PLACE = Type("place")
 TOKEN = Type("token")
 BOOLEAN = Type("boolean")
 NONE = Type("none")
+MAPPING = Type("mapping")     # a mapping of keys to values in the rule file
 UNKNOWN = Type("unknown")
 NOTHING = Type("nothing")
 SEQUENCE = Type("sequence")   # a pattern for parameters: a list or a text
@@ -51,10 +52,12 @@ REGION = list_of(CELL)
 
 _PARENT = {PLAYER: NUMBER, PLACE: TEXT, TOKEN: TEXT}
 _WORDS = {"number": "a number", "player": "a player", "text": "a text", "place": "a place",
+          "mapping": "a mapping",
           "token": "a token", "boolean": "true/false", "none": "none",
           "unknown": "a value", "nothing": "a value", "sequence": "a list or a text",
           "T": "a value"}
 _PLURAL = {"number": "numbers", "player": "players", "text": "texts", "place": "places",
+           "mapping": "mappings",
            "token": "tokens", "boolean": "true/false values", "none": "nones",
            "unknown": "values", "nothing": "values", "sequence": "lists or texts", "T": "values"}
 
@@ -138,6 +141,8 @@ def of_value(value: Any, places: set[str]) -> Type:
     if isinstance(value, list):
         items = join_all(of_value(v, places) for v in value if v is not None)
         return list_of(UNKNOWN if items == NOTHING else items)
+    if isinstance(value, dict):
+        return MAPPING
     return UNKNOWN
 
 
