@@ -201,3 +201,12 @@ def test_an_option_named_by_a_track_floor_must_be_a_number(tmp_path):
     use = place_of(game, "floor: vp_floor", 7)
     assert problem == (f"{place_of(game, 'zero')}: options.vp_floor.value: \"zero\" is a text, "
                        f"but {use} (tracks.vp.floor) uses it as a number")
+
+
+def test_a_variable_whose_initial_value_is_the_odd_one_is_blamed_there(doge_copy):
+    game = doge_copy / "game.yaml"
+    edit_rule_file(game, ("    year: {initial: 0}", "    year: {initial: zero}"))
+    (problem,) = problems_of(doge_copy)
+    use = place_of(doge_copy / "flow.regola", "game.year + 1")
+    assert problem == (f"{place_of(game, 'zero')}: variables.game.year.initial: \"zero\" is a "
+                       f"text, but {use} (def play) uses it as a number")

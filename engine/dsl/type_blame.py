@@ -32,6 +32,7 @@ class Blame:
     fn_types: dict[str, Type]
     const_types: dict[str, Type]
     origin: Location | None
+    var_assigned: dict[str, Type]
 
     def where(self, node: Tree | Token) -> Location:
         """The location of a node in the definition being checked."""
@@ -65,12 +66,27 @@ class Blame:
         return None
 
     def setting_name(self, node: Tree | Token) -> str | None:
-        """The constant or option a node is just the name of (not hidden by a local)."""
+        """The constant or option a node is just the name of (not hidden by a local), or
+        the variable it reads ("game.year", "player.vp"): their values are in the game file."""
+        if isinstance(node, Tree) and node.data == "attr":
+            return self.variable_key(node)
         name = self._name(node)
         if name is None or name in self.program.const_trees or \
                 any(name in scope for scope in self.scopes):
             return None
         return name if name in self.types.settings else None
+
+    def variable_key(self, node: Tree) -> str | None:
+        """"game.NAME" for `game.NAME`, "player.NAME" for `x.NAME` of a player variable."""
+        base, attr = node.children
+        attr = str(attr)
+        if self._name(base) == "game" and not any("game" in scope for scope in self.scopes):
+            key = f"game.{attr}"
+        elif self.types.only_player_variable(attr):
+            key = f"player.{attr}"
+        else:
+            return None
+        return key if key in self.types.settings else None
 
     def param_index(self, node: Tree | Token) -> int | None:
         """The position of the parameter a node is just the name of."""
@@ -91,19 +107,28 @@ class Blame:
         if index is not None and known(wanted) and concrete(wanted):
             self.demands.setdefault((self.defname, index), (wanted, self.use(node)))
         setting = self.setting_name(node)
-        if setting is not None:
+        if setting is not None and ("." not in setting or self.initial_is_odd(setting, wanted)):
             self.blame_setting(setting, wanted, self.use(node))
             return
         if not compatible(t, wanted):
             self.report(where if where is not None else node, message())
+
+    def initial_is_odd(self, key: str, wanted: Type) -> bool:
+        """Whether a variable's initial value is the mistake: the scripts set it only to
+        values that fit `wanted`, and the initial value does not."""
+        assigned = self.var_assigned.get(key, NOTHING)
+        initial = self.types.settings[key][0].type
+        return known(assigned) and compatible(assigned, wanted) and \
+            not compatible(initial, wanted)
 
     def use(self, node: Tree | Token) -> str:
         """A node's place in words: file:line:col (definition)."""
         loc = self.where(node)
         return f"{loc.file}:{loc.line}:{loc.column}" + (f" ({loc.path})" if loc.path else "")
 
-    def blame_setting(self, name: str, wanted: Type, use: str) -> None:
-        """A constant's or option's value does not fit its use: located at the value."""
+    def blame_setting(self, name: str, wanted: Type, use: str, verb: str = "uses it as") -> None:
+        """A constant's, option's or variable's value does not fit its use: located at the
+        value in the game file."""
         if name in self.blamed or not known(wanted):
             return
         for setting in self.types.settings[name]:
@@ -112,5 +137,5 @@ class Blame:
                     self.blamed.add(name)
                 where = setting.location or Location(self.g.files[0] if self.g.files else "")
                 self.add(where, f"{setting.shown()} is {describe(setting.type)}, but {use} "
-                                f"uses it as {describe(wanted)}")
+                                f"{verb} {describe(wanted)}")
                 return

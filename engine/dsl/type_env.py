@@ -65,6 +65,12 @@ class GameTypes:
             self.settings[name] = [Setting(option.value, of_value(option.value, places), where)]
         self.game_vars = {k: self._variable(v.initial) for k, v in game.game_vars.items()}
         self.player_vars = {k: self._variable(v.initial) for k, v in game.player_vars.items()}
+        for scope, found in (("game", game.game_vars), ("player", game.player_vars)):
+            for k, v in found.items():   # a variable's type comes from its initial value
+                types = self.game_vars if scope == "game" else self.player_vars
+                self.settings[f"{scope}.{k}"] = [Setting(
+                    v.initial, types[k], self._at(f"variables.{scope}.{k}.initial")
+                    or self._at(f"variables.{scope}.{k}"))]
         self.area_props: dict[str, Type] = {}
         for area in game.areas.values():
             for prop, value in area.items():
@@ -90,6 +96,11 @@ class GameTypes:
     def _variable(self, initial: Any) -> Type:
         found = of_value(initial, self.places)
         return list_of(UNKNOWN) if found.name == "list" else found
+
+    def only_player_variable(self, attr: str) -> bool:
+        """Whether `x.attr` can only be a player variable (no area or token has it)."""
+        return attr in self.player_vars and attr not in self.area_props and \
+            self.token_prop(attr) is None and attr not in FIELD_TYPES
 
     def setting_type(self, name: str) -> Type:
         """The type of a constant or an option: one of its values."""

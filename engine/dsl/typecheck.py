@@ -9,30 +9,24 @@ it stays valid whatever the code generator becomes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from lark import Tree
 
 from ..errors import Location, Problem
 from ..interpreter.model import GameDef
-from . import builtins
 from .declarations import declared_names
 from .program import Program
+from .type_calls import CallTypes
 from .type_env import GameTypes
-from .type_exprs import ExpressionTypes, element
+from .type_exprs import element
 from .types import (
     BOOLEAN,
     NOTHING,
     NUMBER,
-    PLACE,
     PLAYER,
     UNKNOWN,
-    T,
     Type,
-    bind,
     compatible,
     describe,
-    instantiate,
     join,
     known,
     list_of,
@@ -75,12 +69,7 @@ def check_types(game: GameDef, program: Program, problems: list[Problem],
     TypeChecker(game, program, problems).run(list(uses))
 
 
-def _erase(t: Type) -> Type:
-    """A parameter pattern as a plain type (T: anything)."""
-    return instantiate(t, {"T": UNKNOWN}) if t != T else UNKNOWN
-
-
-class TypeChecker(ExpressionTypes):
+class TypeChecker(CallTypes):
     """Infers, then checks, the types of one game's scripts and expressions."""
 
     def __init__(self, game: GameDef, program: Program, problems: list[Problem]):
@@ -90,6 +79,7 @@ class TypeChecker(ExpressionTypes):
         self.const_types: dict[str, Type] = {}
         self.local_types: dict[str, dict[str, Type]] = {}
         self.demands: dict[tuple[str, int], tuple[Type, str]] = {}
+        self.var_assigned: dict[str, Type] = {}
         self.seen: set[tuple[str, str]] = set()
         self.blamed: set[str] = set()
         self.reporting = False
@@ -103,7 +93,7 @@ class TypeChecker(ExpressionTypes):
     def _state(self) -> tuple:
         return (dict(self.fn_types), dict(self.const_types),
                 {k: dict(v) for k, v in self.local_types.items()},
-                {k: v[0] for k, v in self.demands.items()})
+                {k: v[0] for k, v in self.demands.items()}, dict(self.var_assigned))
 
     def run(self, uses: list[SettingUse]) -> None:
         """Infer until stable (or MAX_ROUNDS), then report in one last walk."""
@@ -247,101 +237,23 @@ class TypeChecker(ExpressionTypes):
             self.block(ch[1])
 
     def attr_assign(self, s: Tree) -> None:
-        """`game.VAR = E` or `p.VAR = E`: the value fits the variable's type."""
+        """`game.VAR = E` or `p.VAR = E`: the value fits the variable's type (that of its
+        initial value, where a mistake is blamed if the value comes from the script)."""
         base, attr, value = str(s.children[0]), str(s.children[1]), s.children[2]
         vt = self.ty(value)
         if base == "game" and not self.is_local("game"):
             want, shown = self.types.game_vars.get(attr, UNKNOWN), f"game.{attr}"
+            key = f"game.{attr}"
         else:
             bt = self.name_type(base)
             self.expect(s.children[0], bt, PLAYER, lambda: f"{describe(bt)} has no player "
                                                           f"variable {attr!r}")
             want, shown = self.types.player_vars.get(attr, UNKNOWN), f"{base}.{attr}"
+            key = f"player.{attr}"
+        self.var_assigned[key] = join(self.var_assigned.get(key, NOTHING), vt)
+        if key in self.types.settings and not compatible(vt, want) and \
+                self.initial_is_odd(key, vt):
+            self.blame_setting(key, vt, self.use(value), verb="sets it to")
+            return
         self.expect(value, vt, want, lambda: f"{shown} is {describe(want)}; it cannot be "
                                              f"set to {describe(vt)}")
-
-    # -- calls ---------------------------------------------------------------------------
-    def statement_call(self, s: Tree) -> None:
-        """A call statement: a procedure of the script, a flow statement or a built-in."""
-        name = str(s.children[0])
-        proc = self.program.procs.get(name)
-        if proc is not None:
-            self.script_call(s, name, proc.params)
-        elif name in builtins.FLOW_STATEMENTS:
-            self.typed_call(s, name, builtins.FLOW_SIGNATURES[name])
-        elif name in builtins.STATEMENTS:
-            self.builtin_call(s, name, builtins.STATEMENTS[name])
-        else:
-            self.arguments_typed(s)
-
-    def arguments_typed(self, t: Tree) -> None:
-        """Check the arguments of a call whose callee is unknown."""
-        args, kwargs = self.arguments(t)
-        for a in [*args, *kwargs.values()]:
-            self.ty(a)
-
-    def script_call(self, t: Tree, callee: str, params: list[str]) -> None:
-        """Each argument fits what the procedure or function uses its parameter as."""
-        args, kwargs = self.arguments(t)
-        for i, arg in enumerate(args):
-            at = self.ty(arg)
-            demand = self.demands.get((callee, i))
-            if demand is None or i >= len(params):
-                continue
-            want, use = demand
-            self.expect(arg, at, want, lambda at=at, want=want, use=use, i=i:
-                        f"{callee}: argument {i + 1} ({params[i]}) is {describe(at)}, but "
-                        f"{callee} uses it as {describe(want)} ({use})")
-        for value in kwargs.values():
-            self.ty(value)
-
-    def builtin_call(self, t: Tree, name: str, builtin: Any) -> Type:
-        """A built-in's arguments against its signature; its result type."""
-        if builtin.sig is None:
-            self.arguments_typed(t)
-            return UNKNOWN
-        result = self.typed_call(t, name, builtin.sig)
-        if builtin.keywords == builtins.FILTERS:
-            self.filters(t, name)
-        else:
-            for value in self.arguments(t)[1].values():
-                self.ty(value)
-        return result
-
-    def typed_call(self, t: Tree, name: str, sig: Any) -> Type:
-        """Positional arguments against the parameter types; the result type."""
-        args, _ = self.arguments(t)
-        types = [self.ty(a) for a in args]
-        found: dict[str, Type] = {}
-        for i, (arg, at, pattern) in enumerate(zip(args, types, sig.params)):
-            bind(pattern, at, found)
-            want = _erase(pattern)
-            self.expect(arg, at, want, lambda i=i, at=at, want=want:
-                        f"{name}: argument {i + 1} must be {describe(want)}, not "
-                        f"{describe(at)}")
-        if sig.result is not None:
-            return sig.result(self, t, types)
-        return instantiate(sig.returns, found)
-
-    def filters(self, t: Tree, name: str) -> None:
-        """The keyword filters of count, tokens and draw against the fields' types."""
-        args, kwargs = self.arguments(t)
-        kind = self._name(args[0]) if args else None
-        for key, value in kwargs.items():
-            vt = self.ty(value)
-            if key in ("owner", "controller"):
-                want = PLAYER
-            elif key == "shown":
-                want = BOOLEAN
-            elif key == "at":
-                want = list_of(PLACE) if vt.name == "list" else PLACE
-            else:
-                want = self.types.token_prop(key, kind) or UNKNOWN
-            self.expect(value, vt, want, lambda key=key, vt=vt, want=want:
-                        f"{name}: the filter {key}= must be {describe(want)}, not "
-                        f"{describe(vt)}")
-
-    def deck_card_type(self, t: Tree) -> Type:
-        """A card of the deck a call names first (any deck if it is not named)."""
-        args, _ = self.arguments(t)
-        return self.types.deck_cards(self._name(args[0]) if args else None)
