@@ -34,12 +34,20 @@ def copycat_copy(tmp_path: Path) -> Path:
     return target
 
 
+def replace_line(path: Path, needle: str, line: str) -> None:
+    """Replace the (first) line holding `needle` with `line`, keeping its indentation."""
+    lines = path.read_text().splitlines()
+    row = next(i for i, text in enumerate(lines) if needle in text)
+    lines[row] = lines[row][: len(lines[row]) - len(lines[row].lstrip())] + line
+    path.write_text("\n".join(lines) + "\n")
+
+
 def test_copycats_turn_order_placeholder_must_be_given_by_the_call(copycat_copy):
-    # The text once said {order} while the script passes players=: the log showed the
+    # The text once said {order} while the script passed players=: the log showed the
     # placeholder unfilled ("Turn order: {order}.").
-    text = copycat_copy / "text.yaml"
-    edit_rule_file(text, ('turn_order: "Turn order: {players}."',
-                          'turn_order: "Turn order: {order}."'))
+    replace_line(copycat_copy / "text.yaml", "turn_order:", 'turn_order: "Turn order: {order}."')
+    replace_line(copycat_copy / "flow.regola", 'log("turn_order"',
+                 'log("turn_order", players=game.order)')
     (problem,) = problems_of(copycat_copy)
     call = place_of(copycat_copy / "flow.regola", 'log("turn_order"')
     assert problem == (f"{call}: def plan: "
