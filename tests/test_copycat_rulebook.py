@@ -154,8 +154,8 @@ def test_the_book_reads_as_prose_not_as_data(book):
     assert "For each player in turn order, one after another:" in book
     assert "one of the whole numbers from 0 to the player's money" in book
     assert "The VP marker counts of the offices becomes 0 for each of the offices." in book
-    assert "Each player keeps the name, number, price, section, colour, action, and amount of "\
-        "their cards secret until they are turned face up." in book
+    assert "Each player keeps the name, number, price, section, colour, action, amount, and "\
+        "start set of their cards secret until they are turned face up." in book
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])

@@ -1,14 +1,16 @@
 """Log events and results as text in the player's language; generic over every game.
 
 Events are dicts with key "e" (move, move_token, give, reveal, control, release, shuffle,
-reveal_card, choice, note, game_over). Every sentence is a template in the catalogs; the
-names in it (seats, areas, pieces, decks, prompts) are the game's texts (GameWords).
+reveal_card, choice, note, game_over; concept_view.py and event_texts.py render the others).
+Every sentence is a template in the catalogs; the names in it (seats, areas, pieces, decks,
+prompts) are the game's texts (GameWords).
 """
 
 from __future__ import annotations
 
 from ..i18n.game_words import GameWords, words
 from .concept_view import concept_event_text
+from .event_texts import more_event_text
 
 RESERVED = {"e", "private", "masked"}
 """Event keys that are bookkeeping, never shown."""
@@ -115,6 +117,9 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
                         reason=reason, winners=gw.seats(winners))
     if line is None:
         line = concept_event_text(event, gw, who, token)
+    if line is None:
+        line = more_event_text(event, gw, who, token,
+                               lambda k, t: token_text(gw, k or "token", t, tokens))
     if line is None:
         rest = {k: v for k, v in event.items() if k not in RESERVED}
         return f"{words(kind)}: {gw.fields(rest)}"

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import ScriptRuntimeError
 from .builtins import Builtin
+from .types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
 
 
 def neighbour(c, p: Any, step: int) -> int:
@@ -37,11 +38,14 @@ def pick_random(c, values: list) -> Any:
 
 EXPRESSIONS: dict[str, Builtin] = {
     "neighbour": Builtin(neighbour, 2, 2, doc="the player a number of seats after another "
-                                              "(negative: before), around the table"),
-    "pick_random": Builtin(pick_random, 1, 1, doc="one item of a list, picked at random"),
+                                              "(negative: before), around the table",
+                         sig=sig(PLAYER, NUMBER, returns=PLAYER)),
+    "pick_random": Builtin(pick_random, 1, 1, doc="one item of a list, picked at random",
+                           sig=sig(list_of(T), returns=T)),
 }
 
 STATEMENTS: dict[str, Builtin] = {
     "pass_on": Builtin(pass_on, 3, 3, doc="every player's tokens of a kind at a place go at "
-                                          "once to the player a number of seats on"),
+                                          "once to the player a number of seats on",
+                       sig=sig(TEXT, PLACE, NUMBER)),
 }

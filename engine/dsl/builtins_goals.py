@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..interpreter import goals
 from .builtins import Builtin
+from .types import NUMBER, PLAYER, TEXT, list_of, sig
 
 
 def check_goal_arg(compiler, node) -> None:
@@ -22,9 +23,9 @@ def check_goal_arg(compiler, node) -> None:
 
 EXPRESSIONS: dict[str, Builtin] = {
     "goal_value": Builtin(goals.value, 2, 2, doc="how well a player meets a goal",
-                          check=check_goal_arg),
+                          check=check_goal_arg, sig=sig(TEXT, PLAYER, returns=NUMBER)),
     "goal_winners": Builtin(goals.winners, 1, 1, doc="the qualifying players who best meet a "
                                                      "goal after its tie-breakers (several if "
                                                      "still tied, none if nobody qualifies)",
-                            check=check_goal_arg),
+                            check=check_goal_arg, sig=sig(TEXT, returns=list_of(PLAYER))),
 }

@@ -12,6 +12,20 @@ from typing import Any
 from ..errors import ScriptRuntimeError
 from ..interpreter import grid as g
 from .builtins import Builtin
+from .types import (
+    BOOLEAN,
+    CELL,
+    NUMBER,
+    PLACE,
+    PLAYER,
+    REGION,
+    TEXT,
+    TOKEN,
+    UNKNOWN,
+    Sig,
+    list_of,
+    sig,
+)
 
 
 def _grid(c, name: Any) -> g.GridDef:
@@ -132,8 +146,8 @@ def check_grid_arg(compiler, node) -> None:
         compiler.fail(node, f"{name}: the first argument must name a grid (grids: {known})")
 
 
-def _gb(impl, low: int, high: int, doc: str) -> Builtin:
-    return Builtin(impl, low, high, doc=doc, check=check_grid_arg)
+def _gb(impl, low: int, high: int, doc: str, types: Sig) -> Builtin:
+    return Builtin(impl, low, high, doc=doc, check=check_grid_arg, sig=types)
 
 
 def _open(c, name, p, also=None) -> list:
@@ -141,34 +155,48 @@ def _open(c, name, p, also=None) -> list:
 
 
 EXPRESSIONS: dict[str, Builtin] = {
-    "grid_cells": _gb(cells, 2, 2, "the occupied cells of a player's grid"),
-    "grid_stack": _gb(stack, 3, 3, "the tokens on a cell of a grid, bottom first"),
-    "grid_top": _gb(top, 3, 3, "the top token on a cell of a grid (none if empty)"),
+    "grid_cells": _gb(cells, 2, 2, "the occupied cells of a player's grid",
+                      sig(TEXT, PLAYER, returns=list_of(CELL))),
+    "grid_stack": _gb(stack, 3, 3, "the tokens on a cell of a grid, bottom first",
+                      sig(TEXT, PLAYER, CELL, returns=list_of(TOKEN))),
+    "grid_top": _gb(top, 3, 3, "the top token on a cell of a grid (none if empty)",
+                    sig(TEXT, PLAYER, CELL, returns=TOKEN)),
     "grid_open": _gb(_open, 2, 3, "the empty cells of a grid where a token may be laid (next "
                                   "to one, within the size limit; extra cells may count for "
-                                  "the limit)"),
+                                  "the limit)",
+                    sig(TEXT, PLAYER, list_of(CELL), returns=list_of(CELL))),
     "grid_connected_without": _gb(connected_without, 3, 3, "true if a grid stays one "
-                                                            "connected group without the cells"),
+                                                            "connected group without the cells",
+                                  sig(TEXT, PLAYER, list_of(CELL), returns=BOOLEAN)),
     "grid_rotations": _gb(rotations, 2, 2, "the quarter turns that give a token a different "
-                                           "look"),
-    "grid_cell": Builtin(cell_of, 1, 1, doc="the cell a token lies on (none if on no grid)"),
-    "grid_regions": _gb(_regions, 2, 3, "the regions of a grid (of one part type if given)"),
+                                           "look", sig(TEXT, TOKEN, returns=list_of(NUMBER))),
+    "grid_cell": Builtin(cell_of, 1, 1, doc="the cell a token lies on (none if on no grid)",
+                         sig=sig(TOKEN, returns=CELL)),
+    "grid_regions": _gb(_regions, 2, 3, "the regions of a grid (of one part type if given)",
+                        sig(TEXT, PLAYER, UNKNOWN, returns=list_of(REGION))),
     "grid_region_type": _gb(lambda c, n, p, r: g.region_value(c, _grid(c, n), p, r), 3, 3,
-                            "the part type of a region"),
+                            "the part type of a region",
+                            sig(TEXT, PLAYER, REGION, returns=UNKNOWN)),
     "grid_adjacent": _gb(lambda c, n, p, r, v: g.adjacent(c, _grid(c, n), p, r, v), 4, 4,
-                         "the regions of a part type that touch a region by an edge"),
-    "grid_region_tokens": _gb(_region_tokens, 3, 3, "the top tokens that make up a region"),
+                         "the regions of a part type that touch a region by an edge",
+                         sig(TEXT, PLAYER, REGION, UNKNOWN, returns=list_of(REGION))),
+    "grid_region_tokens": _gb(_region_tokens, 3, 3, "the top tokens that make up a region",
+                              sig(TEXT, PLAYER, REGION, returns=list_of(TOKEN))),
     "grid_part_values": _gb(_part_values, 4, 4, "the non-empty values of a per-part property "
-                                                "in a region"),
+                                                "in a region",
+                            sig(TEXT, PLAYER, REGION, TEXT, returns=list_of(UNKNOWN))),
     "grid_groups": _gb(lambda c, n, p, prop, covered=False:
                        g.groups(c, _grid(c, n), p, prop, bool(covered)), 3, 4,
                        "edge-connected groups of cells whose top token (or, if asked, any "
-                       "token of the stack) has a property"),
+                       "token of the stack) has a property",
+                       sig(TEXT, PLAYER, TEXT, BOOLEAN, returns=list_of(REGION))),
 }
 
 STATEMENTS: dict[str, Builtin] = {
     "grid_place": _gb(place, 4, 5, "lay a token on a cell of a grid (on top of what is there), "
-                                   "turned a number of quarter turns"),
+                                   "turned a number of quarter turns",
+                      sig(TEXT, PLAYER, TOKEN, CELL, NUMBER)),
     "grid_remove": _gb(remove, 4, 5, "take the stack on a cell of a grid (or only its top "
-                                     "token) off to a place"),
+                                     "token) off to a place",
+                       sig(TEXT, PLAYER, CELL, PLACE, BOOLEAN)),
 }

@@ -3,12 +3,19 @@ the kind it counts, and the message ids whose text must be in the game's text fi
 
 from __future__ import annotations
 
+import string
+
 from lark import Tree
 
+from ..errors import Location, Problem
 from . import builtins, named_args
 from .builtins import Builtin
 from .declarations import DeclaredNames
 from .program import Expr
+
+DEFINITION_TEXTS = ("functions", "functions_short", "functions_counted", "procedures",
+                    "procedures_amount")
+"""Sections of a game's text file whose phrases fill in a definition's parameters."""
 
 
 class CallChecks(DeclaredNames):
@@ -107,9 +114,65 @@ class CallChecks(DeclaredNames):
                 if a.data == "kw_arg" and str(a.children[0]) not in ("owner", "at"):
                     self.fail(a, f"{name}: {kind} pieces can only be filtered by owner and at")
 
-    def check_log_id(self, s: Tree) -> None:
-        """`log` takes a quoted message id first, whose text is in the game's notes."""
+    def check_log_id(self, s: Tree, kwargs: dict[str, Expr]) -> None:
+        """`log` takes a quoted message id first, whose text is in the game's notes; every
+        {placeholder} of that text is a keyword of the call (more keywords are event data)."""
         first = s.children[1].children[0] if s.children[1] is not None else None
         if first is None or first.data != "pos_arg" or first.children[0].data != "string":
             self.fail(s, "log needs a message id in quotes as its first argument")
-        self.check_text(first, "notes", str(first.children[0].children[0])[1:-1])
+        key = str(first.children[0].children[0])[1:-1]
+        self.check_text(first, "notes", key)
+        for text in message_texts(self.g.text.get("notes", {}).get(key)):
+            missing = [name for name in placeholders(text) if name not in kwargs]
+            if missing:
+                given = ", ".join(sorted(kwargs)) or "nothing"
+                self.fail(s, f"log({key!r}): its text {text!r} needs "
+                             f"{', '.join('{' + m + '}' for m in missing)}, which the call does "
+                             f"not give (it gives {given})")
+
+    def check_definition_texts(self) -> None:
+        """The rulebook's phrases for functions and procedures fill in their parameters:
+        each {placeholder} must be a parameter (or {n}, the count of a plural phrase)."""
+        defs = {**self.program.funcs, **self.program.procs}
+        for section in DEFINITION_TEXTS:
+            for key, entry in (self.g.text.get(section) or {}).items():
+                definition = defs.get(key)
+                if definition is None:
+                    continue
+                known = set(definition.params) | {"n"}
+                for text in message_texts(entry):
+                    unknown = [m for m in placeholders(text) if m not in known]
+                    if unknown:
+                        where = self.g.text_locations.get(f"{section}.{key}") or \
+                            Location(self.g.files[-1] if self.g.files else "")
+                        params = ", ".join(definition.params) or "none"
+                        self.problems.append(Problem(where, (
+                            f"{', '.join('{' + m + '}' for m in unknown)} is not a parameter "
+                            f"of {key} (its parameters: {params})")))
+
+    def check_ask_text(self, node: Tree, ask: str) -> None:
+        """An ask's text is shown as it is: it can have no {placeholder} to fill."""
+        for text in message_texts(self.g.text.get("asks", {}).get(ask)):
+            found = placeholders(text)
+            if found:
+                self.fail(node, f"ask {ask!r}: its text {text!r} has "
+                                f"{', '.join('{' + m + '}' for m in found)}, but an ask gives "
+                                "no values to fill in")
+
+
+def message_texts(entry: object) -> list[str]:
+    """The English forms of a text entry: a string, or the forms of a {one, other} text."""
+    if isinstance(entry, str):
+        return [entry]
+    if isinstance(entry, dict):
+        return [v for v in entry.values() if isinstance(v, str)]
+    return []
+
+
+def placeholders(text: str) -> list[str]:
+    """The names of the {placeholders} of a text, in order, once each (bad braces: none)."""
+    try:
+        names = [field for _, field, _, _ in string.Formatter().parse(text) if field]
+    except ValueError:
+        return []
+    return list(dict.fromkeys(name.split(".")[0].split("[")[0] for name in names))

@@ -17,6 +17,7 @@ from typing import Any
 
 from lark import Tree
 
+from ..errors import Location
 from .declarations import TOKEN_FIELDS, CompileProblem, declared_names
 from .expressions import rank_groups
 from .program import Expr, Program
@@ -30,6 +31,7 @@ class Compiler(StatementCompiler):
 
     def compile_all(self) -> Program:
         """Second pass: compile every declared definition, collecting all problems."""
+        self.check_definition_texts()
         for name, (file, d) in self.program.const_trees.items():
             self.file, self.context = file, f"const {name}"
             try:
@@ -53,10 +55,14 @@ class Compiler(StatementCompiler):
             self.block(block, scope, proc, loops=[])
         return self.program
 
-    def compile_expression(self, tree: Tree, params: list[str], file: str) -> Expr:
-        """Compile a standalone expression (e.g. an end condition in YAML)."""
+    def compile_expression(self, tree: Tree, params: list[str], file: str,
+                           origin: Location | None = None) -> Expr:
+        """Compile a standalone expression (e.g. an end condition in YAML, whose text starts
+        at `origin`); it is kept for the type checker."""
         self.file, self.context = file, ""
-        return self.expr(tree, set(params))
+        compiled = self.expr(tree, set(params))
+        self.program.expressions.append((tree, list(params), file, origin))
+        return compiled
 
 
 def _make_func(body: Expr, params: list[str]) -> Callable[..., Any]:

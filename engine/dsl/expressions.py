@@ -11,12 +11,30 @@ from lark import Token, Tree
 
 from ..errors import ScriptRuntimeError
 from .call_checks import CallChecks
+from .limits import charge, check_count, sized
 from .program import Expr
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
-          "%": operator.mod}
+
+
+def _add(a: Any, b: Any) -> Any:
+    return sized(a + b)
+
+
+def _sub(a: Any, b: Any) -> Any:
+    return sized(a - b)
+
+
+def _mul(a: Any, b: Any) -> Any:
+    if type(b) is int and type(a) in (list, str):
+        check_count(len(a) * b, "the repeated list")
+    elif type(a) is int and type(b) in (list, str):
+        check_count(len(b) * a, "the repeated list")
+    return sized(a * b)
+
+
+_ARITH = {"+": _add, "-": _sub, "*": _mul, "//": operator.floordiv, "%": operator.mod}
 
 
 def rank_groups(items: list, key: Callable[[Any], Any]) -> list[list]:
@@ -185,7 +203,9 @@ class ExpressionCompiler(CallChecks):
         def comp(e, c):
             env = dict(e)
             out = []
-            for x in items(env, c):
+            values = items(env, c)
+            charge(len(values))
+            for x in values:
                 env[var] = x
                 if cond is None or cond(env, c):
                     out.append(item(env, c))
@@ -204,7 +224,9 @@ class ExpressionCompiler(CallChecks):
         def rank(e, c):
             env = dict(e)
             chosen = []
-            for x in items(env, c):
+            values = items(env, c)
+            charge(len(values))
+            for x in values:
                 env[var] = x
                 if cond is None or cond(env, c):
                     chosen.append(x)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import UnexpectedEOF
 from lark.indenter import DedentError, Indenter
 
@@ -19,6 +19,18 @@ _TOKEN_WORDS = {
     "$END": "end of file",
 }
 
+MAX_DEPTH = 100
+"""How deeply statements and expressions may nest (the built-in games need about 20); a
+deeper tree is refused where it is parsed, so no later pass can run out of stack."""
+
+
+class IndentProblem(DedentError):
+    """A line that dedents to a column no enclosing block starts at, with its place."""
+
+    def __init__(self, line: int, column: int, message: str):
+        super().__init__(message)
+        self.line, self.column = line, column
+
 
 class ScriptIndenter(Indenter):
     """Turns leading whitespace into INDENT/DEDENT tokens, as Python does."""
@@ -29,6 +41,19 @@ class ScriptIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def handle_NL(self, token: Token):
+        """As Lark's, but an inconsistent dedent names the line and column it happens at."""
+        try:
+            yield from super().handle_NL(token)
+        except DedentError as err:
+            indent = token.rsplit("\n", 1)[1]
+            line = (token.end_line or token.line or 1)
+            raise IndentProblem(line, len(indent) + 1,
+                                f"inconsistent indentation: this line starts at column "
+                                f"{len(indent) + 1}, but no enclosing block starts there "
+                                f"(blocks start at column "
+                                f"{', '.join(str(i + 1) for i in self.indent_level)})") from err
 
 
 @cache
@@ -56,7 +81,7 @@ def parse(text: str, file: str, start: str = "start", line_offset: int = 0,
     """Parse `text`; raise SyntaxProblem with file:line:col and what was expected."""
     source = text if text.endswith("\n") or start == "expression" else text + "\n"
     try:
-        return _parser().parse(source, start=start)
+        tree = _parser().parse(source, start=start)
     except UnexpectedInput as err:
         line, column = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
         if isinstance(err, UnexpectedCharacters):
@@ -78,9 +103,33 @@ def parse(text: str, file: str, start: str = "start", line_offset: int = 0,
         if line == 1:
             column += column_offset
         raise SyntaxProblem(Problem(Location(file, line + line_offset, column), what)) from None
-    except DedentError as err:
+    except IndentProblem as err:
+        raise SyntaxProblem(Problem(Location(file, err.line + line_offset, err.column),
+                                    str(err) + _caret(source, err.line, err.column))) from None
+    except DedentError as err:   # pragma: no cover - ScriptIndenter raises IndentProblem
         raise SyntaxProblem(Problem(Location(file, 1 + line_offset, 1),
                                     f"inconsistent indentation: {err}")) from None
+    _check_depth(tree, file, line_offset, column_offset)
+    return tree
+
+
+def _check_depth(tree: Tree, file: str, line_offset: int, column_offset: int) -> None:
+    """Refuse a tree nested more than MAX_DEPTH deep, at the node where it gets too deep
+    (counted without recursion, so any depth is measured safely)."""
+    stack = [(tree, 1, tree)]
+    while stack:
+        node, depth, parent = stack.pop()
+        if depth > MAX_DEPTH:   # located where the too deep part starts: the parent's span
+            line = parent.meta.line if not parent.meta.empty else 1
+            column = parent.meta.column if not parent.meta.empty else 1
+            if line == 1:
+                column += column_offset
+            raise SyntaxProblem(Problem(Location(file, line + line_offset, column),
+                                        f"nested too deeply: more than {MAX_DEPTH} levels of "
+                                        "expressions and blocks; split it with 'let' or a "
+                                        "'fn'"))
+        stack.extend((child, depth + 1, node) for child in node.children
+                     if isinstance(child, Tree))
 
 
 class SyntaxProblem(Exception):

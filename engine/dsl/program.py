@@ -29,6 +29,12 @@ class Proc:
     locations: list[Location] = field(default_factory=list)
     tree: Any = None
     file: str = ""
+    loops: list[tuple[int, int, Location]] = field(default_factory=list)  # first op, end, where
+
+    def loop_at(self, pc: int) -> Location | None:
+        """The innermost loop whose ops hold `pc`, by its statement's location."""
+        inside = [loop for loop in self.loops if loop[0] <= pc < loop[1]]
+        return max(inside, key=lambda loop: loop[0])[2] if inside else None
 
 
 @dataclass
@@ -50,3 +56,7 @@ class Program:
     funcs: dict[str, Func] = field(default_factory=dict)
     consts: dict[str, Expr] = field(default_factory=dict)
     const_trees: dict[str, Any] = field(default_factory=dict)
+    expressions: list[tuple[Any, list[str], str, Location | None]] = field(
+        default_factory=list)
+    """Expressions of the game file (end rules, goals): (tree, params, file, where the
+    expression's text starts, with its path in the document)."""

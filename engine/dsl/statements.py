@@ -12,6 +12,7 @@ from ..errors import ScriptRuntimeError
 from . import builtins
 from .declarations import CompileProblem
 from .expressions import ExpressionCompiler
+from .limits import MAX_FRAMES, check_count
 from .program import PAUSE, STACK, Expr, Op, Proc
 
 
@@ -105,6 +106,7 @@ class StatementCompiler(ExpressionCompiler):
         player = self.expr(s.children[2], scope)
         ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
         self.check_text(s.children[3] or s, "asks", ask)
+        self.check_ask_text(s.children[3] or s, ask)
 
         def op(fr, c, th):
             env = fr["e"]
@@ -130,6 +132,9 @@ class StatementCompiler(ExpressionCompiler):
 
             def op(fr, c, th):
                 env = fr["e"]
+                if len(th["stack"]) >= MAX_FRAMES:
+                    raise ScriptRuntimeError(f"procedures call each other more than "
+                                             f"{MAX_FRAMES} deep (endless recursion?)")
                 frame = {"p": name, "pc": 0, "e": {k: a(env, c) for k, a in zip(params, args)}}
                 fr["pc"] = nxt
                 th["stack"].append(frame)
@@ -152,7 +157,7 @@ class StatementCompiler(ExpressionCompiler):
         builtin = self.statement_builtin(s, name)
         self.check_builtin_call(s, name, builtin, args, kwargs)
         if name == "log":
-            self.check_log_id(s)
+            self.check_log_id(s, kwargs)
         impl = builtin.impl
 
         def op(fr, c, th):
@@ -188,6 +193,7 @@ class StatementCompiler(ExpressionCompiler):
     def loop(self, s: Tree, scope: set[str], proc: Proc, loops: list[list[int]]) -> None:
         """`for`, `repeat` and `while`: a test op, the body, a jump back; breaks jump out."""
         tag = f"·{len(proc.ops)}"
+        first = len(proc.ops)
         if s.data == "while_stmt":
             cond = self.expr(s.children[0], scope)
             body = s.children[1]
@@ -204,7 +210,10 @@ class StatementCompiler(ExpressionCompiler):
 
             def init(fr, c, th, nxt=after_init):
                 env = fr["e"]
-                env[tag] = list(items(env, c))
+                values = items(env, c)
+                if type(values) is range:
+                    check_count(len(values), f"repeat {len(values)}")
+                env[tag] = list(values)
                 env[tag + "i"] = 0
                 return nxt
             self.emit(proc, init, s)
@@ -219,6 +228,7 @@ class StatementCompiler(ExpressionCompiler):
             proc.ops[test] = _next_item(tag, var, test + 1, end)
         for b in breaks:
             proc.ops[b] = _jump(end)
+        proc.loops.append((first, end, self.where(s)))
 
     def simultaneous(self, s: Tree, scope: set[str], proc: Proc) -> None:
         """`simultaneous p in PLAYERS:`: a sub-procedure per player's thread, then a join."""

@@ -9,6 +9,7 @@ from ..errors import Problem, RuleError
 from ..interpreter.model import DeckKind, GameDef, Option, PieceKind, TokenKind, Variable
 from . import parts
 from .grids import check_grids, load_grids
+from .secrets import check_secrets
 from .token_rows import expand_token_rows
 from .yaml_source import Positions, dotted
 
@@ -46,6 +47,7 @@ def check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
         unless = tok.get("spares", {}).get("unless")
         if unless is not None and unless not in doc.get("options", {}):
             bad(("tokens", tname, "spares", "unless"), f"{unless!r} is not an option")
+    check_secrets(doc.get("tokens", {}), bad)
     names: dict[str, str] = {}
     for section in ("areas", "pieces", "tokens", "decks", "constants", "options"):
         for key in doc.get(section, {}):

@@ -20,7 +20,7 @@ def compile_expression(compiler: Compiler, text: str, params: list[str], path: t
         problems.append(err.problem)
         return None
     try:
-        body = compiler.compile_expression(tree.children[0], params, file)
+        body = compiler.compile_expression(tree.children[0], params, file, loc)
     except CompileProblem:
         last = problems.pop()
         problems.append(Problem(loc, last.message))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..dsl.compiler import Compiler
 from ..dsl.parser import SyntaxProblem, parse
+from ..dsl.typecheck import check_types, setting_uses
 from ..errors import Problem, RuleError
 from ..interpreter.model import EndRule, GameDef
 from .files import SourceProblem, read_source
@@ -54,6 +55,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
                                 f"no procedure named {definition.start!r} in the scripts"))
     if end is not None:
         definition.end = _compile_end(compiler, end, pos, file, definition, problems)
+    check_types(definition, program, problems, setting_uses(doc))
     if problems:
         raise RuleError(sorted(problems, key=lambda p: (p.location.file, p.location.line,
                                                         p.location.column)))
