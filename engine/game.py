@@ -75,7 +75,8 @@ class Game:
         the rules have not ended stops, unfinished, with no winners."""
         if players is None:
             players = self.definition.max_players
-        if isinstance(players, bool) or players not in self.player_counts:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or players not in self.player_counts:
             allowed = ", ".join(map(str, self.player_counts))
             raise UnsupportedPlayers(f"{self.id} is for {allowed} players, not {players!r}")
         seed = state_mod.new_seed() if seed is None else state_mod.check_seed(seed)
