@@ -128,6 +128,8 @@ TAMPERED = [
     ("a missing token", lambda s: s["tokens"].pop(token_of(s, "advisor")), "tokens.advisor-"),
     ("a token at an unknown place",
      lambda s: s["tokens"][token_of(s, "card")].update(at="atlantis"), "tokens.card-"),
+    ("a token at a list of places",
+     lambda s: s["tokens"][token_of(s, "card")].update(at=["hand"]), "tokens.card-"),
     ("a token owned by seat 7",
      lambda s: s["tokens"][token_of(s, "marker")].update(owner=7), "tokens.marker-"),
     ("a token owned by a name",
@@ -242,6 +244,9 @@ CONCEPTS = [
      lambda s: s["tokens"][token_of(s, "tile", at="district")].update(rot=7), "tokens.tile-"),
     ("warsaw", "a tile on the grid without a cell",
      lambda s: s["tokens"][token_of(s, "tile", at="district")].pop("cell"), "tokens.tile-"),
+    ("warsaw", "a tile at a list of places",
+     lambda s: s["tokens"][token_of(s, "tile", at="district")].update(at=["district"]),
+     "tokens.tile-"),
     ("warsaw", "a tile off the grid with a cell",
      lambda s: s["tokens"][token_of(s, "tile", at="box")].update(cell=[0, 0]), "tokens.tile-"),
 ]

@@ -129,7 +129,8 @@ def _tokens(ck: Check, tokens: Any, reference: dict) -> None:
         kind = ref["kind"]
         props = set(ref) - TOKEN_KEYS
         grids = grid_kinds.get(kind, set())
-        on_grid = isinstance(tok, dict) and tok.get("at") in grids
+        at = tok.get("at") if isinstance(tok, dict) else None
+        on_grid = isinstance(at, str) and at in grids
         ck.keys(tok, where, TOKEN_KEYS | props | (GRID_KEYS if on_grid else set()))
         if tok["kind"] != kind:
             ck.fail(f"{where}.kind", f"{tid} is a {kind}, not {tok['kind']!r}")
@@ -138,7 +139,7 @@ def _tokens(ck: Check, tokens: Any, reference: dict) -> None:
                 seat(ck, tok[key], f"{where}.{key}")
         if not isinstance(tok["shown"], bool):
             ck.fail(f"{where}.shown", "must be true or false")
-        if tok["at"] not in places:
+        if not isinstance(tok["at"], str) or tok["at"] not in places:
             ck.fail(f"{where}.at", f"{tok['at']!r} is not a place of {ck.g.id}")
         for prop in props:
             if not same(tok[prop], ref[prop]):
