@@ -2,17 +2,21 @@
 
 from .errors import (
                      IllegalAction,
+                     InvalidArgument,
+                     InvalidSave,
                      Location,
                      Problem,
                      RegolaError,
                      RuleError,
                      ScriptRuntimeError,
+                     StaleAction,
                      UnknownGame,
                      UnsupportedPlayers,
 )
 from .game import Game, GameState
 from .loading.loader import load_game
 
-__all__ = ["Game", "GameState", "IllegalAction", "Location", "Problem", "RegolaError",
-           "RuleError", "ScriptRuntimeError", "UnknownGame", "UnsupportedPlayers", "load_game"]
+__all__ = ["Game", "GameState", "IllegalAction", "InvalidArgument", "InvalidSave", "Location",
+           "Problem", "RegolaError", "RuleError", "ScriptRuntimeError", "StaleAction",
+           "UnknownGame", "UnsupportedPlayers", "load_game"]
 __version__ = "0.1.0"

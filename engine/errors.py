@@ -102,6 +102,23 @@ class IllegalAction(RegolaError):
         self.legal = legal or []
 
 
+class StaleAction(IllegalAction):
+    """An action that answers another question than the one pending (its ask or step differ);
+    the state is left unchanged."""
+
+
+class InvalidArgument(RegolaError, ValueError):
+    """A value passed to the Python API that it cannot take (a seed that is not an integer)."""
+
+
+class InvalidSave(RegolaError, ValueError):
+    """A saved game that is not a state of this game: `field` names where it is wrong."""
+
+    def __init__(self, message: str, field: str = ""):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+
+
 class ScriptRuntimeError(RegolaError):
     """A rule script failed while running (a bug in the rule data, located in the script)."""
 

@@ -1,7 +1,7 @@
 """The public API: a loaded Game (static) and a GameState (a game in progress).
 
     game = load_game("some_game")
-    state = game.new_state(players=4, seed=1)
+    state = game.new_state(players=4, seed=1, max_decisions=10_000)
     while not state.is_over:
         player = state.to_move[0]
         state.apply(player, state.legal_actions(player)[0])
@@ -12,16 +12,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import IllegalAction, ScriptRuntimeError, UnsupportedPlayers
+from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, UnsupportedPlayers
 from .interpreter import state as state_mod
 from .interpreter import vm
+from .interpreter.actions import action_dict, action_id, chosen_option
+from .interpreter.ending import finish
 from .interpreter.model import GameDef
 from .interpreter.runtime import Runtime
+from .interpreter.save_check import check_save, parse_save
 
+__all__ = ["Game", "GameState", "action_id"]
 
-def action_id(value: Any) -> str:
-    """The stable id of an action value: the value itself, as text."""
-    return value if isinstance(value, str) else json.dumps(value)
+UNFINISHED = "unfinished"
+"""The reason of a game stopped by its max_decisions before the rules ended it (no winners)."""
 
 
 class Game:
@@ -65,20 +68,35 @@ class Game:
             self._token_ids[players] = ids
         return ids
 
-    def new_state(self, players: int | None = None, seed: int = 0) -> GameState:
-        """A new game with `players` seats (default: the most the game allows)."""
-        players = players or self.definition.max_players
-        if players not in self.player_counts:
+    def new_state(self, players: int | None = None, seed: int | None = None,
+                  max_decisions: int | None = None) -> GameState:
+        """A new game with `players` seats (default: the most the game allows). Chance
+        follows `seed` (default: an unguessable one); after `max_decisions` decisions a game
+        the rules have not ended stops, unfinished, with no winners."""
+        if players is None:
+            players = self.definition.max_players
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or players not in self.player_counts:
             allowed = ", ".join(map(str, self.player_counts))
-            raise UnsupportedPlayers(f"{self.id} is for {allowed} players, not {players}")
-        data = state_mod.new_state(self.definition, players, seed)
+            raise UnsupportedPlayers(f"{self.id} is for {allowed} players, not {players!r}")
+        seed = state_mod.new_seed() if seed is None else state_mod.check_seed(seed)
+        data = state_mod.new_state(self.definition, int(players), seed)
+        if max_decisions is not None:
+            if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) \
+                    or max_decisions < 1:
+                raise InvalidArgument(f"max_decisions must be a whole number of at least 1, "
+                                      f"not {max_decisions!r}")
+            data["max_decisions"] = int(max_decisions)
         state = GameState(self, data)
         state._advance()
         return state
 
-    def state_from_json(self, text: str | dict) -> GameState:
-        """Rebuild a state saved with GameState.to_json()."""
-        data = json.loads(text) if isinstance(text, str) else state_mod.clone(text)
+    def state_from_json(self, text: str | bytes | dict) -> GameState:
+        """Rebuild a state saved with GameState.to_json() (its text, or that text parsed);
+        InvalidSave, naming the field, if it is not a state this game could have reached."""
+        data = parse_save(text)
+        check_save(self, data)
+        state_mod.stamp_waits(data)
         return GameState(self, data)
 
 
@@ -97,10 +115,16 @@ class GameState:
                        self.game.token_ids(n))
 
     def _advance(self) -> None:
-        vm.advance(self._runtime())
-        if self.data["result"] is None and not vm.waiting(self.data):
+        runtime = self._runtime()
+        vm.advance(runtime)
+        data = self.data
+        if data["result"] is None and not vm.waiting(data):
             raise ScriptRuntimeError("the game's scripts finished without a result "
                                      "(end_game or check_end never ended the game)")
+        limit = data.get("max_decisions")
+        if data["result"] is None and limit is not None and data["steps"] >= limit:
+            finish(runtime, [], UNFINISHED)
+        state_mod.stamp_waits(data)
 
     # -- who decides -------------------------------------------------------------------
     @property
@@ -119,48 +143,51 @@ class GameState:
         return self.data["result"]
 
     def decision(self, player: int) -> dict | None:
-        """The pending decision of `player`: {"ask", "options", "secret"}, or None."""
+        """The pending decision of `player`: {"ask", "options", "secret", "step"}, or None."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            return None
         for thread in self.data["threads"]:
             if thread["wait"] is not None and thread["wait"]["player"] == player:
                 return thread["wait"]
         return None
 
     def legal_actions(self, player: int) -> list[dict]:
-        """The actions `player` may take now, each {"id", "value", "ask"}; [] if none."""
+        """The actions `player` may take now, each {"id", "value", "ask", "step"} (the
+        question it answers: its ask, and the step counter when it was asked); [] if none."""
         wait = self.decision(player)
         if wait is None:
             return []
-        ask = wait["ask"]
-        return [{"id": action_id(v), "value": v, "ask": ask} for v in wait["options"]]
+        return [action_dict(wait, v) for v in wait["options"]]
 
     def apply(self, player: int, action: Any) -> None:
-        """Take an action (its dict, value or id). Illegal: IllegalAction, state unchanged."""
+        """Take an action: a legal_actions dict, a value or an id. All or nothing: if it is
+        illegal (IllegalAction), answers another question (StaleAction) or a script fails
+        (ScriptRuntimeError), the state is left exactly as it was."""
         wait = self.decision(player)
         if wait is None:
             who = ", ".join(map(str, self.to_move)) or "nobody (the game is over)"
-            raise IllegalAction(f"player {player} has no decision to make; waiting for {who}")
-        value = action["value"] if isinstance(action, dict) and "value" in action else action
-        options = wait["options"]
-        if value not in options:
-            matches = [v for v in options if action_id(v) == value]
-            if not matches:
-                legal = [action_id(v) for v in options]
-                raise IllegalAction(f"{value!r} is not legal for player {player} "
-                                    f"({wait['ask']}); legal: {', '.join(legal)}", legal)
-            value = matches[0]
-        for thread in self.data["threads"]:
-            if thread["wait"] is wait:
-                frame = thread["stack"][-1]
-                frame["e"][wait["var"]] = value
-                frame["pc"] += 1
-                thread["wait"] = None
-                break
-        event = {"e": "choice", "player": player, "ask": wait["ask"], "value": value}
-        if wait["secret"]:
-            event["private"] = True
-        self.data["log"].append(event)
-        self.data["steps"] += 1
-        self._advance()
+            raise IllegalAction(f"player {player!r} has no decision to make; "
+                                f"waiting for {who}")
+        value = chosen_option(wait, action, player)
+        data = self.data
+        saved = state_mod.snapshot(data)
+        try:
+            for thread in data["threads"]:
+                if thread["wait"] is wait:
+                    frame = thread["stack"][-1]
+                    frame["e"][wait["var"]] = value
+                    frame["pc"] += 1
+                    thread["wait"] = None
+                    break
+            event = {"e": "choice", "player": player, "ask": wait["ask"], "value": value}
+            if wait["secret"]:
+                event["private"] = True
+            data["log"].append(event)
+            data["steps"] += 1
+            self._advance()
+        except BaseException:
+            state_mod.restore(data, saved)
+            raise
 
     # -- copies and views ------------------------------------------------------------------
     def clone(self) -> GameState:

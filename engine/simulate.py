@@ -19,6 +19,7 @@ from typing import Any
 from .bots import RandomBot
 from .errors import RegolaError
 from .game import Game, GameState
+from .interpreter.state import new_seed
 
 STEP_LIMIT = 100_000
 """Actions after which a game that has not ended is stopped and reported as "step_limit"."""
@@ -53,9 +54,10 @@ def public_vars(game: Game, state: GameState) -> dict[str, Any]:
 
 
 def play_one(game: Game, players: int | None, seed: int, bots_seed: Any,
-             step_limit: int = STEP_LIMIT) -> tuple[GameState, int]:
+             step_limit: int = STEP_LIMIT,
+             max_decisions: int | None = None) -> tuple[GameState, int]:
     """One all-random game: the final state and the number of actions taken."""
-    state = game.new_state(players=players, seed=seed)
+    state = game.new_state(players=players, seed=seed, max_decisions=max_decisions)
     bot = RandomBot(bots_seed)
     steps = 0
     while not state.is_over and steps < step_limit:
@@ -85,14 +87,20 @@ def record(game: Game, state: GameState, index: int, seed: int, steps: int,
     }
 
 
-def simulate(game: Game, games: int, seed: int = 0, players: int | None = None,
-             progress: Progress | None = None, step_limit: int = STEP_LIMIT) -> list[dict]:
-    """Play `games` all-random games; one record per game, in order."""
+def simulate(game: Game, games: int, seed: int | None = None, players: int | None = None,
+             progress: Progress | None = None, step_limit: int = STEP_LIMIT,
+             max_decisions: int | None = None) -> list[dict]:
+    """Play `games` all-random games; one record per game, in order. Game i uses the state
+    seed `seed + i` (default `seed`: a new, unguessable one; every record says its seed).
+    With `max_decisions`, a game the rules have not ended after that many decisions ends
+    as unfinished (reason "unfinished", no winners)."""
+    seed = new_seed() if seed is None else seed
     records = []
     for i in range(games):
         started = time.perf_counter()
         try:
-            state, steps = play_one(game, players, seed + i, bot_seed(seed, i), step_limit)
+            state, steps = play_one(game, players, seed + i, bot_seed(seed, i), step_limit,
+                                    max_decisions)
         except RegolaError as err:
             err.add_note(f"in simulated game {i} (state seed {seed + i}, "
                          f"bot seed {bot_seed(seed, i)!r})")

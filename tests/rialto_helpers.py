@@ -9,6 +9,7 @@ from typing import Any
 
 from regola.errors import ScriptRuntimeError
 from regola.interpreter import vm
+from regola.interpreter.actions import chosen_option
 from regola.loading.loader import load_game
 from regola.loading.sources import rules_root
 
@@ -65,12 +66,32 @@ def answer(state, answers: dict[str, Any], until: str | None = None) -> list[dic
         else:
             value = options[0]
         asked.append({"player": player, "ask": wait["ask"], "options": options, "value": value})
-        try:
-            state.apply(player, value)
-        except ScriptRuntimeError as err:
-            if FINISHED not in str(err):
-                raise
+        take(state, player, value)
     return asked
+
+
+def take(state, player: int, value: Any) -> None:
+    """state.apply, but the end of a procedure run on its own (see run) is not an error.
+
+    apply is all or nothing: when the scripts end without a result it refuses the decision
+    and restores the position. Here that end is expected, so the decision is then taken in
+    the VM directly (checked the way apply checks it)."""
+    try:
+        state.apply(player, value)
+    except ScriptRuntimeError as err:
+        if FINISHED not in str(err):
+            raise
+        wait = state.decision(player)
+        option = chosen_option(wait, value, player)
+        thread = next(t for t in state.data["threads"] if t["wait"] is wait)
+        frame = thread["stack"][-1]
+        frame["e"][wait["var"]] = option
+        frame["pc"] += 1
+        thread["wait"] = None
+        state.data["log"].append({"e": "choice", "player": player, "ask": wait["ask"],
+                                  "value": option})
+        state.data["steps"] += 1
+        vm.advance(state._runtime())
 
 
 def cards_to_hand(state, player: int, types: list[str]) -> None:

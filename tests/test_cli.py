@@ -183,3 +183,89 @@ def test_unknown_game_variant_and_language_are_reported_in_the_chosen_language(m
     language = run("rulebook", "doge", "--lang", "fr")
     assert language.exit_code == 2 and "idioma desconocido 'fr'" in language.output
     assert "Traceback" not in game.output + variant.output + language.output
+
+
+def test_players_zero_is_refused_like_any_bad_count():
+    for command in (["play", "doge", "--seed", "1"], ["simulate", "doge", "--games", "1"]):
+        for count in ("0", "-1", "5"):
+            result = run(*command, "--players", count)
+            assert result.exit_code == 2, result.output
+            assert "3, 4" in result.output and f"not {count}" in result.output
+            assert "Traceback" not in result.output
+    seats = run("play", "doge", *FOUR_BOTS, "--players", "0")
+    assert seats.exit_code == 2 and "--players is 0" in seats.output
+
+
+def test_the_seed_is_shown_only_once_the_game_is_over():
+    """The seed tells every hidden order: no seat sees it during the game; at the end it is
+    printed with the command that replays the game."""
+    result = run("play", "doge", *FOUR_BOTS)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "seed" not in out.split("Game over")[0].lower()
+    seeds = re.findall(r"^seed: (\d+)$", out, re.MULTILINE)
+    assert len(seeds) == 1 and int(seeds[0]) >= 10 ** 6         # a default seed: unguessable
+    assert out.index("seed: ") > out.index("reason: ")
+    command = re.search(r"^to replay this game: (regola play .*)$", out, re.MULTILINE)[1]
+    assert command == f"regola play doge --seed {seeds[0]} --seats random,random,random,random"
+    again = run(*command.split()[1:])
+    assert again.stdout == out
+    # A human seat that stops before the end never sees it, whether given or not.
+    for seed in ([], ["--seed", "4242"]):
+        human = run("play", "doge", *seed, stdin="1\na\n" * 5)
+        assert human.exit_code == 1 and "game abandoned" in human.output
+        assert "seed" not in human.output.lower() and "4242" not in human.output
+        assert "replay" not in human.output
+
+
+def test_a_human_sees_the_seed_and_the_replay_command_after_the_game():
+    result = run("play", "doge", "--seats", "human,random,random", "--seed", "9",
+                 "--variant", "year_limit", stdin="1\na\n" * 400)
+    assert result.exit_code == 0, result.output
+    before, after = result.stdout.split("result", 1)
+    assert "seed" not in before.lower()
+    assert "seed: 9" in after and "regola play doge --seed 9 --seats human,random,random " \
+                                   "--variant year_limit" in after
+
+
+def test_simulate_max_decisions_reports_runaway_games_as_unfinished():
+    result = run("simulate", "doge", "--games", "2", "--seed", "1", "--max-decisions", "30",
+                 "--json", "-")
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.stdout)
+    assert [(r["reason"], r["winners"], r["steps"]) for r in records] == \
+        [("unfinished", [], 30)] * 2
+    assert "reason: unfinished" in result.stderr and "seed: 1" in result.stderr
+    bad = run("simulate", "doge", "--games", "1", "--max-decisions", "0")
+    assert bad.exit_code == 2
+
+
+def test_simulate_checks_its_output_path_before_playing(tmp_path):
+    missing = run("simulate", "doge", "--games", "100000", "--json", "/nonexistent/x.json")
+    assert missing.exit_code == 2
+    assert "cannot write /nonexistent/x.json" in missing.output
+    assert "games/second" not in missing.output and "Traceback" not in missing.output
+    folder = run("simulate", "doge", "--games", "100000", "--json", str(tmp_path))
+    assert folder.exit_code == 2 and "it is a folder" in folder.output
+
+
+def test_rulebook_out_checked_first_and_relative_paths_work(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    bad = run("rulebook", "doge", "--lang", "en", "--out", str(blocker / "book"))
+    assert bad.exit_code == 2 and "is a file" in bad.output
+    monkeypatch.chdir(tmp_path)
+    good = run("rulebook", "doge", "--lang", "en", "--out", "book")
+    assert good.exit_code == 0, good.output
+    assert (tmp_path / "book" / "doge.en.md").exists()
+    assert good.stdout.startswith("book/doge.en.md")
+
+
+def test_version():
+    from importlib.metadata import version
+
+    import regola
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout == f"regola {regola.__version__}\n"
+    assert regola.__version__ == version("regola")

@@ -42,10 +42,13 @@ def test_pages_only_writes_every_language(tmp_path):
 
 @pytest.mark.skipif(not HAVE_MKDOCS, reason="mkdocs, mkdocs-material or mkdocs-static-i18n "
                                             "not installed")
-def test_docs_build_passes_mkdocs_strict(tmp_path):
-    result = runner.invoke(app, ["docs", "build", "--out", str(tmp_path)])
+def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
+    """Run from another working directory with the default, relative `--out site`."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["docs", "build"])
     assert result.exit_code == 0, result.output
-    built = tmp_path / "build"
+    assert "site built in site/build" in result.output
+    built = tmp_path / "site" / "build"
     for page in ("index.html", "doge/index.html", "es/doge/index.html", "nl/doge/index.html",
                  "es/doge/cheap_palaces.html", "nl/doge/year_limit.html"):
         assert (built / page).exists(), page

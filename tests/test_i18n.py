@@ -72,12 +72,12 @@ def test_unknown_language_is_a_clear_error(command):
 
 
 # -- the CLI in each language ----------------------------------------------------------
-SPANISH = ["Doge: 4 jugadores, semilla 1", "Rojo (aleatorio)", "Empieza el año 1.",
+SPANISH = ["Doge: 4 jugadores; Rojo (aleatorio)", "semilla: 1", "Empieza el año 1.",
            "Mazo barajado: cartas marrones de orden de votación", "casas: reserva -> ",
            "elige tomar el control (¿Tomas el control del consejero o te abstienes?)",
            "toma el control de consejero (", "vota: ganadores ", "Fin de la partida (",
            "motivo: condición de final", "sobre la carta elegida (secreto)"]
-DUTCH = ["Doge: 4 spelers, seed 1", "Rood (willekeurig)", "Jaar 1 begint.",
+DUTCH = ["Doge: 4 spelers; Rood (willekeurig)", "seed: 1", "Jaar 1 begint.",
          "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
          "kiest de controle nemen (Neem je de controle over de raadsheer, of onthoud je je?)",
          "neemt de controle over raadsheer (", "stemt: winnaars ", "Einde van het spel (",

@@ -20,3 +20,22 @@ def test_every_builtin_of_the_script_language_is_documented():
         list(builtins.FLOW_STATEMENTS)
     missing = [n for n in names if f"| `{n}` |" not in README]
     assert not missing, f"README lacks built-ins: {missing}"
+
+
+def python_example() -> str:
+    """The code block of the README's "From Python" section, as printed."""
+    section = README.split("## From Python", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_python_example_runs_as_printed_and_ends(capsys):
+    code = python_example()
+    assert "regola.load_game" in code and "state.apply" in code
+    names: dict = {}
+    exec(compile(code, "README.md (From Python)", "exec"), names)
+    state = names["state"]
+    assert state.is_over
+    assert state.result["reason"] == "end_condition" and state.result["winners"]
+    assert str(state.result) in capsys.readouterr().out
+    assert names["game"].state_from_json(names["saved"]).to_json() == names["saved"]
+    assert names["view"]["seat"] == 2

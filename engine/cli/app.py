@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import functools
 import json
-import random
+import shlex
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated
 
 import click
 import typer
 from rich.console import Console
 
+from .. import __version__
 from ..errors import Location, Problem, RegolaError, RuleError, VariantNotGame
 from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
 from ..i18n.check import catalog_problems
+from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..scenarios.checking import scenario_problems
 from ..simulate import STEP_LIMIT
@@ -27,6 +28,7 @@ from . import play as play_mod
 from .docs_commands import register_docs
 from .listing import games_report
 from .new_variant import new_variant
+from .outputs import check_output_file
 from .simreport import run_simulation
 
 app = typer.Typer(help="regola: board games as data, run by one generic interpreter.",
@@ -34,6 +36,19 @@ app = typer.Typer(help="regola: board games as data, run by one generic interpre
 scenario_app = typer.Typer(help="Rule scenarios: set up a position, act, check the outcome.",
                            no_args_is_help=True)
 app.add_typer(scenario_app, name="scenario")
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"regola {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print regola's version and exit.")] = False) -> None:
+    """regola: board games as data, run by one generic interpreter."""
 
 
 def out() -> Console:
@@ -165,7 +180,8 @@ def play(game: GameArg, players: PlayersOpt = None,
              "--seats", help="Who plays each seat, e.g. human,random,random "
                              "(default: seat 0 human, the others random).")] = None,
          seed: Annotated[int | None, typer.Option(
-             "--seed", help="Random seed (default: a new one, printed).")] = None,
+             "--seed", help="Random seed (default: a new, unguessable one, printed when "
+                            "the game is over).")] = None,
          variant: VariantOpt = None,
          log: Annotated[bool, typer.Option(
              "--log/--no-log", help="Print the public log of an all-bot game.")] = True,
@@ -178,10 +194,14 @@ def play(game: GameArg, players: PlayersOpt = None,
     except play_mod.SeatsError as error:
         raise fail(str(error)) from None
     if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = new_seed()
+    replay = ["regola", "play", game, "--seed", str(seed), "--seats", ",".join(kinds)]
+    if variant:
+        replay += ["--variant", variant]
     console = out()
     try:
-        play_mod.run_game(console, loaded, count, kinds, seed, show_log=log, w=w)
+        play_mod.run_game(console, loaded, count, kinds, seed, show_log=log, w=w,
+                          replay=shlex.join(replay))
     except play_mod.Abandoned as stop:
         console.print()
         err().print(str(stop), markup=False)
@@ -192,28 +212,37 @@ def play(game: GameArg, players: PlayersOpt = None,
 @handle_errors
 def simulate(game: GameArg,
              games: Annotated[int, typer.Option("--games", min=1, help="How many games.")],
-             seed: Annotated[int, typer.Option(
-                 "--seed", help="Seed of game 0; game i uses seed+i.")] = 0,
+             seed: Annotated[int | None, typer.Option(
+                 "--seed", help="Seed of game 0; game i uses seed+i (default: a new one, "
+                                "printed).")] = None,
              players: PlayersOpt = None, variant: VariantOpt = None,
              json_to: Annotated[str | None, typer.Option(
                  "--json", help="Write the per-game records to this file ('-': stdout).")]
              = None,
              step_limit: Annotated[int, typer.Option(
                  "--step-limit", min=1, help="Stop a game after this many actions.")]
-             = STEP_LIMIT, lang: LangOpt = None):
+             = STEP_LIMIT,
+             max_decisions: Annotated[int | None, typer.Option(
+                 "--max-decisions", min=1,
+                 help="End a game the rules have not ended after this many decisions, as "
+                      "unfinished (no winners).")] = None,
+             lang: LangOpt = None):
     """Play many games between random bots; print a summary, optionally the records."""
     w = Words(lang)
+    target = check_output_file(json_to) if json_to and json_to != "-" else None
     loaded = load_game(game, variant)
     loaded.new_state(players=players)  # an unsupported player count fails before any game
+    seed = new_seed() if seed is None else seed
     summary_console = err() if json_to == "-" else out()
     records = run_simulation(loaded, games, seed, players, summary_console, err(), step_limit,
-                             w)
+                             w, max_decisions)
+    summary_console.print(w("seed: {seed}", seed=seed), markup=False)
     text = json.dumps(records, indent=1)
     if json_to == "-":
         typer.echo(text)
-    elif json_to:
+    elif target is not None:
         try:
-            Path(json_to).write_text(text + "\n", encoding="utf-8")
+            target.write_text(text + "\n", encoding="utf-8")
         except OSError as error:
             raise fail(w("cannot write {file}: {reason}", file=json_to,
                          reason=error.strerror)) from None

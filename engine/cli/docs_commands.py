@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import RegolaError
 from ..i18n.catalog import LANGUAGES, resolve_language
+from .outputs import OutputError, check_output_folder
 
 docs_app = typer.Typer(help="The documentation site: generated rulebooks in every language.",
                        no_args_is_help=True)
@@ -18,10 +18,6 @@ LangOption = Annotated[str | None, typer.Option(
                    "(default: from the locale).")]
 OutOption = Annotated[Path | None, typer.Option(
     "--out", help="Folder to write into (default for rulebook: print the Markdown).")]
-
-
-class OutputError(RegolaError):
-    """A file could not be written."""
 
 
 def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a game folder "
@@ -35,6 +31,7 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     if out is None:
         typer.echo(build_rulebook(game, variant, code).markdown, nl=False)
         return
+    shown, out = out, check_output_folder(out)
     from ..loading.loader import load_game
     definition = load_game(game, variant).definition
     stem = "-".join(x for x in (definition.id, definition.variant) if x) + f".{code}"
@@ -47,7 +44,7 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
             (out / name).write_text(svg, encoding="utf-8")
     except OSError as error:
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None
-    typer.echo(f"{page} ({len(book.pictures)} pictures)")
+    typer.echo(f"{shown / page.name} ({len(book.pictures)} pictures)")
 
 
 def build(out: Annotated[Path, typer.Option(
@@ -59,6 +56,7 @@ def build(out: Annotated[Path, typer.Option(
     """Write every built-in game's and variant's rulebook in every language, then run
     mkdocs build --strict on the site."""
     from ..docs import site
+    shown, out = out, check_output_folder(out)     # mkdocs runs in `out`: an absolute path
     try:
         report = site.write_pages(out)
         site.write_config(out)
@@ -66,14 +64,14 @@ def build(out: Annotated[Path, typer.Option(
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None
     for skipped in report.skipped:
         typer.echo(f"skipped {skipped}", err=True)
-    typer.echo(f"{len(report.pages)} pages written under {out / 'docs'}")
+    typer.echo(f"{len(report.pages)} pages written under {shown / 'docs'}")
     if pages_only:
         return
     result = site.build_site(out)
     if result.returncode != 0:
         typer.echo(result.stdout + result.stderr, err=True)
         raise site.SiteError(f"mkdocs build --strict failed (exit {result.returncode})")
-    typer.echo(f"site built in {out / 'build'}")
+    typer.echo(f"site built in {shown / 'build'}")
 
 
 def register_docs(app: typer.Typer, guard) -> None:

@@ -40,7 +40,7 @@ def parse_seats(spec: str | None, players: int | None, game: Game,
     """The player count and the kind of every seat (default: seat 0 human, others random)."""
     w = w or Words()
     if spec is None:
-        n = players or game.definition.max_players
+        n = game.definition.max_players if players is None else players
         return n, [HUMAN] + ["random"] * (n - 1)
     kinds = [k.strip().lower() for k in spec.split(",")]
     for kind in kinds:
@@ -104,8 +104,10 @@ class Table:
 
 def run_game(console: Console, game: Game, players: int, kinds: list[str], seed: int,
              show_log: bool = True, ask: Callable[[str], str] | None = None,
-             w: Words | None = None) -> GameState:
-    """Play to the end; Abandoned if a human stops. Prints the log and the result."""
+             w: Words | None = None, replay: str | None = None) -> GameState:
+    """Play to the end; Abandoned if a human stops. Prints the log and the result, then the
+    seed and the `replay` command: the seed tells every hidden order, so no seat sees it
+    before the game is over."""
     ask = ask or console.input
     gw = GameWords(game.definition, w)
     w = gw.w
@@ -113,9 +115,8 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
     table = Table(game, kinds, seed, gw)
     seats = ", ".join(w("{seat} ({kind})", seat=gw.seat(p), kind=seat_kind(gw, k))
                       for p, k in enumerate(kinds))
-    console.print(w.plural(None, "{game}: {n} player, seed {seed}; {seats}",
-                           "{game}: {n} players, seed {seed}; {seats}", players,
-                           game=gw.game_name(), seed=seed, seats=seats),
+    console.print(w.plural(None, "{game}: {n} player; {seats}", "{game}: {n} players; {seats}",
+                           players, game=gw.game_name(), seats=seats),
                   markup=False, highlight=False)
     try:
         while not state.is_over:
@@ -144,4 +145,8 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
     console.rule(w("result"), style="bold")
     for line in result_lines(state.result, gw):
         console.print(line, markup=False, highlight=False)
+    console.print(w("seed: {seed}", seed=seed), markup=False, highlight=False)
+    if replay:
+        console.print(w("to replay this game: {command}", command=replay), markup=False,
+                      highlight=False)
     return state

@@ -17,7 +17,8 @@ from ..simulate import STEP_LIMIT, simulate, summarize
 
 def run_simulation(game: Game, games: int, seed: int, players: int | None,
                    console: Console, progress_console: Console,
-                   step_limit: int = STEP_LIMIT, w: Words | None = None) -> list[dict]:
+                   step_limit: int = STEP_LIMIT, w: Words | None = None,
+                   max_decisions: int | None = None) -> list[dict]:
     """Simulate, showing progress only when stderr is a terminal; print the summary."""
     gw = GameWords(game.definition, w)
     started = time.perf_counter()
@@ -27,9 +28,11 @@ def run_simulation(game: Game, games: int, seed: int, players: int | None,
         with Progress(*columns, console=progress_console, transient=True) as bar:
             task = bar.add_task("games", total=games)
             records = simulate(game, games, seed, players, step_limit=step_limit,
-                               progress=lambda done, total: bar.update(task, completed=done))
+                               progress=lambda done, total: bar.update(task, completed=done),
+                               max_decisions=max_decisions)
     else:
-        records = simulate(game, games, seed, players, step_limit=step_limit)
+        records = simulate(game, games, seed, players, step_limit=step_limit,
+                           max_decisions=max_decisions)
     wall = time.perf_counter() - started
     print_summary(console, game, records, wall, gw)
     return records

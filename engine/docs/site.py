@@ -118,6 +118,7 @@ def build_site(out: Path) -> subprocess.CompletedProcess:
     except ImportError as error:
         raise SiteError(f"cannot build the site: {error.name} is not installed; "
                         "install the docs extra: pip install 'regola[docs]'") from None
+    out = Path(out).resolve()         # mkdocs runs in `out`: a relative path would not be there
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
                            "-f", str(out / "mkdocs.yml")],
                           capture_output=True, text=True, cwd=out,

@@ -162,7 +162,8 @@ class GameWords:
         """Why a game ended."""
         w = self.w
         known = {"end_condition": w.ctx("reason", "end condition"),
-                 "step_limit": w.ctx("reason", "step limit")}
+                 "step_limit": w.ctx("reason", "step limit"),
+                 "unfinished": w.ctx("reason", "unfinished")}
         if reason in known:
             return known[reason]
         if not reason:

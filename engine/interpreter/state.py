@@ -3,12 +3,33 @@
 from __future__ import annotations
 
 import json
+import pickle
+import secrets
 from typing import Any
 
+from ..errors import InvalidArgument
 from .concepts import new_parts, observe_parts
 from .model import GameDef
 
 FORMAT = 1
+SEED_BITS = 64
+"""Seeds are integers of at most this many bits, negative or not (64: a default seed drawn
+from the OS's randomness cannot be found by trying them all)."""
+
+
+def new_seed() -> int:
+    """An unguessable seed from the OS's randomness (63 bits: a signed 64-bit integer)."""
+    return secrets.randbits(SEED_BITS - 1)
+
+
+def check_seed(seed: Any) -> int:
+    """The seed if it is an integer (not a bool) of at most SEED_BITS bits; InvalidArgument
+    otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgument(f"the seed must be an integer, not {seed!r}")
+    if abs(seed) >= 2 ** SEED_BITS:
+        raise InvalidArgument(f"the seed must have at most {SEED_BITS} bits")
+    return int(seed)
 
 
 def new_state(game: GameDef, players: int, seed: int) -> dict:
@@ -71,6 +92,34 @@ def clone_state(state: dict) -> dict:
     out = {k: clone(v) for k, v in state.items() if k != "log"}
     out["log"] = list(state["log"])
     return out
+
+
+def snapshot(state: dict) -> tuple:
+    """What restore() needs to put `state` back exactly as it is now. Token records get
+    shallow copies (their values are replaced, never changed in place) and the log only
+    its length (events are appended, never changed); the rest is pickled."""
+    rest = {k: v for k, v in state.items() if k not in ("log", "tokens")}
+    tokens = {tid: tok.copy() for tid, tok in state["tokens"].items()}
+    return list(state), pickle.dumps(rest, pickle.HIGHEST_PROTOCOL), tokens, len(state["log"])
+
+
+def restore(state: dict, saved: tuple) -> None:
+    """Put `state` back as it was when `saved` was taken (same dict object)."""
+    keys, rest, tokens, log_length = saved
+    log = state["log"]
+    del log[log_length:]
+    values = {**pickle.loads(rest), "tokens": tokens, "log": log}
+    state.clear()
+    state.update((k, values[k]) for k in keys)
+
+
+def stamp_waits(state: dict) -> None:
+    """Mark every new decision with the step counter at which it was asked: an action
+    answers one question, and names it by its ask and this step."""
+    for thread in state["threads"]:
+        wait = thread["wait"]
+        if wait is not None and "step" not in wait:
+            wait["step"] = state["steps"]
 
 
 def _visible_token(game: GameDef, tid: str, tok: dict, seat: int | None) -> dict:

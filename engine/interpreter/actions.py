@@ -1,0 +1,68 @@
+"""Which legal option an action names: by value (type-exact), by id, or by an action dict
+that also says which question it answers (its ask and step), so a stale one is refused."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import IllegalAction, StaleAction
+
+
+def action_id(value: Any) -> str:
+    """The stable id of an action value: the value itself, as text."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _kind(value: Any) -> type:
+    for kind in (bool, int, float, str, list, dict):     # bool first: True is an int too
+        if isinstance(value, kind):
+            return kind
+    return type(value)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal values of the same kind: True is not 1, 1.0 is not 1 (at any depth)."""
+    kind = _kind(a)
+    if kind is not _kind(b):
+        return False
+    if kind is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if kind is dict:
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return a == b
+
+
+def action_dict(wait: dict, value: Any) -> dict:
+    """A legal action as legal_actions lists it: what it is and which question it answers."""
+    return {"id": action_id(value), "value": value, "ask": wait["ask"], "step": wait["step"]}
+
+
+def _check_fresh(wait: dict, action: dict, player: int) -> None:
+    ask, step = action.get("ask", wait["ask"]), action.get("step", wait["step"])
+    if ask != wait["ask"] or not same(step, wait["step"]):
+        raise StaleAction(f"stale action for player {player}: it answers {ask!r} at step "
+                          f"{step!r}, but the question now is {wait['ask']!r} (step "
+                          f"{wait['step']})", [action_id(v) for v in wait["options"]])
+
+
+def chosen_option(wait: dict, action: Any, player: int) -> Any:
+    """The option of the pending decision `wait` that `action` names (a legal_actions dict,
+    a value or an id); IllegalAction if none, StaleAction if it answers another question."""
+    if isinstance(action, dict) and ("value" in action or "id" in action):
+        _check_fresh(wait, action, player)
+        if "value" in action:
+            action = action["value"]
+        else:
+            action = action["id"]
+    options = wait["options"]
+    for option in options:
+        if same(option, action):
+            return option
+    if isinstance(action, str):
+        for option in options:
+            if action_id(option) == action:
+                return option
+    legal = [action_id(v) for v in options]
+    raise IllegalAction(f"{action!r} is not legal for player {player} ({wait['ask']}); "
+                        f"legal: {', '.join(legal)}", legal)

@@ -1,0 +1,282 @@
+"""Checking a saved game before it is trusted: its JSON, its structure and types, the game
+and format it belongs to, the flow (threads in known procedures, well-formed decisions) and,
+with save_pieces, that every piece and token is accounted for.
+
+A save that fails any check is refused with InvalidSave, whose `field` names where it is
+wrong (`counts.house.san_marco[0]`, `threads[1].stack[0].p`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidArgument, InvalidSave
+from . import save_pieces
+from .save_pieces import Check, seat
+from .state import FORMAT, check_seed, clone
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+MAX_DEPTH = 100
+"""How deeply lists and objects may nest in a save (a real one nests a few levels)."""
+
+BASE_KEYS = ("format", "game", "variant", "n", "seed", "rng", "steps", "vars", "pvars",
+             "counts", "tokens", "decks", "threads", "log", "result")
+OPTIONAL_KEYS = ("max_decisions",)
+THREAD_KEYS = {"stack", "wait", "player"}
+FRAME_KEYS = {"p", "pc", "e"}
+WAIT_KEYS = {"player", "var", "options", "ask", "secret"}
+RESULT_KEYS = {"winners", "reason", "conditions"}
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise InvalidSave(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _constant(name: str) -> Any:
+    raise InvalidSave(f"{name} is not a number a save may hold")
+
+
+def parse_save(text: Any) -> dict:
+    """The save as a new dict: JSON text (str or UTF-8 bytes) parsed, or a copy of a dict
+    of plain data."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidSave(f"not UTF-8 text (byte {error.start})") from None
+    if isinstance(text, str):
+        try:
+            data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+        except InvalidSave:
+            raise
+        except json.JSONDecodeError as error:
+            raise InvalidSave(f"not JSON: {error.msg} at line {error.lineno} column "
+                              f"{error.colno}") from None
+        except RecursionError:
+            raise InvalidSave("not a save: nested too deeply") from None
+        except ValueError as error:                  # e.g. an integer with too many digits
+            raise InvalidSave(f"not a save: {error}") from None
+        if isinstance(data, dict):                   # the parts scripts copy: not too deep
+            state = {k: v for k, v in data.items() if k != "log"}
+            if not _is_plain(state):
+                _plain_with_paths(state)
+    elif isinstance(text, dict):
+        if not _is_plain(text):
+            _plain_with_paths(text)
+        data = clone(text)
+    else:
+        raise InvalidSave(f"a save is JSON text or a dict, not {type(text).__name__}")
+    if not isinstance(data, dict):
+        raise InvalidSave(f"a save is a JSON object, not {_json_type(data)}")
+    return data
+
+
+def _json_type(value: Any) -> str:
+    names = {list: "a list", str: "a string", bool: "a boolean", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _is_plain(data: dict) -> bool:
+    """Only JSON's kinds of data, string keys, finite numbers, at most MAX_DEPTH levels."""
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict):
+            if depth >= MAX_DEPTH or not all(isinstance(k, str) for k in value):
+                return False
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            if depth >= MAX_DEPTH:
+                return False
+            todo.extend((v, depth + 1) for v in value)
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return False
+        elif value is not None and not isinstance(value, str | int):
+            return False
+    return True
+
+
+def _plain_with_paths(data: dict) -> None:
+    """Like _is_plain, but refuses the first value that is not plain, naming its field."""
+    todo: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while todo:
+        value, where, depth = todo.pop()
+        if isinstance(value, dict | list) and depth >= MAX_DEPTH:
+            raise InvalidSave(f"nested more than {MAX_DEPTH} levels deep", where)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise InvalidSave(f"a key must be a string, not {key!r}", where)
+                todo.append((item, f"{where}.{key}" if where else key, depth + 1))
+        elif isinstance(value, list):
+            todo.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise InvalidSave(f"{value} is not a number a save may hold", where)
+        elif value is not None and not isinstance(value, str | int):
+            raise InvalidSave(f"{type(value).__name__} is not JSON data", where)
+
+
+def check_save(game: Game, data: dict) -> None:
+    """Refuse (InvalidSave) a save that is not a state `game` could be in."""
+    definition = game.definition
+    ck = Check(definition)
+    _check_top(ck, game, data)
+    n = data["n"]
+    ck.n = n
+    _check_vars(ck, data)
+    save_pieces.check_pieces(ck, data)
+    _check_result(ck, data)
+    _check_threads(ck, data)
+    _check_log(ck, data["log"])
+
+
+def _check_top(ck: Check, game: Game, data: dict) -> None:
+    definition = game.definition
+    parts = [k for k, present in (("tracks", definition.tracks), ("bank", definition.resources),
+                                  ("links", definition.connections)) if present]
+    expected = (*BASE_KEYS, *parts)
+    for key in data:
+        if key not in expected and key not in OPTIONAL_KEYS:
+            ck.fail(key, f"not a field of a saved {definition.id} game")
+    for key in expected:
+        if key not in data:
+            ck.fail(key, "missing")
+    fmt = data["format"]
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != FORMAT:
+        ck.fail("format", f"format {data['format']!r} is not one this version reads ({FORMAT})")
+    if data["game"] != definition.id:
+        ck.fail("game", f"a save of {data['game']!r}, not of {definition.id!r}")
+    if data["variant"] != definition.variant:
+        ck.fail("variant", f"a save of variant {data['variant']!r}, but the game loaded is "
+                           f"variant {definition.variant!r}")
+    n = data["n"]
+    if isinstance(n, bool) or n not in game.player_counts:
+        allowed = ", ".join(map(str, game.player_counts))
+        ck.fail("n", f"{definition.id} is for {allowed} players, not {n!r}")
+    try:
+        check_seed(data["seed"])
+    except InvalidArgument as error:
+        ck.fail("seed", str(error))
+    for key in ("rng", "steps"):
+        ck.count(data[key], key)
+    limit = data.get("max_decisions")
+    if limit is not None:
+        ck.count(limit, "max_decisions", least=1)
+
+
+def _check_vars(ck: Check, data: dict) -> None:
+    definition = ck.g
+    ck.keys(data["vars"], "vars", set(definition.game_vars))
+    pvars = ck.listing(data["pvars"], "pvars", ck.n)
+    for p, values in enumerate(pvars):
+        ck.keys(values, f"pvars[{p}]", set(definition.player_vars))
+
+
+def _check_result(ck: Check, data: dict) -> None:
+    result = data["result"]
+    if result is None:
+        limit = data.get("max_decisions")
+        if limit is not None and data["steps"] >= limit:
+            ck.fail("result", f"none after {data['steps']} decisions, but max_decisions is "
+                              f"{limit}")
+        return
+    ck.keys(result, "result", RESULT_KEYS)
+    winners = ck.listing(result["winners"], "result.winners")
+    for i, p in enumerate(winners):
+        seat(ck, p, f"result.winners[{i}]")
+    if len(set(winners)) != len(winners):
+        ck.fail("result.winners", "a player is listed twice")
+    if result["reason"] is not None and not isinstance(result["reason"], str):
+        ck.fail("result.reason", "must be text")
+    conditions = result["conditions"]
+    if not isinstance(conditions, dict):
+        ck.fail("result.conditions", "must be an object")
+    for p, met in conditions.items():
+        where = f"result.conditions.{p}"
+        if not p.isdigit() or int(p) >= ck.n:
+            ck.fail(where, f"{p!r} is not a player")
+        if not all(isinstance(c, str) for c in ck.listing(met, where)):
+            ck.fail(where, "must list condition names")
+
+
+def _check_threads(ck: Check, data: dict) -> None:
+    threads = ck.listing(data["threads"], "threads")
+    if not threads:
+        ck.fail("threads", "there must be a main thread")
+    over = data["result"] is not None
+    waiting = 0
+    for i, thread in enumerate(threads):
+        where = f"threads[{i}]"
+        ck.keys(thread, where, THREAD_KEYS)
+        if i == 0 and thread["player"] is not None:
+            ck.fail(f"{where}.player", "the main thread belongs to no player")
+        if i > 0:
+            seat(ck, thread["player"], f"{where}.player")
+        stack = ck.listing(thread["stack"], f"{where}.stack")
+        for j, frame in enumerate(stack):
+            _check_frame(ck, frame, f"{where}.stack[{j}]")
+        if over and (stack or thread["wait"] is not None or len(threads) > 1):
+            ck.fail(where, "the game is over: nothing may still run or wait")
+        if i > 0 and not stack:
+            ck.fail(f"{where}.stack", "a player's thread that has finished is not kept")
+        if i > 0 and thread["wait"] is None:
+            ck.fail(f"{where}.wait", "a player's thread stops only for a decision")
+        if thread["wait"] is not None:
+            if not stack:
+                ck.fail(f"{where}.wait", "a decision must wait in a procedure")
+            if i == 0 and len(threads) > 1:
+                ck.fail(f"{where}.wait", "the main thread waits for the players' threads")
+            _check_wait(ck, thread["wait"], f"{where}.wait", data["steps"])
+            waiting += 1
+    if not over and not waiting:
+        ck.fail("threads", "the game is not over, yet nobody has a decision to make")
+
+
+def _check_frame(ck: Check, frame: Any, where: str) -> None:
+    ck.keys(frame, where, FRAME_KEYS)
+    proc = ck.g.program.procs.get(frame["p"]) if isinstance(frame["p"], str) else None
+    if proc is None:
+        ck.fail(f"{where}.p", f"{frame['p']!r} is not a procedure of {ck.g.id}")
+    ck.count(frame["pc"], f"{where}.pc")
+    if frame["pc"] > len(proc.ops):
+        ck.fail(f"{where}.pc", f"{proc.name} has {len(proc.ops)} steps, not {frame['pc']}")
+    if not isinstance(frame["e"], dict):
+        ck.fail(f"{where}.e", "must be an object")
+
+
+def _check_wait(ck: Check, wait: Any, where: str, steps: int) -> None:
+    keys = WAIT_KEYS | ({"step"} if isinstance(wait, dict) and "step" in wait else set())
+    ck.keys(wait, where, keys)
+    seat(ck, wait["player"], f"{where}.player")
+    if not isinstance(wait["var"], str):
+        ck.fail(f"{where}.var", "must be a name")
+    if not ck.listing(wait["options"], f"{where}.options"):
+        ck.fail(f"{where}.options", "a decision needs options")
+    asks = ck.g.text.get("asks")
+    if not isinstance(wait["ask"], str) or (ck.g.text and wait["ask"] not in (asks or {})):
+        ck.fail(f"{where}.ask", f"{wait['ask']!r} is not a question {ck.g.id} asks")
+    if not isinstance(wait["secret"], bool):
+        ck.fail(f"{where}.secret", "must be true or false")
+    if "step" in wait:
+        ck.count(wait["step"], f"{where}.step")
+        if wait["step"] > steps:
+            ck.fail(f"{where}.step", f"asked at step {wait['step']}, after the last step "
+                                     f"({steps})")
+
+
+def _check_log(ck: Check, log: Any) -> None:
+    for i, event in enumerate(ck.listing(log, "log")):
+        if not isinstance(event, dict) or not isinstance(event.get("e"), str):
+            ck.fail(f"log[{i}]", "an event is an object with a kind ('e')")
