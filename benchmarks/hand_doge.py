@@ -183,10 +183,10 @@ class Doge:
     def _on_area(self, p: int, area: int) -> None:
         self.hand[p][area] = False
         self.played[p] = area
-        self.tasks.append(["marker", p, 0])
+        self._offer_marker(p, 0)
 
-    def _marker(self, task: list) -> None:
-        p, placed = task[1], task[2]
+    def _offer_marker(self, p: int, placed: int) -> None:
+        """Markers one at a time: "done" once at least one is placed, at most 4."""
         supply = self.marker_supply[p]
         if placed >= MOST_MARKERS:
             return
@@ -203,7 +203,7 @@ class Doge:
         staged = self.staged[p]
         staged[0] += 1
         staged[1] += value
-        self.tasks.append(["marker", p, placed + 1])
+        self._offer_marker(p, placed + 1)
 
     def _reveal(self, task: list) -> None:
         for p in range(self.n):
@@ -426,7 +426,7 @@ class Doge:
 
 
 TASKS = {"year": Doge._year, "round": Doge._round, "place": Doge._place,
-         "marker": Doge._marker, "reveal": Doge._reveal, "election": Doge._election,
+         "reveal": Doge._reveal, "election": Doge._election,
          "winner_houses": Doge._winner_houses, "runners_up": Doge._runners_up,
          "council_step": Doge._council_step, "move_any": Doge._move_any,
          "build": Doge._build, "end_year": Doge._end_year, "check_end": Doge._check_end}

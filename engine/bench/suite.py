@@ -40,11 +40,16 @@ class Settings:
             self.min_seconds, self.op_seconds = 0.0, 0.002
 
 
-def _progress_none(message: str) -> None:
+Progress = Callable[[str, str, str, int], None]
+"""Called as progress(stage, game, implementation, players) before each measurement; stage
+is "play" (random play and a state), "growth" (states as the game goes on) or "load"."""
+
+
+def _progress_none(stage: str, game: str, impl: str, players: int) -> None:
     """No progress output."""
 
 
-def run_bench(settings: Settings, progress: Callable[[str], None] = _progress_none) -> dict:
+def run_bench(settings: Settings, progress: Progress = _progress_none) -> dict:
     """Measure everything the settings ask for; the figures as plain data."""
     names = settings.games or builtin_games()
     paths = default_paths() if settings.baselines is None else settings.baselines
@@ -62,7 +67,7 @@ def run_bench(settings: Settings, progress: Callable[[str], None] = _progress_no
         "play": [], "states": [], "growth": [], "ratios": [], "load": []}
     for runner in runners:
         for players in runner.players:
-            progress(f"{runner.name} ({runner.label}), {players} players")
+            progress("play", runner.name, runner.label, players)
             play, seed, length = _play(runner, players, settings)
             figures["play"].append(play)
             state, taken = measure.state_after(runner, players, seed, length // 2)
@@ -73,13 +78,12 @@ def run_bench(settings: Settings, progress: Callable[[str], None] = _progress_no
             pair = (regola[baseline.game], BaselineRunner(baseline))
             players = max(set(pair[0].players) & set(pair[1].players))
             for runner in pair:
-                progress(f"{runner.name} ({runner.label}): {baseline.growth[0]} "
-                         f"{', '.join(map(str, baseline.growth[1]))}")
+                progress("growth", runner.name, runner.label, players)
                 figures["growth"] += _growth(runner, players, *baseline.growth, settings)
         figures["ratios"] += _ratios(figures, baseline.game, baseline.label)
     if settings.load:
         for name in names:
-            progress(f"{name}: load time")
+            progress("load", name, "", 0)
             figures["load"].append({"game": name} | load_times(name, settings.rounds))
     return figures
 
@@ -133,7 +137,9 @@ def _growth(runner: Any, players: int, name: str, values: list[int],
     top = max(values)
     for seed in range(GROWTH_SEEDS):
         last = measure.final_value(runner, players, seed, name)
-        if last is not None and last >= top:
+        if last is None:
+            return []                           # no such variable: nothing to follow
+        if last >= top:
             found = measure.states_at(runner, players, seed, name, values)
             return [_row(runner, players) | {"variable": name, "value": value, "seed": seed,
                                              "decisions": taken}

@@ -53,8 +53,7 @@ def bench(game: Annotated[list[str] | None, typer.Option(
     progress_console = Console(stderr=True, highlight=False)
     if progress_console.is_terminal:
         with progress_console.status(w("measuring")) as status:
-            figures = run_bench(settings, lambda text: status.update(
-                w("measuring {what}", what=text)))
+            figures = run_bench(settings, lambda *step: status.update(progress_text(w, *step)))
     else:
         figures = run_bench(settings)
     text = json.dumps(figures, indent=1)
@@ -71,6 +70,17 @@ def bench(game: Annotated[list[str] | None, typer.Option(
         except OSError as error:
             raise FiguresNotWritten(w("cannot write {file}: {reason}", file=json_to,
                                       reason=error.strerror)) from None
+
+
+def progress_text(w: Words, stage: str, game: str, impl: str, players: int) -> str:
+    """What the benchmark is measuring now, in words."""
+    if stage == "load":
+        return w("measuring the load time of {game}", game=game)
+    if stage == "growth":
+        return w("measuring {game} ({implementation}) as the game goes on", game=game,
+                 implementation=impl)
+    return w("measuring {game} ({implementation}), {players} players", game=game,
+             implementation=impl, players=players)
 
 
 def register_bench(app: typer.Typer, handle_errors) -> None:

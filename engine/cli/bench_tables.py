@@ -79,12 +79,12 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
                        num(r["copy_us"], 1), num(r["json_round_trip_us"], 1),
                        num(r["json_kb"], 1))
     load = _table(w.ctx("bench", "Loading a game"), 1, game,
-                  w.ctx("bench", "import regola s"),
-                  w.ctx("bench", "cold s"),
-                  w.ctx("bench", "cached s"))
+                  w.ctx("bench", "import regola ms"),
+                  w.ctx("bench", "cold ms"),
+                  w.ctx("bench", "cached ms"))
     for r in figures["load"]:
-        load.add_row(Text(r["game"]), num(r["import_s"], 3), num(r["cold_s"], 3),
-                     num(r["cached_s"], 3))
+        load.add_row(Text(r["game"]), *(num(1000 * r[key], 1)
+                                        for key in ("import_s", "cold_s", "cached_s")))
     for table in (play, states, ratios, growth, load):
         if table.row_count:
             console.print(table)
@@ -96,9 +96,10 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
                            "Random play: {n} games per round and player count (more while "
                            "a round is shorter than its minimum time).",
                            settings["games_per_round"]), markup=False)
-    console.print(w.plural(None, "Memory: the tracemalloc peak while {n} copy of the state "
-                                 "is alive, scaled to 1,000.",
-                           "Memory: the tracemalloc peak while {n} copies of the state are "
-                           "alive, scaled to 1,000.", settings["live_states"]), markup=False)
+    console.print(w.plural(None, "Memory: the tracemalloc peak while {count} copy of the "
+                                 "state is alive, scaled to 1,000.",
+                           "Memory: the tracemalloc peak while {count} copies of the state "
+                           "are alive, scaled to 1,000.", settings["live_states"],
+                           count=num(settings["live_states"])), markup=False)
     console.print(w("Cold load: the first load_game in a fresh process; cached: the second."),
                   markup=False)
