@@ -88,3 +88,11 @@ def test_a_baseline_that_cannot_be_used_is_named_without_a_traceback(tmp_path):
     assert result.exit_code == 2
     assert f"{bad}: a baseline must define PLAYERS, new_game, from_json" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_json_file_in_a_missing_folder_is_refused_before_measuring(tmp_path):
+    target = tmp_path / "missing" / "figures.json"
+    result = CliRunner().invoke(app, ["bench", "--quick", "--json", str(target)])
+    assert result.exit_code == 2
+    assert f"cannot write {target}: no such folder" in result.output
+    assert "Random play" not in result.output

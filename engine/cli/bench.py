@@ -47,6 +47,9 @@ def bench(game: Annotated[list[str] | None, typer.Option(
           = None):
     """Measure random play, state copies, saves, memory and load times on one core."""
     w = Words(lang)
+    if json_to and json_to != "-" and not Path(json_to).parent.is_dir():
+        raise FiguresNotWritten(w("cannot write {file}: {reason}", file=json_to,
+                                  reason=w("no such folder")))
     settings = Settings(games=game or None, rounds=rounds, games_per_round=games,
                         states=states, quick=quick,
                         baselines=[] if no_baseline else (baseline or None))
