@@ -125,3 +125,11 @@ class ScriptRuntimeError(RegolaError):
     def __init__(self, message: str, location: Location | None = None):
         super().__init__(f"{location}: {message}" if location else message)
         self.location = location
+
+
+class BaselineError(RegolaError):
+    """A hand-written baseline for `regola bench` that cannot be used (named by its file)."""
+
+    def __init__(self, message: str, location: Location):
+        super().__init__(f"{location}: {message}")
+        self.location = location

@@ -25,6 +25,7 @@ from ..loading.loader import load_game
 from ..scenarios.checking import scenario_problems
 from ..simulate import STEP_LIMIT
 from . import play as play_mod
+from .bench import register_bench
 from .docs_commands import register_docs
 from .listing import games_report
 from .new_variant import new_variant
@@ -263,6 +264,7 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
 
 
 register_docs(app, handle_errors)
+register_bench(app, handle_errors)
 app.command("new-variant")(handle_errors(new_variant))
 
 
