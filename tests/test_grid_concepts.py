@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from regola.docs.book import Book
-from regola.docs.markdown import steps_markdown
+from regola.docs.book.markdown import steps_markdown
 from regola.dsl import builtins_draft, builtins_goals, builtins_grid
 from regola.dsl import builtins_grid as grid
 from regola.errors import RuleError, ScriptRuntimeError

@@ -202,7 +202,7 @@ def play():
 
 def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
     from regola.docs.book import Book
-    from regola.docs.markdown import steps_markdown
+    from regola.docs.book.markdown import steps_markdown
     from regola.dsl import builtins_bank, builtins_links, builtins_tracks
     from regola.i18n.catalog import Words
 

@@ -55,7 +55,7 @@ def build(out: Annotated[Path, typer.Option(
           = False):
     """Write every built-in game's and variant's rulebook in every language, then run
     mkdocs build --strict on the site."""
-    from ..docs import site
+    from ..docs.book import site
     shown, out = out, check_output_folder(out)     # mkdocs runs in `out`: an absolute path
     try:
         report = site.write_pages(out)

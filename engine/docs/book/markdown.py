@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .texts import lead, sentence
+from ..texts import lead, sentence
 
 INDENT = "    "   # Python-Markdown (mkdocs) nests lists by four spaces
 

@@ -1,5 +1,5 @@
-"""Rulebook templates of the tracks, money and connection built-ins, and the component
-lines that describe a game's tracks, bank and connections.
+"""Rulebook templates of the built-ins of the engine's concepts: tracks, money (the bank),
+connections between areas, and card piles, rows and usage counts (interpreter/piles.py).
 
 Track and resource names read from the text file's `tracks` and `resources` sections.
 """
@@ -154,41 +154,47 @@ class ConceptSteps(ConceptNames):
                       area=self.p.expr(args[2], env))
 
 
-def concept_components(c) -> list[str]:
-    """Component sentences for the game's tracks, bank and connections (c: Components)."""
-    w, t, g = c.w, c.t, c.g
-    parts = []
-    if g.tracks:
-        items = []
-        for name, track in g.tracks.items():
-            if track.floor is None:
-                items.append(w("{track}: every disc starts on space {start}",
-                               track=t.name("tracks", name), start=track.start))
-            else:
-                items.append(w("{track}: every disc starts on space {start} and never goes "
-                               "below space {floor}", track=t.name("tracks", name),
-                               start=track.start, floor=track.floor))
-        parts.append(w("Each player has one disc on each track: {list}.", list=w.join(items)))
-        parts.append(w("Discs on the same space of a track form a stack: a disc that arrives "
-                       "goes on top, and higher in a stack is ahead."))
-    for name, res in g.resources.items():
-        if res.bank is None:
-            parts.append(w("The bank holds as many {things} as needed.",
-                           things=t.name("resources", name, 2)))
+class PilePhrases:
+    """Mixed into Phrases: the built-in functions of piles, rows and usage counts."""
+
+    def builtin_empty_places(self, args, kwargs, env) -> str:
+        return self.w("those of {places} without {things}", places=self.expr(args[1], env),
+                      things=self.t.thing(self.kind_of(args), 2))
+
+    def builtin_count_of(self, args, kwargs, env) -> str:
+        return self.w("how many times {item} appears in {items}",
+                      item=self.expr(args[1], env), items=self.expr(args[0], env))
+
+    def builtin_set_at(self, args, kwargs, env) -> str:
+        return self.w("{items} with the entry at position {position} replaced by {value}",
+                      items=self.expr(args[0], env), position=self.expr(args[1], env),
+                      value=self.expr(args[2], env))
+
+    def builtin_index_of(self, args, kwargs, env) -> str:
+        return self.w("the position of {item} in {items}", item=self.expr(args[1], env),
+                      items=self.expr(args[0], env))
+
+
+class PileSteps:
+    """Mixed into Steps: the built-in statements of piles and rows."""
+
+    def statement_draw_refill(self, args, kwargs, env) -> str:
+        kind = str(args[0].children[0])
+        ok, n = self.p.known(args[4], env)
+        if ok and isinstance(n, int):
+            amount = self.w("{n} {things}", n=n, things=self.t.thing(kind, n))
         else:
-            parts.append(w.plural(None, "The bank holds {n} {things}; when it is empty, nobody "
-                                  "receives more.", "The bank holds {n} {things}; when it is "
-                                  "empty, nobody receives more.", res.bank,
-                                  things=t.name("resources", name, res.bank)))
-    if g.connections:
-        pairs = [w("{a} – {b}", a=t.area(a), b=t.area(b)) for a, b in g.connections.values()]
-        parts.append(w.plural(None, "The board has {n} connection between two areas, each with "
-                              "room for one tile: {list}.", "The board has {n} connections "
-                              "between two areas, each with room for one tile: {list}.",
-                              len(pairs), list=w.join(pairs)))
-        touching = {len([1 for pair in g.connections.values() if area in pair])
-                    for area in g.areas}
-        if len(touching) == 1:
-            parts.append(w.plural(None, "Every area has {n} connection.",
-                                  "Every area has {n} connections.", touching.pop()))
-    return parts
+            amount = self.w("as many {things} as {amount}", things=self.t.thing(kind, 2),
+                            amount=self.p.expr(args[4], env))
+        return self.w("{player} draws {amount} {source} and puts them {destination}; "
+                      "whenever that pile is empty, their cards {refill} are first turned "
+                      "face down to form it again",
+                      player=self.p.expr(args[1], env), amount=amount,
+                      source=self.p.where(args[2], "from", env),
+                      destination=self.p.where(args[3], "to", env),
+                      refill=self.p.where(args[5], "in", env))
+
+    def statement_slide_row(self, args, kwargs, env) -> str:
+        return self.w("the {things} of {row} slide towards its start to close every gap, "
+                      "keeping their order", things=self.t.thing(str(args[0].children[0]), 2),
+                      row=self.p.expr(args[1], env))

@@ -3,8 +3,8 @@ become steps with sub-steps, and calls read as the callee's phrase from the text
 
 `Steps` holds what every statement needs (the names of a procedure, blocks of statements);
 the forms are mixed in: `let`, assignments and swaps (assignments.py), branches, loops and stops
-(control_flow.py), decisions, calls and built-in statements (actions.py and the concept
-modules).
+(control_flow.py), decisions, calls and built-in statements (actions.py, and concepts.py and
+grids.py for the engine's concepts).
 """
 
 from __future__ import annotations
@@ -13,13 +13,11 @@ from lark import Tree
 
 from .actions import ActionSteps
 from .assignments import AssignmentSteps
-from .concept_phrases import ConceptSteps
+from .concepts import ConceptSteps, PileSteps
 from .control_flow import FlowSteps
-from .env import Env
+from .env import Env, Step
 from .expressions import Phrases
-from .grid_phrases import GridSteps
-from .piles import PileSteps
-from .step import Step
+from .grids import GridSteps
 
 __all__ = ["Step", "Steps"]
 

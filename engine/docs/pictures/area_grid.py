@@ -1,19 +1,13 @@
-"""A picture of areas laid out in columns: the areas of one kind grouped by a property
-(a market row with its surcharges, offices by section), each box showing chosen properties."""
+"""The `area_grid` picture: areas laid out in columns, the areas of one kind grouped by a
+property (a market row with its surcharges, offices by section), each box showing chosen
+properties."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
-from .texts import Texts
+from ..texts import Texts
+from .svg import label, svg
 
 BOX_H, GAP = 46, 10
-FONT = 'font-family="sans-serif"'
-
-
-def _text(x: float, y: float, text: str, size: int, weight: str = "normal") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" {FONT} font-size="{size}" text-anchor="middle" '
-            f'font-weight="{weight}" fill="#222">{escape(text)}</text>')
 
 
 def area_grid(texts: Texts, spec: dict, title: str) -> str:
@@ -35,16 +29,14 @@ def area_grid(texts: Texts, spec: dict, title: str) -> str:
         x = GAP + i * (box_w + GAP)
         heading = texts.w("{property} {value}", property=texts.name("properties", group_by, 1),
                           value=texts.value(group))
-        body.append(_text(x + box_w / 2, 20, heading, 12, "bold"))
+        body.append(label(x + box_w / 2, 20, heading, 12, "middle", "bold"))
         for j, key in enumerate(columns[group]):
             y = 30 + j * (BOX_H + GAP)
             area = texts.g.areas[key]
             body.append(f'<rect x="{x}" y="{y}" width="{box_w}" height="{BOX_H}" rx="6" '
                         f'fill="#f4ead5" stroke="#8a6d3b" stroke-width="2"/>')
-            body.append(_text(x + box_w / 2, y + 18, texts.area(key), 11, "bold"))
+            body.append(label(x + box_w / 2, y + 18, texts.area(key), 11, "middle", "bold"))
             shown = [spec.get("prefix", "") + texts.value(area.get(p)) for p in show]
             if shown:
-                body.append(_text(x + box_w / 2, y + 36, " · ".join(shown), 11))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img">\n<title>{escape(title)}</title>\n'
-            + "\n".join(body) + "\n</svg>\n")
+                body.append(label(x + box_w / 2, y + 36, " · ".join(shown), 11, "middle"))
+    return svg(width, height, body, title)

@@ -12,8 +12,8 @@ from typing import Any
 
 from lark import Tree
 
-from ..dsl import builtins
-from ..game import Game
+from ...dsl import builtins
+from ...game import Game
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}

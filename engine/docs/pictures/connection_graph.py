@@ -1,13 +1,13 @@
-"""A picture of the connections between areas: areas as labelled circles (optionally in
-columns by a property, such as a side of a river), connections as lines between them."""
+"""The `connection_graph` picture: areas as labelled circles (optionally in columns by a
+property, such as a side of a river), connections as lines between them."""
 
 from __future__ import annotations
 
 import math
 
-from .texts import Texts
+from ..texts import Texts
+from .svg import label, svg
 
-FONT = 'font-family="sans-serif"'
 FILLS = ["#f4ead5", "#dbe8f4", "#e3f1dc", "#f4dcdc", "#ece0f4"]
 
 
@@ -46,14 +46,7 @@ def connection_graph(texts: Texts, spec: dict, title: str) -> str:
         fill = FILLS[values.index(str(g.areas[key].get(prop))) % len(FILLS)] if prop else FILLS[0]
         body.append(f'<circle cx="{x:g}" cy="{y:g}" r="52" fill="{fill}" stroke="#444" '
                     'stroke-width="2"/>')
-        body.append(f'<text x="{x:g}" y="{y + 5:g}" {FONT} font-size="13" text-anchor="middle" '
-                    f'font-weight="bold" fill="#222">{_escape(texts.area(key))}</text>')
+        body.append(label(x, y + 5, texts.area(key), 13, "middle", "bold"))
     width = int(max((x for x, _ in where.values()), default=0) + 80)
     height = int(max((y for _, y in where.values()), default=0) + 80)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img">\n<title>{_escape(title)}</title>\n'
-            + "\n".join(body) + "\n</svg>\n")
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return svg(width, height, body, title)

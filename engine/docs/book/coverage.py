@@ -12,15 +12,17 @@ from __future__ import annotations
 RENDERED_WITHIN = {
     "start": "a script file: its definitions are rendered one by one",
     "expression": "an end condition or tie-breaker: rendered as its expression",
-    "proc_def": "a procedure: its block as numbered steps (book.Book.procedure)",
-    "func_def": "a function: its phrase, or its body inlined (calls.CallPhrases.function)",
+    "proc_def": "a procedure: its block as numbered steps (book/rulebook.py, Book.procedure)",
+    "func_def": "a function: its phrase, or its body inlined "
+                "(phrases/calls.py, CallPhrases.function)",
     "const_def": "a script constant: its phrase (constants section) or its value",
     "params": "parameters: named by the variables section",
-    "block": "the steps of a procedure or compound statement (statements.Steps.block)",
-    "elif_clause": "a branch of if_stmt (control_flow.FlowSteps._if)",
-    "else_clause": "the last branch of if_stmt (control_flow.FlowSteps._if)",
-    "args": "a call's arguments (env.call_parts)",
-    "pos_arg": "a positional argument (env.call_parts)",
+    "block": "the steps of a procedure or compound statement "
+             "(phrases/statements.py, Steps.block)",
+    "elif_clause": "a branch of if_stmt (phrases/control_flow.py, FlowSteps._if)",
+    "else_clause": "the last branch of if_stmt (phrases/control_flow.py, FlowSteps._if)",
+    "args": "a call's arguments (phrases/env.py, call_parts)",
+    "pos_arg": "a positional argument (phrases/env.py, call_parts)",
     "kw_arg": "a keyword argument: filters of count/tokens, or a log field",
 }
 
@@ -44,9 +46,9 @@ GAME_KEYS = {
     "constants": "steps (values), setup: player-count table, reference",
     "options": "clarifications (one note per reading); steps decided by their values",
     "end": "the end of the game: conditions and tie-breakers",
-    "tracks": "components: the tracks, their start and floor (concept_phrases)",
-    "resources": "components: the bank and its size (concept_phrases)",
-    "connections": "components: the list of connections (concept_phrases)",
+    "tracks": "components: the tracks, their start and floor (concept_components)",
+    "resources": "components: the bank and its size (concept_components)",
+    "connections": "components: the list of connections (concept_components)",
     "provisional": "a visible note after the title (text file: provisional.<id>)",
     "grids": "pictures (grid_tiles, grid_layout); steps: the grid built-ins name the grid",
     "goals": "the outline block goals: each goal's measure, who qualifies, tie-breakers",

@@ -1,4 +1,4 @@
-"""Pictures of tile grids, drawn as plain SVG from the game's data and the outline.
+"""The pictures of tile grids, drawn from the game's data and the outline:
 
 - grid_tiles: the tokens of a grid's kind that match `where` (property: value), each drawn
   as a square of parts coloured by type, with its cost and per-part numbers;
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from .pictures import _svg, _text
-from .texts import Texts
+from ..texts import Texts
+from .svg import label, svg
 
 CELL = 72
 GAP = 12
@@ -32,21 +32,21 @@ def _tile(x: float, y: float, tile: dict, grid, colours: dict, texts: Texts,
                     f'fill="{fill}" stroke="#ffffff" stroke-width="1"/>')
         for values in marks:
             if isinstance(values, list) and i < len(values) and values[i]:
-                body.append(_text(px + step / 2, py + step / 2 + 6, str(values[i]), 16,
+                body.append(label(px + step / 2, py + step / 2 + 6, str(values[i]), 16,
                                   anchor="middle", weight="bold"))
     if grid.separate and tile.get(grid.separate):
-        label = texts.value(parts[0])
-        body.append(_text(x + size / 2, y + size - 8, label, 10, anchor="middle"))
+        name = texts.value(parts[0])
+        body.append(label(x + size / 2, y + size - 8, name, 10, anchor="middle"))
     body.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="none" '
                 f'stroke="#333" stroke-width="2" rx="3"/>')
     if "cost" in tile:
         body.append(f'<circle cx="{x + 11}" cy="{y + 11}" r="9" fill="#f5d76e" '
                     f'stroke="#8a6d3b"/>')
-        body.append(_text(x + 11, y + 15, str(tile["cost"]), 11, anchor="middle",
+        body.append(label(x + 11, y + 15, str(tile["cost"]), 11, anchor="middle",
                           weight="bold"))
     for flag in ("transport",):
         if tile.get(flag):
-            body.append(_text(x + size - 10, y + 15, "T", 12, anchor="middle", weight="bold"))
+            body.append(label(x + size - 10, y + 15, "T", 12, anchor="middle", weight="bold"))
     return body
 
 
@@ -56,7 +56,7 @@ def _legend(texts: Texts, colours: dict, y: float) -> list[str]:
         x = 8 + i * 120
         body.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{colour}" '
                     f'stroke="#333"/>')
-        body.append(_text(x + 20, y + 12, texts.value(value), 12))
+        body.append(label(x + 20, y + 12, texts.value(value), 12))
     return body
 
 
@@ -79,7 +79,7 @@ def grid_tiles(texts: Texts, spec: dict, title: str) -> str:
                       tile, grid, colours, texts)
     legend_y = 8 + lines * (CELL + GAP)
     body += _legend(texts, colours, legend_y)
-    return _svg(width, int(legend_y + 26), body, title)
+    return svg(width, int(legend_y + 26), body, title)
 
 
 def grid_layout(texts: Texts, spec: dict, title: str) -> str:
@@ -97,12 +97,12 @@ def grid_layout(texts: Texts, spec: dict, title: str) -> str:
     for t in tiles:
         body += _tile(8 + (t["cell"][0] - x0) * CELL, 8 + (t["cell"][1] - y0) * CELL,
                       t, grid, colours, texts)
-    for label in spec.get("labels", []):
+    for mark in spec.get("labels", []):
         k = math.isqrt(len(tiles[0].get(grid.parts) or [0])) if grid.parts else 1
-        lx, ly = ((v + 0.5) * CELL / k for v in label["at"])
-        body.append(_text(8 + lx, 8 + ly + 6,
-                          label["text"], 18, anchor="middle", weight="bold"))
+        lx, ly = ((v + 0.5) * CELL / k for v in mark["at"])
+        body.append(label(8 + lx, 8 + ly + 6,
+                          mark["text"], 18, anchor="middle", weight="bold"))
     legend_y = 14 + rows * CELL
     body += _legend(texts, colours, legend_y)
     width = max(16 + cols * CELL, 10 + len(colours) * 120)
-    return _svg(width, int(legend_y + 26), body, title)
+    return svg(width, int(legend_y + 26), body, title)

@@ -1,4 +1,6 @@
-"""What the renderer knows about the names of a script at one point of a rulebook."""
+"""What every phrase renderer shares: what the names of a script read as at one point of a
+rulebook (`Env`), one numbered step of a procedure in words (`Step`), and helpers that read
+parse trees."""
 
 from __future__ import annotations
 
@@ -31,6 +33,14 @@ class Env:
             env.statics.pop(name, None)
             env.groups.pop(name, None)
         return env
+
+
+@dataclass
+class Step:
+    """One numbered step: a clause, perhaps with sub-steps."""
+
+    text: str
+    children: list[Step] = field(default_factory=list)
 
 
 def uses(tree: Tree | Token | None, name: str) -> int:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, call_parts, is_name, uses
-from .step import Step
+from .env import Env, Step, call_parts, is_name, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 

@@ -1,5 +1,6 @@
 """The components, the setup and the numbers that depend on the player count, from the
-game's pieces, tokens, decks, areas, variables and constants.
+game's pieces, tokens, decks, areas, variables and constants, and the component lines of
+the engine's concepts (tracks, the bank, connections).
 """
 
 from __future__ import annotations
@@ -7,10 +8,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .concept_phrases import concept_components
+from ..texts import Texts, sentence
 from .markdown import bullets, numbered, table
-from .tables import counted_only
-from .texts import Texts, sentence
+from .reference import counted_only
 
 
 class Components:
@@ -195,3 +195,43 @@ class Components:
             return ""
         head = [""] + [self.w.plural(None, "{n} player", "{n} players", n) for n in counts]
         return table(head, rows)
+
+
+def concept_components(c) -> list[str]:
+    """Component sentences for the game's tracks, bank and connections (c: Components)."""
+    w, t, g = c.w, c.t, c.g
+    parts = []
+    if g.tracks:
+        items = []
+        for name, track in g.tracks.items():
+            if track.floor is None:
+                items.append(w("{track}: every disc starts on space {start}",
+                               track=t.name("tracks", name), start=track.start))
+            else:
+                items.append(w("{track}: every disc starts on space {start} and never goes "
+                               "below space {floor}", track=t.name("tracks", name),
+                               start=track.start, floor=track.floor))
+        parts.append(w("Each player has one disc on each track: {list}.", list=w.join(items)))
+        parts.append(w("Discs on the same space of a track form a stack: a disc that arrives "
+                       "goes on top, and higher in a stack is ahead."))
+    for name, res in g.resources.items():
+        if res.bank is None:
+            parts.append(w("The bank holds as many {things} as needed.",
+                           things=t.name("resources", name, 2)))
+        else:
+            parts.append(w.plural(None, "The bank holds {n} {things}; when it is empty, nobody "
+                                  "receives more.", "The bank holds {n} {things}; when it is "
+                                  "empty, nobody receives more.", res.bank,
+                                  things=t.name("resources", name, res.bank)))
+    if g.connections:
+        pairs = [w("{a} – {b}", a=t.area(a), b=t.area(b)) for a, b in g.connections.values()]
+        parts.append(w.plural(None, "The board has {n} connection between two areas, each with "
+                              "room for one tile: {list}.", "The board has {n} connections "
+                              "between two areas, each with room for one tile: {list}.",
+                              len(pairs), list=w.join(pairs)))
+        touching = {len([1 for pair in g.connections.values() if area in pair])
+                    for area in g.areas}
+        if len(touching) == 1:
+            parts.append(w.plural(None, "Every area has {n} connection.",
+                                  "Every area has {n} connections.", touching.pop()))
+    return parts

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, call_parts, string_literals
-from .step import Step
+from .env import Env, Step, call_parts, string_literals
 
 
 class ActionSteps:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, is_name, uses
-from .step import Step
+from .env import Env, Step, is_name, uses
 
 
 class AssignmentSteps:

@@ -9,21 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n.catalog import Words
-from ..loading.loader import load_game
+from ...i18n.catalog import Words
+from ...loading.loader import load_game
+from ..phrases.env import Env
+from ..phrases.expressions import Phrases
+from ..phrases.known_values import Statics
+from ..phrases.statements import Steps
+from ..pictures import draw
+from ..texts import Texts, sentence
 from .components import Components
-from .endgame import Ending, end_document
-from .env import Env
-from .expressions import Phrases
-from .goals_doc import GoalsBlock
 from .markdown import heading, steps_markdown
-from .notes import Notes
 from .outline import Outline, game_folder, load_outline, user_procedures
-from .pictures import draw
-from .statements import Steps
-from .statics import Statics
-from .tables import token_table
-from .texts import Texts, sentence
+from .reference import Notes, token_table
+from .winning import Ending, GoalsBlock, end_document
 
 GENERATED = ("components", "setup", "player_counts", "end", "notes", "reference", "glossary",
              "goals")

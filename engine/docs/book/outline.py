@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem, RuleError
-from ..interpreter.model import GameDef
-from ..loading import schema
-from ..loading.sources import display_name
-from ..loading.yaml_source import load_yaml
+from ...errors import Problem, RuleError
+from ...interpreter.model import GameDef
+from ...loading import schema
+from ...loading.sources import display_name
+from ...loading.yaml_source import load_yaml
 
 FILE = "rulebook.yaml"
 
@@ -129,7 +129,7 @@ def game_folder(game: GameDef) -> Path:
     """The folder of a loaded game (its first file)."""
     first = game.files[0] if game.files else ""
     if first.startswith("rules/"):
-        from ..loading.sources import rules_root
+        from ...loading.sources import rules_root
         return (rules_root() / first[len("rules/"):]).parent
     return Path(first).parent if first else Path(".")
 
