@@ -86,6 +86,11 @@ class VariantNotGame(RuleError):
                        f"regola {command} {self.game} --variant {self.variant}")
 
 
+class InvalidOption(RuleError):
+    """Option values given to load_game that the game cannot take: each problem names the
+    option (`options.NAME`) in `load_game(options=...)`; nothing is loaded."""
+
+
 class UnknownGame(RegolaError):
     """A game name that is not built in and is not a path to a game."""
 

@@ -20,6 +20,7 @@ from .interpreter.ending import finish
 from .interpreter.model import GameDef
 from .interpreter.runtime import Runtime
 from .interpreter.save_check import check_save, parse_save
+from .views import StateViews
 
 __all__ = ["Game", "GameState", "action_id"]
 
@@ -32,6 +33,9 @@ class Game:
 
     def __init__(self, definition: GameDef):
         self.definition = definition
+        self.source: dict[str, Any] = {"game": definition.id, "variant": definition.variant,
+                                       "options": {}}
+        """How load_game loaded it ({"game", "variant", "options"}): load it so to read saves."""
         self._consts: dict[int, dict[str, Any]] = {}
         self._token_ids: dict[int, dict[str, list[str]]] = {}
 
@@ -100,7 +104,7 @@ class Game:
         return GameState(self, data)
 
 
-class GameState:
+class GameState(StateViews):
     """A game in progress: plain data plus the Game it belongs to."""
 
     __slots__ = ("game", "data")
