@@ -31,6 +31,7 @@ from .types import (
     known,
     list_of,
 )
+from .value_types import value_types
 
 MAX_ROUNDS = 12
 """Inference walks before giving up on a type that keeps changing (it becomes unknown)."""
@@ -66,7 +67,9 @@ def setting_uses(doc: dict) -> list[SettingUse]:
 def check_types(game: GameDef, program: Program, problems: list[Problem],
                 uses: list[SettingUse] = ()) -> None:
     """Add a located problem for every expression of the game whose types cannot work."""
-    TypeChecker(game, program, problems).run(list(uses))
+    checker = TypeChecker(game, program, problems)
+    checker.run(list(uses))
+    program.value_types = value_types(checker)
 
 
 class TypeChecker(CallTypes):
@@ -79,6 +82,7 @@ class TypeChecker(CallTypes):
         self.const_types: dict[str, Type] = {}
         self.local_types: dict[str, dict[str, Type]] = {}
         self.demands: dict[tuple[str, int], tuple[Type, str]] = {}
+        self.arg_types: dict[tuple[str, int], Type] = {}
         self.var_assigned: dict[str, Type] = {}
         self.seen: set[tuple[str, str]] = set()
         self.blamed: set[str] = set()
