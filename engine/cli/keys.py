@@ -39,6 +39,23 @@ class KeyBook:
         self.numbers: dict[str, dict[str, int]] = {}  # ask -> value -> number
         self.areas = {a: i + 1 for i, a in enumerate(game.definition.areas)}
 
+    def saved(self) -> dict:
+        """What the book remembers, as plain data (a save keeps the keys as they were)."""
+        return {"letters": dict(self.letters), "numbers": self.numbers}
+
+    def restore(self, saved: object) -> None:
+        """Remember what saved() gave (anything malformed is ignored: keys are then given
+        afresh)."""
+        if not isinstance(saved, dict):
+            return
+        letters, numbers = saved.get("letters"), saved.get("numbers")
+        if isinstance(letters, dict) and all(isinstance(v, str) for v in letters.values()):
+            self.letters = dict(letters)
+        if isinstance(numbers, dict) and all(
+                isinstance(book, dict) and all(isinstance(n, int) for n in book.values())
+                for book in numbers.values()):
+            self.numbers = {ask: dict(book) for ask, book in numbers.items()}
+
     def _candidates(self, name: str) -> list[str]:
         label = self.gw.value(name).lower()
         words = [w for w in label.replace("-", " ").split() if w]

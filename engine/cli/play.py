@@ -67,6 +67,9 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
         log_size = len(state.observe(None)["log"])
         session.seen.update({p: min(n, log_size) for p, n in saved.seen.items()
                              if p in session.seen})
+        for p, book in (saved.keys or {}).items():
+            if p in session.keys:
+                session.keys[p].restore(book)
     seats = ", ".join(w("{seat} ({number}, {kind})", seat=gw.seat(p), number=p + 1,
                         kind=seat_kind(gw, k)) for p, k in enumerate(kinds))
     console.print(w.plural(None, "{game}: {n} player; {seats}", "{game}: {n} players; {seats}",

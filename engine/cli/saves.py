@@ -2,7 +2,8 @@
 
 A save file is JSON: the game (a built-in id, or the absolute path of a game folder) and
 its variant, who plays each seat, the seed, each bot's random state, how much of the log
-each person has seen, and the state itself as GameState.to_json() wrote it (read back with
+each person has seen, the keys each person was shown (so they mean the same after a
+resume), and the state itself as GameState.to_json() wrote it (read back with
 Game.state_from_json, which checks it). It holds every secret of the game, as a board left
 on the table does: whoever reads the file can see the other seats' hands.
 """
@@ -32,6 +33,7 @@ class Saved:
     bots: dict[int, Any]
     seen: dict[int, int]
     state: str
+    keys: dict[int, Any] | None = None
 
 
 def game_reference(game: str) -> str:
@@ -46,7 +48,8 @@ def write_save(path: Path, saved: Saved) -> None:
     body = {"format": FORMAT, "version": VERSION, "game": saved.game,
             "variant": saved.variant, "seats": saved.seats, "seed": saved.seed,
             "bots": {str(k): v for k, v in saved.bots.items()},
-            "seen": {str(k): v for k, v in saved.seen.items()}, "state": saved.state}
+            "seen": {str(k): v for k, v in saved.seen.items()}, "state": saved.state,
+            "keys": {str(k): v for k, v in (saved.keys or {}).items()}}
     try:
         path.write_text(json.dumps(body), encoding="utf-8")
     except OSError as error:
@@ -98,8 +101,10 @@ def read_save(path: Path) -> Saved:
     except (TypeError, ValueError):
         raise InvalidSave.text(w("{file}: {field} is missing or wrong in this save"),
                                file=str(path), field="bots/seen") from None
+    keys = body.get("keys") if isinstance(body.get("keys"), dict) else {}
     return Saved(_field(body, "game", str, path), variant, seats,
-                 _field(body, "seed", int, path), bots, seen, _field(body, "state", str, path))
+                 _field(body, "seed", int, path), bots, seen, _field(body, "state", str, path),
+                 {int(k): v for k, v in keys.items() if str(k).isdigit()})
 
 
 def load_state(game: Game, saved: Saved, path: Path) -> GameState:

@@ -204,7 +204,8 @@ class Session:
         path = Path(name or f"regola-{self.game.id}.json")
         game, variant = self.saved_as or (self.game.id, self.game.definition.variant)
         write_save(path, Saved(game, variant, self.kinds, self.seed, self.bot_states(),
-                               self.seen, self.state.to_json()))
+                               self.seen, self.state.to_json(),
+                               {p: book.saved() for p, book in self.keys.items()}))
         raise Abandoned(w("saved to {file}; resume with: regola play --load {file}",
                           file=str(path)), 0)
 
