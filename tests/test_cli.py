@@ -8,10 +8,10 @@ import sys
 import types
 
 import pytest
+from play_helpers import keyed_game, random_pick
 from typer.testing import CliRunner
 
 from conftest import edit_rule_file
-from play_helpers import keyed_game, random_pick
 from regola.cli.app import app
 
 runner = CliRunner()

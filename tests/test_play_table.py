@@ -8,8 +8,8 @@ import json
 import re
 
 import pytest
-
 from play_helpers import keyed_game, play, random_pick, seats
+
 from regola import load_game
 
 OPTION = re.compile(r"\[([^\]\s]+)\] (.+?)(?=\s{2,}\[|\s*$)")
@@ -53,11 +53,10 @@ def test_a_whole_game_typed_at_the_table(game, players, variant):
     out = result.stdout
     assert "Traceback" not in result.output and "not a key here" not in out
     assert out.count("your choice (? for help): ") == len(keys)
-    names = {"doge": ["Red", "Blue", "Green", "Yellow"]}.get(game)
     shown = re.search(r"^winners?: (.+)$", out, re.MULTILINE)[1]
     for winner in state.result["winners"]:
-        assert (names or ["Red", "Blue", "Green", "Yellow", "White"])[winner] in shown
-    assert f"seed: 5" in out and "to replay this game: regola play" in out
+        assert ["Red", "Blue", "Green", "Yellow", "White"][winner] in shown
+    assert "seed: 5" in out and "to replay this game: regola play" in out
     for screen in screens(out)[:-1]:
         assert len(screen.rstrip("\n").splitlines()) <= 24, screen   # it fits the screen
 
@@ -323,3 +322,30 @@ def test_the_table_speaks_the_language(lang, texts):
     result = play("doge", "--seed", "3", "--lang", lang, stdin="4\nzz\n2\nu\n")
     missing = [t for t in texts if t not in result.stdout]
     assert not missing, missing
+
+
+# -- the texts a table fills in are checked when the game loads ----------------------------
+def test_table_texts_are_checked_at_load(doge_copy):
+    """A prompt names only variables where its ask is asked, a prompt belongs to an ask, a
+    token name only the token's properties, the status line only public game variables."""
+    from conftest import edit_rule_file
+    from regola import RuleError
+
+    edit_rule_file(doge_copy / "text.yaml",
+                   ("build_palace: Build a palace in {area} for {cost} houses?",
+                    "build_palace: Build a palace in {region} for {cost} houses?\n"
+                    "  build_palce: Build it?"),
+                   ("advisor: advisor of {home}", "advisor: advisor of {house}"),
+                   ("status: Year {year}", "status: Year {yaer}"))
+    with pytest.raises(RuleError) as caught:
+        load_game(str(doge_copy))
+    problems = [str(p) for p in caught.value.problems]
+    assert any(re.search(r"building\.regola:\d+:\d+: .*ask 'build_palace': its prompt "
+                         r"'Build a palace in \{region\} for \{cost\} houses\?' names "
+                         r"\{region\}, which is not a variable where it is asked", p)
+               for p in problems), problems
+    assert any(re.search(r"text\.yaml:\d+:\d+: .*'build_palce' is not an ask of the game.*"
+                         r"did you mean 'build_palace'", p) for p in problems), problems
+    assert any("{house} is not a property of advisor (its properties: home)" in p
+               for p in problems), problems
+    assert any("{yaer} is not a public game variable" in p for p in problems), problems

@@ -16,6 +16,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from ..dsl.value_types import types_of
 from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
@@ -108,7 +109,7 @@ class Screen:
         """The game's name and variables, and whose screen this is."""
         gw = self.gw
         namer = Namer(self.game, gw, view)
-        kinds = getattr(self.game.definition.program, "value_types", {}).get("game", {})
+        kinds = types_of(self.game.definition).get("game", {})
         parts = [gw.game_name()]
         status = namer.filled(gw.text("screen", "status"), view["vars"],
                               {k: kind_name(t) for k, t in kinds.items()})

@@ -58,7 +58,7 @@ class CallTypes(ExpressionTypes):
         args, kwargs = self.arguments(t)
         for i, arg in enumerate(args):
             at = self.ty(arg)
-            if self.reporting:
+            if self.recording:
                 self.arg_types[(callee, i)] = join(self.arg_types.get((callee, i), NOTHING), at)
             demand = self.demands.get((callee, i))
             if demand is None or i >= len(params):

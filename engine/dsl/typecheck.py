@@ -31,7 +31,6 @@ from .types import (
     known,
     list_of,
 )
-from .value_types import value_types
 
 MAX_ROUNDS = 12
 """Inference walks before giving up on a type that keeps changing (it becomes unknown)."""
@@ -67,9 +66,7 @@ def setting_uses(doc: dict) -> list[SettingUse]:
 def check_types(game: GameDef, program: Program, problems: list[Problem],
                 uses: list[SettingUse] = ()) -> None:
     """Add a located problem for every expression of the game whose types cannot work."""
-    checker = TypeChecker(game, program, problems)
-    checker.run(list(uses))
-    program.value_types = value_types(checker)
+    TypeChecker(game, program, problems).run(list(uses))
 
 
 class TypeChecker(CallTypes):
@@ -83,6 +80,8 @@ class TypeChecker(CallTypes):
         self.local_types: dict[str, dict[str, Type]] = {}
         self.demands: dict[tuple[str, int], tuple[Type, str]] = {}
         self.arg_types: dict[tuple[str, int], Type] = {}
+        self.param_hints: dict[str, dict[str, Type]] = {}   # (value_types.py, after checking)
+        self.recording = False
         self.var_assigned: dict[str, Type] = {}
         self.seen: set[tuple[str, str]] = set()
         self.blamed: set[str] = set()
@@ -138,7 +137,8 @@ class TypeChecker(CallTypes):
               local: dict[str, Type] | None = None) -> None:
         """Start checking a definition: its file, its name in problems, its scope."""
         self.file, self.context, self.defname, self.params = file, context, name, params
-        self.scopes = [{**(local or {}), **{p: UNKNOWN for p in params}}]
+        hints = self.param_hints.get(name, {})
+        self.scopes = [{**(local or {}), **{p: hints.get(p, UNKNOWN) for p in params}}]
 
     def walk(self) -> None:
         """Check every constant, function, procedure and game-file expression once."""

@@ -1,5 +1,5 @@
-"""What the type checker learnt about the values a running game holds, kept for the
-frontends: each procedure's parameters and locals, and the game's and players' variables.
+"""What the type checker learns about the values a running game holds, for the frontends:
+each procedure's parameters and locals, and the game's and players' variables.
 
 A frontend that shows a procedure's argument (a prompt's "{p}", a breadcrumb's "{group}")
 needs to know that a number is a player (shown as a seat's name) and not a count. The
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from .types import NOTHING, UNKNOWN, Type, family, known
 
 if TYPE_CHECKING:
+    from ..interpreter.model import GameDef
     from .typecheck import TypeChecker
 
 
@@ -32,8 +33,46 @@ def _precise(a: Type, b: Type) -> Type:
     return b if _detail(b) > _detail(a) else a
 
 
+def types_of(definition: GameDef) -> dict[str, dict[str, Type]]:
+    """The value types of a loaded game's scripts, worked out once (a second type check of
+    the game, whose problems were reported at load, then the naming walks)."""
+    program = definition.program
+    if program.value_types is None:
+        from .typecheck import TypeChecker
+        checker = TypeChecker(definition, program, [])
+        checker.run([])
+        program.value_types = value_types(checker)
+    return program.value_types
+
+
+NAMING_WALKS = 3
+"""Extra walks that feed the parameters' types back into their procedures (a list built
+from a parameter is then known to hold players)."""
+
+
 def value_types(checker: TypeChecker) -> dict[str, dict[str, Type]]:
-    """Procedure name -> {parameter or local: type}; "game" and "player" -> variables."""
+    """Procedure name -> {parameter or local: type}; "game" and "player" -> variables.
+
+    Run after the checker has reported its problems: the extra walks only refine types
+    (a parameter's callers are walked again with their own parameters' types known)."""
+    types = _collect(checker)
+    checker.reporting = False
+    for _ in range(NAMING_WALKS):
+        checker.param_hints = {
+            proc.name: {p: types[proc.name][p] for p in proc.params if p in types[proc.name]}
+            for proc in checker.program.procs.values()}
+        checker.arg_types = {}
+        checker.recording = True
+        checker.walk()
+        refined = _collect(checker)
+        if refined == types:
+            break
+        types = refined
+    checker.recording = False
+    return types
+
+
+def _collect(checker: TypeChecker) -> dict[str, dict[str, Type]]:
     out: dict[str, dict[str, Type]] = {}
     for proc in checker.program.procs.values():
         base = proc.name.split("·")[0]

@@ -26,6 +26,7 @@ from typing import Any
 
 from lark import Tree
 
+from ..dsl.value_types import types_of
 from .model import GameDef
 
 
@@ -118,7 +119,7 @@ def decision_context(definition: GameDef, state: dict, player: int,
         return None
     wait, frames = found
     texts = definition.text or {}
-    types = getattr(definition.program, "value_types", {}) or {}
+    types = types_of(definition)
     tokens = state["tokens"]
     seen: list[set[str]] = []
 
