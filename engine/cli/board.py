@@ -247,13 +247,10 @@ class Board:
             lines += drawn.splitlines()
         return lines
 
-    def legend(self) -> Text | None:
-        """What the short names used in the table stand for."""
-        if not self.used_short:
-            return None
-        shown = [f"{short} {self.gw.piece(kind, 2)}" for kind, short in self.short.items()
-                 if short in self.used_short]
-        return Text(" · ".join(shown), style="dim")
+    def legend(self) -> list[Text]:
+        """What the short names used in the table stand for, one entry per kind."""
+        return [Text(f"{short} {self.gw.piece(kind, 2)}", style="dim")
+                for kind, short in self.short.items() if short in self.used_short]
 
     # -- drawing -------------------------------------------------------------------------
     def cell(self, held: Held, brief: bool) -> str:
@@ -265,8 +262,8 @@ class Board:
 
     def table(self, width: int, max_rows: int) -> tuple[Table, int]:
         """The board as a table at most `width` wide with at most `max_rows` rows; the
-        number of rows left out. If a cell's words do not fit, every cell is counted by
-        kind, so the columns read alike from one screen to the next."""
+        number of rows left out. If a cell's words do not fit, every cell of its row is
+        counted by kind, so a row reads alike across the seats."""
         rows = self.rows()
         dropped = 0
         while len(rows) > max(max_rows, 1):
@@ -274,7 +271,6 @@ class Board:
             dropped += 1
         label_width = min(18, max([len(r.label) for r in rows] + [6]))
         seat_width = max(6, (width - label_width - 1) // max(self.players, 1) - 1)
-        brief = any(len(", ".join(h.detail)) > seat_width for r in rows for h in r.cells)
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                       show_edge=False, collapse_padding=True)
         table.add_column("", no_wrap=True, width=label_width, overflow="ellipsis")
@@ -283,5 +279,6 @@ class Board:
                                             number=p + 1), style=seat_style(self.game, p)),
                              no_wrap=True, width=seat_width, overflow="ellipsis")
         for row in rows:
+            brief = any(len(", ".join(h.detail)) > seat_width for h in row.cells)
             table.add_row(Text(row.label), *(Text(self.cell(h, brief)) for h in row.cells))
         return table, dropped

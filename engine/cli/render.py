@@ -59,7 +59,8 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
     w = gw.w
     kind = event.get("e")
     who = gw.seat(event.get("player"))
-    token = token_text(gw, event.get("piece", "token"), event.get("token"), tokens)
+    piece = event.get("piece") or (tokens or {}).get(event.get("token"), {}).get("kind")
+    token = token_text(gw, piece or "token", event.get("token"), tokens)
     line = None
     if kind == "move":
         n = event.get("n", 1)

@@ -160,30 +160,30 @@ class Screen:
         return colour_seats(self.game, self.gw, " › ".join(shown))
 
     def board_lines(self, view: dict, room: int) -> list[Text]:
-        """The board in at most `room` lines: the table (its least useful rows dropped
-        first), its legend, the seat's own grid (a district), the seat's own things, then
-        what belongs to nobody."""
+        """The board in at most `room` lines. First served: a few rows of the table, the
+        seat's own things and grid (a district), then more rows (the least useful ones are
+        dropped first), then what belongs to nobody."""
         gw, width = self.gw, self.width
         board = Board(self.game, gw, view)
         grid = board.own_grids()
-        more = pack([*board.mine(), *board.notes()], width)
+        mine, notes = pack(board.mine(), width), pack(board.notes(), width)
         want_rows = len(board.rows())
-        grid_room = min(len(grid), max(0, room - 6 - min(want_rows, 3)))
-        table_room = room - 2 - 1 - grid_room - min(len(more), 2)
-        table, dropped = board.table(width, max(2, min(want_rows, table_room)))
+        reserved = min(len(mine), 2) + min(len(notes), 1)
+        grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
+        table, dropped = board.table(width, max(2, min(
+            want_rows, room - 4 - grid_room - reserved)))
         lines = render_lines(self.console, table, width)
         if dropped:
             lines.append(Text(gw.w.plural(None, "… {n} more row: type board",
                                           "… {n} more rows: type board", dropped),
                               style="dim"))
-        legend = board.legend()
-        if legend is not None:
-            lines.append(legend)
-        if grid_room:
-            lines += [Text(line) for line in grid[:grid_room]]
+        lines += pack(board.legend(), width)
+        grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
+        lines += [Text(line) for line in grid[:grid_room]]
         left = room - len(lines)
+        more = mine + notes
         under = more[:max(0, left)]
-        if len(more) > len(under) and under:
+        if len(more) > len(under) and len(under) >= 2:
             hidden = len(more) - len(under) + 1
             under[-1] = Text(gw.w.plural(None, "… {n} more line: type board",
                                          "… {n} more lines: type board", hidden),
@@ -207,7 +207,7 @@ class Screen:
             bottom.append(message)
         logs = self.log_lines(view, log_from)
         room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
-        log_room = min(len(logs), LOG_LINES, max(3, room // 4)) if logs else 0
+        log_room = min(len(logs), LOG_LINES, max(2, room // 5)) if logs else 0
         board_lines = self.board_lines(view, room - log_room)
         log_room = min(len(logs), max(log_room, room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
