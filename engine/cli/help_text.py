@@ -20,8 +20,7 @@ def help_lines(gw: GameWords, options: list[tuple[str, str]], actions: list[dict
     out += [w("Type a key, or an option's name or id. Numbers choose values (an area keeps "
               "its number on the board, a number is its own key); letters choose named "
               "actions and keep their meaning for the whole game."),
-            w("  u            undo your last decision (not once a secret or chance was "
-              "revealed after it)"),
+            w("  u            undo your last decision (not after a secret or chance came out)"),
             w("  save [FILE]  save the game and stop; resume it with: regola play --load FILE"),
             w("  board        everything you can see, in full"),
             w("  log          the whole log, as you saw it"),

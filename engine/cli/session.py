@@ -190,8 +190,7 @@ class Session:
         if others:
             return w("cannot undo: {seats} decided after you", seats=gw.seats(sorted(others)))
         if hidden_known(self.game, self.state.observe(seat)) - last.known:
-            return w("cannot undo: something hidden was revealed after your last decision "
-                     "(a secret or chance)")
+            return w("cannot undo: a secret or chance came out after your last decision")
         self.state = last.state
         self.restore_bots(last.bots)
         self.seen = last.seen
