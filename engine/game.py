@@ -16,6 +16,7 @@ from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, Unsuppor
 from .interpreter import state as state_mod
 from .interpreter import vm
 from .interpreter.actions import action_dict, action_id, chosen_option
+from .interpreter.decision_context import decision_context
 from .interpreter.ending import finish
 from .interpreter.model import GameDef
 from .interpreter.runtime import Runtime
@@ -154,6 +155,15 @@ class GameState(StateViews):
             if thread["wait"] is not None and thread["wait"]["player"] == player:
                 return thread["wait"]
         return None
+
+    def decision_context(self, player: int) -> dict | None:
+        """Where `player`'s pending decision is asked, as the game's texts name it (None if
+        it has none): {"ask", "prompt", "prompt_kinds", "steps", "named"}; see
+        interpreter/decision_context.py. Built only from what `player` may see."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            return None
+        return decision_context(self.game.definition, self.data, player, lambda: {
+            t["id"] for t in self.observe(player)["tokens"] if "id" in t})
 
     def legal_actions(self, player: int) -> list[dict]:
         """The actions `player` may take now, each {"id", "value", "ask", "step"} (the

@@ -22,6 +22,7 @@ from .declarations import TOKEN_FIELDS, CompileProblem, declared_names
 from .expressions import rank_groups
 from .program import Expr, Program
 from .statements import StatementCompiler
+from .table_texts import table_text_problems
 
 __all__ = ["TOKEN_FIELDS", "CompileProblem", "Compiler", "rank_groups"]
 
@@ -32,6 +33,7 @@ class Compiler(StatementCompiler):
     def compile_all(self) -> Program:
         """Second pass: compile every declared definition, collecting all problems."""
         self.check_definition_texts()
+        self.problems.extend(table_text_problems(self.g))
         for name, (file, d) in self.program.const_trees.items():
             self.file, self.context = file, f"const {name}"
             try:

@@ -60,3 +60,7 @@ class Program:
         default_factory=list)
     """Expressions of the game file (end rules, goals): (tree, params, file, where the
     expression's text starts, with its path in the document)."""
+    value_types: dict[str, dict[str, Any]] | None = None
+    """What the type checker finds each procedure's parameters and locals hold, and the
+    game's and players' variables ("game", "player"): name -> types.Type; worked out the
+    first time a frontend asks (dsl/value_types.py), not at load."""

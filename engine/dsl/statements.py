@@ -107,6 +107,7 @@ class StatementCompiler(ExpressionCompiler):
         ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
         self.check_text(s.children[3] or s, "asks", ask)
         self.check_ask_text(s.children[3] or s, ask)
+        self.check_prompt_text(s.children[3] or s, ask, scope)
 
         def op(fr, c, th):
             env = fr["e"]
