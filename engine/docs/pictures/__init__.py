@@ -12,15 +12,17 @@ the module of its name:
 from __future__ import annotations
 
 from ..texts import Texts
+from .area_blocks import area_blocks
 from .area_grid import area_grid
+from .area_map import area_map
 from .area_spaces import area_spaces
 from .connection_graph import connection_graph
 from .deck_rows import deck_rows
-from .tile_grids import grid_layout, grid_tiles
+from .tile_grids import grid_layout, grid_tiles, tile_sampler
 
-KINDS = {"area_spaces": area_spaces, "deck_rows": deck_rows, "area_grid": area_grid,
+KINDS = {"area_spaces": area_spaces, "area_map": area_map, "deck_rows": deck_rows, "area_grid": area_grid, "area_blocks": area_blocks,
          "connection_graph": connection_graph, "grid_tiles": grid_tiles,
-         "grid_layout": grid_layout}
+         "grid_layout": grid_layout, "tile_sampler": tile_sampler}
 
 
 def draw(texts: Texts, spec: dict, title: str) -> str:
