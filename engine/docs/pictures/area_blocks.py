@@ -15,7 +15,7 @@ from typing import Any
 
 from ..texts import Texts
 from .area_map import Box
-from .svg import (BORDER, PAPER, block_label, label, legend, rect, svg, text_width)
+from .svg import BORDER, PAPER, block_label, label, legend, rect, svg, text_width
 
 GAP = 10
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..texts import Texts
-from .svg import (BORDER, PAPER, block_label, label, legend, rect, svg, text_width)
+from .svg import BORDER, PAPER, block_label, label, legend, rect, svg, text_width
 
 SPACE = 28
 WATER = "#9cc9ea"
