@@ -48,7 +48,8 @@ def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang
         from ..print import write_pdf
         write_pdf(book, folder / f"{stem}.pdf", lang)
         title, rest = text.split("\n", 1)
-        link = Words(lang)("Printable rulebook (PDF, A4)")
+        w = Words(lang)
+        link = w("Printable rulebook (PDF, A4)")
         text = f"{title}\n\n[{link}]({stem}.pdf){{ .md-button }}\n{rest}"
     page.write_text(text, encoding="utf-8")
     for name, svg in book.pictures.items():
@@ -79,7 +80,8 @@ def write_pages(out: Path, pdf: bool = False) -> SiteReport:
             title = page.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
             lines += ["", f"## [{title}]({game}/index.md)", ""]
             if pdf:
-                lines += [f"[{w('Printable rulebook (PDF, A4)')}]({game}/index.pdf)", ""]
+                link = w("Printable rulebook (PDF, A4)")
+                lines += [f"[{link}]({game}/index.pdf)", ""]
             for path in builtin_variants(game):
                 vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang,
                                        pdf)

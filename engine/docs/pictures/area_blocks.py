@@ -15,7 +15,7 @@ from typing import Any
 
 from ..texts import Texts
 from .area_map import Box
-from .svg import BORDER, PAPER, block_label, label, legend, rect, svg, text_width
+from .svg import BORDER, PAPER, block_label, fitted, label, legend, rect, svg, text_width
 
 GAP = 10
 
@@ -39,6 +39,7 @@ class AreaBlocks:
         self.t, self.spec, self.room = texts, spec, room
         self.boxes: dict[str, Box] = {}
         self.body: list[str] = []
+        self.titles: list[tuple[float, str]] = []
         y = top
         width = 0.0
         for block in spec["blocks"]:
@@ -46,6 +47,9 @@ class AreaBlocks:
             width = max(width, right)
             y += 14
         self.width, self.height = width + 8, y
+        for ty, text in self.titles:        # fitted to the board's width (long in Spanish)
+            self.body.append(label(8, ty, text, fitted(text, self.width - 16, 14, "bold"),
+                                   weight="bold"))
 
     def select(self, block: dict) -> list[str]:
         g = self.t.g
@@ -67,8 +71,7 @@ class AreaBlocks:
     def _block(self, block: dict, y: float) -> tuple[float, float]:
         keys = self.select(block)
         if "title" in block:
-            self.body.append(label(8, y + 14, self.t.name("picture_labels", block["title"]),
-                                   14, weight="bold"))
+            self.titles.append((y + 14, self.t.name("picture_labels", block["title"])))
             y += 22
         named = not block.get("nameless")
         box_w = block.get("width", max([110.0] + [min(180, text_width(self.t.area(k), 11,
