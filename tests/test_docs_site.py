@@ -45,7 +45,7 @@ def test_pages_only_writes_every_language(tmp_path):
 def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
     """Run from another working directory with the default, relative `--out site`."""
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["docs", "build"])
+    result = runner.invoke(app, ["docs", "build", "--no-pdf"])   # PDFs: tests/test_print.py
     assert result.exit_code == 0, result.output
     assert "site built in site/build" in result.output
     built = tmp_path / "site" / "build"
