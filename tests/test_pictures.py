@@ -168,3 +168,28 @@ def test_draw_position_shows_a_game_in_play():
     for n in houses:
         assert str(n) in chips
     assert "Junto al tablero" in chips                            # Spanish labels
+
+
+def test_bad_picture_hints_are_located_problems(tmp_path):
+    """An outline whose map names an unknown area, or whose position names no board, is
+    refused with the file, line and path; nothing is written, no traceback."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    from regola.loading.sources import rules_root
+    folder = tmp_path / "broken"
+    shutil.copytree(rules_root() / "doge", folder)
+    outline = folder / "rulebook.yaml"
+    text = outline.read_text(encoding="utf-8")
+    text = text.replace("at: {santa_croce: [0, 0],", "at: {santa_cruz: [0, 0],")
+    text = text.replace("    board: city\n", "    board: nowhere\n")
+    outline.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["rulebook", str(folder), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert re.search(r"rulebook\.yaml:\d+:\d+: .*no area 'santa_cruz'", result.output)
+    assert re.search(r"rulebook\.yaml:\d+:\d+: .*no area_map or area_blocks picture 'nowhere'",
+                     result.output)
+    assert "Traceback" not in result.output and not out.exists()

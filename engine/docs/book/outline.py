@@ -118,7 +118,7 @@ def _mismatches(outline: Outline, game: GameDef):
         if name not in game.program.procs:
             yield ("phrase_only", i), f"no procedure {name!r} in the scripts"
     for pid, picture in outline.pictures.items():
-        for where, message in picture_mismatches(picture, game):
+        for where, message in picture_mismatches(picture, game, outline.pictures):
             yield ("pictures", pid, *where), message
 
 

@@ -13,8 +13,10 @@ def _area_props(game) -> set[str]:
     return {p for area in game.areas.values() for p in area}
 
 
-def picture_mismatches(picture: dict, game) -> Iterator[tuple[Where, str]]:
-    """(path inside the picture, message) for every name the game does not have."""
+def picture_mismatches(picture: dict, game, pictures: dict | None = None
+                       ) -> Iterator[tuple[Where, str]]:
+    """(path inside the picture, message) for every name the game (or the outline's other
+    `pictures`) does not have."""
     kind = picture.get("kind")
     props = _area_props(game)
     if kind == "deck_rows":
@@ -44,5 +46,7 @@ def picture_mismatches(picture: dict, game) -> Iterator[tuple[Where, str]]:
                     yield ("blocks", i), f"no area has the property {prop!r}"
     if "grid" in picture and picture["grid"] not in game.grids:
         yield ("grid",), f"no grid {picture['grid']!r}"
-    if kind == "position" and "board" in picture and picture.get("board") is None:
-        yield ("board",), "a position needs a board picture"
+    if kind == "position" and "board" in picture:
+        board = (pictures or {}).get(picture["board"])
+        if not board or board.get("kind") not in ("area_map", "area_blocks"):
+            yield ("board",), f"no area_map or area_blocks picture {picture['board']!r}"
