@@ -26,7 +26,8 @@ def deck_rows(texts: Texts, spec: dict, title: str, game: Any = None) -> str:
     for i, row in enumerate(rows):
         cards = dealt.get(row["deck"], texts.g.decks[row["deck"]].cards)
         y = 4 + i * (CARD_H + 34)
-        body.append(label(8, y + 14, texts.name("decks", row["deck"]), 14, weight="bold"))
+        heading = texts.name("decks", row["deck"])
+        body.append(label(8, y + 14, heading[:1].upper() + heading[1:], 14, weight="bold"))
         for j, card in enumerate(cards):
             x = 8 + j * (CARD_W + 8)
             top = y + 24
