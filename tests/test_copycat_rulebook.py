@@ -120,11 +120,14 @@ def test_provisional_note_and_pictures():
     assert "**Provisional data**" in built.markdown
     assert "No source lists the real cards" in built.markdown or \
         "no source lists the real cards" in built.markdown
-    assert set(built.pictures) == {"copycat-street.svg", "copycat-offices.svg"}
-    street = built.pictures["copycat-street.svg"]
-    assert street.count("<rect") == 11 and ">+2<" in street and ">+0<" in street
-    offices = built.pictures["copycat-offices.svg"]
-    assert offices.count("<rect") == 25 and "Central Purchasing" in offices
+    assert set(built.pictures) == {"copycat-board.svg", "copycat-setup.svg"}
+    board = built.pictures["copycat-board.svg"]
+    for space in range(1, 12):                          # the street: number · surcharge
+        surcharge = 0 if space <= 4 else 1 if space <= 8 else 2
+        assert f">{space} · +{surcharge}</text>" in board
+    assert "Central Purchasing" in board and "Federal Presidency" in board
+    assert board.count(">from 3 players</text>") == 2 and \
+        board.count(">from 4 players</text>") == 2
 
 
 def test_every_reading_is_a_clarification(book):

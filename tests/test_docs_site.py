@@ -32,7 +32,7 @@ def test_pages_only_writes_every_language(tmp_path):
     assert result.exit_code == 0, result.output
     for lang in ("en", "es", "nl"):
         for page in ("index.md", "doge/index.md", "doge/cheap_palaces.md",
-                     "doge/year_limit.md", "doge/index-palace_spaces.svg"):
+                     "doge/year_limit.md", "doge/index-city.svg"):
             assert (tmp_path / "docs" / lang / page).exists(), (lang, page)
     index = (tmp_path / "docs" / "en" / "index.md").read_text(encoding="utf-8")
     assert "(doge/index.md)" in index and "(doge/year_limit.md)" in index
@@ -45,7 +45,7 @@ def test_pages_only_writes_every_language(tmp_path):
 def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
     """Run from another working directory with the default, relative `--out site`."""
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["docs", "build"])
+    result = runner.invoke(app, ["docs", "build", "--no-pdf"])   # PDFs: tests/test_print.py
     assert result.exit_code == 0, result.output
     assert "site built in site/build" in result.output
     built = tmp_path / "site" / "build"
@@ -54,5 +54,5 @@ def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
         assert (built / page).exists(), page
     html = (built / "es" / "doge" / "index.html").read_text(encoding="utf-8")
     assert 'hreflang="nl"' in html and 'hreflang="en"' in html      # the language switcher
-    assert "index-palace_spaces.svg" in html
+    assert "index-city.svg" in html
     assert (built / "search" / "search_index.json").exists()

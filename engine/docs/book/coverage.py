@@ -38,10 +38,10 @@ GAME_KEYS = {
     "start": "the default outline starts from it",
     "locations": "setup and steps: places_in/places_to/places_from; glossary",
     "area_kinds": "components: the board; reference: one table per kind; glossary",
-    "areas": "components, reference, pictures (area_spaces)",
+    "areas": "components, reference, pictures (area_map, area_blocks)",
     "pieces": "components, setup, glossary",
     "tokens": "components (with property values and secrets), setup, glossary",
-    "decks": "components, pictures (deck_rows), glossary",
+    "decks": "components, pictures (deck_rows, position), glossary",
     "variables": "setup: initial values; steps: game_variables/player_variables",
     "constants": "steps (values), setup: player-count table, reference",
     "options": "clarifications (one note per reading); steps decided by their values",
@@ -50,6 +50,7 @@ GAME_KEYS = {
     "resources": "components: the bank and its size (concept_components)",
     "connections": "components: the list of connections (concept_components)",
     "provisional": "a visible note after the title (text file: provisional.<id>)",
-    "grids": "pictures (grid_tiles, grid_layout); steps: the grid built-ins name the grid",
+    "grids": "pictures (grid_tiles, tile_sampler, grid_layout, position); steps: the grid "
+             "built-ins name the grid",
     "goals": "the outline block goals: each goal's measure, who qualifies, tie-breakers",
 }

@@ -17,6 +17,7 @@ from ...interpreter.model import GameDef
 from ...loading import schema
 from ...loading.sources import display_name
 from ...loading.yaml_source import load_yaml
+from ..pictures.checks import picture_mismatches
 
 FILE = "rulebook.yaml"
 
@@ -117,12 +118,8 @@ def _mismatches(outline: Outline, game: GameDef):
         if name not in game.program.procs:
             yield ("phrase_only", i), f"no procedure {name!r} in the scripts"
     for pid, picture in outline.pictures.items():
-        for k, row in enumerate(picture.get("rows", [])):
-            if row["deck"] not in game.decks:
-                yield ("pictures", pid, "rows", k, "deck"), f"no deck {row['deck']!r}"
-        prop = picture.get("property")
-        if prop and not any(prop in area for area in game.areas.values()):
-            yield ("pictures", pid, "property"), f"no area has the property {prop!r}"
+        for where, message in picture_mismatches(picture, game, outline.pictures):
+            yield ("pictures", pid, *where), message
 
 
 def game_folder(game: GameDef) -> Path:

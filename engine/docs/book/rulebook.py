@@ -182,7 +182,7 @@ class Book:
         spec = self.outline.pictures[name]
         caption = self.t.name("pictures", name)
         file = f"{self.prefix}{name}.svg"
-        self.pictures[file] = draw(self.t, spec, caption)
+        self.pictures[file] = draw(self.t, spec, caption, self.game, self.outline.pictures)
         return f"![{caption}]({file})\n\n*{caption}*"
 
 

@@ -5,6 +5,7 @@ mkdocs project (mkdocs-material with mkdocs-static-i18n), built with `mkdocs bui
     site/docs/<lang>/index.md                 the list of games
     site/docs/<lang>/<game>/index.md          a game's rulebook (+ its SVG pictures)
     site/docs/<lang>/<game>/<variant>.md      a variant's rulebook
+    site/docs/<lang>/<game>/<stem>.pdf        its printable PDF (with the pdf extra)
 """
 
 from __future__ import annotations
@@ -35,19 +36,30 @@ class SiteReport:
     skipped: list[str] = field(default_factory=list)     # games that failed to load
 
 
-def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang: str) -> Path:
-    """One rulebook page and its pictures in `folder`; the page's path."""
+def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang: str,
+                   pdf: bool = False) -> Path:
+    """One rulebook page and its pictures in `folder` (and its printable PDF, linked from
+    the page, if `pdf`); the page's path."""
     book = build_rulebook(game, variant, lang, prefix=f"{stem}-")
     folder.mkdir(parents=True, exist_ok=True)
     page = folder / f"{stem}.md"
-    page.write_text(book.markdown, encoding="utf-8")
+    text = book.markdown
+    if pdf:
+        from ..print import write_pdf
+        write_pdf(book, folder / f"{stem}.pdf", lang)
+        title, rest = text.split("\n", 1)
+        w = Words(lang)
+        link = w("Printable rulebook (PDF, A4)")
+        text = f"{title}\n\n[{link}]({stem}.pdf){{ .md-button }}\n{rest}"
+    page.write_text(text, encoding="utf-8")
     for name, svg in book.pictures.items():
         (folder / name).write_text(svg, encoding="utf-8")
     return page
 
 
-def write_pages(out: Path) -> SiteReport:
-    """Every built-in game and variant, in every language, under out/docs/<lang>/."""
+def write_pages(out: Path, pdf: bool = False) -> SiteReport:
+    """Every built-in game and variant, in every language, under out/docs/<lang>/ (with a
+    printable PDF of each, linked from its page, if `pdf`)."""
     report = SiteReport()
     docs = out / "docs"
     for lang in LANGUAGES:            # only what an earlier build wrote
@@ -59,7 +71,7 @@ def write_pages(out: Path) -> SiteReport:
                  w("Rulebooks generated from the rule data of each game.")]
         for game in builtin_games():
             try:
-                page = write_rulebook(docs / lang / game, "index", game, None, lang)
+                page = write_rulebook(docs / lang / game, "index", game, None, lang, pdf)
             except RegolaError as error:
                 if lang == LANGUAGES[0]:
                     report.skipped.append(f"{game}: {str(error).splitlines()[0]}")
@@ -67,8 +79,12 @@ def write_pages(out: Path) -> SiteReport:
             report.pages.append(page)
             title = page.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
             lines += ["", f"## [{title}]({game}/index.md)", ""]
+            if pdf:
+                link = w("Printable rulebook (PDF, A4)")
+                lines += [f"[{link}]({game}/index.pdf)", ""]
             for path in builtin_variants(game):
-                vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang)
+                vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang,
+                                       pdf)
                 report.pages.append(vpage)
                 vtitle = vpage.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
                 lines.append(f"- [{vtitle}]({game}/{path.stem}.md)")
