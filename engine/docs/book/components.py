@@ -129,7 +129,7 @@ class Components:
         return out
 
     def colours(self) -> str:
-        colours = self.w.join([self.t.name("seats", s) for s in self.g.seats])
+        colours = self.w.join([self.t.colour(s) for s in self.g.seats])
         if self.g.min_players == self.g.max_players:
             return self.w.plural(None, "For {n} player. Colours: {colours}.",
                                  "For {n} players. Colours: {colours}.", self.g.max_players,

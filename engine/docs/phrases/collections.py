@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...i18n.grammar import like
 from .env import Env, call_parts, is_name
 
 
@@ -29,30 +30,17 @@ class CollectionPhrases:
         kind = self.listed_kind(tree)
         if kind and kind not in self.g.decks:
             return self.each_token(kind, call_parts(tree)[2], env)
-        if kind and self.t.feminine(kind):
-            return self.w.ctx("feminine", "each of {things}", things=self.expr(tree, env))
         return self.w("each of {things}", things=self.expr(tree, env))
 
     def each_token(self, kind: str, filters: dict[str, Tree], env: Env) -> str:
         """"each cube the player has in the bag", "each card face up": one piece at a time."""
         thing = self.t.thing(kind, 1)
-        gender = self.t.gender(kind)
         if "owner" in filters:
-            owner = self.expr(filters["owner"], env)
-            if gender == "f":
-                head = self.w.ctx("feminine", "each {thing} {owner} has", thing=thing,
-                                  owner=owner)
-            elif gender == "n":
-                head = self.w.ctx("neuter", "each {thing} {owner} has", thing=thing, owner=owner)
-            else:
-                head = self.w("each {thing} {owner} has", thing=thing, owner=owner)
-        elif gender == "f":
-            head = self.w.ctx("feminine", "each {thing}", thing=thing)
-        elif gender == "n":
-            head = self.w.ctx("neuter", "each {thing}", thing=thing)
+            head = self.w("each {thing} {owner} has", thing=thing,
+                          owner=self.expr(filters["owner"], env))
         else:
             head = self.w("each {thing}", thing=thing)
-        return self.narrowed(head, kind, filters, env)
+        return self.narrowed(like(thing, head), kind, filters, env)
 
     def listed_kind(self, tree: Tree) -> str | None:
         """The piece kind a `tokens(KIND, ...)` call lists, so words can agree with it."""
