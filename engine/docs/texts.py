@@ -12,7 +12,7 @@ from string import Formatter
 from typing import Any
 
 from ..i18n.catalog import Words
-from ..i18n.grammar import Clause, Phrase, parse_gender
+from ..i18n.grammar import Clause, Phrase, features, like, parse_gender
 from ..interpreter.model import GameDef
 
 
@@ -134,7 +134,8 @@ class Texts:
 
     def counted(self, kind: str, n: int) -> str:
         """"15 cubes": a number and the piece's name in the right form."""
-        return self.w("{n} {things}", n=n, things=self.thing(kind, n))
+        things = self.thing(kind, n)
+        return like(things, self.w("{n} {things}", n=n, things=things))
 
     def area(self, key: str) -> str:
         return self.name("areas", key)
@@ -197,22 +198,38 @@ class Texts:
         return str(value)
 
     # -- grammar helpers -----------------------------------------------------------------
-    def ordinal(self, i: int) -> str:
-        """"first", "second", ... for a 0-based position."""
+    def ordinal(self, i: int, of: str = "") -> str:
+        """"first", "second", ... for a 0-based position (agreeing with `of`, the noun it
+        stands for: Spanish "la primera" of a feminine one)."""
+        return self._ordinal(i, "ordinal", of)
+
+    def ordinal_before_noun(self, i: int, of: str = "") -> str:
+        """"first" in "the first place" (Spanish: "primer", not "primero"; "primera" before
+        a feminine noun `of`)."""
+        return self._ordinal(i, "ordinal before a noun", of)
+
+    def _ordinal(self, i: int, context: str, of: str) -> str:
+        if not 0 <= i < 6:
+            return self.w("number {n}", n=i + 1)
+        if "f" in features(of, self.w.lang):
+            words = [self.w.ctx("feminine ordinal", "first"),
+                     self.w.ctx("feminine ordinal", "second"),
+                     self.w.ctx("feminine ordinal", "third"),
+                     self.w.ctx("feminine ordinal", "fourth"),
+                     self.w.ctx("feminine ordinal", "fifth"),
+                     self.w.ctx("feminine ordinal", "sixth")]
+            return words[i]
         words = [self.w.ctx("ordinal", "first"), self.w.ctx("ordinal", "second"),
                  self.w.ctx("ordinal", "third"), self.w.ctx("ordinal", "fourth"),
                  self.w.ctx("ordinal", "fifth"), self.w.ctx("ordinal", "sixth")]
-        return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
-
-    def ordinal_before_noun(self, i: int) -> str:
-        """"first" in "the first place" (Spanish: "primer", not "primero")."""
-        words = [self.w.ctx("ordinal before a noun", "first"),
-                 self.w.ctx("ordinal before a noun", "second"),
-                 self.w.ctx("ordinal before a noun", "third"),
-                 self.w.ctx("ordinal before a noun", "fourth"),
-                 self.w.ctx("ordinal before a noun", "fifth"),
-                 self.w.ctx("ordinal before a noun", "sixth")]
-        return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
+        if context == "ordinal before a noun":
+            words = [self.w.ctx("ordinal before a noun", "first"),
+                     self.w.ctx("ordinal before a noun", "second"),
+                     self.w.ctx("ordinal before a noun", "third"),
+                     self.w.ctx("ordinal before a noun", "fourth"),
+                     self.w.ctx("ordinal before a noun", "fifth"),
+                     self.w.ctx("ordinal before a noun", "sixth")]
+        return words[i]
 
     def times(self, n: int) -> str:
         return self.w.plural(None, "once", "{n} times", n)

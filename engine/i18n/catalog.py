@@ -118,7 +118,7 @@ class Words:
     def _filled(self, text: str, values: dict) -> str:
         if not values and "^" not in text:
             return text
-        text = fill(text, values)
+        text = fill(text, values, self.lang)
         if self.lang != "es":
             return text
         if isinstance(text, Clause):

@@ -11,7 +11,9 @@ template reads "cada {things:f=una|uno} de {things}" in Spanish and "{thing:n.sg
 so the catalog checks still see the same placeholders.
 
 A value knows its features when it is a `Phrase` (a str with `gender` and `plural`); a count
-is plural unless it is 1; any other value has no gender and is singular.
+is plural unless it is 1; any other text is read by its first word where that is an article
+that shows gender and number (Spanish "las ..." is feminine plural, Dutch "het ..." neuter
+singular), else it has no gender and is singular.
 
 Word order: a translation may mark its finite verb with `^` ("{a} kleiner ^is dan {b}"). The
 text reads as written (the mark removed): the order of a subordinate clause, which is how a
@@ -58,9 +60,33 @@ def like(head: Any, text: str) -> str:
     return head.like(text) if isinstance(head, Phrase) else text
 
 
-def features(value: Any) -> set[str]:
+ARTICLES = {
+    "es": {"el": ("m", False), "del": ("m", False), "al": ("m", False), "un": ("m", False),
+           "este": ("m", False), "ese": ("m", False), "ningún": ("m", False),
+           "la": ("f", False), "una": ("f", False), "esta": ("f", False), "esa": ("f", False),
+           "ninguna": ("f", False), "los": ("m", True), "unos": ("m", True),
+           "estos": ("m", True), "esos": ("m", True), "todos": ("m", True),
+           "las": ("f", True), "unas": ("f", True), "estas": ("f", True), "esas": ("f", True),
+           "todas": ("f", True)},
+    "nl": {"het": ("n", False), "dit": ("n", False), "elk": ("n", False)},
+}
+"""Words that begin a noun phrase and show its gender and number, by language."""
+
+
+def read_features(text: str, lang: str) -> Phrase | str:
+    """A text as a `Phrase`, its gender and number read from its first word (an article)."""
+    if isinstance(text, Phrase) or not isinstance(text, str) or lang not in ARTICLES:
+        return text
+    first = text.split(" ", 1)[0].lower()
+    found = ARTICLES[lang].get(first)
+    return Phrase(text, *found) if found else text
+
+
+def features(value: Any, lang: str = "") -> set[str]:
     """The grammatical features of a template value: its gender (with "c" for any gender
     but neuter) and its number."""
+    if lang and isinstance(value, str) and not isinstance(value, Phrase):
+        value = read_features(value, lang)
     if isinstance(value, Phrase):
         found = {"pl" if value.plural else "sg"}
         if value.gender:
@@ -73,9 +99,9 @@ def features(value: Any) -> set[str]:
     return {"sg"}
 
 
-def choose(value: Any, spec: str) -> str:
+def choose(value: Any, spec: str, lang: str = "") -> str:
     """The option of an agreement choice ("f=una|uno") that fits `value`."""
-    have = features(value)
+    have = features(value, lang)
     options = spec.split("|")
     for option in options:
         keys, sep, word = option.partition("=")
@@ -90,13 +116,16 @@ def choose(value: Any, spec: str) -> str:
 class _Agreeing(string.Formatter):
     """str.format, where a format spec with `|` or `=` is an agreement choice."""
 
+    def __init__(self, lang: str = ""):
+        self.lang = lang
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec or "=" in format_spec:
-            return choose(value, format_spec)
+            return choose(value, format_spec, self.lang)
         return super().format_field(value, format_spec)
 
 
-_FORMATTER = _Agreeing()
+_FORMATTERS = {lang: _Agreeing(lang) for lang in ("", "en", "es", "nl")}
 _VERB = re.compile(r"\^(\w+|\{[^{}]*\})")
 _SLOT = re.compile(r"(?<!\S)\^(?!\S)")
 _FIELD = re.compile(r"\{[^{}]*\}")
@@ -143,20 +172,21 @@ def _orders(text: str) -> tuple[str, str | None]:
     return plain, _squash(main)
 
 
-def _format(text: str, values: dict[str, Any]) -> str:
+def _format(text: str, values: dict[str, Any], lang: str) -> str:
     if _CHOICE.search(text):
-        return _FORMATTER.vformat(text, (), values)
+        formatter = _FORMATTERS.get(lang) or _Agreeing(lang)
+        return formatter.vformat(text, (), values)
     return text.format(**values)
 
 
-def fill(text: str, values: dict[str, Any]) -> str:
-    """`text` with its placeholders filled, agreement choices made and verb marks placed
-    (a `Clause` when the template marks a verb)."""
+def fill(text: str, values: dict[str, Any], lang: str = "") -> str:
+    """`text` with its placeholders filled, agreement choices made (in `lang`) and verb
+    marks placed (a `Clause` when the template marks a verb)."""
     plain, main = _orders(text) if "^" in text else (text, None)
-    filled = _format(plain, values)
+    filled = _format(plain, values, lang)
     if main is None:
         return filled
-    return Clause(filled, _format(main, values))
+    return Clause(filled, _format(main, values, lang))
 
 
 def parse_gender(answer: str) -> tuple[str, bool]:

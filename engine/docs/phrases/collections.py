@@ -19,6 +19,8 @@ class CollectionPhrases:
         """"each player", "each of the winners": one item of a collection at a time."""
         if is_name(tree, "players"):
             return self.w("each player")
+        if is_name(tree) and str(tree.children[0]) in env.rankings:
+            return self.w("each place of {ranking}", ranking=self.expr(tree, env))
         if tree.data == "attr" and is_name(tree.children[0], "game") and \
                 "game" not in env.phrases and self.t.has("each_of", str(tree.children[1])):
             return self.t.name("each_of", str(tree.children[1]))
@@ -142,9 +144,10 @@ class CollectionPhrases:
             if name in env.singles and i == 0:
                 return self.w("the {thing}", thing=env.groups[name][0])
             if name in env.groups:
-                return self.w("the {ordinal} {thing}", ordinal=self.t.ordinal_before_noun(i),
-                              thing=env.groups[name][0])
+                thing = env.groups[name][0]
+                return self.w("the {ordinal} {thing}", ordinal=self.t.ordinal_before_noun(i, thing),
+                              thing=thing)
         if ok and isinstance(i, int):
-            return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i), x=x)
+            return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i, x), x=x)
         return self.w("the entry of {x} at position {i}, counting from 0", x=x,
                       i=self.expr(index, env))

@@ -131,8 +131,8 @@ def agreement(pieces: list[Piece], c: Context) -> Iterator[Finding]:
     """Determiners that do not agree in gender or number with the noun they go with."""
     rules = []
     for term in c.terms:
-        if not term.gender:
-            continue
+        if not term.gender or (term.singular or term.plural).isupper():
+            continue          # no gender given, or an abbreviation ("VP") that does not change
         if c.lang == "es":
             rules += [_after(d, form) for d, form in _spanish_wrong(term)]
         elif c.lang == "nl":
@@ -163,11 +163,11 @@ def _number(pieces: list[Piece], c: Context) -> Iterator[Finding]:
         c.lang == "es" else (("de",), _NL_SINGULAR_VERBS, L.NL_SUBORDINATORS)
     for piece in pieces:
         for sentence in sentences(piece.text):
-            words = re.findall(r"[\w-]+|,", sentence.lower())
+            words = re.findall(r"[\w-]+|,", sentence.lower().split("(")[0])
             if len(words) < 3 or words[0] not in starts:
                 continue
             head = " ".join(words[1:4])
-            if not any(head.startswith(p) for p in plurals) and c.lang == "nl":
+            if c.lang == "nl" and not any(head.startswith(p) for p in plurals):
                 continue
             for word in words[1:]:
                 if word in stops or word == ",":
@@ -200,7 +200,7 @@ def word_order(pieces: list[Piece], c: Context) -> Iterator[Finding]:
             if len(words) < 4 or "," in words or words[0].lower() not in L.NL_DETERMINERS:
                 continue
             lower = [w.lower() for w in words]
-            if lower[-1] in L.NL_FINITE and not (set(lower) & L.NL_SUBORDINATORS - {"die"}) \
+            if lower[-1] in L.NL_FINITE and not (set(lower) & L.NL_SUBORDINATORS) \
                     and not (set(lower[1:-1]) & L.NL_FINITE):
                 yield Finding("word order", piece.line, words[-1], sentence)
 
@@ -222,6 +222,8 @@ def instructions(pieces: list[Piece], c: Context, numbered: set[int]) -> Iterato
 def repeated(pieces: list[Piece], c: Context) -> Iterator[Finding]:
     """A word written twice ("de de")."""
     for piece in pieces:
-        for match in re.finditer(r"\b(\w+) \1\b", piece.text, re.IGNORECASE):
-            if not match.group(1).isdigit():
-                yield Finding("repeated word", piece.line, match.group(0), piece.text)
+        for match in re.finditer(r"\b(\w+) (?=(\w+)\b)", piece.text):
+            first, second = match.group(1), match.group(2)
+            if first.lower() == second.lower() and not first.isdigit() and \
+                    not (first.isupper() and len(first) > 1):
+                yield Finding("repeated word", piece.line, f"{first} {second}", piece.text)

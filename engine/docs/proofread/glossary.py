@@ -71,8 +71,19 @@ def terms(g: GameDef, t: Texts) -> list[Term]:
     return found
 
 
-def _words(text: str) -> str:
-    return " " + re.sub(r"\W+", " ", text.lower()) + " "
+def _named(term: Term, english: str, longer: list[Term]) -> bool:
+    """Whether an English text names the term: one of its forms as a word, in its own case
+    (or capitalised at the start), not inside a placeholder or a longer term."""
+    text = re.sub(r"\{[^{}]*\}", " ", english)
+    for other in longer:
+        for form in other.english:
+            text = re.sub(rf"(?<![\w-]){re.escape(form)}(?![\w-])", " ", text)
+    for form in term.english:
+        capital = re.escape(form[:1].upper() + form[1:])
+        pattern = rf"(?<![\w-])({re.escape(form)}|^{capital})(?![\w-])"
+        if re.search(pattern, text):
+            return True
+    return False
 
 
 def inconsistent_texts(g: GameDef, t: Texts, catalog: Catalog) -> list[str]:
@@ -87,10 +98,11 @@ def inconsistent_texts(g: GameDef, t: Texts, catalog: Catalog) -> list[str]:
         english = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
         translated = message.string if isinstance(message.string, (list, tuple)) else \
             (message.string,)
-        text_en = " ".join(_words(e) for e in english)
-        text = " ".join(translated).lower()
+        text = " ".join(s or "" for s in translated).lower()
         for term in glossary:
-            named = any(f" {w.lower()} " in text_en for w in term.english)
+            longer = [o for o in glossary if o is not term and
+                      any(f in o_f and f != o_f for f in term.english for o_f in o.english)]
+            named = any(_named(term, e, longer) for e in english)
             if named and not any(form.lower() in text for form in term.forms):
                 problems.append(f"{message.context} | {english[0]} | {translated[0]} "
                                 f"(term: {term.singular or term.plural})")

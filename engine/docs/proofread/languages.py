@@ -89,7 +89,7 @@ ligt liggen geldt gelden telt tellen toont tonen bevat bevatten blijft blijven k
 mag mogen moet moeten past passen hoort horen komt komen gaat gaan""".split())
 """Dutch finite verbs: a simple sentence that ends with one is in subordinate order."""
 
-NL_SUBORDINATORS = frozenset("""als zolang dat die wat wie waar wanneer omdat tot totdat of
+NL_SUBORDINATORS = frozenset("""als zolang dat die wat wie waar waarbij wanneer omdat tot totdat of
 zodat waarvan waarin waarop waarover waarmee waarvoor wiens nadat voordat zodra terwijl
 indien hoe welke""".split())
 
