@@ -175,7 +175,7 @@ class Book:
                               condition=self.phrases.cond(body, env))
             else:
                 text = self.w("**{term}**: {value}", term=term,
-                              value=self.phrases.expr(body, env))
+                              value=self.w.main(self.phrases.expr(body, env)))
             lines.append(sentence(text))
         return "\n\n".join(lines)
 
