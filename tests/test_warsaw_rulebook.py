@@ -22,7 +22,7 @@ CHECKLIST = {
     5: ["Each player takes 6 coins from the bank",
         "At the start, for each player, victory points is 0"],
     6: ["Each epoch has a construction phase, then an income phase",
-        "The construction phase (see", "The income phase (see"],
+        "Play the construction phase (see", "Play the income phase (see"],
     7: ["Take 4 city tiles whose epoch on the back is the epoch at random from the epoch stack",
         "go back to the box unseen"],
     8: ["At the same time and in secret, each player picks a tile",

@@ -28,6 +28,13 @@ SUBJUNCTIVE = {
     "forman": "formen", "comparte": "comparta", "comparten": "compartan",
     "juega": "juegue", "juegan": "jueguen", "elige": "elija", "eligen": "elijan",
     "pasa": "pase", "pasan": "pasen", "sirve": "sirva", "sirven": "sirvan",
+    "concede": "conceda", "conceden": "concedan", "revela": "revele", "revelan": "revelen",
+    "construye": "construya", "construyen": "construyan", "descarta": "descarte",
+    "descartan": "descarten", "pone": "ponga", "ponen": "pongan", "recibe": "reciba",
+    "reciben": "reciban", "roba": "robe", "roban": "roben", "coloca": "coloque",
+    "colocan": "coloquen", "agota": "agote", "agotan": "agoten", "acaba": "acabe",
+    "acaban": "acaben", "llega": "llegue", "llegan": "lleguen", "vuelve": "vuelva",
+    "vuelven": "vuelvan", "sale": "salga", "salen": "salgan",
 }
 """Third-person present indicative forms and their present subjunctive."""
 
