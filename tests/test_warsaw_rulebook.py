@@ -20,7 +20,7 @@ CHECKLIST = {
     4: ["the 5 two-sided milestones", "onto its milestone space, a random side face up",
         "one of the pair of goals of the milestone at random"],
     5: ["Each player takes 6 coins from the bank",
-        "At the start, for each player, victory points is 0"],
+        "At the start, for each player, the player's victory points is 0"],
     6: ["Each epoch has a construction phase, then an income phase",
         "Play the construction phase (see", "Play the income phase (see"],
     7: ["Take 4 city tiles whose epoch on the back is the epoch at random from the epoch stack",

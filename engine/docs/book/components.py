@@ -174,7 +174,11 @@ class Components:
                  if k not in self.quiet and v.initial != []]
         if start:
             steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
-        own_start = [self.w("{variable} is {value}", variable=self.t.name("player_variables", k),
+        player = self.w("the player")
+        own_start = [self.w.main(self.t.name("flags" if v.initial else "flags_not", k, p=player))
+                     if isinstance(v.initial, bool) and
+                     self.t.has("flags" if v.initial else "flags_not", k) else
+                     self.w("{variable} is {value}", variable=self.t.owned(player, k),
                             value=self.t.value(v.initial))
                      for k, v in self.g.player_vars.items()
                      if v.visibility == "public" and v.initial not in (None, [])
