@@ -49,7 +49,7 @@ CHECKLIST = {
          "The player plays each of the cards in the player's hand face up into their play area."],
     15: ["Blue and purple actions left for phase 3 are lost."],
     16: ["Buys come only from offices, and exactly one office gives two buys.",
-         "| Central Purchasing | 0 | Yellow | “buy cards” | 2 | 0 | 2 |"],
+         "| Central Purchasing | 0 | yellow | “buy cards” | 2 | 0 | 2 |"],
     17: ["11 street spaces"],
     18: ["| street space 4 | 4 | 0 |", "| street space 5 | 5 | 1 |", "| street space 8 | 8 | 1 |",
          "| street space 9 | 9 | 2 |", "| street space 11 | 11 | 2 |",
@@ -57,7 +57,7 @@ CHECKLIST = {
     19: ["Unspent money is lost at the end of the turn.", "The player's money becomes 0."],
     20: ["Red cards left of a bought card are taken free.",
          "If the position of the other street space is less than the position of the street "
-         "space, the player takes each card in the other street space whose colour is Red"],
+         "space, the player takes each card in the other street space whose colour is red"],
     21: ["New cards go to the temporary pile, not the hand.",
          "Move the card sideways onto their temporary pile."],
     22: ["Gaps in the street are filled only in phase 4."],

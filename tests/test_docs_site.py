@@ -36,6 +36,9 @@ def test_pages_only_writes_every_language(tmp_path):
             assert (tmp_path / "docs" / lang / page).exists(), (lang, page)
     index = (tmp_path / "docs" / "en" / "index.md").read_text(encoding="utf-8")
     assert "(doge/index.md)" in index and "(doge/year_limit.md)" in index
+    for lang, title in (("en", "# Rulebooks"), ("es", "# Reglamentos"), ("nl", "# Spelregels")):
+        front = (tmp_path / "docs" / lang / "index.md").read_text(encoding="utf-8")
+        assert front.startswith(title + "\n"), (lang, front[:40])   # in its own language
     config = (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
     assert json.loads(config.split("\n", 1)[1])["site_name"] == "regola"
 

@@ -5,6 +5,7 @@
     phrases/    scripts into words: expressions as phrases, procedures as numbered steps
     pictures/   the SVG pictures, one module per kind of picture
     book/       the rulebook: outline, its blocks, Markdown, and the documentation site
+    proofread/  checks of a generated rulebook's language (what a translator would check)
 """
 
 from .book import Rulebook, build_rulebook

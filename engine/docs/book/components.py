@@ -129,7 +129,7 @@ class Components:
         return out
 
     def colours(self) -> str:
-        colours = self.w.join([self.t.name("seats", s) for s in self.g.seats])
+        colours = self.w.join([self.t.colour(s) for s in self.g.seats])
         if self.g.min_players == self.g.max_players:
             return self.w.plural(None, "For {n} player. Colours: {colours}.",
                                  "For {n} players. Colours: {colours}.", self.g.max_players,
@@ -174,7 +174,11 @@ class Components:
                  if k not in self.quiet and v.initial != []]
         if start:
             steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
-        own_start = [self.w("{variable} is {value}", variable=self.t.name("player_variables", k),
+        player = self.w("the player")
+        own_start = [self.w.main(self.t.name("flags" if v.initial else "flags_not", k, p=player))
+                     if isinstance(v.initial, bool) and
+                     self.t.has("flags" if v.initial else "flags_not", k) else
+                     self.w("{variable} is {value}", variable=self.t.owned(player, k),
                             value=self.t.value(v.initial))
                      for k, v in self.g.player_vars.items()
                      if v.visibility == "public" and v.initial not in (None, [])

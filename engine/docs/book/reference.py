@@ -169,7 +169,7 @@ def token_table(texts: Texts, kind: str, columns: list[str]) -> str:
         key = tuple(_frozen(tok.props[c][i]) for c in columns)
         rows[key] = rows.get(key, 0) + 1
     head = [texts.name("properties", c, 1) for c in columns] + [texts.w.ctx("table", "how many")]
-    body = [[texts.value(_thawed(v)) for v in key] + [str(n)] for key, n in rows.items()]
+    body = [[texts.cell(_thawed(v)) for v in key] + [str(n)] for key, n in rows.items()]
     return table(head, body)
 
 

@@ -166,7 +166,8 @@ class Book:
             func = self.g.program.funcs[name]
             env = Env(proc=name)
             self.steps.declare(env, func.params)
-            term = self.t.name("functions", name, **{p: env.phrases[p] for p in func.params})
+            term = self.w.main(self.t.name("functions", name,
+                                           **{p: env.phrases[p] for p in func.params}))
             body = func.tree.children[2]
             term = term[:1].upper() + term[1:]
             if self.phrases.is_condition(body):
@@ -174,7 +175,7 @@ class Book:
                               condition=self.phrases.cond(body, env))
             else:
                 text = self.w("**{term}**: {value}", term=term,
-                              value=self.phrases.expr(body, env))
+                              value=self.w.main(self.phrases.expr(body, env)))
             lines.append(sentence(text))
         return "\n\n".join(lines)
 

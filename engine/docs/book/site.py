@@ -67,8 +67,8 @@ def write_pages(out: Path, pdf: bool = False) -> SiteReport:
             shutil.rmtree(docs / lang)
     for lang in LANGUAGES:
         w = Words(lang)
-        lines = [f"# {w.ctx('rulebook', 'Rulebooks')}", "",
-                 w("Rulebooks generated from the rule data of each game.")]
+        title = w.ctx("rulebook", "Rulebooks")
+        lines = [f"# {title}", "", w("Rulebooks generated from the rule data of each game.")]
         for game in builtin_games():
             try:
                 page = write_rulebook(docs / lang / game, "index", game, None, lang, pdf)

@@ -47,7 +47,7 @@ class Ending:
         if self.t.has("end", "checked"):
             parts.append(self.t.name("end", "checked"))
         env = Env(phrases={"p": self.w("the player")})
-        conditions = [sentence(self.p.cond(self.expression(text), env))
+        conditions = [sentence(self.w.main(self.p.cond(self.expression(text), env)))
                       for text in self.end.get("conditions", {}).values()]
         parts.append(self.w.plural(None, "The game ends if at least one player meets this "
                                          "condition:",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...i18n.grammar import like
 from .env import Env, Step, call_parts, string_literals
 
 
@@ -176,12 +177,10 @@ class ActionSteps:
         kind = str(args[0].children[0])
         rest = {k: v for k, v in kwargs.items() if k not in ("owner", "at")}
         things = self.p.narrowed(self.t.thing(kind, 2), kind, rest, env)
-        if one and self.t.feminine(kind):
-            text = self.w.ctx("feminine", "one of their {things}", things=things)
-        elif one:
+        if one:
             text = self.w("one of their {things}", things=things)
         else:
-            text = self.w("their {things}", things=things)
+            text = like(things, self.w("their {things}", things=things))
         if "at" in kwargs:
             text = self.w("{things} {place}", things=text,
                           place=self.p.where(kwargs["at"], "from", env))

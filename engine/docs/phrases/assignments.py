@@ -139,6 +139,8 @@ class AssignmentSteps:
     def _becomes(self, x: str, value: Tree, same, env: Env) -> Step:
         if self.p.known(value, env) == (True, []):
             return Step(self.w("clear {x}", x=x))
+        if self.p.known(value, env) == (True, None):
+            return Step(self.w("{x} is cleared", x=x))
         if value.data == "binop" and same(value.children[0]) and \
                 str(value.children[1]) in "+-":
             amount = self.p.expr(value.children[2], env)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...i18n.grammar import like
 from .env import Env, call_parts, is_name
 
 
@@ -75,7 +76,7 @@ class CallPhrases:
                 text = self.w("{things} whose {property} is {value}", things=text,
                               property=self.t.name("properties", key, 1),
                               value=self.expr(value, env))
-        return text
+        return like(head, text)
 
     def pieces(self, kind: str, filters: dict[str, Tree], env: Env, counted: bool = False) -> str:
         """"the player's cubes in the area", "the tiles whose colour is red" (`counted`:
@@ -85,15 +86,13 @@ class CallPhrases:
             head = self.w("{things} {owner} has", things=things,
                           owner=self.expr(filters["owner"], env)) if "owner" in filters \
                 else things
-            return self.narrowed(head, kind, filters, env)
+            return self.narrowed(like(things, head), kind, filters, env)
         if "owner" in filters:
             head = self.w("{owner}'s {things}", owner=self.expr(filters["owner"], env),
                           things=things)
-        elif self.t.feminine(kind):
-            head = self.w.ctx("feminine", "the {things}", things=things)
         else:
             head = self.w("the {things}", things=things)
-        return self.narrowed(head, kind, filters, env)
+        return self.narrowed(like(things, head), kind, filters, env)
 
     def where(self, tree: Tree, how: str, env: Env) -> str:
         """A place in words: "in the supply", "to the north", "in the regions"."""

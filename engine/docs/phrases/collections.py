@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...i18n.grammar import like
 from .env import Env, call_parts, is_name
 
 
@@ -18,6 +19,8 @@ class CollectionPhrases:
         """"each player", "each of the winners": one item of a collection at a time."""
         if is_name(tree, "players"):
             return self.w("each player")
+        if is_name(tree) and str(tree.children[0]) in env.rankings:
+            return self.w("each place of {ranking}", ranking=self.expr(tree, env))
         if tree.data == "attr" and is_name(tree.children[0], "game") and \
                 "game" not in env.phrases and self.t.has("each_of", str(tree.children[1])):
             return self.t.name("each_of", str(tree.children[1]))
@@ -29,30 +32,17 @@ class CollectionPhrases:
         kind = self.listed_kind(tree)
         if kind and kind not in self.g.decks:
             return self.each_token(kind, call_parts(tree)[2], env)
-        if kind and self.t.feminine(kind):
-            return self.w.ctx("feminine", "each of {things}", things=self.expr(tree, env))
         return self.w("each of {things}", things=self.expr(tree, env))
 
     def each_token(self, kind: str, filters: dict[str, Tree], env: Env) -> str:
         """"each cube the player has in the bag", "each card face up": one piece at a time."""
         thing = self.t.thing(kind, 1)
-        gender = self.t.gender(kind)
         if "owner" in filters:
-            owner = self.expr(filters["owner"], env)
-            if gender == "f":
-                head = self.w.ctx("feminine", "each {thing} {owner} has", thing=thing,
-                                  owner=owner)
-            elif gender == "n":
-                head = self.w.ctx("neuter", "each {thing} {owner} has", thing=thing, owner=owner)
-            else:
-                head = self.w("each {thing} {owner} has", thing=thing, owner=owner)
-        elif gender == "f":
-            head = self.w.ctx("feminine", "each {thing}", thing=thing)
-        elif gender == "n":
-            head = self.w.ctx("neuter", "each {thing}", thing=thing)
+            head = self.w("each {thing} {owner} has", thing=thing,
+                          owner=self.expr(filters["owner"], env))
         else:
             head = self.w("each {thing}", thing=thing)
-        return self.narrowed(head, kind, filters, env)
+        return self.narrowed(like(thing, head), kind, filters, env)
 
     def listed_kind(self, tree: Tree) -> str | None:
         """The piece kind a `tokens(KIND, ...)` call lists, so words can agree with it."""
@@ -154,9 +144,10 @@ class CollectionPhrases:
             if name in env.singles and i == 0:
                 return self.w("the {thing}", thing=env.groups[name][0])
             if name in env.groups:
-                return self.w("the {ordinal} {thing}", ordinal=self.t.ordinal_before_noun(i),
-                              thing=env.groups[name][0])
+                thing = env.groups[name][0]
+                return self.w("the {ordinal} {thing}", ordinal=self.t.ordinal_before_noun(i, thing),
+                              thing=thing)
         if ok and isinstance(i, int):
-            return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i), x=x)
+            return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i, x), x=x)
         return self.w("the entry of {x} at position {i}, counting from 0", x=x,
                       i=self.expr(index, env))

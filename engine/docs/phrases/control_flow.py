@@ -136,7 +136,7 @@ class FlowSteps:
                             inner)
             return Step(self.w("repeat the following until the game ends"), inner)
         return Step(self.w("repeat the following as long as {condition}",
-                           condition=self.p.cond(cond, env)), inner)
+                           condition=self.w.subjunctive(self.p.cond(cond, env))), inner)
 
     def _repeat(self, s: Tree, env: Env) -> Step:
         count, body = s.children

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...i18n.grammar import like
 from ..texts import Texts
 from .calls import CallPhrases
 from .collections import CollectionPhrases
@@ -117,11 +118,8 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, PilePhrases,
         entry = self.t.entry("variables", name)
         if isinstance(entry, dict):
             things = self.t.name("variables", name, 2)
-            if self.t.variable_gender(name) == "f":
-                return self.w.ctx("feminine", "the {things}", things=things)
-            return self.w("the {things}", things=things)
+            return like(things, self.w("the {things}", things=things))
         return self.t.name("variables", name)
-
 
     def _attr(self, t: Tree, env: Env) -> str:
         base, prop = t.children
@@ -139,18 +137,8 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, PilePhrases,
                    "id": x}
         if prop in special:
             return special[prop]
-        gender = self.t.property_gender(prop)
-        if gender == "f":
-            return self.w.ctx("feminine", "the {property} of {x}",
-                              property=self.t.name("properties", prop, 1), x=x)
-        if gender == "n":
-            return self.w.ctx("neuter", "the {property} of {x}",
-                              property=self.t.name("properties", prop, 1), x=x)
-        if gender == "m":
-            return self.w.ctx("masculine", "the {property} of {x}",
-                              property=self.t.name("properties", prop, 1), x=x)
-        return self.w("the {property} of {x}", property=self.t.name("properties", prop, 1),
-                      x=x)
+        name = self.t.name("properties", prop, 1)
+        return like(name, self.w("the {property} of {x}", property=name, x=x))
 
     # -- operators -----------------------------------------------------------------------
     def _ternary(self, t: Tree, env: Env) -> str:
