@@ -1,0 +1,129 @@
+"""What one client is sent: built only from state.observe(seat) and the seat's own legal
+actions (a spectator: observe(None), no actions), plus who sits where. The seed is added
+once the game is over. `seat_message` is a pure function of those inputs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..cli.render import event_text, result_lines
+from ..game import Game
+from ..i18n.catalog import Words
+from ..i18n.game_words import GameWords
+from .svg.board import draw_board, draw_mine
+from .svg.context import Ctx
+from .svg.layout import Layout
+from .ui_words import seat_kind_name
+
+LOG_LINES = 80
+"""Most log lines in one message (the latest)."""
+SPECTATOR_LINES = 30
+"""Log lines a spectator is shown (the latest)."""
+
+
+def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx) -> str:
+    """A button's text: a token's name for a token, a cell's coordinates, else the value."""
+    value = action["value"]
+    if isinstance(value, str) and value in tokens:
+        return " · ".join(ctx.label(tokens[value]))
+    if isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return gw.w("cell {x}, {y}", x=value[0], y=value[1])
+    return gw.value(value)
+
+
+def since_last_move(log: list[dict], seat: int | None) -> list[dict]:
+    """The events after the seat's last decision (a spectator: the latest ones)."""
+    if seat is None:
+        return log[-SPECTATOR_LINES:]
+    for i in range(len(log) - 1, -1, -1):
+        event = log[i]
+        if event.get("e") == "choice" and event.get("player") == seat:
+            return log[i + 1:]
+    return log
+
+
+def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
+                 seat: int) -> list[list[str]]:
+    """[label, value] pairs about one seat that the viewer sees: variables (those the
+    layout names), money, track positions, pieces off the board and how many tokens it
+    holds at each place off the board."""
+    definition = game.definition
+    facts = []
+    shown = layout.player_vars
+    for name, value in view["player_vars"][seat].items():
+        if shown is not None and name not in shown:
+            continue
+        if isinstance(value, bool | int | float | str) or (
+                isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            facts.append([gw.variable(name, "player"), gw.value(value)])
+    for name, bank in (view.get("bank") or {}).items():
+        facts.append([gw.label("resources", name), str(bank["held"][seat])])
+    for name, track in (view.get("tracks") or {}).items():
+        facts.append([gw.label("tracks", name), str(track["pos"][seat])])
+    for kind, places in view["pieces"].items():
+        for place, counts in places.items():
+            if place not in definition.areas and counts[seat]:
+                facts.append([gw.w("{pieces} ({place})", pieces=gw.piece(kind, 2),
+                                   place=gw.place(place)), str(counts[seat])])
+    held: dict[tuple[str, str], int] = {}
+    for token in view["tokens"]:
+        if token.get("owner") == seat and token.get("at") not in definition.grids \
+                and token.get("at") not in definition.areas:
+            key = (token["kind"], token["at"])
+            held[key] = held.get(key, 0) + 1
+    for (kind, place), n in held.items():
+        facts.append([gw.w("{pieces} ({place})", pieces=gw.piece(kind, 2),
+                           place=gw.place(place)), str(n)])
+    return facts
+
+
+def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
+                 table: dict[str, Any], words: Words) -> dict:
+    """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
+    server adds: id, version, title, kinds (who plays each seat) and, once the game is
+    over, seed."""
+    gw = GameWords(game.definition, words)
+    seat = view["seat"]
+    ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions})
+    tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+    seats = []
+    for p in range(view["players"]):
+        seats.append({"seat": p, "name": gw.seat(p), "colour": ctx.colour(p),
+                      "kind": table["kinds"][p], "kind_name": seat_kind_name(words,
+                                                                           table["kinds"][p]),
+                      "to_move": p in view["to_move"], "you": p == seat,
+                      "facts": player_facts(gw, game, layout, view, p)})
+    shown_vars = layout.vars if layout.vars is not None else [
+        k for k, v in view["vars"].items() if isinstance(v, int | str)]
+    facts = [[gw.variable(k), gw.value(view["vars"][k])] for k in shown_vars
+             if k in view["vars"]]
+    prompt = None
+    if actions:
+        prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
+                  "text": gw.ask(actions[0]["ask"]),
+                  "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
+                               "label": action_label(gw, a, tokens, ctx)} for a in actions]}
+    waiting = [p for p in view["to_move"] if p != seat]
+    recent = since_last_move(view["log"], seat)[-LOG_LINES:]
+    message = {
+        "type": "state", "game": table["id"], "version": table["version"],
+        "rules": view["game"], "title": table["title"], "lang": words.lang,
+        "seat": seat, "seats": seats, "facts": facts,
+        "board": draw_board(ctx, table["title"]), "hand": draw_mine(ctx),
+        "prompt": prompt,
+        "waiting": gw.seats(waiting) if waiting else "",
+        "log": [event_text(e, gw, tokens) for e in recent],
+        "over": view["result"] is not None, "result": None,
+    }
+    if view["result"] is not None:
+        message["result"] = {"lines": result_lines(view["result"], gw),
+                             "winners": list(view["result"].get("winners", [])),
+                             "seed": table.get("seed")}
+    return message
+
+
+def size_of(message: dict) -> int:
+    """The size of a message as sent (JSON text)."""
+    return len(json.dumps(message))
