@@ -25,7 +25,7 @@ from .bots_runner import BotRunner
 from .errors import WebError
 from .http_api import HttpApi
 from .limits import language
-from .messages import seat_message
+from .messages import seat_message, table_info
 from .sessions import Session
 from .storage import Store
 from .tables import Tables
@@ -63,19 +63,11 @@ class Server:
             state = session.state
             view = state.observe(seat)
             actions = state.legal_actions(seat) if seat is not None else []
-            table = {"id": session.id, "version": session.actions, "kinds": session.kinds,
-                     "title": self.title(session, words)}
-            if state.is_over:
-                table["seed"] = session.record.seed
+            table = table_info(session.id, session.actions, session.kinds,
+                               session.record.rules, session.record.variant, words,
+                               session.record.seed if state.is_over else None)
             return seat_message(session.game, session.layout, view, actions, table, words)
         return session.cached((seat, words.lang), build)
-
-    def title(self, session: Session, words: Words) -> str:
-        """The game's name in words (with its variant)."""
-        from ..i18n.game_words import GameWords
-        from ..loading.loader import load_game
-        record = session.record
-        return GameWords(load_game(record.rules, record.variant).definition, words).game_name()
 
     async def act(self, session: Session, seat: int, action: Any) -> dict:
         """Take a person's action, tell every client, and let the bots answer."""

@@ -4,13 +4,13 @@ once the game is over. `seat_message` is a pure function of those inputs."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..cli.render import event_text, result_lines
 from ..game import Game
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
+from ..loading.loader import load_game
 from .svg.board import draw_board, draw_mine
 from .svg.context import Ctx
 from .svg.layout import Layout
@@ -124,6 +124,12 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     return message
 
 
-def size_of(message: dict) -> int:
-    """The size of a message as sent (JSON text)."""
-    return len(json.dumps(message))
+def table_info(game_id: str, version: int, kinds: list[str], rules: str,
+               variant: str | None, words: Words, seed: int | None = None) -> dict[str, Any]:
+    """What the server adds to a seat's view: the game's id and name, how many actions were
+    taken, who plays each seat, and the seed once the game is over (else None: not sent)."""
+    title = GameWords(load_game(rules, variant).definition, words).game_name()
+    table: dict[str, Any] = {"id": game_id, "version": version, "kinds": kinds, "title": title}
+    if seed is not None:
+        table["seed"] = seed
+    return table

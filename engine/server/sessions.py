@@ -104,7 +104,8 @@ class Session:
             raise StaleDecision.text(w("the game is over"))
         decision = self.state.decision(seat)
         if decision is None:
-            raise StaleDecision.text(w("this seat has no decision to make now"))
+            raise StaleDecision.text(w("this decision was already answered, or is not "
+                                       "asked yet: this seat has nothing to decide now"))
         if action["ask"] != decision["ask"] or action["step"] != decision["step"]:
             raise StaleDecision.text(w("this decision was already answered (the question "
                                        "now is step {step})"), step=str(decision["step"]))
