@@ -16,9 +16,8 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from websockets.sync.client import connect  # noqa: E402
-
 from web_helpers import Player, ServerProcess, replayed_states, stored_actions  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
 
 
 def test_a_server_killed_mid_game_restarts_with_every_game_where_it_was(tmp_path):
@@ -96,7 +95,7 @@ def test_two_clients_acting_at_once_on_one_decision_one_is_taken_one_refused(tmp
                 picks = [prompt["actions"][0], prompt["actions"][-1]]
                 gate = threading.Barrier(2)
 
-                def act(ws, action, ref):
+                def act(ws, action, ref, gate=gate):
                     gate.wait()
                     ws.send(json.dumps({"type": "act", "ref": ref, "action": {
                         k: action[k] for k in ("id", "ask", "step")}}))
@@ -149,7 +148,7 @@ def test_two_http_requests_at_once_on_one_decision_one_is_taken_one_refused(tmp_
             action = {k: view["prompt"]["actions"][0][k] for k in ("id", "ask", "step")}
             gate, results = threading.Barrier(2), []
 
-            def go():
+            def go(gate=gate, results=results, action=action):
                 gate.wait()
                 results.append(post(server, f"/api/games/{game}/actions", token,
                                     {"action": action}))

@@ -67,8 +67,9 @@ class ServerProcess:
             return answer.read().decode()
 
     def create(self, body: dict) -> dict:
-        request = urllib.request.Request(self.base + "/api/games", data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(self.base + "/api/games",
+                                         data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=30) as answer:
             return json.loads(answer.read())
 
@@ -91,11 +92,14 @@ class Player(threading.Thread):
     random whenever it is asked, until the game is over or `stop_after` actions."""
 
     def __init__(self, server: ServerProcess, game: str, token: str | None, seed: int,
-                 stop_after: int | None = None, lang: str = "en", bad_every: int = 0):
+                 stop_after: int | None = None, lang: str = "en", bad_every: int = 0,
+                 reconnect_after: int | None = None):
         super().__init__(daemon=True)
         self.server, self.game, self.token, self.lang = server, game, token, lang
         self.rng = random.Random(seed)
         self.stop_after, self.bad_every = stop_after, bad_every
+        self.reconnect_after = reconnect_after
+        self.reconnected = False
         self.raw: list[str] = []
         self.acted = 0
         self.error: BaseException | None = None
@@ -113,10 +117,18 @@ class Player(threading.Thread):
             self.done.set()
 
     def _play(self) -> None:
+        answered: set[tuple] = set()
+        while not self._session(answered):
+            self.reconnected = True      # the same seat again, on a new connection
+
+    def _session(self, answered: set[tuple]) -> bool:
+        """One connection; False if it was closed on purpose to reconnect."""
         with connect(self.server.ws(self.game, self.lang), max_size=2 ** 24) as ws:
             ws.send(json.dumps({"type": "hello", "token": self.token}))
-            answered: set[tuple] = set()
             while True:
+                if self.reconnect_after is not None and not self.reconnected \
+                        and self.acted >= self.reconnect_after:
+                    return False
                 raw = ws.recv(timeout=120)
                 self.raw.append(raw)
                 message = json.loads(raw)
@@ -124,7 +136,7 @@ class Player(threading.Thread):
                     continue
                 if message["over"] or (self.stop_after is not None
                                        and self.acted >= self.stop_after):
-                    return
+                    return True
                 prompt = message["prompt"]
                 if prompt is None or (prompt["ask"], prompt["step"]) in answered:
                     continue

@@ -26,11 +26,28 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx)
     """A button's text: a token's name for a token, a cell's coordinates, else the value."""
     value = action["value"]
     if isinstance(value, str) and value in tokens:
-        return " · ".join(ctx.label(tokens[value]))
+        return token_words(gw, tokens[value], ctx)
+    ends = ctx.definition.connections.get(value) if isinstance(value, str) else None
+    if ends and gw.text("choices", value) is None:
+        return gw.w("{first} – {second}", first=gw.place(ends[0]), second=gw.place(ends[1]))
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         return gw.w("cell {x}, {y}", x=value[0], y=value[1])
     return gw.value(value)
+
+
+def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
+    """A token as a button names it; a tile of a grid by its parts and its label."""
+    grid = next((g for g in ctx.definition.grids.values() if g.token == token["kind"]), None)
+    parts = token.get(grid.parts) if grid is not None and grid.parts else None
+    if isinstance(parts, list) and parts:
+        shown = gw.value(parts) if len(set(map(str, parts))) > 1 else gw.value(parts[0])
+        if grid.label and token.get(grid.label) is not None:
+            shown = gw.w("{what} ({property} {value})", what=shown,
+                         property=gw.prop(grid.label), value=token[grid.label])
+        extra = [w for w in ctx.label(token) if w != "?"]
+        return " · ".join([shown, *extra]) if extra else shown
+    return " · ".join(ctx.label(token))
 
 
 def since_last_move(log: list[dict], seat: int | None) -> list[dict]:
@@ -114,7 +131,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "board": draw_board(ctx, table["title"]), "hand": draw_mine(ctx),
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
-        "log": [event_text(e, gw, tokens) for e in recent],
+        "log": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
+                for e in recent],
         "over": view["result"] is not None, "result": None,
     }
     if view["result"] is not None:

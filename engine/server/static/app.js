@@ -267,6 +267,11 @@ function draw(state) {
 function drawPrompt(state) {
   const box = $("prompt");
   box.classList.toggle("mine", !!state.prompt);
+  // The same question as shown: keep its buttons (a click must not land on a redrawn one).
+  const key = state.prompt ? JSON.stringify([state.prompt.ask, state.prompt.step, state.prompt.actions])
+                           : JSON.stringify([state.over, state.waiting]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   if (state.prompt) {
     const buttons = state.prompt.actions.map((a) => {
       const b = el("button", { type: "button", class: "action", "data-id": a.id, text: a.label });

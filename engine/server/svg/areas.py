@@ -49,8 +49,9 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
     pick = ctx.pick(area)
     outline = rect(0, 0, width, d.height, "#efece6" if faded else "#fbf7ee",
                    "#c0392b" if pick else "#8a6d3b", 3 if pick else 1.5, 8,
-                   action_attr(pick) + (' opacity="0.55"' if faded else ""))
+                   ' opacity="0.55"' if faded else "")
     d.body.insert(0, outline)
+    d.attrs = action_attr(pick)
     return d
 
 

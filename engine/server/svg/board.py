@@ -99,7 +99,8 @@ def draw_mine(ctx: Ctx) -> str:
                 pick = ctx.pick(_value_id(token, ctx)) if names and names != ["?"] else None
             if pick is not None:
                 drawn.add(rect(-3, -3, drawn.width + 6, drawn.height + 6, "none", "#c0392b",
-                               2.5, 6, action_attr(pick) + ' fill-opacity="0"'))
+                               2.5, 6))
+                drawn.attrs = action_attr(pick)
             d.place(drawn, x, y)
             x += drawn.width + 8
             tallest = max(tallest, drawn.height)

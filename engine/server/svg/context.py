@@ -44,7 +44,10 @@ class Ctx:
         kind = self.definition.tokens.get(token["kind"])
         if kind is None:
             return [self.gw.piece(token["kind"])]
-        props = self.layout.labels.get(token["kind"]) or list(kind.props)[:2]
+        props = self.layout.labels[token["kind"]] if token["kind"] in self.layout.labels \
+            else list(kind.props)[:2]
+        if not props:
+            return [self.gw.piece(token["kind"])]
         shown = [self.gw.prop(p) if token[p] is True else self.value(token[p])
                  for p in props if token.get(p) is not None and token[p] is not False]
         if not shown:

@@ -94,8 +94,10 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
                 2 + (x - x0) * size, 22 + (y - y0) * size)
     for (x, y), action_id in picks.items():
         d.add(rect(2 + (x - x0) * size, 22 + (y - y0) * size, size - 2, size - 2,
-                   "#ffffff" if (x, y) not in cells else "none", "#c0392b", 2.5, 4,
-                   ' stroke-dasharray="5 3" fill-opacity="0.6"' + action_attr(action_id)))
+                   "#ffffff", "#c0392b", 2.5, 4,
+                   ' stroke-dasharray="5 3" fill-opacity="%s"' % ("0.6" if (x, y) not in cells
+                                                                 else "0")
+                   + action_attr(action_id)))
     return d
 
 

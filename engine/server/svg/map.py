@@ -34,6 +34,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         d.add(f'<polyline points="{points}" fill="none" stroke="#9cc3e6" stroke-width="26" '
               'stroke-linecap="round" stroke-linejoin="round"/>')
     links = ctx.view.get("links") or {}
+    picks: list[str] = []
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
@@ -58,9 +59,10 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
                 d.add(circle(mx + dx / length * (width / 2 + 8), my + dy / length * 18, 4,
                              "#8a6d3b", "#8a6d3b"))
         if pick:
-            d.add(circle(mx, my + (18 if tile else 0), 9, "#ffffff", "#c0392b", 3,
-                         action_attr(pick)))
+            picks.append(circle(mx, my + (18 if tile else 0), 10, "#ffffff", "#c0392b", 3.5,
+                                action_attr(pick)))
     for area, box in boxes.items():
         cx, cy = centre(area)
         d.place(box, cx - BOX_W / 2, cy - box.height / 2)
+    d.add(*picks)           # on top of everything: a button must be reachable
     return d

@@ -93,6 +93,7 @@ class Drawing:
     width: float = 0
     height: float = 0
     body: list[str] = field(default_factory=list)
+    attrs: str = ""          # attributes of the group it is placed in (e.g. a button's)
 
     def add(self, *elements: str) -> None:
         """Append elements."""
@@ -101,7 +102,7 @@ class Drawing:
     def place(self, other: Drawing, x: float, y: float) -> None:
         """Draw `other` with its top left corner at (x, y)."""
         if other.body:
-            self.body.append(f'<g transform="translate({x:.1f},{y:.1f})">')
+            self.body.append(f'<g transform="translate({x:.1f},{y:.1f})"{other.attrs}>')
             self.body.extend(other.body)
             self.body.append("</g>")
 
