@@ -63,9 +63,11 @@ class Server:
             state = session.state
             view = state.observe(seat)
             actions = state.legal_actions(seat) if seat is not None else []
+            title = session.titles.get(words.lang)
             table = table_info(session.id, session.actions, session.kinds,
                                session.record.rules, session.record.variant, words,
-                               session.record.seed if state.is_over else None)
+                               session.record.seed if state.is_over else None, title)
+            session.titles[words.lang] = table["title"]
             return seat_message(session.game, session.layout, view, actions, table, words)
         return session.cached((seat, words.lang), build)
 

@@ -16,6 +16,36 @@ from .svg.context import Ctx
 from .svg.layout import Layout
 from .ui_words import seat_kind_name
 
+
+class RememberedWords(GameWords):
+    """GameWords that look each of the game's texts up once (the server draws many views)."""
+
+    def __init__(self, definition: Any, w: Words):
+        super().__init__(definition, w)
+        self._texts: dict[tuple, str | None] = {}
+
+    def text(self, section: str, key: Any, n: int | None = None) -> str | None:
+        """As GameWords.text, remembered."""
+        if not isinstance(key, str):
+            return None
+        found = self._texts.get((section, key, n), self)
+        if found is self:
+            found = self._texts[(section, key, n)] = super().text(section, key, n)
+        return found
+
+
+_WORDS: dict[tuple[int, str], tuple[Any, RememberedWords]] = {}
+
+
+def game_words(definition: Any, words: Words) -> GameWords:
+    """The words of a game in a language, made once."""
+    kept = _WORDS.get((id(definition), words.lang))
+    if kept is None or kept[0] is not definition:
+        kept = _WORDS[(id(definition), words.lang)] = (definition,
+                                                       RememberedWords(definition, words))
+    return kept[1]
+
+
 LOG_LINES = 80
 """Most log lines in one message (the latest)."""
 SPECTATOR_LINES = 30
@@ -101,7 +131,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
     over, seed."""
-    gw = GameWords(game.definition, words)
+    gw = game_words(game.definition, words)
     seat = view["seat"]
     ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions})
     tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
@@ -143,10 +173,13 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
 
 
 def table_info(game_id: str, version: int, kinds: list[str], rules: str,
-               variant: str | None, words: Words, seed: int | None = None) -> dict[str, Any]:
-    """What the server adds to a seat's view: the game's id and name, how many actions were
-    taken, who plays each seat, and the seed once the game is over (else None: not sent)."""
-    title = GameWords(load_game(rules, variant).definition, words).game_name()
+               variant: str | None, words: Words, seed: int | None = None,
+               title: str | None = None) -> dict[str, Any]:
+    """What the server adds to a seat's view: the game's id and name (`title` if known),
+    how many actions were taken, who plays each seat, and the seed once the game is over
+    (else None: not sent)."""
+    if title is None:
+        title = GameWords(load_game(rules, variant).definition, words).game_name()
     table: dict[str, Any] = {"id": game_id, "version": version, "kinds": kinds, "title": title}
     if seed is not None:
         table["seed"] = seed

@@ -42,6 +42,7 @@ class Session:
         self.bots = {seat: BOTS[s["kind"]]() for seat, s in enumerate(record.seats)
                      if s["kind"] != PERSON and s["kind"] in BOTS}
         self._cache: dict[tuple, dict] = {}
+        self.titles: dict[str, str] = {}       # the game's name by language
 
     # -- who is who ---------------------------------------------------------------------
     @property

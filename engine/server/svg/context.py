@@ -23,6 +23,7 @@ class Ctx:
     gw: GameWords
     layout: Layout
     picks: dict[str, str] = field(default_factory=dict)   # action id -> its label
+    _places: dict[str, list[dict]] | None = field(default=None, repr=False)
 
     def colour(self, seat: Any) -> str:
         """A seat's colour (grey for nobody or not a seat)."""
@@ -32,8 +33,12 @@ class Ctx:
 
     def tokens_at(self, place: str, kinds: list[str] | None = None) -> list[dict]:
         """The tokens the seat sees at a place (of the given kinds), in the view's order."""
-        return [t for t in self.view["tokens"] if t.get("at") == place
-                and (kinds is None or t["kind"] in kinds)]
+        if self._places is None:
+            self._places = {}
+            for token in self.view["tokens"]:
+                self._places.setdefault(token.get("at"), []).append(token)
+        here = self._places.get(place, [])
+        return here if kinds is None else [t for t in here if t["kind"] in kinds]
 
     def pick(self, value_id: str) -> str | None:
         """The action id if the seat may pick this value now, else None."""
