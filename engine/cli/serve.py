@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from ..errors import RegolaError, w
+from ..i18n.catalog import Words
 
 
 class ServeError(RegolaError):
@@ -43,8 +44,8 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
         raise ServeError.text(w("cannot open the games database {file}: {reason}"),
                               file=str(db), reason=str(error)) from None
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(w("regola web table: open http://{host}:{port}/ in a browser (games kept in "
-                 "{file}; Ctrl-C stops)").format(host=shown, port=port, file=db))
+    typer.echo(Words()(w("regola web table: open http://{host}:{port}/ in a browser (games "
+                         "kept in {file}; Ctrl-C stops)"), host=shown, port=port, file=db))
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE,
                 timeout_graceful_shutdown=3)
 

@@ -77,8 +77,8 @@ async def table_socket(server: Any, socket: WebSocket) -> None:
         raw = await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS)
         hello = parse_json(raw, MAX_MESSAGE)
         if not isinstance(hello, dict) or hello.get("type") != "hello":
-            raise BadRequest.text(w("the first message must be a hello: "
-                                    '{"type": "hello", "token": ...}'))
+            raise BadRequest.text(w("the first message must be a hello: type hello, with "
+                                    "the seat's token (none to watch)"))
         token = hello.get("token")
         seat = None
         if token is not None:
