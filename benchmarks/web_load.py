@@ -68,8 +68,8 @@ def http(base: str, path: str, body: dict | None = None) -> dict:
 class Client:
     """One person seat over one WebSocket, acting at random whenever asked."""
 
-    def __init__(self, url: str, token: str, seed: int, max_actions: int):
-        self.url, self.token, self.max_actions = url, token, max_actions
+    def __init__(self, url: str, token: str, seed: int, max_actions: int, think: float = 0):
+        self.url, self.token, self.max_actions, self.think = url, token, max_actions, think
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.acks: list[dict] = []
@@ -98,6 +98,8 @@ class Client:
                         return
                     if prompt and (prompt["ask"], prompt["step"]) not in answered:
                         answered.add((prompt["ask"], prompt["step"]))
+                        if self.think:
+                            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
                         action = self.rng.choice(prompt["actions"])
                         ref = len(answered)
                         sent_at[ref] = time.monotonic()
@@ -117,7 +119,8 @@ async def run_clients(clients: list[Client], seconds: float) -> None:
     await asyncio.gather(*(c.play(deadline) for c in clients))
 
 
-def load_test(games: int, seconds: float, max_actions: int, seed: int = 1) -> dict:
+def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
+              seed: int = 1) -> dict:
     """Run the load test; the figures and the checks as a dict."""
     folder = Path(tempfile.mkdtemp(prefix="regola-load-"))
     db, port = folder / "games.sqlite3", free_port()
@@ -137,7 +140,8 @@ def load_test(games: int, seconds: float, max_actions: int, seed: int = 1) -> di
             for seat in game["seats"]:
                 if seat["token"]:
                     url = f"ws://127.0.0.1:{port}/ws/games/{game['id']}"
-                    clients.append(Client(url, seat["token"], seed + len(clients), max_actions))
+                    clients.append(Client(url, seat["token"], seed + len(clients), max_actions,
+                                          think))
                     owners.append((game["id"], seat["seat"]))
         started = time.monotonic()
         with sqlite3.connect(db) as con:
@@ -163,6 +167,7 @@ def load_test(games: int, seconds: float, max_actions: int, seed: int = 1) -> di
         errors = [e for c in clients for e in c.errors]
         figures = {
             "games": games, "clients": len(clients), "seconds": round(elapsed, 2),
+            "think": think,
             "actions": after - before, "bot_actions_before_clients": before - at_start,
             "client_actions": len(latencies),
             "actions_per_second": round((after - before) / elapsed, 1),
@@ -188,10 +193,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60, help="at most this long")
     parser.add_argument("--actions", type=int, default=100,
                         help="at most this many actions per client")
+    parser.add_argument("--think", type=float, default=0,
+                        help="mean seconds a client waits before each action (default 0: "
+                             "at once, the server saturated)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
-    figures = load_test(args.games, args.seconds, args.actions)
-    print(f"{figures['games']} games, {figures['clients']} WebSocket clients, "
+    figures = load_test(args.games, args.seconds, args.actions, args.think)
+    print(f"{figures['games']} games, {figures['clients']} WebSocket clients (think "
+          f"{figures['think']} s), "
           f"{figures['seconds']} s: {figures['actions']} actions "
           f"({figures['actions_per_second']}/s; clients {figures['client_actions']}, "
           f"{figures['client_actions_per_second']}/s); client latency p50 "

@@ -220,3 +220,21 @@ def test_websocket_errors_go_to_the_client_that_erred_and_change_nothing(client)
         b.send_text(json.dumps({"type": "ping", "ref": "q"}))
         assert json.loads(b.receive_text()) == {"type": "pong", "ref": "q"}   # no error for b
         assert snapshot(client, game) == before
+
+
+def test_serve_refuses_a_database_in_a_missing_folder(tmp_path):
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "no" / "games.db")])
+    assert result.exit_code == 2 and "no folder" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_page_carries_only_its_words_in_the_clients_language(client):
+    made = make(client)
+    for lang, word in (("es", "Nueva partida"), ("nl", "Nieuwe partij"), ("en", "New game")):
+        page = client.get(f"/g/{made['id']}?lang={lang}").text
+        assert f'lang="{lang}"' in page and word in page
+        assert made["seats"][0]["token"] not in page and "<svg" not in page
+    assert 'lang="nl"' in client.get("/", headers={"Accept-Language": "nl-BE,nl;q=0.9"}).text

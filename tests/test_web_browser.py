@@ -86,6 +86,7 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
         if page.get_attribute("body", "data-over") == "1":
             break
         if decisions == SHOT_AT[rules]:
+            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(shot), full_page=True)
         version = page.get_attribute("body", "data-version")
         picks = page.eval_on_selector_all("#board [data-action], #hand [data-action]",
@@ -113,6 +114,7 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
     assert page.locator("#result").is_visible()
     assert "winner" in page.inner_text("#result").lower()
     if not shot.exists():
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
     page.close()

@@ -23,6 +23,7 @@ from websockets.sync.client import connect  # noqa: E402
 def test_a_server_killed_mid_game_restarts_with_every_game_where_it_was(tmp_path):
     db = tmp_path / "games.sqlite3"
     server = ServerProcess(db, bot_delay=0.02)
+    assert f"http://127.0.0.1:{server.port}/" in server.output.read_text()
     try:
         made = server.create({"game": "rialto", "seats": ["person", "random", "random"]})
         bots_only = server.create({"game": "doge", "seats": ["random"] * 4})

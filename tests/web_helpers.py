@@ -37,10 +37,12 @@ class ServerProcess:
         self.db, self.port = db, port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         code = "from regola.cli.app import main; main()"
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db", str(db),
-             "--bot-delay", str(bot_delay)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, start_new_session=True)
+        self.output = db.with_name(f"{db.name}.{self.port}.log")
+        with open(self.output, "w") as out:     # a file: a full pipe would stop the server
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db",
+                 str(db), "--bot-delay", str(bot_delay)], stdout=out,
+                stderr=subprocess.STDOUT, text=True, start_new_session=True)
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -48,7 +50,7 @@ class ServerProcess:
                 return
             except (urllib.error.URLError, ConnectionError, OSError):
                 if self.process.poll() is not None:
-                    raise RuntimeError(self.process.stdout.read()) from None
+                    raise RuntimeError(self.output.read_text()) from None
                 time.sleep(0.2)
         raise RuntimeError("regola serve did not start")
 

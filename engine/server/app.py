@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -71,10 +72,14 @@ class Server:
             return seat_message(session.game, session.layout, view, actions, table, words)
         return session.cached((seat, words.lang), build)
 
-    async def act(self, session: Session, seat: int, action: Any) -> dict:
-        """Take a person's action, tell every client, and let the bots answer."""
+    async def act(self, session: Session, seat: int, action: Any,
+                  taken: Callable[[dict], None] | None = None) -> dict:
+        """Take a person's action (stored before anything is said), call `taken` with it
+        (the acting client's answer goes first), tell every client, let the bots answer."""
         async with session.lock:
             chosen = session.act(self.store, seat, action)
+        if taken is not None:
+            taken(chosen)
         session.changed()
         self.bots.poke(session)
         return chosen

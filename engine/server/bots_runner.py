@@ -12,6 +12,8 @@ from .sessions import Session
 from .storage import Store
 
 LOG = logging.getLogger("regola.serve")
+BURST = 20
+"""Bot moves made in a row, without a pause, before the clients are told (delay 0)."""
 
 
 class BotRunner:
@@ -31,22 +33,32 @@ class BotRunner:
             self.tasks[session.id] = asyncio.get_running_loop().create_task(self._run(session))
 
     async def _run(self, session: Session) -> None:
+        # Without a pause nobody watches each move: a burst of moves makes one new view.
+        burst = 1 if self.delay > 0 else BURST
         while True:
             await asyncio.sleep(self.delay)
             async with session.lock:
-                seats = session.bots_to_move()
-                if not seats or session.state.is_over:
-                    return
-                for seat in seats:
-                    if seat not in session.state.to_move or session.state.is_over:
-                        continue
-                    try:
-                        session.bot_move(self.store, seat)
-                    except WebError as error:
-                        LOG.error("game %s: bot of seat %s failed: %s", session.id, seat,
-                                  error)
+                for _ in range(burst):
+                    seats = session.bots_to_move()
+                    if not seats or session.state.is_over:
+                        break
+                    if not self._move(session, seats):
                         return
             session.changed()
+            if not session.bots_to_move() or session.state.is_over:
+                return
+
+    def _move(self, session: Session, seats: list[int]) -> bool:
+        """Each bot seat in `seats` decides (if it still must); False if a bot failed."""
+        for seat in seats:
+            if seat not in session.state.to_move or session.state.is_over:
+                continue
+            try:
+                session.bot_move(self.store, seat)
+            except WebError as error:
+                LOG.error("game %s: bot of seat %s failed: %s", session.id, seat, error)
+                return False
+        return True
 
     async def stop(self) -> None:
         """Cancel every bot task (the server is stopping)."""

@@ -126,8 +126,9 @@ async def _handle(server: Any, client: Client, raw: str) -> None:
             raise TokenRefused.text(w("this link is for seat {mine}; it cannot act for seat "
                                       "{other}"), mine=str(client.seat),
                                     other=json.dumps(message["seat"]))
-        chosen = await server.act(client.session, client.seat, message.get("action"))
-        client.send({"type": "ack", "ref": ref, "action": chosen["id"],
-                     "version": client.session.actions})
+        await server.act(client.session, client.seat, message.get("action"),
+                         lambda chosen: client.send({"type": "ack", "ref": ref,
+                                                     "action": chosen["id"],
+                                                     "version": client.session.actions}))
     except WebError as error:
         client.send(error.to_json(client.words, ref=ref))

@@ -26,8 +26,8 @@ def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         length = max(panel.get("length", 0), max(positions, default=0) + 1)
         per_row = max(1, int((WIDTH - LABEL_W) // CELL))
         cell = CELL
-        for i, part in enumerate(wrap(ctx.gw.label("tracks", name), LABEL_W - 8, 13)[:2]):
-            d.add(text(0, y + 20 + 15 * i, part, 13, weight="bold"))
+        for i, part in enumerate(wrap(ctx.gw.label("tracks", name), LABEL_W - 8, 12)[:3]):
+            d.add(text(0, y + 14 + 13 * i, part, 12, weight="bold"))
         for space in range(length):
             row, col = divmod(space, per_row)
             x, top = LABEL_W + col * cell, y + row * ROW_H
