@@ -75,7 +75,7 @@ def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
         if grid.label and token.get(grid.label) is not None:
             shown = gw.w("{what} ({property} {value})", what=shown,
                          property=gw.prop(grid.label), value=token[grid.label])
-        extra = [w for w in ctx.label(token) if w != "?"]
+        extra = [w for w in ctx.label(token) if w not in ("?", gw.piece(token["kind"]))]
         return " · ".join([shown, *extra]) if extra else shown
     return " · ".join(ctx.label(token))
 

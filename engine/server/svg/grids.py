@@ -52,9 +52,10 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
     flags = [ctx.gw.prop(p)[:1].upper() for p in _label_props(ctx, token) if token[p] is True]
     if flags and not (grid.separate and token.get(grid.separate)):
         d.add(text(4, size - 4, " ".join(flags), 10, weight="bold"))
-    if stack > 1:
-        d.add(rect(size - 24, 1, 23, 13, "#ffffff", "#333333", 1, 3))
-        d.add(text(size - 12.5, 11, f"×{stack}", 10, "middle", "bold"))
+    if stack > 1:      # a stack: the tiles below peek out, and its height is written
+        d.body.insert(0, rect(3, 3, size, size, "#9e9e9e", "#555555", 1, 3))
+        d.add(rect(size / 2 - 12, size - 12, 24, 12, "#ffffff", "#333333", 1, 3))
+        d.add(text(size / 2, size - 2.5, f"×{stack}", 10, "middle", "bold"))
     return d
 
 
