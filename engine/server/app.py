@@ -61,6 +61,7 @@ class Server:
     def message(self, session: Session, seat: int | None, words: Words) -> dict:
         """The view of one seat (None: a spectator) in one language, built once per state."""
         def build() -> dict:
+            """The message, from the state as it is now."""
             state = session.state
             view = state.observe(seat)
             actions = state.legal_actions(seat) if seat is not None else []
@@ -101,6 +102,7 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3) 
     api = HttpApi(server)
 
     async def index(request: Request) -> Response:
+        """GET / and /g/{game}: the page (the same for every game and seat)."""
         try:
             words = language(request)
         except WebError:
@@ -109,12 +111,15 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3) 
                                                   "Referrer-Policy": "no-referrer"})
 
     async def icon(request: Request) -> Response:
+        """GET /favicon.ico."""
         return Response(ICON, media_type="image/svg+xml")
 
     async def socket(websocket: WebSocket) -> None:
+        """WS /ws/games/{game}."""
         await table_socket(server, websocket)
 
     async def web_error(request: Request, error: Exception) -> JSONResponse:
+        """A refusal: its status and its message in the client's language."""
         assert isinstance(error, WebError)
         try:
             words = language(request)
@@ -123,12 +128,14 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3) 
         return JSONResponse(error.to_json(words), status_code=error.status)
 
     async def server_error(request: Request, error: Exception) -> JSONResponse:
+        """Anything else: logged here, and no traceback sent."""
         LOG.exception("unexpected error on %s", request.url.path, exc_info=error)
         return JSONResponse({"type": "error", "status": 500, "code": "internal",
                              "message": "internal error"}, status_code=500)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        """Bring the stored games back on start; stop the bots and close on exit."""
         server.start()
         yield
         await server.stop()

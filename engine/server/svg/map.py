@@ -22,6 +22,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     tallest = max((b.height for b in boxes.values()), default=40)
 
     def centre(area: str) -> tuple[float, float]:
+        """Where an area's box is centred, in the panel."""
         x, y = panel["at"][area]
         return (BOX_W / 2 + x / 100 * (WIDTH - BOX_W),
                 tallest / 2 + y / 100 * (HEIGHT - tallest))
