@@ -118,3 +118,28 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
         page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
     page.close()
+
+
+@pytest.mark.slow
+def test_the_lobby_makes_a_variant_with_a_changed_option_and_two_people(browser, server):
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(server.base + "/?lang=es")
+    assert page.inner_text("#new-game-title") == "Nueva partida"
+    page.select_option("#game", "doge")
+    page.select_option("#variant", "year_limit")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "person")
+    page.click("#options-box summary")
+    page.select_option('[data-option="shared_victory"]', label="no")
+    page.click("#create")
+    page.wait_for_selector("a.open-seat")
+    assert page.locator("a.open-seat").count() == 2
+    links = page.eval_on_selector_all("a.open-seat", "a => a.map(x => x.href)")
+    assert all("#t=" in link for link in links) and links[0] != links[1]
+    made = server.get("/api/games")["games"][0]
+    assert made["rules"] == "doge" and made["variant"] == "year_limit"
+    assert made["options"] == {"shared_victory": False} and made["players"] == 3
+    page.goto(links[1])
+    page.wait_for_selector("#prompt button.action")
+    assert "Juegas con Azul" in page.inner_text("#status")
+    page.close()

@@ -51,7 +51,9 @@ def options_info(game: Game, gw: GameWords) -> list[dict[str, Any]]:
 def game_summary(session: Session, words: Words) -> dict[str, Any]:
     """A game as the lobby lists it (public: no tokens, no seed)."""
     gw = GameWords(session.game.definition, words)
-    return {"id": session.id, "title": gw.game_name(), "players": session.record.players,
+    return {"id": session.id, "title": gw.game_name(), "rules": session.record.rules,
+            "variant": session.record.variant, "options": session.record.options,
+            "players": session.record.players,
             "seats": [{"name": gw.seat(p), "kind": seat_kind_name(words, k)}
                       for p, k in enumerate(session.kinds)],
             "over": session.state.is_over, "actions": session.actions,

@@ -103,6 +103,7 @@ function chooseGame() {
     } else {
       input = el("input", { id, "data-option": option.name, value: JSON.stringify(option.default) });
     }
+    input.addEventListener("change", () => { input.dataset.changed = "1"; });
     options.append(el("div", { class: "row" }, el("label", { for: id, text: option.summary }), input));
   }
   drawSeats();
@@ -122,10 +123,12 @@ function drawSeats() {
 }
 
 function chosenOptions() {
+  // Only the options the person changed: a variant's own settings stay as it has them.
   const game = currentGame();
   const out = {};
   for (const option of game.options) {
     const input = document.querySelector(`[data-option="${option.name}"]`);
+    if (!input.dataset.changed) continue;
     if (option.choices) out[option.name] = option.choices[Number(input.value)].value;
     else {
       try { out[option.name] = JSON.parse(input.value); } catch (e) { out[option.name] = input.value; }
