@@ -32,6 +32,7 @@ from .listing import games_report
 from .new_variant import new_variant
 from .outputs import check_output_file
 from .saves import game_reference, load_state, read_save
+from .serve import register_serve
 from .simreport import run_simulation
 
 app = typer.Typer(help="regola: board games as data, run by one generic interpreter.",
@@ -301,6 +302,7 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
 
 register_docs(app, handle_errors)
 register_bench(app, handle_errors)
+register_serve(app, handle_errors)
 app.command("new-variant")(handle_errors(new_variant))
 
 
