@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, InvalidSave
@@ -24,7 +25,7 @@ MAX_DEPTH = 100
 """How deeply lists and objects may nest in a save (a real one nests a few levels)."""
 
 BASE_KEYS = ("format", "game", "variant", "n", "seed", "rng", "steps", "vars", "pvars",
-             "counts", "tokens", "decks", "threads", "log", "result")
+             "counts", "tokens", "decks", "threads", "result")
 OPTIONAL_KEYS = ("max_decisions",)
 THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
@@ -45,6 +46,33 @@ def _constant(name: str) -> Any:
     raise InvalidSave(f"{name} is not a number a save may hold")
 
 
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def _text_depth(text: str) -> int:
+    """How deeply the JSON text nests lists and objects (brackets in strings not counted:
+    the text between unescaped quotes is left out)."""
+    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
+    brackets = outside.encode().translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+
+
+def _json_loads(text: str) -> Any:
+    """json.loads refusing repeated keys and numbers that are not finite; the second value
+    says whether a number too large to hold (inf) was read."""
+    huge = []
+
+    def number(literal: str) -> float:
+        value = float(literal)
+        if not math.isfinite(value):
+            huge.append(literal)
+        return value
+    data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant,
+                      parse_float=number)
+    return data, bool(huge)
+
+
 def parse_save(text: Any) -> dict:
     """The save as a new dict: JSON text (str or UTF-8 bytes) parsed, or a copy of a dict
     of plain data."""
@@ -55,7 +83,7 @@ def parse_save(text: Any) -> dict:
             raise InvalidSave(f"not UTF-8 text (byte {error.start})") from None
     if isinstance(text, str):
         try:
-            data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+            data, huge = _json_loads(text)
         except InvalidSave:
             raise
         except json.JSONDecodeError as error:
@@ -65,8 +93,8 @@ def parse_save(text: Any) -> dict:
             raise InvalidSave("not a save: nested too deeply") from None
         except ValueError as error:                  # e.g. an integer with too many digits
             raise InvalidSave(f"not a save: {error}") from None
-        if isinstance(data, dict):                   # the parts scripts copy: not too deep
-            state = {k: v for k, v in data.items() if k != "log"}
+        if isinstance(data, dict) and (huge or _text_depth(text) > MAX_DEPTH):
+            state = {k: v for k, v in data.items() if k != "log"}   # not too deep, finite
             if not _is_plain(state):
                 _plain_with_paths(state)
     elif isinstance(text, dict):
@@ -139,7 +167,6 @@ def check_save(game: Game, data: dict) -> None:
     save_pieces.check_pieces(ck, data)
     _check_result(ck, data)
     _check_threads(ck, data)
-    _check_log(ck, data["log"])
 
 
 def _check_top(ck: Check, game: Game, data: dict) -> None:
@@ -276,7 +303,15 @@ def _check_wait(ck: Check, wait: Any, where: str, steps: int) -> None:
                                      f"({steps})")
 
 
-def _check_log(ck: Check, log: Any) -> None:
-    for i, event in enumerate(ck.listing(log, "log")):
+def saved_log(data: dict) -> list[dict] | None:
+    """Take the log out of a save that holds one (to_json(log=True)): a list of events,
+    each an object with a kind ('e'); None if the save holds no log."""
+    if "log" not in data:
+        return None
+    log = data.pop("log")
+    if not isinstance(log, list):
+        raise InvalidSave(f"must be a list of events, not {log!r:.60}", "log")
+    for i, event in enumerate(log):
         if not isinstance(event, dict) or not isinstance(event.get("e"), str):
-            ck.fail(f"log[{i}]", "an event is an object with a kind ('e')")
+            raise InvalidSave("an event is an object with a kind ('e')", f"log[{i}]")
+    return log
