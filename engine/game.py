@@ -15,7 +15,7 @@ from typing import Any
 from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, UnsupportedPlayers
 from .interpreter import state as state_mod
 from .interpreter import vm
-from .interpreter.actions import action_dict, action_id, chosen_option
+from .interpreter.actions import action_id, chosen_option
 from .interpreter.ending import finish
 from .interpreter.eventlog import EventLog
 from .interpreter.layout import layout_of
@@ -140,7 +140,7 @@ class GameState:
         runtime = self._rt
         vm.advance(runtime)
         data = self._data
-        if data["result"] is None and not vm.waiting(data):
+        if data["result"] is None and all(t["wait"] is None for t in data["threads"]):
             raise ScriptRuntimeError("the game's scripts finished without a result "
                                      "(end_game or check_end never ended the game)")
         limit = data.get("max_decisions")
@@ -152,7 +152,11 @@ class GameState:
     @property
     def to_move(self) -> list[int]:
         """Seats that must decide now: one, several (simultaneous), or none (game over)."""
-        return [t["wait"]["player"] for t in vm.waiting(self._data)]
+        threads = self._data["threads"]
+        if len(threads) == 1:
+            wait = threads[0]["wait"]
+            return [] if wait is None else [wait["player"]]
+        return sorted(t["wait"]["player"] for t in threads if t["wait"] is not None)
 
     @property
     def is_over(self) -> bool:
@@ -166,11 +170,12 @@ class GameState:
 
     def decision(self, player: int) -> dict | None:
         """The pending decision of `player`: {"ask", "options", "secret", "step"}, or None."""
-        if isinstance(player, bool) or not isinstance(player, int):
+        if type(player) is not int:
             return None
         for thread in self._data["threads"]:
-            if thread["wait"] is not None and thread["wait"]["player"] == player:
-                return thread["wait"]
+            wait = thread["wait"]
+            if wait is not None and wait["player"] == player:
+                return wait
         return None
 
     def legal_actions(self, player: int) -> list[dict]:
@@ -179,7 +184,9 @@ class GameState:
         wait = self.decision(player)
         if wait is None:
             return []
-        return [action_dict(wait, v) for v in wait["options"]]
+        ask, step = wait["ask"], wait["step"]
+        return [{"id": v if type(v) is str else action_id(v), "value": v, "ask": ask,
+                 "step": step} for v in wait["options"]]
 
     def apply(self, player: int, action: Any) -> None:
         """Take an action: a legal_actions dict, a value or an id. All or nothing: if it is

@@ -58,6 +58,12 @@ def _check_fresh(wait: dict, action: dict, player: int) -> None:
 def chosen_option(wait: dict, action: Any, player: int) -> Any:
     """The option of the pending decision `wait` that `action` names (a legal_actions dict,
     a value or an id); IllegalAction if none, StaleAction if it answers another question."""
+    if type(action) is dict and "value" in action and action.get("ask") == wait["ask"] \
+            and action.get("step") == wait["step"] and type(action["step"]) is int:
+        value = action["value"]
+        for option in wait["options"]:
+            if option is value:
+                return option
     if isinstance(action, dict) and ("value" in action or "id" in action):
         _check_fresh(wait, action, player)
         if "value" in action:

@@ -40,6 +40,7 @@ class Layout:
     start_owner: list[int | None] = field(default_factory=list)
     places: list[str] = field(default_factory=list)          # place number -> name
     place_no: dict[str, int] = field(default_factory=dict)   # place name -> number
+    slot: dict[str, int] = field(default_factory=dict)       # place -> place number * n
     control: dict[str, str] = field(default_factory=dict)    # token kind -> control piece
     grid_kinds: frozenset[str] = frozenset()                 # token kinds grids hold
     _static: dict = field(default_factory=dict, repr=False)  # cached static selections
@@ -104,5 +105,6 @@ def _build(game: GameDef, n: int) -> Layout:
         places.append(IN_PLAY)
     lay.places = list(dict.fromkeys(places))
     lay.place_no = {name: i for i, name in enumerate(lay.places)}
+    lay.slot = {name: i * n for i, name in enumerate(lay.places)}
     lay.grid_kinds = frozenset(grid.token for grid in game.grids.values())
     return lay

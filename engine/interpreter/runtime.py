@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import ScriptRuntimeError
 from . import rng
-from .layout import Layout, layout_of
+from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
 from .tokens import _MISSING, TokenOps, build_where
 
@@ -26,7 +26,8 @@ class Runtime(TokenOps):
     """The game definition plus the state being played; scripts run against it."""
 
     __slots__ = ("g", "s", "n", "consts", "players", "secret", "lay", "log", "counts",
-                 "at", "owner", "ctrl", "shown", "grid", "where", "props", "_stream")
+                 "at", "owner", "ctrl", "shown", "grid", "where", "props", "slot", "fields",
+                 "_stream")
 
     def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
                  layout: Layout | None = None, log: list | None = None,
@@ -40,6 +41,7 @@ class Runtime(TokenOps):
         self.players = list(range(self.n))
         self.secret = False      # True while a simultaneous (secret) thread runs
         self.props = self.lay.props if props is None else props
+        self.slot = self.lay.slot
         self.bind(where)
 
     def bind(self, where: list | None = None) -> None:
@@ -54,6 +56,8 @@ class Runtime(TokenOps):
         self.ctrl = columns["controller"]
         self.shown = columns["shown"]
         self.grid = columns if "cell" in columns else None
+        self.fields = {"at": self.at, "owner": self.owner, "controller": self.ctrl,
+                       "shown": self.shown}
         self.where = build_where(self.lay, self.at) if where is None else where
         self._stream = rng.stream(state.get("seed", 0))
 
@@ -81,22 +85,27 @@ class Runtime(TokenOps):
         """How many pieces or tokens of `kind` match the owner, location and property filters."""
         row = self.counts.get(kind)
         if row is None:
+            if kind not in self.lay.ranges:
+                raise ScriptRuntimeError(f"{kind!r} is not a kind of piece or token")
             return len(self._select(kind, owner, at, filters))
         if filters:
             raise ScriptRuntimeError(f"{kind} pieces have no properties to filter by")
-        n = self.n
-        every = owner is _MISSING or owner is None
-        if not every:
-            self._player(owner)
+        n, slot = self.n, self.slot
+        if owner is _MISSING or owner is None:
+            if at is _MISSING:
+                return sum(row)
+            if type(at) is not list:
+                j = slot.get(at)
+                return 0 if j is None else sum(row[j:j + n])
+            return sum(sum(row[j:j + n]) for j in map(slot.get, at) if j is not None)
+        if type(owner) is not int or not 0 <= owner < n:
+            raise ScriptRuntimeError(f"{owner!r} is not a player")
         if at is _MISSING:
-            return sum(row) if every else sum(row[owner::n])
-        place_no = self.lay.place_no
-        total = 0
-        for place in (at if type(at) is list else (at,)):
-            j = place_no.get(place) if type(place) is str else None
-            if j is not None:
-                total += sum(row[j * n:j * n + n]) if every else row[j * n + owner]
-        return total
+            return sum(row[owner::n])
+        if type(at) is not list:
+            j = slot.get(at)
+            return 0 if j is None else row[j + owner]
+        return sum(row[j + owner] for j in map(slot.get, at) if j is not None)
 
     def count_at(self, kind: str, at: str) -> int:
         """Fast `count(kind, at=at)` for one place."""
@@ -104,24 +113,20 @@ class Runtime(TokenOps):
         if row is None:
             found = self.where[self.lay.kind_no[kind]].get(at)
             return len(found) if found else 0
-        j = self.lay.place_no.get(at)
-        if j is None:
-            return 0
-        n = self.n
-        return sum(row[j * n:j * n + n])
+        j = self.slot.get(at)
+        return 0 if j is None else sum(row[j:j + self.n])
 
     def count_owned(self, kind: str, owner: Any, at: str) -> int:
         """Fast `count(kind, owner=owner, at=at)` for one place."""
         row = self.counts.get(kind)
-        if row is None or owner is None:
+        if row is None or type(owner) is not int or not 0 <= owner < self.n:
             return self.count(kind, owner=owner, at=at)
-        j = self.lay.place_no.get(at)
-        if j is None:
-            return 0
-        return row[j * self.n + self._player(owner)]
+        j = self.slot.get(at)
+        return 0 if j is None else row[j + owner]
 
     def _place(self, place: Any) -> int:
-        j = self.lay.place_no.get(place) if type(place) is str else None
+        """Where a place's row of n numbers starts in a count row."""
+        j = self.slot.get(place) if type(place) is str else None
         if j is None:
             raise ScriptRuntimeError(f"{place!r} is not a place")
         return j
@@ -129,21 +134,26 @@ class Runtime(TokenOps):
     def shift(self, kind: str, owner: int, source: str, dest: str, amount: int = 1) -> int:
         """Move up to `amount` pieces with no event (bookkeeping); how many moved."""
         row = self.counts[kind]
-        n = self.n
-        owner = self._player(owner)
-        j = self.lay.place_no.get(source) if type(source) is str else None
-        have = row[j * n + owner] if j is not None else 0
-        moved = min(have, amount)
+        if type(owner) is not int or not 0 <= owner < self.n:
+            raise ScriptRuntimeError(f"{owner!r} is not a player")
+        j = self.slot.get(source) if type(source) is str else None
+        if j is None:
+            return 0
+        have = row[j + owner]
+        moved = have if have < amount else amount
         if moved <= 0:
             return 0
-        row[j * n + owner] -= moved
-        row[self._place(dest) * n + owner] += moved
+        k = self.slot.get(dest) if type(dest) is str else None
+        if k is None:
+            raise ScriptRuntimeError(f"{dest!r} is not a place")
+        row[j + owner] = have - moved
+        row[k + owner] += moved
         return moved
 
     def set_count(self, kind: str, owner: int, place: str, number: int) -> None:
         """Set how many pieces a player has at a place, with no event and no bookkeeping
         (for scenarios and tests that build a position)."""
-        self.counts[kind][self._place(place) * self.n + self._player(owner)] = number
+        self.counts[kind][self._place(place) + self._player(owner)] = number
 
     def move(self, kind: str, owner: int, source: str, dest: str, amount: int = 1) -> int:
         """Move up to `amount` pieces; as many as there are. Returns how many moved."""
@@ -151,8 +161,11 @@ class Runtime(TokenOps):
             raise ScriptRuntimeError(f"{kind!r} is not a kind of counted piece")
         moved = self.shift(kind, owner, source, dest, amount)
         if moved:
-            self.emit({"e": "move", "player": owner, "piece": kind, "n": moved,
-                       "from": source, "to": dest})
+            event = {"e": "move", "player": owner, "piece": kind, "n": moved, "from": source,
+                     "to": dest}
+            if self.secret:
+                event["private"] = True
+            self.log.append(event)
         return moved
 
     # -- decks -----------------------------------------------------------------------
@@ -193,40 +206,35 @@ class Runtime(TokenOps):
     # -- properties ------------------------------------------------------------------
     def attr(self, value: Any, name: str) -> Any:
         """`value.name`: a player's variable, an area's property or a token's field."""
-        if type(value) is int:
-            if 0 <= value < self.n:
-                pvars = self.s["pvars"][value]
-                if name in pvars:
-                    return pvars[name]
-        elif type(value) is str:
+        if type(value) is str:
             area = self.g.areas.get(value)
             if area is not None and name in area:
                 return area[name]
             i = self.lay.index.get(value)
             if i is not None:
+                column = self.fields.get(name)
+                if column is not None:
+                    return column[i]
+                props = self.props[i]
+                if name in props:
+                    return props[name]
                 found = self._token_attr(i, name)
                 if found is not _MISSING:
                     return found
             if name == "id":
                 return value
+        elif type(value) is int:
+            if 0 <= value < self.n:
+                pvars = self.s["pvars"][value]
+                if name in pvars:
+                    return pvars[name]
         raise ScriptRuntimeError(f"{value!r} has no property {name!r}")
 
     def _token_attr(self, i: int, name: str) -> Any:
-        props = self.props[i]
-        if name in props:
-            return props[name]
-        if name == "at":
-            return self.at[i]
-        if name == "owner":
-            return self.owner[i]
-        if name == "controller":
-            return self.ctrl[i]
-        if name == "shown":
-            return self.shown[i]
         if name == "kind":
             return self.lay.kind_of[i]
         grid = self.grid
-        if grid is not None and grid["cell"][i] is not None and name in grid:
+        if grid is not None and grid["cell"][i] is not None and name in GRID_FIELDS:
             value = grid[name][i]
             return list(value) if type(value) is list else value
         return _MISSING

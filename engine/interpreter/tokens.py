@@ -38,10 +38,10 @@ class TokenOps:
     # -- finding -------------------------------------------------------------------
     def tno(self, tid: Any) -> int:
         """The number of the token `tid`; a clear error if it is not a token."""
-        try:
-            return self.lay.index[tid]
-        except (KeyError, TypeError):
-            raise ScriptRuntimeError(f"{tid!r} is not a token") from None
+        i = self.lay.index.get(tid) if type(tid) is str else None
+        if i is None:
+            raise ScriptRuntimeError(f"{tid!r} is not a token")
+        return i
 
     def _field(self, i: int, name: str) -> Any:
         """Field or property `name` of token i (None if it has none), as tok.get(name)."""
@@ -145,15 +145,33 @@ class TokenOps:
 
     def move_token(self, tid: str, dest: str) -> None:
         """Put a token at a location."""
-        i = self.tno(tid)
-        if self.at[i] == dest:
+        lay = self.lay
+        i = lay.index.get(tid) if type(tid) is str else None
+        if i is None:
+            raise ScriptRuntimeError(f"{tid!r} is not a token")
+        at = self.at
+        source = at[i]
+        if source == dest:
             return
-        source = self._put(i, dest)
-        event = {"e": "move_token", "token": tid, "piece": self.lay.kind_of[i],
+        by_place = self.where[lay.kind_of_no[i]]
+        bucket = by_place[source]
+        if len(bucket) == 1:
+            del by_place[source]
+        else:
+            bucket.remove(i)
+        at[i] = dest
+        bucket = by_place.get(dest)
+        if bucket is None:
+            by_place[dest] = [i]
+        else:
+            insort(bucket, i)
+        event = {"e": "move_token", "token": tid, "piece": lay.kind_of[i],
                  "player": self.owner[i], "from": source, "to": dest}
-        if self._masked(i):
+        if not self.shown[i] and lay.secret[i]:
             event["masked"] = True    # others must not learn which token (it has secrets)
-        self.emit(event)
+        if self.secret:
+            event["private"] = True
+        self.log.append(event)
 
     def draw(self, kind: str, source: str, dest: str, amount: int = 1, **filters: Any) -> int:
         """Move up to `amount` tokens of `kind` picked at random among those at `source` (and
