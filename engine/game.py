@@ -108,7 +108,7 @@ class GameState:
     again (play is deterministic), so apply is all or nothing without copying each time.
     """
 
-    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since")
+    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty")
 
     def __init__(self, game: Game, data: dict, log: EventLog | None = None,
                  runtime: Runtime | None = None):
@@ -122,19 +122,29 @@ class GameState:
         self._rt = runtime
         self._base: tuple | None = None      # (copy of the data, log length) or None
         self._since: list[tuple[int, Any]] = []
+        self._dirty = False                  # True once the data was handed out: re-read it
 
     @property
     def data(self) -> dict:
         """The state as plain data (what to_json saves). Reading it lets the caller change
-        it, so the next apply takes a fresh checkpoint."""
+        it: the next apply takes a fresh checkpoint, and the runtime reads the data again
+        (its token index and cache are rebuilt)."""
         self._base = None
+        self._dirty = True
         return self._data
+
+    def _fresh(self) -> Runtime:
+        """The runtime, bound again to the data if the data was handed out since."""
+        if self._dirty:
+            self._dirty = False
+            self._rt.bind()
+        return self._rt
 
     def _runtime(self) -> Runtime:
         """The runtime bound to this state (changes through it are not checkpointed, so the
         next apply takes a fresh checkpoint)."""
         self._base = None
-        return self._rt
+        return self._fresh()
 
     def _advance(self) -> None:
         runtime = self._rt
@@ -198,6 +208,8 @@ class GameState:
             raise IllegalAction(f"player {player!r} has no decision to make; "
                                 f"waiting for {who}")
         value = chosen_option(wait, action, player)
+        if self._dirty:
+            self._fresh()
         if self._base is None or len(self._since) >= CHECKPOINT_EVERY:
             self._base = (state_mod.clone_state(self._data), len(self._log))
             self._since = []
@@ -242,7 +254,7 @@ class GameState:
         they never change)."""
         data = state_mod.clone_state(self._data)
         log = self._log.fork()
-        copy = GameState(self.game, data, log, self._rt.fork(data, log.tail))
+        copy = GameState(self.game, data, log, self._fresh().fork(data, log.tail))
         copy._base, copy._since = self._base, list(self._since)
         return copy
 
@@ -257,7 +269,7 @@ class GameState:
     def observe(self, player: int | None) -> dict:
         """What `player` may see (None: public information only); its log holds the events
         since the game began (or since it was loaded from a save without its log)."""
-        props = self._rt.props
+        props = self._fresh().props
         return state_mod.observe(self.game.definition, self._data, player, self._log,
                                  None if props is self._rt.lay.props else props)
 

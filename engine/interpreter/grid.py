@@ -47,8 +47,21 @@ def owner_of(grid: GridDef, p: Any) -> Any:
     return p if grid.per_player else None
 
 
+def cached(c, key: tuple, compute: Any) -> Any:
+    """compute(), kept in the runtime's cache until a token changes (results are shared:
+    never change them)."""
+    found = c.cache.get(key)
+    if found is None:
+        found = c.cache[key] = compute()
+    return found
+
+
 def stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
-    """Each occupied cell with its token ids from bottom to top."""
+    """Each occupied cell with its token ids from bottom to top (shared: do not change)."""
+    return cached(c, ("stacks", grid.name, owner_of(grid, p)), lambda: _stacks(c, grid, p))
+
+
+def _stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
     owner = owner_of(grid, p)
     out: dict[tuple[int, int], list[tuple[int, str]]] = {}
     lay = c.lay
@@ -111,7 +124,12 @@ def connected(cells: set) -> bool:
 
 
 def parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
-    """Every part of every top token: part coordinate -> (type, token id, separate)."""
+    """Every part of every top token: part coordinate -> (type, token id, separate)
+    (shared: do not change)."""
+    return cached(c, ("parts", grid.name, owner_of(grid, p)), lambda: _parts(c, grid, p))
+
+
+def _parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
     out = {}
     for (x, y), ids in stacks(c, grid, p).items():
         tid = ids[-1]
@@ -127,7 +145,12 @@ def parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, boo
 
 
 def regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
-    """Every region: edge-connected parts of one type (a separate tile alone), in order."""
+    """Every region: edge-connected parts of one type (a separate tile alone), in order
+    (shared: do not change)."""
+    return cached(c, ("regions", grid.name, owner_of(grid, p)), lambda: _regions(c, grid, p))
+
+
+def _regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
     found = parts(c, grid, p)
     seen: set = set()
     out = []

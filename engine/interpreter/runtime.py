@@ -27,7 +27,7 @@ class Runtime(TokenOps):
 
     __slots__ = ("g", "s", "n", "consts", "players", "secret", "lay", "log", "counts",
                  "at", "owner", "ctrl", "shown", "grid", "where", "props", "slot", "fields",
-                 "_stream")
+                 "cache", "_stream")
 
     def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
                  layout: Layout | None = None, log: list | None = None,
@@ -47,6 +47,12 @@ class Runtime(TokenOps):
     def bind(self, where: list | None = None) -> None:
         """Take the state's columns again (after the state's dict was refilled); rebuild
         the token index unless given."""
+        self._columns()
+        self.where = build_where(self.lay, self.at) if where is None else where
+        self._stream = rng.stream(self.s.get("seed", 0))
+
+    def _columns(self) -> None:
+        self.cache: dict = {}      # results derived from tokens (grids), until one changes
         state = self.s
         self.counts = state.get("counts", {})
         columns = state.get("tokens") or {"at": [], "owner": [], "controller": [],
@@ -58,15 +64,18 @@ class Runtime(TokenOps):
         self.grid = columns if "cell" in columns else None
         self.fields = {"at": self.at, "owner": self.owner, "controller": self.ctrl,
                        "shown": self.shown}
-        self.where = build_where(self.lay, self.at) if where is None else where
-        self._stream = rng.stream(state.get("seed", 0))
 
     def fork(self, state: dict, log: list) -> Runtime:
         """A runtime for a copy of this state (`state`, `log`): the index is copied."""
-        where = [{place: bucket[:] for place, bucket in by_place.items()}
-                 for by_place in self.where]
-        props = self.props if self.props is self.lay.props else list(self.props)
-        return Runtime(self.g, state, self.consts, self.lay, log, where, props)
+        new = Runtime.__new__(Runtime)
+        new.g, new.s, new.n, new.consts, new.lay = self.g, state, self.n, self.consts, self.lay
+        new.log, new.players, new.secret, new.slot = log, list(self.players), False, self.slot
+        new.props = self.props if self.props is self.lay.props else list(self.props)
+        new._stream = self._stream          # never changed: each draw copies it
+        new._columns()
+        new.where = [{place: bucket[:] for place, bucket in by_place.items()}
+                     for by_place in self.where]
+        return new
 
     # -- events ------------------------------------------------------------------
     def emit(self, event: dict) -> None:

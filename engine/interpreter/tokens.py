@@ -128,6 +128,8 @@ class TokenOps:
 
     def _put(self, i: int, dest: Any) -> Any:
         """Token i is now at `dest` (the index follows); returns where it was."""
+        if self.cache:
+            self.cache.clear()
         source = self.at[i]
         by_place = self.where[self.lay.kind_of_no[i]]
         bucket = by_place[source]
@@ -165,6 +167,8 @@ class TokenOps:
             by_place[dest] = [i]
         else:
             insort(bucket, i)
+        if self.cache:
+            self.cache.clear()
         event = {"e": "move_token", "token": tid, "piece": lay.kind_of[i],
                  "player": self.owner[i], "from": source, "to": dest}
         if not self.shown[i] and lay.secret[i]:
@@ -193,6 +197,8 @@ class TokenOps:
         if player is not None and not (type(player) is int and 0 <= player < self.n):
             raise ScriptRuntimeError(f"{player!r} is not a player")
         self.owner[i] = player
+        if self.cache:
+            self.cache.clear()
         event = {"e": "give", "token": tid, "piece": self.lay.kind_of[i], "player": player,
                  "from_player": previous}
         if self._masked(i):
@@ -248,6 +254,7 @@ class TokenOps:
         (for scenarios and tests that build a position). A changed property is not kept
         in a save (a save holds only what play changes)."""
         i = self.tno(tid)
+        self.cache.clear()
         for name, value in fields.items():
             if name == "at":
                 if self.at[i] != value:

@@ -15,10 +15,14 @@ def _range(c: Any, a: int, b: int | None = None) -> list:
     return list(numbers)
 
 
+_PLAIN = (str, int, bool, type(None))
+
+
 def _distinct(c: Any, values: list) -> list:
     seen, out = set(), []
     for v in values:
-        key = repr(v)
+        kind = type(v)
+        key = (kind, v) if kind in _PLAIN else repr(v)    # True is not 1; 1 is not 1.0
         if key not in seen:
             seen.add(key)
             out.append(v)

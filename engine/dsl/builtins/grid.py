@@ -49,7 +49,7 @@ def cells(c, name, p) -> list:
 
 def stack(c, name, p, cell) -> list:
     """Token ids on a cell, bottom first."""
-    return g.stacks(c, _grid(c, name), p).get(_cell(cell), [])
+    return list(g.stacks(c, _grid(c, name), p).get(_cell(cell), ()))
 
 
 def top(c, name, p, cell) -> Any:
@@ -103,6 +103,7 @@ def place(c, name, p, tid, cell, turns=0) -> None:
     rot, level = int(turns) % 4, len(here.get(where, []))
     c.owner[i] = owner
     c.grid["cell"][i], c.grid["rot"][i], c.grid["level"][i] = list(where), rot, level
+    c.cache.clear()
     c.emit({"e": "place", "token": tid, "piece": kind, "player": owner, "from": source,
             "to": name, "cell": list(where), "rot": rot, "level": level})
 
@@ -114,6 +115,7 @@ def remove(c, name, p, cell, dst, whole=True) -> None:
         i = c.tno(tid)
         for key in ("cell", "rot", "level"):
             c.grid[key][i] = None
+        c.cache.clear()
         c.move_token(tid, dst)
 
 
