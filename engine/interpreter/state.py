@@ -21,7 +21,6 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from .concepts import new_parts, observe_parts
-from .eventlog import EventLog
 from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
 
@@ -231,8 +230,3 @@ def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
         "decision": {"ask": mine[0]["ask"], "options": list(mine[0]["options"])} if mine else None,
         "log": events, "result": state["result"], **observe_parts(state),
     }
-
-
-def new_log() -> EventLog:
-    """An empty event log."""
-    return EventLog()
