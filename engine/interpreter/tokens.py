@@ -86,7 +86,14 @@ class TokenOps:
             found = [i for i in found if column[i] == owner]
         if filters:
             for name, value in filters.items():
-                found = [i for i in found if self._field(i, name) == value]
+                column = self.fields.get(name)
+                if column is not None:
+                    found = [i for i in found if column[i] == value]
+                elif name == "kind" or name in GRID_FIELDS:
+                    found = [i for i in found if self._field(i, name) == value]
+                else:
+                    props = self.props
+                    found = [i for i in found if props[i].get(name) == value]
         return found
 
     def tokens(self, kind: str, owner: Any = _MISSING, at: Any = _MISSING, **filters: Any) -> list:
