@@ -107,6 +107,10 @@ def clone(value: Any) -> Any:
 FLAT = ("counts", "tokens")
 """Parts of a state that are objects of flat lists of scalars (copied list by list)."""
 
+_SCALARS = (str, int, bool, float, type(None))
+_DEEP: dict[tuple, list[str]] = {}
+"""For each set of a state's keys: those whose values clone_state copies with marshal."""
+
 
 def clone_state(state: dict) -> dict:
     """A deep copy of a state: nothing mutable is shared. Flat lists are copied as lists;
@@ -124,21 +128,31 @@ def clone_state(state: dict) -> dict:
         out["decks"] = {name: {"cards": _copy_row(deck["cards"]), "up": deck["up"][:]}
                         if type(deck) is dict and deck.keys() == {"cards", "up"} else clone(deck)
                         for name, deck in decks.items()}
-    rest = [k for k, v in state.items() if k not in FLAT and k != "decks"
-            and type(v) in (dict, list)]
+    keys = tuple(state)
+    deep = _DEEP.get(keys)
+    if deep is None:
+        deep = [k for k in keys if k not in FLAT and k != "decks"]
+        if len(_DEEP) < 64:
+            _DEEP[keys] = deep
     try:
-        values = marshal.loads(marshal.dumps([state[k] for k in rest]))
+        values = marshal.loads(marshal.dumps([state[k] for k in deep]))
     except ValueError:                    # not plain data (a test's own object, say)
-        values = [clone(state[k]) for k in rest]
-    out.update(zip(rest, values))
+        values = [clone(state[k]) for k in deep]
+    out.update(zip(deep, values))
     return out
 
 
 def _copy_row(cards: Any) -> Any:
-    if type(cards) is list and all(type(c) in (str, int, bool, float) or c is None
-                                   for c in cards):
-        return cards[:]
+    if type(cards) is list:
+        try:
+            if set(map(type, cards)) <= _SCALAR_SET:
+                return cards[:]
+        except TypeError:
+            pass
     return clone(cards)
+
+
+_SCALAR_SET = set(_SCALARS)
 
 
 def stamp_waits(state: dict) -> None:
