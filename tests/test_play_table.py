@@ -291,7 +291,7 @@ def test_bad_saves_are_clear_messages(tmp_path):
     play("doge", "--seed", "3", stdin=f"4\nsave {good}\n")
     body = json.loads(good.read_text(encoding="utf-8"))
     state = json.loads(body["state"])
-    state["counts"]["house"]["supply"][0] = 99
+    state["counts"]["house"][0] = 99      # a flat row: place 0 (the supply), seat 0
     body["state"] = json.dumps(state)
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(body), encoding="utf-8")

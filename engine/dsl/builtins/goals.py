@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..interpreter import goals
-from .builtins import Builtin
-from .types import NUMBER, PLAYER, TEXT, list_of, sig
+from ...interpreter import goals
+from ..types import NUMBER, PLAYER, TEXT, list_of, sig
+from .registry import Builtin
 
 
 def check_goal_arg(compiler, node) -> None:

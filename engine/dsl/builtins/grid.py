@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import ScriptRuntimeError
-from ..interpreter import grid as g
-from .builtins import Builtin
-from .types import (
+from ...errors import ScriptRuntimeError
+from ...interpreter import grid as g
+from ..types import (
     BOOLEAN,
     CELL,
     NUMBER,
@@ -26,6 +25,7 @@ from .types import (
     list_of,
     sig,
 )
+from .registry import Builtin
 
 
 def _grid(c, name: Any) -> g.GridDef:
@@ -49,7 +49,7 @@ def cells(c, name, p) -> list:
 
 def stack(c, name, p, cell) -> list:
     """Token ids on a cell, bottom first."""
-    return g.stacks(c, _grid(c, name), p).get(_cell(cell), [])
+    return list(g.stacks(c, _grid(c, name), p).get(_cell(cell), ()))
 
 
 def top(c, name, p, cell) -> Any:
@@ -61,11 +61,11 @@ def top(c, name, p, cell) -> Any:
 def rotations(c, name, tid) -> list:
     """The quarter turns (0-3) that give the token a different look on the grid."""
     grid = _grid(c, name)
-    tok = c.token(tid)
+    tok = c.props[c.tno(tid)]
     props = ([grid.parts] if grid.parts else []) + grid.part_props
     seen, out = set(), []
     for turns in range(4):
-        look = repr([g.rotated(list(tok[prop] or []), turns) for prop in props])
+        look = repr([g.rotated(list(tok.get(prop) or []), turns) for prop in props])
         if look not in seen:
             seen.add(look)
             out.append(turns)
@@ -74,8 +74,9 @@ def rotations(c, name, tid) -> list:
 
 def cell_of(c, tid) -> Any:
     """The cell a token lies on, none if it lies on no grid."""
-    tok = c.token(tid)
-    return list(tok["cell"]) if tok["at"] in c.g.grids and "cell" in tok else None
+    i = c.tno(tid)
+    cell = c.grid["cell"][i] if c.grid is not None else None
+    return list(cell) if cell is not None and c.at[i] in c.g.grids else None
 
 
 def connected_without(c, name, p, removed) -> bool:
@@ -87,30 +88,34 @@ def connected_without(c, name, p, removed) -> bool:
 def place(c, name, p, tid, cell, turns=0) -> None:
     """Lay a token on an open cell or on top of an occupied one, turned `turns` times."""
     grid = _grid(c, name)
-    tok = c.token(tid)
-    if tok["kind"] != grid.token:
+    i = c.tno(tid)
+    kind = c.lay.kind_of[i]
+    if kind != grid.token:
         raise ScriptRuntimeError(f"{tid} is not a {grid.token}; {name} holds {grid.token}s")
-    if tok["at"] == name:
+    if c.at[i] == name:
         raise ScriptRuntimeError(f"{tid} already lies on {name}")
     where = _cell(cell)
     here = g.stacks(c, grid, p)
     if where not in here and list(where) not in g.open_cells(c, grid, p):
         raise ScriptRuntimeError(f"{list(where)} is not a cell where {tid} may go on {name}")
-    source = tok["at"]
     owner = g.owner_of(grid, p)
-    tok.update({"at": name, "owner": owner, "cell": list(where), "rot": int(turns) % 4,
-                "level": len(here.get(where, []))})
-    c.emit({"e": "place", "token": tid, "piece": tok["kind"], "player": owner, "from": source,
-            "to": name, "cell": list(where), "rot": tok["rot"], "level": tok["level"]})
+    source = c._put(i, name)
+    rot, level = int(turns) % 4, len(here.get(where, []))
+    c.owner[i] = owner
+    c.grid["cell"][i], c.grid["rot"][i], c.grid["level"][i] = list(where), rot, level
+    c.cache.clear()
+    c.emit({"e": "place", "token": tid, "piece": kind, "player": owner, "from": source,
+            "to": name, "cell": list(where), "rot": rot, "level": level})
 
 
 def remove(c, name, p, cell, dst, whole=True) -> None:
     """Take the stack on a cell (or only its top token) off the grid to `dst`."""
     ids = stack(c, name, p, cell)
     for tid in reversed(ids if whole else ids[-1:]):
-        tok = c.token(tid)
+        i = c.tno(tid)
         for key in ("cell", "rot", "level"):
-            tok.pop(key, None)
+            c.grid[key][i] = None
+        c.cache.clear()
         c.move_token(tid, dst)
 
 

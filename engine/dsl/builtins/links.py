@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..interpreter import links
-from .builtins import Builtin
-from .types import PLACE, TEXT, TOKEN, UNKNOWN, list_of, sig
+from ...interpreter import links
+from ..types import PLACE, TEXT, TOKEN, UNKNOWN, list_of, sig
+from .registry import Builtin
 
 EXPRESSIONS: dict[str, Builtin] = {
     "connections": Builtin(links.connections, 0, 1,

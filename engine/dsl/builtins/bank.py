@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..interpreter import bank
-from .builtins import Builtin
-from .types import NUMBER, PLAYER, TEXT, TOKEN, sig
+from ...interpreter import bank
+from ..types import NUMBER, PLAYER, TEXT, TOKEN, sig
+from .registry import Builtin
 
 EXPRESSIONS: dict[str, Builtin] = {
     "funds": Builtin(bank.funds, 2, 2, doc="how much of a resource a player holds",

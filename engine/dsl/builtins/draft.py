@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import ScriptRuntimeError
-from .builtins import Builtin
-from .types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
+from ...errors import ScriptRuntimeError
+from ..types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
+from .registry import Builtin
 
 
 def neighbour(c, p: Any, step: int) -> int:
@@ -23,7 +23,7 @@ def neighbour(c, p: Any, step: int) -> int:
 def pass_on(c, kind: str, at: str, step: int) -> int:
     """Every player's tokens of `kind` at `at` go at once to the player `step` seats on.
     Returns how many tokens changed hands."""
-    moving = [(tid, c.s["tokens"][tid]["owner"]) for tid in c.tokens(kind, at=at)]
+    moving = [(tid, c.owner[c.tno(tid)]) for tid in c.tokens(kind, at=at)]
     moving = [(tid, owner) for tid, owner in moving if owner is not None]
     for tid, owner in moving:
         c.give(tid, neighbour(c, owner, step))

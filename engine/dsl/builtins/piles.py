@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..interpreter import piles
-from .builtins import Builtin
-from .types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
+from ...interpreter import piles
+from ..types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
+from .registry import Builtin
 
 EXPRESSIONS: dict[str, Builtin] = {
     "empty_places": Builtin(piles.empty_places, 2, 2,

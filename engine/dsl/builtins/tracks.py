@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..interpreter import tracks
-from .builtins import Builtin
-from .types import NUMBER, PLAYER, TEXT, list_of, sig
+from ...interpreter import tracks
+from ..types import NUMBER, PLAYER, TEXT, list_of, sig
+from .registry import Builtin
 
 EXPRESSIONS: dict[str, Builtin] = {
     "track_pos": Builtin(tracks.position, 2, 2,
