@@ -15,7 +15,7 @@ from typing import Any
 from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, UnsupportedPlayers
 from .interpreter import state as state_mod
 from .interpreter import vm
-from .interpreter.actions import action_dict, action_id, chosen_option
+from .interpreter.actions import action_id, chosen_option
 from .interpreter.decision_context import decision_context
 from .interpreter.ending import finish
 from .interpreter.eventlog import EventLog
