@@ -10,14 +10,16 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, UnsupportedPlayers
+from .interpreter import determinize, vm
 from .interpreter import state as state_mod
-from .interpreter import vm
 from .interpreter.actions import action_id, chosen_option
 from .interpreter.decision_context import decision_context
 from .interpreter.ending import finish
+from .interpreter.evaluation import evaluate
 from .interpreter.eventlog import EventLog
 from .interpreter.layout import layout_of
 from .interpreter.model import GameDef
@@ -286,6 +288,21 @@ class GameState(StateViews):
         props = self._fresh().props
         return state_mod.observe(self.game.definition, self._data, player, self._log,
                                  None if props is self._rt.lay.props else props)
+
+    def sample(self, seat: int, rng: random.Random | int) -> GameState:
+        """A full state `seat` cannot tell from this one: what it cannot see (others'
+        face-down tokens, face-down cards, future chance) drawn anew with `rng` (a
+        random.Random or a seed). For search with hidden information; see
+        interpreter/determinize.py. The result depends only on observe(seat) and `rng`."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        data = determinize.sample(self.game.definition, self._data, seat, rng)
+        return GameState(self.game, data, self._log.fork())
+
+    def evaluate(self, player: int) -> float:
+        """What the game's `evaluation` (for bots) says `player`'s position is worth now
+        (0 if the game declares none)."""
+        return evaluate(self.game.definition, self._fresh(), player)
 
     @property
     def log(self) -> EventLog:

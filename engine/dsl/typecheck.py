@@ -164,6 +164,8 @@ class TypeChecker(CallTypes):
             self.origin = origin
             if path.startswith("end.conditions") or path == "goals.qualifies":
                 self.condition(tree, path)
+            elif path.startswith("evaluation."):
+                self.number(tree, path)
             else:
                 self.ty(tree)
             self.origin = None

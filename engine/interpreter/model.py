@@ -73,6 +73,15 @@ class EndRule:
 
 
 @dataclass
+class Evaluation:
+    """How good a position is for player p, for bots: a weighted sum of compiled terms."""
+
+    terms: dict[str, tuple[Any, float]]   # id -> (compiled fn(c, p), weight)
+    horizon: str | None = None            # a game variable: rollouts stop when it changes
+    scale: float = 10.0                   # a lead worth about a 73% chance of winning
+
+
+@dataclass
 class GameDef:
     """A whole game (or variant) as loaded: components, board, options and compiled scripts."""
 
@@ -105,6 +114,7 @@ class GameDef:
     files: list[str] = field(default_factory=list)
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None
+    evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)
     source_locations: dict[str, Location] = field(default_factory=dict)
     text: dict[str, Any] = field(default_factory=dict)     # English texts by section
     text_locations: dict[str, Location] = field(default_factory=dict)  # "section.key" -> where

@@ -10,6 +10,7 @@ from ..dsl.parser import SyntaxProblem, parse
 from ..dsl.typecheck import check_types, setting_uses
 from ..errors import Problem, RuleError
 from ..interpreter.model import EndRule, GameDef
+from .evaluation import compile_evaluation
 from .files import SourceProblem, read_source
 from .goals import compile_expression, compile_goals
 from .sources import display_name
@@ -55,6 +56,9 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
                                 f"no procedure named {definition.start!r} in the scripts"))
     if end is not None:
         definition.end = _compile_end(compiler, end, pos, file, definition, problems)
+    if "evaluation" in doc:
+        definition.evaluation = compile_evaluation(compiler, doc["evaluation"], pos, file,
+                                                   definition, problems)
     check_types(definition, program, problems, setting_uses(doc))
     if problems:
         raise RuleError(sorted(problems, key=lambda p: (p.location.file, p.location.line,
