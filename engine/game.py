@@ -299,6 +299,15 @@ class GameState(StateViews):
         data = determinize.sample(self.game.definition, self._data, seat, rng)
         return GameState(self.game, data, self._log.fork())
 
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return self._data["n"]
+
+    def variable(self, name: str) -> Any:
+        """The value of a game variable now, or None (read it only: it is the state's own)."""
+        return self._data["vars"].get(name)
+
     def evaluate(self, player: int) -> float:
         """What the game's `evaluation` (for bots) says `player`'s position is worth now
         (0 if the game declares none)."""

@@ -13,8 +13,11 @@ plays on states the searching seat cannot tell from the real one. `sample` makes
   unknown.
 
 Everything `observe(seat)` shows is unchanged. Kept as they are (the engine cannot guess
-a plausible alternative in general): other seats' owner-only variables and their secret
-answers already given in a simultaneous step.
+a plausible alternative in general): other seats' owner-only variables, their secret
+answers already given in a simultaneous step, and the options of a decision another seat
+was already asked. Those options follow renamed tokens, but options computed from a
+redrawn secret (a number printed on a card, say) may no longer fit the sample: playing
+one may fail (ScriptRuntimeError, the sample unchanged), and search tries another.
 """
 
 from __future__ import annotations
@@ -39,7 +42,11 @@ def sample(game: GameDef, state: dict, seat: int, rng: random.Random) -> dict:
     with `rng`. The result depends only on what `seat` sees and on `rng`."""
     data = clone_state(state)
     lay = layout_of(game, data["n"])
-    renames = redeal_tokens(lay, data, seat, rng)
+    order: dict[str, int] = {}
+    for key in data:
+        if key not in PLAIN_KEYS:
+            mentions(data[key], lay.index, order)
+    renames = redeal_tokens(lay, data, seat, rng, order)
     if renames:
         for key in data:
             if key not in PLAIN_KEYS:
@@ -63,19 +70,26 @@ def hidden_groups(lay: Layout, data: dict, seat: int) -> dict[tuple, list[int]]:
     return groups
 
 
-def redeal_tokens(lay: Layout, data: dict, seat: int, rng: random.Random) -> dict[str, str]:
-    """Swap the hidden tokens' identities within each group; the renames old id -> new id."""
+def redeal_tokens(lay: Layout, data: dict, seat: int, rng: random.Random,
+                  order: dict[str, int] | None = None) -> dict[str, str]:
+    """Swap the hidden tokens' identities within each group; the renames old id -> new id.
+    Tokens in the same place are taken in the order the rest of the state first mentions
+    them (`order`, id -> rank), so that the result does not depend on which hidden token
+    is which."""
+    order = order or {}
+    last = len(order)
     columns = data["tokens"]
     fields = [name for name in (*COLUMNS, *GRID_FIELDS) if name in columns]
     renames: dict[str, str] = {}
     for _, numbers in sorted(hidden_groups(lay, data, seat).items(), key=lambda kv: str(kv[0])):
         if len(numbers) < 2:
             continue
-        places = sorted((json.dumps([columns[f][i] for f in fields]), i) for i in numbers)
-        spots = [[columns[f][i] for f in fields] for _, i in places]
+        places = sorted((json.dumps([columns[f][i] for f in fields]),
+                         order.get(lay.tids[i], last), i) for i in numbers)
+        spots = [[columns[f][i] for f in fields] for *_, i in places]
         dealt = sorted(numbers)
         rng.shuffle(dealt)
-        for (_, old), new, spot in zip(places, dealt, spots):
+        for (*_, old), new, spot in zip(places, dealt, spots):
             for f, value in zip(fields, spot):
                 columns[f][new] = list(value) if type(value) is list else value
             if old != new:
@@ -94,6 +108,21 @@ def redeal_decks(data: dict, rng: random.Random) -> None:
         rng.shuffle(cards)
         for i, card in zip(down, cards):
             deck["cards"][i] = card
+
+
+def mentions(value: Any, ids: dict[str, int], order: dict[str, int]) -> None:
+    """Record in `order` (id -> rank) each token id of plain data at its first mention."""
+    t = type(value)
+    if t is str:
+        if value in ids and value not in order:
+            order[value] = len(order)
+    elif t is list or t is tuple:
+        for v in value:
+            mentions(v, ids, order)
+    elif t is dict:
+        for k, v in value.items():
+            mentions(k, ids, order)
+            mentions(v, ids, order)
 
 
 def rename(value: Any, renames: dict[str, str]) -> Any:

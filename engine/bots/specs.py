@@ -1,0 +1,37 @@
+"""Seat specs: which bot plays a seat, by name with an optional argument (`mcts:200`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidArgument
+from .base import Bot
+from .greedy import GreedyBot
+from .mcts import MctsBot
+from .random_bot import RandomBot
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+"""Bot kinds by the name used in seat specs (`--seats human,random,greedy,mcts:200`); each
+takes (seed=None, arg=None), arg being what follows the ':' of the spec."""
+
+
+def parse_seat(spec: str) -> tuple[str, str | None]:
+    """A seat spec as (bot name, argument or None): "mcts:1s" -> ("mcts", "1s")."""
+    if not isinstance(spec, str):
+        raise InvalidArgument(f"a seat must be a bot's name, not {spec!r}")
+    name, colon, arg = spec.strip().partition(":")
+    if name not in BOTS:
+        raise InvalidArgument(f"unknown bot {name!r} in seat {spec!r}; bots: "
+                              f"{', '.join(BOTS)}")
+    if colon and not arg:
+        raise InvalidArgument(f"seat {spec!r} has nothing after ':'")
+    return name, arg if colon else None
+
+
+def make_bot(spec: str, game: Any = None, seat: int | None = None, seed: Any = None) -> Bot:
+    """The bot a seat spec names ("random", "greedy", "mcts:200", "mcts:1s"), with its own
+    random stream seeded by `seed` (anything random.Random takes). `game` and `seat` are
+    accepted for bots that prepare per game (none does yet); InvalidArgument for a spec
+    that names no bot or a bad argument."""
+    name, arg = parse_seat(spec)
+    return BOTS[name](seed=seed, arg=arg)
