@@ -12,7 +12,8 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from ..bots import BOTS
+from ..bots import BOTS, make_bot
+from ..errors import InvalidArgument
 from ..game import Game, GameState
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
@@ -38,9 +39,14 @@ def parse_seats(spec: str | None, players: int | None, game: Game,
         return n, [HUMAN] + ["random"] * (n - 1)
     kinds = [k.strip().lower() for k in spec.split(",")]
     for kind in kinds:
-        if kind not in SEAT_KINDS:
+        if kind.partition(":")[0] not in SEAT_KINDS:
             raise SeatsError(w("unknown seat kind {kind} in --seats; use {kinds}",
                                kind=repr(kind), kinds=", ".join(SEAT_KINDS)))
+        if kind != HUMAN:
+            try:
+                make_bot(kind)
+            except InvalidArgument as err:
+                raise SeatsError(str(err)) from None
     if players is not None and players != len(kinds):
         raise SeatsError(w.plural(None, "--seats names {n} seat but --players is {players}",
                                   "--seats names {n} seats but --players is {players}",

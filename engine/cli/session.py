@@ -19,7 +19,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ..bots import BOTS
+from ..bots import make_bot
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
 from .help_text import help_lines
@@ -73,7 +73,8 @@ class Session:
                  saved_as: tuple[str, str | None] | None = None):
         self.console, self.game, self.kinds, self.seed = console, game, kinds, seed
         self.gw, self.ask, self.state = gw, ask, state
-        self.bots = {p: BOTS[k](f"{seed}/{p}") for p, k in enumerate(kinds) if k != HUMAN}
+        self.bots = {p: make_bot(k, game, p, f"{seed}/{p}") for p, k in enumerate(kinds)
+                     if k != HUMAN}
         self.seen = {p: 0 for p, k in enumerate(kinds) if k == HUMAN}
         self.keys = {p: KeyBook(game, gw) for p in self.seen}
         self.history: list[Decision] = []

@@ -99,11 +99,11 @@ class ExpressionTypes(Blame):
         self.expect(t, a, BOOLEAN, lambda: f"the condition of {where} is {describe(a)}, "
                                            "not true/false")
 
-    def number(self, t: Tree, where: str) -> None:
+    def number(self, t: Tree) -> None:
         """A value bots add up must be a number where its type is known."""
         a = self.ty(t)
-        self.expect(t, a, NUMBER, lambda: f"the value of {where} is {describe(a)}, "
-                                          "not a number")
+        self.expect(t, a, NUMBER,
+                    lambda: f"an evaluation term must be a number, not {describe(a)}")
 
     def _anchor(self, left: Tree, lt, right: Tree, rt):
         """Which side decides the type the other must have: a known side that is not a bare

@@ -165,7 +165,7 @@ class TypeChecker(CallTypes):
             if path.startswith("end.conditions") or path == "goals.qualifies":
                 self.condition(tree, path)
             elif path.startswith("evaluation."):
-                self.number(tree, path)
+                self.number(tree)
             else:
                 self.ty(tree)
             self.origin = None
