@@ -91,9 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     share = sum(r["share"] for r in results) / n
     low, high = wilson(share, n)
     unfinished = sum(r["reason"] == "unfinished" for r in results)
-    print(f"| game | players | hero | field | games | hero win share | 95% CI | chance "
-          f"| unfinished | mean decisions | hero s/decision (mean / p95 / max) "
-          f"| field s/decision |")
+    print("| game | players | hero | field | games | hero win share | 95% CI | chance "
+          "| unfinished | mean decisions | hero s/decision (mean / p95 / max) "
+          "| field s/decision |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     print(f"| {args.game} | {players} | {args.hero} | {args.field} | {n} | {share:.1%} "
           f"| {low:.1%} - {high:.1%} | {1 / players:.1%} | {unfinished} "

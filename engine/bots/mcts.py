@@ -82,7 +82,10 @@ class MctsBot(Bot):
         rule = view.game.definition.evaluation
         horizon = rule.horizon if rule is not None else None
         scale = rule.scale if rule is not None else 10.0
-        mark = view.observation["vars"].get(horizon) if horizon else None
+        public = view.observation["vars"]
+        if horizon not in public:
+            horizon = None            # a horizon the seat cannot see: play to the limit
+        mark = public.get(horizon) if horizon else None
         root = Node(None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
