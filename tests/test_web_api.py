@@ -80,7 +80,7 @@ def test_the_lobby_lists_every_game_variant_option_and_seat_kind_in_the_language
     assert set(games) == {"copycat", "doge", "rialto", "warsaw"}
     assert {v["id"] for v in games["doge"]["variants"]} == {"cheap_palaces", "year_limit"}
     assert games["doge"]["seats"][0] == "Rojo"
-    assert [k["id"] for k in rules["kinds"]] == ["person", "random"]
+    assert [k["id"] for k in rules["kinds"]] == ["person", "random", "greedy", "mcts"]
     assert client.get("/api/rules?lang=xx").status_code == 400
 
 
