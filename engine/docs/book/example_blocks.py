@@ -1,0 +1,124 @@
+"""Worked examples in the book: each example scenario (examples.py) told (narration.py) as a
+boxed passage with a picture of its position.
+
+The picture: the outline picture the example names (`example.picture`), drawn with the
+position by the pictures' `draw_position(texts, spec, title, state)` when the pictures
+module has it; a grid (`grid_layout`) is drawn from the position's grid with the existing
+picture; otherwise the position is shown as a table of who has what where.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import pictures
+from ..texts import sentence
+from .examples import Played, examples_for
+from .markdown import heading, table
+from .narration import Narrator
+from .procedures import anchor
+
+
+class ExampleBlocks:
+    """Mixed into Book: the examples of the game's scenarios, placed by the outline."""
+
+    def examples(self) -> list[Played]:
+        """The examples that hold for this game or variant (an example whose scenario fails
+        is left out and recorded in `failed_examples`)."""
+        if self._examples is None:
+            from .outline import game_folder
+            played = examples_for(self.game, game_folder(self.g))
+            self.failed_examples = [f"{p.file}: {p.failed}" for p in played if p.failed]
+            self._examples = {p.id: p for p in played if not p.failed}
+        return list(self._examples.values())
+
+    def example(self, eid: str) -> str:
+        """One example, told (empty if it does not hold for this game or variant)."""
+        self.examples()
+        played = self._examples.get(eid)
+        if played is None:
+            return ""
+        self.examples_shown.add(eid)
+        n = Narrator(self.t, played)
+        parts = [heading(4, self.w.ctx("rulebook", "Example: {title}", title=n.title()),
+                         anchor("example", eid))]
+        body = []
+        cast = n.cast()
+        if cast:
+            body.append(f"*{cast}*")
+        position = n.position()
+        if position:
+            body.append(self.w("**The position.** {text}", text=" ".join(position)))
+        body.append(self.position_picture(played, n))
+        told = n.play()
+        if told:
+            body.append("\n".join(f"{i}. {' '.join(beat)}" for i, beat in enumerate(told, 1)))
+        quoted = "\n>\n".join("\n".join("> " + line if line else ">"
+                                         for line in block.splitlines())
+                              for block in body if block)
+        parts.append(quoted)
+        return "\n\n".join(parts)
+
+    def remaining_examples(self) -> str:
+        """The examples the outline did not place elsewhere."""
+        return "\n\n".join(self.example(p.id) for p in self.examples()
+                           if p.id not in self.examples_shown)
+
+    def position_picture(self, played: Played, narrator: Narrator) -> str:
+        """The picture of the position, or a table of who has what where."""
+        state = played.position
+        caption = sentence(self.w("The position of the example “{title}”",
+                                  title=narrator.title()))
+        spec = self.outline.pictures.get(played.picture) if played.picture else None
+        svg = None
+        if spec is not None and state is not None:
+            svg = draw_state(self.t, spec, caption, state, narrator.names)
+        if svg is None:
+            return position_table(narrator, state)
+        name = f"{self.prefix}example-{played.id}.svg"
+        self.pictures[name] = svg
+        return f"![{caption}]({name})"
+
+
+def draw_state(texts, spec: dict, caption: str, state: Any, names: list[str]) -> str | None:
+    """The outline picture `spec` drawn with a position (None if no picture can show it)."""
+    drawer = getattr(pictures, "draw_position", None)
+    if drawer is not None:
+        return drawer(texts, spec, caption, state)
+    if spec.get("kind") == "grid_layout" and state is not None:
+        return pictures.draw(texts, grid_spec(texts, spec, state), caption)
+    return None
+
+
+def grid_spec(texts, spec: dict, state: Any) -> dict:
+    """A `grid_layout` spec holding the first player's grid as the position has it."""
+    grid = texts.g.grids[spec["grid"]]
+    tokens = state.data["tokens"]
+    tiles = []
+    for tid, tok in tokens.items():
+        cell = tok.get("cell")
+        if tok.get("at") == spec["grid"] and tok.get("owner") in (0, None) and cell:
+            tiles.append({**{k: v for k, v in tok.items() if k in texts.g.tokens[grid.token].props},
+                          "cell": cell})
+    return {**spec, "tiles": tiles or spec.get("tiles", []), "labels": []}
+
+
+def position_table(narrator: Narrator, state: Any) -> str:
+    """Who has which pieces in which area, as a table (areas with pieces only)."""
+    if state is None:
+        return ""
+    g, t, w = narrator.g, narrator.t, narrator.w
+    counts = state.data["counts"]
+    rows = []
+    for area in g.areas:
+        cells = []
+        for player in range(narrator.p.players):
+            held = [w("{n} {things}", n=counts[k][area][player], things=t.thing(k, counts[k][area][player]))
+                    for k in g.pieces if area in counts.get(k, {}) and counts[k][area][player]]
+            cells.append(", ".join(held))
+        if any(cells):
+            rows.append([t.area(area)] + cells)
+    if not rows:
+        return ""
+    head = [""] + narrator.names
+    return table(head, rows)
