@@ -65,11 +65,12 @@ class Played:
 
     @property
     def position(self) -> Any:
-        """The state once the position is set: after the last set step before any play."""
+        """The state once the position is set: after the last set step before the first
+        action."""
         state = None
         for beat in self.beats:
-            if beat.kind in ("act", "auto", "run") and state is not None:
-                return state
+            if beat.kind == "act":
+                break
             if beat.kind == "set":
                 state = beat.state
         return state if state is not None else (self.beats[0].state if self.beats else None)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n.game_words import GameWords
+from ...scenarios.document import action_id
 from ..texts import Texts, sentence
 from .examples import Beat, Played
 
@@ -59,12 +60,18 @@ class Narrator:
                         colour=self.t.name("seats", s)) for i, s in enumerate(seats)]
         return self.w("Players: {list}.", list=self.w.join(items))
 
+    def start(self) -> int:
+        """Where the play begins: after the last set step before the first action (play
+        that only leads up to the position is not told)."""
+        beats = self.p.beats
+        first = next((i for i, b in enumerate(beats) if b.kind == "act"), len(beats))
+        sets = [i for i, b in enumerate(beats[:first]) if b.kind == "set"]
+        return sets[-1] + 1 if sets else 0
+
     def position(self) -> list[str]:
         """Sentences for what the set steps before the play put on the table."""
         out: list[str] = []
-        for beat in self.p.beats:
-            if beat.kind in ("act", "auto", "run"):
-                break
+        for beat in self.p.beats[:self.start()]:
             if beat.kind == "set":
                 out += self.said(beat)
                 if beat.node.get("tell", True):
@@ -74,19 +81,14 @@ class Narrator:
     def play(self) -> list[list[str]]:
         """The told steps after the position: each a list of sentences."""
         out: list[list[str]] = []
-        started = False
         last = ""
-        for beat in self.p.beats:
-            if beat.kind in ("act", "auto", "run"):
-                started = True
-            if not started:
-                continue
+        for beat in self.p.beats[self.start():]:
             said = self.said(beat)
             told = self.step(beat) if beat.node.get("tell", True) else []
             told = told + said if beat.kind == "expect" else said + told   # results first
             if not told:
                 continue
-            if beat.kind == "expect" and last == "act":
+            if beat.kind == "expect" and last in ("act", "auto", "run"):
                 out[-1] += told           # a decision and what it leads to: one item
             else:
                 out.append(told)
@@ -113,7 +115,7 @@ class Narrator:
     def step(self, beat: Beat) -> list[str]:
         if beat.kind == "set":
             return self.set_step(beat)
-        if beat.kind == "act":
+        if beat.kind in ("act", "auto", "run"):
             return self.decisions(beat.events)
         if beat.kind == "expect":
             return self.facts(beat)
@@ -121,34 +123,75 @@ class Narrator:
 
     # -- the position --------------------------------------------------------------------
     def set_step(self, beat: Beat) -> list[str]:
-        """What a set step put where, as the state stands after it."""
+        """What a set step put where, key by key as the scenario writes it, with the numbers
+        of the position it made."""
+        body = beat.node.get("set") or {}
         state = beat.state.data
-        places: dict[str, list[str]] = {}
-        seen: set[tuple] = set()
+        areas: dict[str, list[str]] = {}
+        players: dict[int, list[str]] = {}
         out: list[str] = []
-        for event in beat.events:
-            kind = event.get("e")
-            if kind == "move":
-                for place in (event.get("to"), event.get("from")):
-                    key = (event["piece"], event["player"], place)
-                    if place in self.g.areas and key not in seen:
-                        seen.add(key)
-                        n = state["counts"][event["piece"]].get(place, [0] * 8)[event["player"]]
-                        places.setdefault(place, []).append(self.holding(event["player"],
-                                                                         event["piece"], n))
-            elif kind in ("move_token", "control") and event.get("token") not in seen:
-                seen.add(event.get("token"))
-                tok = state["tokens"].get(event.get("token"), {})
-                if tok.get("at") in self.g.areas:
-                    places.setdefault(tok["at"], []).append(self.token(event["token"], tok))
-            elif kind == "scenario_set":
-                told = self.scenario_set(event)
-                if told:
-                    out.append(told)
-        lines = [sentence(self.w("{place}: {list}", place=self.t.area(place),
+        for key, value in body.items():
+            if key in ("place", "counts"):
+                for item in value if isinstance(value, list) else [value]:
+                    self._held(item, state, areas, players)
+            elif key == "tokens":
+                for item in value if isinstance(value, list) else [value]:
+                    self._moved(item, areas)
+            elif key == "deck":
+                for deck, order in value.items():
+                    cards = order.get("cards", []) if isinstance(order, dict) else order
+                    out.append(sentence(self.w("{deck}, in order: {cards}", deck=self.t.name(
+                        "decks", deck), cards=self.w.join([self.t.value(c) for c in cards]))))
+            elif key == "tracks":
+                for track, discs in value.items():
+                    items = [self.w("{player} on space {n}", player=self.names[self.seat(p)],
+                                    n=n) for p, n in discs.items()]
+                    out.append(sentence(self.w("{track}: {list}", track=self.t.name(
+                        "tracks", track), list=self.w.join(items))))
+            elif key == "resources":
+                for res, held in value.items():
+                    for p, n in held.items():
+                        players.setdefault(self.seat(p), []).append(self.w(
+                            "{n} {things}", n=n, things=self.t.name("resources", res, n)))
+            elif key == "piles":
+                for kind, seats in value.items():
+                    for p, piles in seats.items():
+                        for place, pile in piles.items():
+                            cards = pile.get("cards", []) if isinstance(pile, dict) else pile
+                            players.setdefault(self.seat(p), []).append(
+                                self._cards(kind, cards, place))
+            elif key == "connections":
+                out += self._connections(value, state)
+            elif key in ("vars", "player_vars"):
+                out += self._variables(key, value)
+        lines = [sentence(self.w("{place}: {list}", place=self.place_name(place),
                                  list=self.w.join(items)))
-                 for place, items in places.items()]
+                 for place, items in areas.items()]
+        lines += [sentence(self.w("{player}: {list}", player=self.names[p],
+                                  list=self.w.join(items)))
+                  for p, items in players.items() if p is not None]
         return lines + out
+
+    def place_name(self, place: str) -> str:
+        """An area's name, or a place off the board as the glossary names it."""
+        if place in self.g.areas:
+            return self.t.area(place)
+        return self.t.name("locations", place)
+
+    def _held(self, item: dict, state: dict, areas: dict, players: dict) -> None:
+        kind = item.get("piece", item.get("count"))
+        player = self.seat(item.get("player"))
+        at = item.get("at")
+        if kind not in self.g.pieces or player is None or not isinstance(at, str):
+            return
+        n = state["counts"][kind].get(at, [0] * (player + 1))[player]
+        if at in self.g.areas:
+            areas.setdefault(at, []).append(self.holding(player, kind, n))
+        else:
+            things = self.t.thing(kind, n if n else 2)
+            players.setdefault(player, []).append(self.w("{n} {things} {place}", n=n,
+                                                         things=things,
+                                                         place=self.t.place(at, "in")))
 
     def holding(self, player: int, kind: str, n: int) -> str:
         if n == 0:
@@ -157,48 +200,76 @@ class Narrator:
         return self.w("{player} {n} {things}", player=self.names[player], n=n,
                       things=self.t.thing(kind, n))
 
-    def token(self, tid: str, tok: dict) -> str:
-        """A token as a reader tells it apart: its kind and its shown properties; whose it
-        is, and who controls it."""
-        kind = tok.get("kind", "")
-        tk = self.g.tokens.get(kind)
-        name = self.t.thing(kind, 1)
-        shown = [self.t.value(tok[p]) for p in (tk.props if tk else {})
-                 if p in tok and tk and p not in tk.secret and self.t.has("properties", p)]
-        if tk is not None and tk.props and not shown and not tk.secret:
-            first = next(iter(tk.props))
-            shown = [self.t.value(tok.get(first))]
-        text = self.w("{token} ({which})", token=name, which=", ".join(shown)) if shown else name
-        if tok.get("owner") is not None:
-            text = self.w("{owner}'s {token}", owner=self.names[tok["owner"]], token=text)
-        if tok.get("controller") is not None:
+    def _moved(self, item: dict, areas: dict) -> None:
+        """A token the scenario put somewhere: "street space 1: card (Donor)"."""
+        select = item.get("select") or {}
+        kind = select.get("kind")
+        to = item.get("to")
+        if kind not in self.g.tokens or not isinstance(to, str):
+            return
+        text = self.described(kind, {k: v for k, v in select.items()
+                                     if k not in ("kind", "owner", "at")})
+        if item.get("controller") is not None:
             text = self.w("{token}, controlled by {player}", token=text,
-                          player=self.names[tok["controller"]])
-        return text
+                          player=self.names[self.seat(item["controller"])])
+        areas.setdefault(to, []).append(text)
 
-    def scenario_set(self, event: dict) -> str:
-        if "deck" in event:
-            return sentence(self.w("{deck}, in order: {cards}", deck=self.t.name(
-                "decks", event["deck"]), cards=self.w.join([self.t.value(c)
-                                                            for c in event.get("cards", [])])))
-        if "track" in event:
-            return sentence(self.w("{player} is on space {n} of {track}",
-                                   player=self.names[event["player"]], n=event.get("to"),
-                                   track=self.t.name("tracks", event["track"])))
-        if "resource" in event and "token" not in event:
-            n = event.get("n", 0)
-            return sentence(self.w("{player} has {n} {things}",
-                                   player=self.names[event["player"]], n=n,
-                                   things=self.t.name("resources", event["resource"], n)))
-        if "var" in event and isinstance(event.get("value"), (int, str)) and \
-                not isinstance(event.get("value"), bool):
-            if "player" in event:
-                return sentence(self.w("{variable} is {value}", variable=self.t.owned(
-                    self.names[event["player"]], event["var"]),
-                    value=self.t.value(event["value"])))
-            return sentence(self.w("{variable} is {value}", variable=self.t.name(
-                "game_variables", event["var"]), value=self.t.value(event["value"])))
-        return ""
+    def described(self, kind: str, props: dict, n: int = 1) -> str:
+        """A token kind with the properties that tell it apart: "advisor (home area
+        Castello)", "card (Donor)" (a card's first property is its name)."""
+        name = self.t.thing(kind, n)
+        if not props:
+            return name
+        tk = self.g.tokens[kind]
+        first = next(iter(tk.props), None)
+        shown = [self.t.value(v) if k == first or not self.t.has("properties", k) else
+                 self.w("{property} {value}", property=self.t.name("properties", k, 1),
+                        value=self.t.value(v)) for k, v in props.items()]
+        return self.w("{token} ({which})", token=name, which=", ".join(shown))
+
+    def _cards(self, kind: str, cards: list, place: str) -> str:
+        """"3 cards (Gondola) in their hand"."""
+        from collections import Counter
+        tk = self.g.tokens.get(kind)
+        first = next(iter(tk.props), None) if tk else None
+        counted = Counter(self.t.value(c if not isinstance(c, dict) else c.get(first))
+                          for c in cards)
+        items = [self.w("{n} {things} ({which})", n=n, things=self.t.thing(kind, n),
+                        which=value) for value, n in counted.items()]
+        if not items:
+            items = [self.w("no {things}", things=self.t.thing(kind, 2))]
+        return self.w("{things} {place}", things=self.w.join(items),
+                      place=self.t.place(place, "in"))
+
+    def _connections(self, value: dict, state: dict) -> list[str]:
+        """The connections a scenario filled (grouped by kind of tile) or freed."""
+        by_kind: dict[str, list[str]] = {}
+        for conn, spec in value.items():
+            ends = self.g.connections.get(conn, ["", ""])
+            where = self.w("{a} – {b}", a=self.t.area(ends[0]), b=self.t.area(ends[1]))
+            tile = (spec or {}).get("tile") or {}
+            kind = tile.get("kind") if isinstance(tile, dict) else None
+            by_kind.setdefault(kind if kind in self.g.tokens else "", []).append(where)
+        out = []
+        for kind, places in by_kind.items():
+            what = self.t.thing(kind, len(places)) if kind else self.w("free connections")
+            out.append(sentence(self.w("{tiles}: {list}", tiles=what[:1].upper() + what[1:],
+                                       list=self.w.join(places))))
+        return out
+
+    def _variables(self, key: str, value: dict) -> list[str]:
+        out = []
+        items = value.items() if key == "vars" else \
+            [(name, (p, v)) for p, values in value.items() for name, v in values.items()]
+        for name, held in items:
+            player, v = held if key == "player_vars" else (None, held)
+            if isinstance(v, bool) or not isinstance(v, (int, str)):
+                continue
+            variable = self.t.name("game_variables", name) if player is None else \
+                self.t.owned(self.names[self.seat(player)], name)
+            out.append(sentence(self.w("{variable}: {value}", variable=variable,
+                                       value=self.t.value(v))))
+        return out
 
     # -- the play ------------------------------------------------------------------------
     def decisions(self, events: list[dict]) -> list[str]:
@@ -230,18 +301,31 @@ class Narrator:
         return [sentence(self.w("{player} {actions}", player=self.names[p],
                                 actions=self.w.join(actions))) for p, actions in runs]
 
+    def value(self, value: Any) -> str:
+        """An option as words: a connection by the areas it joins, a cell as (x, y), else
+        the game's word."""
+        if isinstance(value, list) and len(value) == 2 and \
+                all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return f"({value[0]}, {value[1]})"
+        if isinstance(value, str) and value in self.g.connections:
+            a, b = self.g.connections[value]
+            return self.w("{a} – {b}", a=self.t.area(a), b=self.t.area(b))
+        return self.gw.value(value)
+
     def fixed(self, ask: Any, value: Any) -> bool:
         """The option has a text of its own (`told.<ask>__<option>`)."""
-        return isinstance(value, str) and self.t.has("told", f"{ask}__{value}")
+        return self.t.has("told", f"{ask}__{action_id(value)}")
 
     def choice(self, ask: Any, values: list) -> str:
         """How one decision (or several alike in a row) reads: the game's `told` text of the
         ask, or of the option taken."""
         if len(values) == 1 and self.fixed(ask, values[0]):
-            return self.t.name("told", f"{ask}__{values[0]}")
-        shown = self.w.join([self.gw.value(v) for v in values])
+            return self.t.name("told", f"{ask}__{action_id(values[0])}")
+        shown = self.w.join([self.value(v) for v in values])
+        count = values[0] if len(values) == 1 and isinstance(values[0], int) and \
+            not isinstance(values[0], bool) else len(values)
         if self.t.has("told", str(ask)):
-            return self.t.name("told", str(ask), len(values), choice=shown)
+            return self.t.name("told", str(ask), count, choice=shown)
         return self.w("chooses {choice}", choice=shown)
 
     # -- what follows --------------------------------------------------------------------

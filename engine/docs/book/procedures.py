@@ -30,6 +30,11 @@ class ProcedureBlocks:
                 title=self.t.name("procedure_titles", name), anchor=anchor("steps", name))
         else:
             body = steps_markdown(self.steps.procedure(name, reader=True))
+            if body != steps_markdown(self.steps.procedure(name)):
+                self.in_appendix.append(name)     # the accounts left out: whole there
+                body += "\n\n" + self.w("(In full: “[{title}](#{anchor})”.)",
+                                         title=self.t.name("procedure_titles", name),
+                                         anchor=anchor("steps", name))
         if not titled:
             return f'<a id="{anchor("rule", name)}"></a>\n\n{body}'
         title = self.t.name("procedure_titles", name)
@@ -38,8 +43,9 @@ class ProcedureBlocks:
     def appendix(self) -> str:
         """Every procedure the rules give as a brief, step by step; then the procedures the
         outline does not place."""
-        parts = [self.w("The rules above give these procedures in one sentence each; here "
-                        "they are step by step, as the rule data has them.")] \
+        parts = [self.w("The rules above give these procedures in a few sentences each, or "
+                        "without the records the rules keep along the way; here they are "
+                        "step by step and whole, as the rule data has them.")] \
             if self.in_appendix else []
         saved = self.steps.links           # links between procedures: to their steps here
         self.steps.links = {**saved, **{name: (self.t.name("procedure_titles", name),
@@ -48,12 +54,12 @@ class ProcedureBlocks:
         for name in self.in_appendix:
             title = self.t.name("procedure_titles", name)
             parts.append(heading(3, title, anchor("steps", name)))
-            parts.append(steps_markdown(self.steps.procedure(name, reader=True)))
+            parts.append(steps_markdown(self.steps.procedure(name)))
         self.steps.links = saved
         shown = {name for _, name in self.outline.procedures()} | set(self.outline.phrase_only)
         rest = [p for p in user_procedures(self.g) if p not in shown]
         for name in rest:
-            steps = steps_markdown(self.steps.procedure(name, reader=True))
+            steps = steps_markdown(self.steps.procedure(name))
             if steps:
                 parts.append(heading(3, self.t.name("procedure_titles", name),
                                      anchor("rule", name)))

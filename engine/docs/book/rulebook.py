@@ -57,7 +57,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
         self.end = end_document(game, variant)
         self.accounts = Accounts(self.g, self.outline.engine_aids, self.outline.accounts,
                                  self.outline.shown, score_names(self.g, self.score_sources()))
-        self.briefs = Briefs(self.t)
+        self.briefs = Briefs(self.t, self.phrases.statics)
         self.steps = Steps(self.phrases, self.links(), quiet=set(self.outline.quiet),
                            accounts=self.accounts)
         quiet = set(self.outline.quiet)
@@ -83,9 +83,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
         self.failed_examples: list[str] = []
 
     def score_sources(self) -> list[str]:
-        """The expressions that decide who wins: end conditions, tie-breakers, goals."""
-        sources = [str(x) for x in self.end.get("conditions", {}).values()]
-        sources += [str(x) for x in self.end.get("tiebreakers", [])]
+        """The expressions that decide who wins: tie-breakers and goals (an end condition
+        may only count rounds)."""
+        sources = [str(x) for x in self.end.get("tiebreakers", [])]
         goals = self.g.goals
         if goals is not None:
             sources += list(goals.sources.values()) + list(goals.tiebreaker_sources)

@@ -85,6 +85,8 @@ class Summary:
             inner = self.flow(body, depth + 1, seen)
             if not inner:
                 return ()
+            if depth == 0 and self.t.has("intros", "summary_loop"):
+                return (self.t.name("intros", "summary_loop"), inner)   # "Each round:"
             head = self.steps.stmt(Tree(stmt.data, [*stmt.children[:-1],
                                                     Tree("block", [Tree("pass_stmt", [])])]),
                                    self.steps.env_for(self.g.program.procs[self.g.start]))[0]

@@ -139,12 +139,17 @@ class Accounts:
             return self._handles_aid(stmt)
         return False
 
-    def _handles_aid(self, stmt: Tree) -> bool:
-        """A statement that names an engine aid (a token kind or deck not in the box)."""
-        if not self.aids:
+    def _handles_aid(self, stmt: Tree, depth: int = 0) -> bool:
+        """A statement that names an engine aid (a token kind, deck or place not in the
+        box), itself or through the functions it calls."""
+        if not self.aids or depth > 10:
             return False
+        funcs = self.g.program.funcs
         for node in stmt.iter_subtrees():
             if node.data == "name" and str(node.children[0]) in self.aids:
+                return True
+            if node.data == "call" and str(node.children[0]) in funcs and \
+                    self._handles_aid(funcs[str(node.children[0])].tree, depth + 1):
                 return True
         return False
 

@@ -37,6 +37,17 @@ def reads(game: GameDef, proc: str) -> tuple[set[str], set[str]]:
             {n for n in names if n in game.options})
 
 
+def allowed(game: GameDef, proc: str) -> set[str]:
+    """What a brief of `proc` may name besides the constants it must state: the options
+    with a number or text for value, the script's constants it reads, its parameters."""
+    names = _names(game.program.procs[proc].tree)
+    options = {n for n in names if n in game.options and
+               not isinstance(game.options[n].value, bool)}
+    consts = {n for n in names if n in game.program.consts}
+    choices = set((game.text.get("choices") or {}).keys())     # names: "yellow building 1"
+    return options | consts | choices | set(game.program.procs[proc].params)
+
+
 def placeholders(text: str) -> set[str]:
     """The {names} of a template."""
     return {field for _, field, _, _ in Formatter().parse(text) if field}
@@ -76,16 +87,16 @@ def problems(game: GameDef) -> list[str]:
             out.append(f"briefs.{key}: no procedure {proc!r} in the scripts")
             continue
         constants, _ = reads(game, proc)
-        params = set(game.program.procs[proc].params)
+        params = allowed(game, proc)
         for text in texts_of(entry):
             found = placeholders(text)
             if not constants <= found:
                 out.append(f"briefs.{key}: does not state "
                            f"{', '.join(sorted(constants - found))}, which {proc} reads")
-            if found - constants - params:
+            if found - constants - params:      # (a choice's name is data too)
                 out.append(f"briefs.{key}: {{{'}, {'.join(sorted(found - constants - params))}}} "
                            f"is not a constant {proc} reads (it reads: "
-                           f"{', '.join(sorted(constants)) or 'none'})")
+                           f"{', '.join(sorted(constants | params)) or 'none'})")
             if re.search(r"\d", re.sub(r"\{[^}]*\}", "", text)):
                 out.append(f"briefs.{key}: a number is written by hand; take it from the "
                            "data with a placeholder")
@@ -95,16 +106,17 @@ def problems(game: GameDef) -> list[str]:
 class Briefs:
     """Fills the briefs of one game in one language."""
 
-    def __init__(self, texts: Texts):
-        self.t = texts
-        self.g = texts.g
-        self.w = texts.w
-
     def key(self, proc: str) -> str | None:
         return brief_key(self.g, proc)
 
     def has(self, proc: str) -> bool:
         return self.key(proc) is not None
+
+    def __init__(self, texts: Texts, statics=None):
+        self.t = texts
+        self.g = texts.g
+        self.w = texts.w
+        self.statics = statics          # known values of the script's constants
 
     def text(self, proc: str, params: dict[str, str] | None = None) -> str | None:
         """The brief of `proc` filled from the data (None if it has none that holds)."""
@@ -113,6 +125,8 @@ class Briefs:
             return None
         constants, _ = reads(self.g, proc)
         values = {name: self.value(name) for name in constants}
+        for name in allowed(self.g, proc) - set(self.g.program.procs[proc].params):
+            values[name] = self.other_value(name)
         values.update(params or {})
         count = next((self.g.constants[n] for n in sorted(constants)
                       if isinstance(self.g.constants[n], int) and
@@ -124,9 +138,29 @@ class Briefs:
         ("3 (4 players)")."""
         value = self.g.constants[name]
         if isinstance(value, dict) and "by_players" in value:
-            items = sorted(value["by_players"].items(), key=lambda kv: -kv[0])
-            return self.w.join([self.w.plural(None, "{value} ({n} player)",
-                                              "{value} ({n} players)", n,
-                                              value=self.t.value(v)) for n, v in items],
-                               style="or")
+            groups: list[tuple[list[int], object]] = []     # counts with the same value
+            for n, v in sorted(value["by_players"].items(), key=lambda kv: -kv[0]):
+                if groups and groups[-1][1] == v and groups[-1][0][-1] == n + 1:
+                    groups[-1][0].append(n)
+                else:
+                    groups.append(([n], v))
+            return self.w.join([self.w("{value} ({low}–{high} players)", value=self.t.value(v),
+                                       low=counts[-1], high=counts[0])
+                                if len(counts) > 1 else
+                                self.w.plural(None, "{value} ({n} player)",
+                                              "{value} ({n} players)", counts[0],
+                                              value=self.t.value(v))
+                                for counts, v in groups], style="or")
         return self.t.value(value)
+
+    def other_value(self, name: str) -> str:
+        """An option's value, a script constant's, or a choice's name, as words."""
+        if self.t.has("choices", name) and name not in self.g.program.consts:
+            return self.t.name("choices", name)
+        if name in self.g.options:
+            return self.t.value(self.g.options[name].value)
+        if self.statics is not None:
+            ok, value = self.statics.known(Tree("name", [name]), {})
+            if ok:
+                return self.t.value(value)
+        return name.replace("_", " ")
