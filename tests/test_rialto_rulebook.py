@@ -21,7 +21,7 @@ CHECKLIST = {
     2: ["77 cards, each showing its type (see the table)", "| “Doge” | 11 |",
         "| “Councilman” | 11 |", "| “Joker” | 11 |"],
     3: ["- 18 councilmen", "moves 5 councilmen from their general supply to their personal "
-        "supply", "the other 13 stay in the general supply"],
+        "supply", "Each player moves 5 of their councilmen into their personal supply"],
     4: ["The bank holds 30 coins", "| Starting coins, clockwise from the start player | 1 and 2 "
         "| 1, 2, and 3 | 1, 2, 2, and 3 | 1, 2, 2, 2, and 3 |"],
     5: ["the victory point track: every disc starts on space 3"],

@@ -24,12 +24,18 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
                                                       "or file.")],
              variant: Annotated[str | None, typer.Option(
                  "--variant", help="A variant file, or the id of a built-in variant.")] = None,
-             lang: LangOption = None, out: OutOption = None):
+             lang: LangOption = None, out: OutOption = None,
+             aid: Annotated[bool, typer.Option(
+                 "--aid", help="Only the turn summary, as a page of its own (the player "
+                               "aid).")] = False):
     """Write a game's rulebook, generated from its rule data, as Markdown (and SVG pictures)."""
     from ..docs.book import build_rulebook
     code = resolve_language(lang)
     if out is None:
-        typer.echo(build_rulebook(game, variant, code).markdown, nl=False)
+        book = build_rulebook(game, variant, code)
+        typer.echo(book.aid if aid else book.markdown, nl=False)
+        for failed in book.failed_examples:
+            typer.echo(f"example left out: {failed}", err=True)
         return
     shown, out = out, check_output_folder(out)
     from ..loading.loader import load_game
@@ -38,13 +44,19 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     book = build_rulebook(game, variant, code, prefix=f"{stem}-")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        page = out / f"{stem}.md"
-        page.write_text(book.markdown, encoding="utf-8")
-        for name, svg in book.pictures.items():
-            (out / name).write_text(svg, encoding="utf-8")
+        if aid:
+            page = out / f"{stem}-aid.md"
+            page.write_text(book.aid, encoding="utf-8")
+        else:
+            page = out / f"{stem}.md"
+            page.write_text(book.markdown, encoding="utf-8")
+            for name, svg in book.pictures.items():
+                (out / name).write_text(svg, encoding="utf-8")
     except OSError as error:
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None
-    typer.echo(f"{shown / page.name} ({len(book.pictures)} pictures)")
+    for failed in book.failed_examples:
+        typer.echo(f"example left out: {failed}", err=True)
+    typer.echo(f"{shown / page.name} ({0 if aid else len(book.pictures)} pictures)")
 
 
 def build(out: Annotated[Path, typer.Option(

@@ -30,6 +30,7 @@ class ExampleBlocks:
             played = examples_for(self.game, game_folder(self.g))
             self.failed_examples = [f"{p.file}: {p.failed}" for p in played if p.failed]
             self._examples = {p.id: p for p in played if not p.failed}
+            self.example_ids = {p.id for p in played}
         return list(self._examples.values())
 
     def example(self, eid: str) -> str:
@@ -91,16 +92,33 @@ def draw_state(texts, spec: dict, caption: str, state: Any, names: list[str]) ->
 
 
 def grid_spec(texts, spec: dict, state: Any) -> dict:
-    """A `grid_layout` spec holding the first player's grid as the position has it."""
+    """A `grid_layout` spec holding the first player's grid as the position has it: the top
+    tile of each cell, its parts turned as it lies."""
     grid = texts.g.grids[spec["grid"]]
-    tokens = state.data["tokens"]
-    tiles = []
-    for tid, tok in tokens.items():
+    props = texts.g.tokens[grid.token].props
+    top: dict[tuple, dict] = {}
+    for tok in state.data["tokens"].values():
         cell = tok.get("cell")
-        if tok.get("at") == spec["grid"] and tok.get("owner") in (0, None) and cell:
-            tiles.append({**{k: v for k, v in tok.items() if k in texts.g.tokens[grid.token].props},
-                          "cell": cell})
+        if tok.get("at") != spec["grid"] or tok.get("owner") not in (0, None) or not cell:
+            continue
+        key = tuple(cell)
+        if key not in top or tok.get("level", 0) >= top[key].get("level", 0):
+            top[key] = tok
+    tiles = []
+    for tok in top.values():
+        tile = {k: v for k, v in tok.items() if k in props}
+        for part in (grid.parts, *grid.part_props):
+            if isinstance(tile.get(part), list) and len(tile[part]) == 4:
+                tile[part] = turned(tile[part], int(tok.get("rot") or 0))
+        tiles.append({**tile, "cell": list(tok["cell"])})
     return {**spec, "tiles": tiles or spec.get("tiles", []), "labels": []}
+
+
+def turned(parts: list, quarter_turns: int) -> list:
+    """Four parts of a 2 by 2 tile (row by row) after quarter turns clockwise."""
+    for _ in range(quarter_turns % 4):
+        parts = [parts[2], parts[0], parts[3], parts[1]]
+    return parts
 
 
 def position_table(narrator: Narrator, state: Any) -> str:
@@ -113,8 +131,8 @@ def position_table(narrator: Narrator, state: Any) -> str:
     for area in g.areas:
         cells = []
         for player in range(narrator.p.players):
-            held = [w("{n} {things}", n=counts[k][area][player], things=t.thing(k, counts[k][area][player]))
-                    for k in g.pieces if area in counts.get(k, {}) and counts[k][area][player]]
+            held = [w("{n} {things}", n=n, things=t.thing(k, n)) for k in g.pieces
+                    for n in [counts.get(k, {}).get(area, [0] * 8)[player]] if n]
             cells.append(", ".join(held))
         if any(cells):
             rows.append([t.area(area)] + cells)

@@ -79,6 +79,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
         self.pictures: dict[str, str] = {}
         self.in_appendix: list[str] = []         # procedures the rules give as a brief
         self._examples: dict | None = None
+        self.example_ids: set[str] = set()      # every example scenario, even failing ones
         self.examples_shown: set[str] = set()
         self.failed_examples: list[str] = []
 
@@ -200,7 +201,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
             return token_table(self.t, block["table"], block["columns"])
         if "example" in block:
             text = self.example(block["example"])
-            if not text and block["example"] not in self._examples:
+            if not text and block["example"] not in self.example_ids:
                 self.t.missing.add(f"examples.{block['example']} (no example scenario)")
             return text
         return self.picture(block["picture"])

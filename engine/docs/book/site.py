@@ -4,6 +4,7 @@ mkdocs project (mkdocs-material with mkdocs-static-i18n), built with `mkdocs bui
     site/mkdocs.yml
     site/docs/<lang>/index.md                 the list of games
     site/docs/<lang>/<game>/index.md          a game's rulebook (+ its SVG pictures)
+    site/docs/<lang>/<game>/aid.md            its turn summary, to print as a player aid
     site/docs/<lang>/<game>/<variant>.md      a variant's rulebook
 """
 
@@ -35,14 +36,18 @@ class SiteReport:
     skipped: list[str] = field(default_factory=list)     # games that failed to load
 
 
-def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang: str) -> Path:
-    """One rulebook page and its pictures in `folder`; the page's path."""
+def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang: str,
+                   aid: str | None = None) -> Path:
+    """One rulebook page and its pictures in `folder` (and its turn summary as the page
+    `aid`, if named); the page's path."""
     book = build_rulebook(game, variant, lang, prefix=f"{stem}-")
     folder.mkdir(parents=True, exist_ok=True)
     page = folder / f"{stem}.md"
     page.write_text(book.markdown, encoding="utf-8")
     for name, svg in book.pictures.items():
         (folder / name).write_text(svg, encoding="utf-8")
+    if aid:
+        (folder / f"{aid}.md").write_text(book.aid, encoding="utf-8")
     return page
 
 
@@ -59,14 +64,16 @@ def write_pages(out: Path) -> SiteReport:
                  w("Rulebooks generated from the rule data of each game.")]
         for game in builtin_games():
             try:
-                page = write_rulebook(docs / lang / game, "index", game, None, lang)
+                page = write_rulebook(docs / lang / game, "index", game, None, lang, aid="aid")
             except RegolaError as error:
                 if lang == LANGUAGES[0]:
                     report.skipped.append(f"{game}: {str(error).splitlines()[0]}")
                 continue
             report.pages.append(page)
             title = page.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
-            lines += ["", f"## [{title}]({game}/index.md)", ""]
+            lines += ["", f"## [{title}]({game}/index.md)", "",
+                      f"- [{w.ctx('rulebook', 'Turn summary (player aid)')}]({game}/aid.md)"]
+            report.pages.append(docs / lang / game / "aid.md")
             for path in builtin_variants(game):
                 vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang)
                 report.pages.append(vpage)

@@ -9,6 +9,8 @@ engine's accounts are left out.
 
 from __future__ import annotations
 
+import re
+
 from lark import Tree
 
 from ..phrases.briefs import Briefs
@@ -52,7 +54,10 @@ class Summary:
         lines = self.flow(self.g.program.procs[self.g.start].tree.children[2], 0, set())
         if lines:
             parts.append("\n".join(lines))
-        return "\n\n".join(parts)
+        text = "\n\n".join(parts)
+        if standalone:                 # a page of its own: no links into the rulebook
+            text = re.sub(r" \(see “\[([^\]]*)\]\(#[^)]*\)”\)", "", text)
+        return text
 
     def flow(self, block: Tree, depth: int, seen: set[str]) -> list[str]:
         """Numbered lines for the calls and loops of a block of the start procedure."""

@@ -89,6 +89,8 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, Gr
                 skip = False
                 continue
             if id(stmt) in self.dropped:
+                if stmt.data == "let_stmt":
+                    self._let(stmt, env)    # unsaid, but its name still reads as before
                 continue
             swap = self._swap(stmt, block.children[i + 1:i + 2], env)
             if swap:
