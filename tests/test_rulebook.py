@@ -125,7 +125,7 @@ def test_elections_and_every_tie_case(doge):
     assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
         in council                                                        # tie for first
     steps = council[council.index("4. The winner takes one advisor step"):]
-    assert "4. The winner takes one advisor step (see “[One advisor step](#rule-council-step)”)" \
+    assert "4. The winner takes one advisor step (see “[One advisor step](#steps-council-step)”)" \
         ". 5. If there is exactly one runner-up, the runner-up takes one advisor step" in steps
     assert "6. Otherwise, if there is more than one runner-up, each of the runners-up may " \
         "move one of their houses to another district" in steps   # tie for second, reading 13
