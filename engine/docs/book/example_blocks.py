@@ -1,10 +1,11 @@
 """Worked examples in the book: each example scenario (examples.py) told (narration.py) as a
 boxed passage with a picture of its position.
 
-The picture: the outline picture the example names (`example.picture`), drawn with the
-position by the pictures' `draw_position(texts, spec, title, state)` when the pictures
-module has it; a grid (`grid_layout`) is drawn from the position's grid with the existing
-picture; otherwise the position is shown as a table of who has what where.
+The picture of the position: the pictures' `draw_position(state, texts, spec=, board=,
+title=)` when the pictures module has it (with the outline's `position` picture the example
+names, or the outline's own); without it, a grid (`grid_layout`) is drawn from the
+position's grid with the existing picture, and anything else is shown as a table of what
+each player has where.
 """
 
 from __future__ import annotations
@@ -70,10 +71,8 @@ class ExampleBlocks:
         state = played.position
         caption = sentence(self.w("The position of the example “{title}”",
                                   title=narrator.title()))
-        spec = self.outline.pictures.get(played.picture) if played.picture else None
-        svg = None
-        if spec is not None and state is not None:
-            svg = draw_state(self.t, spec, caption, state, narrator.names)
+        svg = draw_state(self.t, self.outline.pictures, played.picture, caption, state) \
+            if state is not None else None
         if svg is None:
             return position_table(narrator, state)
         name = f"{self.prefix}example-{played.id}.svg"
@@ -81,12 +80,17 @@ class ExampleBlocks:
         return f"![{caption}]({name})"
 
 
-def draw_state(texts, spec: dict, caption: str, state: Any, names: list[str]) -> str | None:
-    """The outline picture `spec` drawn with a position (None if no picture can show it)."""
+def draw_state(texts, outline: dict, picture: str | None, caption: str,
+               state: Any) -> str | None:
+    """A position drawn as a picture (None if no picture kind can show it)."""
+    spec = outline.get(picture) if picture else None
     drawer = getattr(pictures, "draw_position", None)
-    if drawer is not None:
-        return drawer(texts, spec, caption, state)
-    if spec.get("kind") == "grid_layout" and state is not None:
+    if drawer is not None:                   # the pictures' own drawing of a game state
+        if spec is not None and spec.get("kind") == "position":
+            return drawer(state, texts, spec=spec, board=outline.get(spec.get("board", "")),
+                          title=caption)
+        return drawer(state, texts, title=caption)
+    if spec is not None and spec.get("kind") == "grid_layout":
         return pictures.draw(texts, grid_spec(texts, spec, state), caption)
     return None
 
@@ -122,21 +126,33 @@ def turned(parts: list, quarter_turns: int) -> list:
 
 
 def position_table(narrator: Narrator, state: Any) -> str:
-    """Who has which pieces in which area, as a table (areas with pieces only)."""
+    """What each player has where, as a table: pieces in the areas, then each player's
+    places off the board, discs on tracks and resources (rows with something only)."""
     if state is None:
         return ""
     g, t, w = narrator.g, narrator.t, narrator.w
-    counts = state.data["counts"]
+    data = state.data
+    players = range(narrator.p.players)
     rows = []
     for area in g.areas:
-        cells = []
-        for player in range(narrator.p.players):
-            held = [w("{n} {things}", n=n, things=t.thing(k, n)) for k in g.pieces
-                    for n in [counts.get(k, {}).get(area, [0] * 8)[player]] if n]
-            cells.append(", ".join(held))
+        cells = [", ".join(w("{n} {things}", n=n, things=t.thing(k, n)) for k in g.pieces
+                           for n in [data["counts"].get(k, {}).get(area, [0] * 8)[p]] if n)
+                 for p in players]
         if any(cells):
             rows.append([t.area(area)] + cells)
+    for place in g.locations:
+        cells = []
+        for p in players:
+            held = [tok["kind"] for tok in data["tokens"].values()
+                    if tok.get("owner") == p and tok.get("at") == place]
+            cells.append(", ".join(w("{n} {things}", n=held.count(k), things=t.thing(
+                k, held.count(k))) for k in dict.fromkeys(held)))
+        if any(cells) and t.has("locations", place):
+            rows.append([t.name("locations", place)] + cells)
+    for name, track in (data.get("tracks") or {}).items():
+        rows.append([t.name("tracks", name)] + [str(track["pos"][p]) for p in players])
+    for name, bank in (data.get("bank") or {}).items():
+        rows.append([t.name("resources", name, 2)] + [str(bank["held"][p]) for p in players])
     if not rows:
         return ""
-    head = [""] + narrator.names
-    return table(head, rows)
+    return table([""] + narrator.names, rows)

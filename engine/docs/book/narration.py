@@ -322,10 +322,8 @@ class Narrator:
         if len(values) == 1 and self.fixed(ask, values[0]):
             return self.t.name("told", f"{ask}__{action_id(values[0])}")
         shown = self.w.join([self.value(v) for v in values])
-        count = values[0] if len(values) == 1 and isinstance(values[0], int) and \
-            not isinstance(values[0], bool) else len(values)
-        if self.t.has("told", str(ask)):
-            return self.t.name("told", str(ask), count, choice=shown)
+        if self.t.has("told", str(ask)):         # {one, other}: one option or several
+            return self.t.name("told", str(ask), len(values), choice=shown)
         return self.w("chooses {choice}", choice=shown)
 
     # -- what follows --------------------------------------------------------------------
