@@ -74,7 +74,7 @@ class ExampleBlocks:
         svg = draw_state(self.t, self.outline.pictures, played.picture, caption, state) \
             if state is not None else None
         if svg is None:
-            return position_table(narrator, state)
+            return position_table(narrator, state, set(self.outline.engine_aids))
         name = f"{self.prefix}example-{played.id}.svg"
         self.pictures[name] = svg
         return f"![{caption}]({name})"
@@ -125,7 +125,7 @@ def turned(parts: list, quarter_turns: int) -> list:
     return parts
 
 
-def position_table(narrator: Narrator, state: Any) -> str:
+def position_table(narrator: Narrator, state: Any, aids: set[str] = frozenset()) -> str:
     """What each player has where, as a table: pieces in the areas, then each player's
     places off the board, discs on tracks and resources (rows with something only)."""
     if state is None:
@@ -144,7 +144,8 @@ def position_table(narrator: Narrator, state: Any) -> str:
         cells = []
         for p in players:
             held = [tok["kind"] for tok in data["tokens"].values()
-                    if tok.get("owner") == p and tok.get("at") == place]
+                    if tok.get("owner") == p and tok.get("at") == place and
+                    tok["kind"] not in aids and place not in aids]
             cells.append(", ".join(w("{n} {things}", n=held.count(k), things=t.thing(
                 k, held.count(k))) for k in dict.fromkeys(held)))
         if any(cells) and t.has("locations", place):
