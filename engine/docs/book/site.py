@@ -71,8 +71,8 @@ def write_pages(out: Path) -> SiteReport:
                 continue
             report.pages.append(page)
             title = page.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
-            lines += ["", f"## [{title}]({game}/index.md)", "",
-                      f"- [{w.ctx('rulebook', 'Turn summary (player aid)')}]({game}/aid.md)"]
+            aid = w.ctx("rulebook", "Turn summary (player aid)")
+            lines += ["", f"## [{title}]({game}/index.md)", "", f"- [{aid}]({game}/aid.md)"]
             report.pages.append(docs / lang / game / "aid.md")
             for path in builtin_variants(game):
                 vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang)

@@ -44,7 +44,8 @@ class Summary:
     def markdown(self, standalone: bool = False) -> str:
         parts = []
         if standalone:
-            parts.append(f"# {self.w('{game}: turn summary', game=self.book.title())}")
+            title = self.w("{game}: turn summary", game=self.book.title())
+            parts.append(f"# {title}")
         win = self.book.how_to_win()
         if win:
             parts.append(self.w("**How to win.** {text}", text=win))
