@@ -140,7 +140,10 @@ def position_table(narrator: Narrator, state: Any, aids: set[str] = frozenset())
                  for p in players]
         if any(cells):
             rows.append([t.area(area)] + cells)
+    starts = {k.start for k in g.pieces.values()} | {k.start for k in g.tokens.values()}
     for place in g.locations:
+        if place in starts:
+            continue                   # where things wait at the start: nothing to show
         cells = []
         for p in players:
             held = [tok["kind"] for tok in data["tokens"].values()
