@@ -11,7 +11,7 @@ A scenario file (`*.scenario.yaml`):
     xfail: "why this fails today"                  # optional: a known bug
     example:                                       # optional: a worked example of the rulebook
       id: some_example      # its title: the text file's examples.<id>
-      cast: {red: Anna}     # names for the seats in the narration (optional)
+      cast: {red: Ann}      # names for the seats in the narration (optional)
       picture: board        # an outline picture drawn with the position (optional)
     steps:
       - set: {...}        # change the position (see setting.py)

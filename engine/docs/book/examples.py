@@ -2,9 +2,9 @@
 step, and what each step did is kept for the narration (narration.py).
 
     example:
-      id: san_marco                      # its title: the text file's examples.<id>
-      cast: {red: Anna, blue: Bernd}     # the names the narration gives the seats
-      picture: city                      # an outline picture drawn with the position
+      id: big_tie                        # its title: the text file's examples.<id>
+      cast: {red: Ann, blue: Bob}        # the names the narration gives the seats
+      picture: board                     # an outline picture drawn with the position
     steps:
       - set: {...}
         say: position                    # example_steps.<id>__position, told first

@@ -52,7 +52,7 @@ class Narrator:
         return self.t.name("examples", self.p.id)
 
     def cast(self) -> str:
-        """"Anna plays red, Bernd blue ..." (empty without a cast)."""
+        """"Players: Ann (Red), Bob (Blue) ..." (empty without a cast)."""
         if not self.p.cast:
             return ""
         seats = self.g.seats[:self.p.players]
@@ -215,8 +215,8 @@ class Narrator:
         areas.setdefault(to, []).append(text)
 
     def described(self, kind: str, props: dict, n: int = 1) -> str:
-        """A token kind with the properties that tell it apart: "advisor (home area
-        Castello)", "card (Donor)" (a card's first property is its name)."""
+        """A token kind with the properties that tell it apart: "piece (home area North)",
+        "card (Jester)" (a kind's first property, such as a card's name, goes unnamed)."""
         name = self.t.thing(kind, n)
         if not props:
             return name
@@ -228,7 +228,7 @@ class Narrator:
         return self.w("{token} ({which})", token=name, which=", ".join(shown))
 
     def _cards(self, kind: str, cards: list, place: str) -> str:
-        """"3 cards (Gondola) in their hand"."""
+        """"3 cards (X) in their hand": the cards a scenario put in a pile, counted."""
         from collections import Counter
         tk = self.g.tokens.get(kind)
         first = next(iter(tk.props), None) if tk else None
