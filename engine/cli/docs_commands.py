@@ -28,7 +28,7 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
              lang: LangOption = None, out: OutOption = None,
              fmt: Annotated[str, typer.Option(
                  "--format", help="md: Markdown and SVG pictures; pdf: a print-ready A4 PDF "
-                                  "(needs the pdf extra: pip install 'regola[pdf]').")] = "md",
+                                  "(needs the pdf extra: pip install 'regola\\[pdf]').")] = "md",
              aid: Annotated[bool, typer.Option(
                  "--aid", help="Only the turn summary, as a page of its own (the player "
                                "aid).")] = False):
