@@ -71,7 +71,8 @@ def test_a_term_that_is_not_a_number_is_a_located_load_error(doge_copy):
                           "palaces: {value: palaces(p) > 2, weight: 10}"))
     (problem,) = problems_of(doge_copy)
     assert problem.startswith(f"{game}:{line_of(game, 'palaces(p) > 2')}:")
-    assert "evaluation.terms.palaces.value" in problem and "not a number" in problem
+    assert "evaluation.terms.palaces.value: an evaluation term must be a number, not true/false" \
+        in problem
 
 
 def test_an_unknown_name_in_a_term_is_a_located_load_error(doge_copy):
