@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InvalidArgument, RegolaError
+from ..errors import InvalidArgument, RegolaError, w
 from .base import Bot, SeatView
 from .scoring import greedy_value
 
@@ -33,8 +33,8 @@ class GreedyBot(Bot):
         elif arg.isdigit() and int(arg) >= 1:
             self.depth = int(arg)
         else:
-            raise InvalidArgument(f"greedy takes a whole number of decisions of at least 1 "
-                                  f"(greedy:3), not {arg!r}")
+            raise InvalidArgument.text(w("greedy takes a whole number of decisions of at "
+                                         "least 1 (greedy:3), not {arg}"), arg=repr(arg))
 
     def decide(self, view: SeatView) -> dict:
         """The action whose position, after its own run of decisions, leads by most."""

@@ -21,7 +21,7 @@ import math
 import time
 from typing import Any
 
-from ..errors import InvalidArgument, RegolaError
+from ..errors import InvalidArgument, RegolaError, w
 from .base import Bot, SeatView
 from .scoring import rewards
 
@@ -59,8 +59,8 @@ def parse_budget(arg: str | None) -> tuple[int | None, float | None]:
             return None, seconds
     elif arg.isdigit() and int(arg) >= 1:
         return int(arg), None
-    raise InvalidArgument(f"mcts takes a number of iterations (mcts:200) or a time per "
-                          f"decision (mcts:1s), not {arg!r}")
+    raise InvalidArgument.text(w("mcts takes a number of iterations (mcts:200) or a time per "
+                                 "decision (mcts:1s), not {arg}"), arg=repr(arg))
 
 
 class MctsBot(Bot):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, w
 from .base import Bot
 from .greedy import GreedyBot
 from .mcts import MctsBot
@@ -18,13 +18,14 @@ takes (seed=None, arg=None), arg being what follows the ':' of the spec."""
 def parse_seat(spec: str) -> tuple[str, str | None]:
     """A seat spec as (bot name, argument or None): "mcts:1s" -> ("mcts", "1s")."""
     if not isinstance(spec, str):
-        raise InvalidArgument(f"a seat must be a bot's name, not {spec!r}")
+        raise InvalidArgument.text(w("a seat must be a bot's name, not {spec}"),
+                                   spec=repr(spec))
     name, colon, arg = spec.strip().partition(":")
     if name not in BOTS:
-        raise InvalidArgument(f"unknown bot {name!r} in seat {spec!r}; bots: "
-                              f"{', '.join(BOTS)}")
+        raise InvalidArgument.text(w("unknown bot {name} in seat {spec}; bots: {bots}"),
+                                   name=repr(name), spec=repr(spec), bots=", ".join(BOTS))
     if colon and not arg:
-        raise InvalidArgument(f"seat {spec!r} has nothing after ':'")
+        raise InvalidArgument.text(w("seat {spec} has nothing after ':'"), spec=repr(spec))
     return name, arg if colon else None
 
 

@@ -46,7 +46,7 @@ def parse_seats(spec: str | None, players: int | None, game: Game,
             try:
                 make_bot(kind)
             except InvalidArgument as err:
-                raise SeatsError(str(err)) from None
+                raise SeatsError(err.translated(w)) from None
     if players is not None and players != len(kinds):
         raise SeatsError(w.plural(None, "--seats names {n} seat but --players is {players}",
                                   "--seats names {n} seats but --players is {players}",
