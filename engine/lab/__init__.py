@@ -1,0 +1,19 @@
+"""The balance lab: studies of many games between bots, run on one core, on worker
+processes or on a Dask cluster with identical results, summed up with 95% intervals and
+compared between variants with significance tests.
+
+    from regola.lab import Study, parse_seats, run_study, summarize
+    seats = tuple(parse_seats("random,random,random", None, [3, 4]))
+    records = run_study(Study("doge", seats, games=100, seed=1), jobs=2)
+    summary = summarize(records, regola.load_game("doge").definition.seats)
+"""
+
+from .backends import BACKENDS, BackendError, default_jobs, run_study
+from .compare import compare
+from .seats import BadSeats, SeatSpec, parse_seat, parse_seats
+from .study import Study, record, without_timings
+from .summary import summarize
+
+__all__ = ["BACKENDS", "BackendError", "BadSeats", "SeatSpec", "Study", "compare",
+           "default_jobs", "parse_seat", "parse_seats", "record", "run_study", "summarize",
+           "without_timings"]
