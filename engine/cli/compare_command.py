@@ -33,6 +33,7 @@ from .lab_commands import (
     SeatsOpt,
     SeedOpt,
     StepLimitOpt,
+    check_backend,
     check_outputs,
     result_console,
     run_with_progress,
@@ -109,6 +110,7 @@ def compare(game: GameArg,
             max_decisions: MaxDecisionsOpt = None, lang: LangOpt = None):
     """Play the game and each variant with the same bots and seeds; mark what differs."""
     w = Words(lang)
+    check_backend(backend, scheduler)
     check_outputs(json_to, plot_to)
     if plot_to:
         from ..lab.plot import check_plot_file

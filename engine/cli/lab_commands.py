@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..errors import RegolaError, UnsupportedPlayers
+from ..errors import w as english
 from ..game import Game
 from ..i18n.catalog import LANGUAGES, Words
 from ..i18n.game_words import GameWords
@@ -33,6 +34,10 @@ class Backend(StrEnum):
 
 WIDTH = 120
 """Columns of the tables when the output is not a terminal."""
+
+
+class BadOption(RegolaError):
+    """Options that do not go together."""
 
 
 class OutputNotWritten(RegolaError):
@@ -122,9 +127,15 @@ def write(path: str, text: str, w: Words, console: Console) -> None:
     try:
         Path(path).write_text(text + "\n", encoding="utf-8")
     except OSError as error:
-        raise OutputNotWritten.text(w("cannot write {file}: {reason}"), file=path,
-                                    reason=error.strerror or str(error)) from None
+        raise OutputNotWritten(w("cannot write {file}: {reason}", file=path,
+                                 reason=error.strerror or str(error))) from None
     console.print(w("written to {file}", file=path), markup=False)
+
+
+def check_backend(backend: Backend, scheduler: str | None) -> None:
+    """BadOption when --scheduler is given without --backend dask."""
+    if scheduler and backend is not Backend.dask:
+        raise BadOption.text(english("--scheduler needs --backend dask"))
 
 
 def check_outputs(*paths: str | None) -> None:
@@ -152,6 +163,7 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     from ..lab.export import csv_text
     from .labreport import print_summary
     w = Words(lang)
+    check_backend(backend, scheduler)
     check_outputs(json_to, csv_to, plot_to)
     if plot_to:
         from ..lab.plot import check_plot_file

@@ -34,7 +34,7 @@ def connect(scheduler: str | None, jobs: int):
     distributed = _distributed()
     if scheduler is None:
         cluster = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1,
-                                           processes=True, dashboard_address=None,
+                                           processes=True, dashboard_address=":0",
                                            silence_logs=logging.ERROR)
         return distributed.Client(cluster)
     try:
