@@ -95,6 +95,16 @@ def test_jobs_do_not_change_the_results():
         without_timings(one)
 
 
+def test_progress_is_reported_as_games_finish():
+    study = Study("doge", tuple(parse_seats("random", 3, [3, 4])), 3, 1)
+    seen = []
+    run_study(study, jobs=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    seen.clear()
+    run_study(study, jobs=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (3, 3) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
 def test_cli_jobs_give_identical_records():
     args = ["simulate", "doge", "--games", "3", "--seed", "4", "--players", "3", "--json", "-"]
     one = run(*args, "--jobs", "1")
@@ -175,7 +185,7 @@ def test_simulate_prints_intervals_lengths_scores_and_writes_csv():
     result = run("simulate", "doge", "--games", "3", "--seed", "2", "--players", "3",
                  "--jobs", "1", "--csv", "-")
     assert result.exit_code == 0, result.output
-    for text in ("95% interval", "Red (random)", "Length of the finished games",
+    for text in ("interval (95%)", "Red (random)", "Length of the finished games",
                  "the year number", "Score at the end (palaces(p))", "gap: first - second",
                  "reason: end condition", "seed: 2"):
         assert text in result.stderr

@@ -31,7 +31,7 @@ def plot_studies(gw: GameWords, studies: list[tuple[str, list[dict]]], path: str
     w = gw.w
     variable = gw.definition.length_variable
     axis = gw.variable(variable) if variable else w("decisions")
-    titles = Titles(wins=w("Win rate by seat (95% interval)"), win_rate=w("win rate"),
+    titles = Titles(wins=w("Win rate by seat (error bars: 95%)"), win_rate=w("win rate"),
                     lengths=w("Length of the finished games"), length_axis=axis,
                     games=w("games"), endings=w("How the games ended"))
     plot([series(gw, name, records) for name, records in studies], titles, path)

@@ -45,7 +45,7 @@ def wins_tables(gw: GameWords, summary: dict) -> list[Table]:
     """Win rates per seat, and per bot kind when the seats are not all the same kind."""
     w = gw.w
     wins = table(w.ctx("table", "Wins"), w.ctx("table", "seat"), w.ctx("table", "wins"),
-                 w.ctx("table", "share"), w.ctx("table", "95% interval"))
+                 w.ctx("table", "share"), w.ctx("table", "interval (95%)"))
     for row in summary["seats"]:
         wins.add_row(Text(seat_name(gw, row)), str(row["wins"]), gw.percent(row["rate"]),
                      interval(gw, row))
@@ -53,7 +53,7 @@ def wins_tables(gw: GameWords, summary: dict) -> list[Table]:
     if len(summary["bots"]) > 1:
         kinds = table(w.ctx("table", "Wins by bot"), w.ctx("table", "bot"),
                       w.ctx("table", "seats"), w.ctx("table", "share"),
-                      w.ctx("table", "95% interval"))
+                      w.ctx("table", "interval (95%)"))
         for label, row in summary["bots"].items():
             kinds.add_row(Text(label), str(row["seats"]), gw.percent(row["rate"]),
                           interval(gw, row))

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import RegolaError
 from ..game import Game, GameState
 from ..loading.loader import load_game
+from ..simulate import on_board, public_vars
 from .seats import SeatSpec
 
 STEP_LIMIT = 100_000
@@ -87,26 +88,6 @@ def play(game: Game, study: Study, index: int) -> tuple[GameState, list[int]]:
             if state.is_over or steps >= study.step_limit:
                 break
     return state, decisions
-
-
-def public_vars(game: Game, state: GameState) -> dict[str, Any]:
-    """The game variables everyone may see."""
-    defs = game.definition.game_vars
-    return {k: v for k, v in state.data["vars"].items()
-            if k not in defs or defs[k].visibility == "public"}
-
-
-def on_board(game: Game, state: GameState) -> dict[str, list[int]]:
-    """For every counted piece kind, how many each player has outside its start location."""
-    out = {}
-    for kind, by_location in state.piece_counts().items():
-        start = game.definition.pieces[kind].start
-        totals = [0] * state.data["n"]
-        for location, row in by_location.items():
-            if location != start:
-                totals = [t + n for t, n in zip(totals, row)]
-        out[kind] = totals
-    return out
 
 
 def record(game: Game, study: Study, index: int) -> dict:
