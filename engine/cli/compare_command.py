@@ -35,6 +35,7 @@ from .lab_commands import (
     StepLimitOpt,
     check_backend,
     check_outputs,
+    heading,
     result_console,
     run_with_progress,
     study_seats,
@@ -131,9 +132,7 @@ def compare(game: GameArg,
     console = result_console(json_to == "-")
     seat_names = base.definition.seats
     bots = [s.label for s in specs]
-    console.print(w("{game}: {n} games each, seats {seats}, seed {seed}",
-                    game=gw.game_name(), n=games, seats=",".join(bots), seed=seed),
-                  markup=False)
+    console.print(heading(w, gw, studies[0][1], each=True), markup=False)
     console.print(comparison_table(gw, rows, names, seat_names, bots))
     console.print(w("rates: two-proportion z-test; medians: Mann-Whitney U; each variant's "
                     "tests Holm-corrected at {alpha}", alpha=ALPHA), markup=False)
@@ -143,5 +142,6 @@ def compare(game: GameArg,
         write(json_to, json.dumps(data, indent=1), w, console)
     if plot_to:
         from .labplots import plot_studies
-        plot_studies(gw, [(w("base"), records[0]), *zip(names, records[1:])], plot_to)
+        plot_studies(gw, [(w("base"), records[0]), *zip(names, records[1:])], plot_to,
+                     heading(w, gw, studies[0][1], each=True))
         console.print(w("written to {file}", file=plot_to), markup=False)

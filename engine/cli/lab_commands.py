@@ -32,7 +32,7 @@ class Backend(StrEnum):
     dask = "dask"
 
 
-WIDTH = 120
+WIDTH = 130
 """Columns of the tables when the output is not a terminal."""
 
 
@@ -111,7 +111,7 @@ def run_with_progress(studies: list[tuple[str, Study]], jobs: int | None, backen
 
 
 def result_console(stderr: bool = False) -> Console:
-    """The console of the tables: stdout, or stderr when a result goes to stdout; 120
+    """The console of the tables: stdout, or stderr when a result goes to stdout; 130
     columns wide when it is not a terminal (a file, a pipe)."""
     console = Console(stderr=stderr, highlight=False, soft_wrap=True)
     if not console.is_terminal:
@@ -187,8 +187,19 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
         write(csv_to, csv_text(records, loaded.definition.seats).rstrip("\n"), w, console)
     if plot_to:
         from .labplots import plot_studies
-        plot_studies(gw, [(gw.game_name(), records)], plot_to)
+        plot_studies(gw, [(gw.game_name(), records)], plot_to,
+                     heading(w, gw, study))
         console.print(w("written to {file}", file=plot_to), markup=False)
+
+
+def heading(w: Words, gw: GameWords, study: Study, each: bool = False) -> str:
+    """The title of a study's picture (`each`: of every study compared): the game, how
+    many games, the seats, the seed."""
+    values = {"game": gw.game_name(), "n": study.games, "seed": study.seed,
+              "seats": ",".join(s.label for s in study.seats)}
+    if each:
+        return w("{game}: {n} games each, seats {seats}, seed {seed}", **values)
+    return w("{game}: {n} games, seats {seats}, seed {seed}", **values)
 
 
 def register_lab(app: typer.Typer, handle_errors) -> None:

@@ -26,12 +26,13 @@ def series(gw: GameWords, name: str, records: list[dict]) -> Series:
                   [x for x in lengths if x is not None], endings)
 
 
-def plot_studies(gw: GameWords, studies: list[tuple[str, list[dict]]], path: str) -> None:
-    """Draw one study, or several side by side, to `path` (.png or .svg)."""
+def plot_studies(gw: GameWords, studies: list[tuple[str, list[dict]]], path: str,
+                 heading: str = "") -> None:
+    """Draw one study, or several side by side, to `path` (.png or .svg), under `heading`."""
     w = gw.w
     variable = gw.definition.length_variable
     axis = gw.variable(variable) if variable else w("decisions")
     titles = Titles(wins=w("Win rate by seat (error bars: 95%)"), win_rate=w("win rate"),
                     lengths=w("Length of the finished games"), length_axis=axis,
-                    games=w("games"), endings=w("How the games ended"))
+                    games=w("games"), endings=w("How the games ended"), heading=heading)
     plot([series(gw, name, records) for name, records in studies], titles, path)

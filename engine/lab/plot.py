@@ -43,6 +43,7 @@ class Titles:
     length_axis: str
     games: str
     endings: str
+    heading: str = ""
 
 
 def check_plot_file(path: str) -> None:
@@ -68,6 +69,7 @@ def plot(series: list[Series], titles: Titles, path: str) -> None:
     """One figure of three panels (win rates, length histogram, endings) for one study or
     several side by side, written to `path`."""
     pyplot = _pyplot()
+    from matplotlib.ticker import MaxNLocator
     figure, (wins, lengths, endings) = pyplot.subplots(
         1, 3, figsize=(15, 4.8), layout="constrained", gridspec_kw={"width_ratios": [1.3, 1, 1]})
     count = len(series)
@@ -91,6 +93,8 @@ def plot(series: list[Series], titles: Titles, path: str) -> None:
     lengths.set_xlabel(titles.length_axis)
     lengths.set_ylabel(titles.games)
     lengths.set_title(titles.lengths)
+    lengths.yaxis.set_major_locator(MaxNLocator(integer=True))
+    lengths.xaxis.set_major_locator(MaxNLocator(integer=True))
     kinds = list(dict.fromkeys(k for s in series for k in s.endings))
     for k, s in enumerate(series):
         ys = [i + (k - (count - 1) / 2) * width for i in range(len(kinds))]
@@ -99,8 +103,11 @@ def plot(series: list[Series], titles: Titles, path: str) -> None:
     endings.invert_yaxis()
     endings.set_xlabel(titles.games)
     endings.set_title(titles.endings)
+    endings.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if titles.heading:
+        figure.suptitle(titles.heading)
     if count > 1:
-        wins.legend(fontsize=8)
-        lengths.legend(fontsize=8)
+        handles, labels = wins.get_legend_handles_labels()
+        figure.legend(handles, labels, loc="outside lower center", ncol=count)
     figure.savefig(path)
     pyplot.close(figure)
