@@ -244,3 +244,25 @@ def test_simulate_and_compare_draw_pictures(tmp_path):
     rows = {tuple(row["measure"]): row for row in data["rows"]}
     assert rows[("condition", "year_limit")]["variants"][0]["value"] == 1.0
     assert rows[("win", 0)]["test"] == "two-proportion z-test"
+
+
+# -- the README shows real commands and their pictures ---------------------------------------
+def test_the_readme_lab_commands_run_and_their_pictures_are_there():
+    """Done when: simulate --plot and compare output (table and picture) appear in the README,
+    made by the commands shown beside them (run here with one game each)."""
+    import re
+    import shlex
+    from pathlib import Path
+    root = Path(__file__).parent.parent
+    section = (root / "README.md").read_text(encoding="utf-8").split(
+        "## The balance lab", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"^(regola (?:simulate|compare) .*--plot (\S+))$", section, re.M)
+    assert len(commands) == 2
+    for command, picture in commands:
+        assert f"]({picture})" in section and (root / picture).stat().st_size > 10_000
+        args = shlex.split(command)[1:]
+        args = args[:args.index("--plot")]
+        args[args.index("--games") + 1] = "1"
+        result = run(*args, "--jobs", "1")
+        assert result.exit_code == 0, result.output
+        assert "seed 1" in result.stdout or "seed: 1" in result.stdout

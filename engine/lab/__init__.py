@@ -3,9 +3,9 @@ processes or on a Dask cluster with identical results, summed up with 95% interv
 compared between variants with significance tests.
 
     from regola.lab import Study, parse_seats, run_study, summarize
-    seats = tuple(parse_seats("random,random,random", None, [3, 4]))
-    records = run_study(Study("doge", seats, games=100, seed=1), jobs=2)
-    summary = summarize(records, regola.load_game("doge").definition.seats)
+    seats = tuple(parse_seats("random,random,random", None, [3, 4]))   # GAME: an id or path
+    records = run_study(Study(GAME, seats, games=100, seed=1), jobs=2)
+    summary = summarize(records, regola.load_game(GAME).definition.seats)
 """
 
 from .backends import BACKENDS, BackendError, default_jobs, run_study
