@@ -43,7 +43,14 @@ class PickBot:
         return actions[min(self.index, len(actions) - 1)]
 
 
-BOTS = {"random": regola.bots.RandomBot, "pick": PickBot}
+class PlainBot(PickBot):
+    """A test-only bot kind that takes no argument."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+
+
+BOTS = {"random": regola.bots.RandomBot, "pick": PickBot, "plain": PlainBot}
 
 
 # -- seats ----------------------------------------------------------------------------------
@@ -58,10 +65,10 @@ def test_a_seat_is_a_registry_name_with_an_optional_argument():
 
 
 @pytest.mark.parametrize("seats, message", [
-    ("random,wizard", "unknown bot 'wizard' in --seats; bots: random, pick"),
+    ("random,wizard", "unknown bot 'wizard' in --seats; bots: random, pick, plain"),
     ("random,,random", "has an empty seat"),
     ("pick:", "nothing after the colon"),
-    ("random:3", "bot random takes no argument (--seats random:3)"),
+    ("plain:3", "bot plain takes no argument (--seats plain:3)"),
     ("pick:x", "bad argument in --seats pick:x: expected a number, not 'x'"),
 ])
 def test_bad_seats_are_named(seats, message):
@@ -199,6 +206,7 @@ def test_simulate_prints_intervals_lengths_scores_and_writes_csv():
     (["--seats", "random,random,random,random,random"], "3, 4 players, not 5"),
     (["--seats", "random,random", "--players", "3"], "names 2 seats but --players is 3"),
     (["--plot", "out.gif"], "must be a .png or .svg file"),
+    (["--seats", "random,random,random:x"], "random:x"),           # no emoji for :x:
     (["--backend", "ray"], "'ray' is not one of"),
 ])
 def test_bad_input_is_a_message_and_exit_2(args, message):

@@ -65,7 +65,7 @@ def err() -> Console:
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print `message` to stderr; the Exit to raise."""
-    err().print(f"error: {message}", markup=False, style="red", soft_wrap=True)
+    err().print(f"error: {message}", markup=False, emoji=False, style="red", soft_wrap=True)
     return typer.Exit(code)
 
 

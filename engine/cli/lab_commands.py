@@ -113,7 +113,7 @@ def run_with_progress(studies: list[tuple[str, Study]], jobs: int | None, backen
 def result_console(stderr: bool = False) -> Console:
     """The console of the tables: stdout, or stderr when a result goes to stdout; 130
     columns wide when it is not a terminal (a file, a pipe)."""
-    console = Console(stderr=stderr, highlight=False, soft_wrap=True)
+    console = Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
     if not console.is_terminal:
         console.width = WIDTH
     return console
