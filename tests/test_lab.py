@@ -127,6 +127,9 @@ def test_a_record_tells_length_scores_and_replay_seed():
     assert len(r["scores"]) == 3 and all(len(s) == 2 for s in r["scores"])
     assert r["scores"][r["winners"][0]][0] == max(s[0] for s in r["scores"])
     assert sum(r["decisions"]) == r["steps"]
+    # Doge's tie-breakers (end: tiebreakers): palaces, then houses on the board.
+    assert r["scores"] == [[r["on_board"]["palace"][p], r["on_board"]["house"][p]]
+                           for p in range(3)]
 
 
 def test_max_decisions_makes_unfinished_games_never_wins():

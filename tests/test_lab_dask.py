@@ -55,3 +55,24 @@ def test_bad_seats_are_refused_before_the_cluster_plays(cluster):
     alone = runner.invoke(app, ["simulate", "doge", "--games", "1", "--scheduler",
                                 cluster.scheduler_address])
     assert alone.exit_code == 2 and "--scheduler needs --backend dask" in alone.output
+
+
+def test_a_scheduler_that_cannot_be_reached_is_a_message(monkeypatch):
+    from regola.lab import dask_backend
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", "1s")
+    for address, reason in (("tcp://127.0.0.1:9", "Timed out"), ("nonsense", "port")):
+        result = runner.invoke(app, ["simulate", "doge", "--games", "1", "--backend", "dask",
+                                     "--scheduler", address])
+        assert result.exit_code == 2, result.output
+        assert f"cannot reach the Dask scheduler {address}: " in result.output
+        assert reason in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["doge", "rialto", "warsaw", "copycat"])
+def test_every_game_plays_alike_on_one_process_two_and_a_cluster(game, cluster):
+    study = Study(game, tuple(parse_seats("random", 3, [2, 3, 4, 5])), 12, 100)
+    one = without_timings(run_study(study, jobs=1))
+    assert without_timings(run_study(study, jobs=2)) == one
+    assert without_timings(run_study(study, backend="dask",
+                                     scheduler=cluster.scheduler_address)) == one
