@@ -277,3 +277,14 @@ def test_the_readme_lab_commands_run_and_their_pictures_are_there():
         result = run(*args, "--jobs", "1")
         assert result.exit_code == 0, result.output
         assert "seed 1" in result.stdout or "seed: 1" in result.stdout
+
+
+def test_summary_length_must_name_a_game_variable(doge_copy):
+    """`summary: length:` names the game variable simulate reports as the game's length."""
+    from conftest import edit_rule_file
+    edit_rule_file(doge_copy / "game.yaml", ("  length: year", "  length: years"))
+    with pytest.raises(regola.RuleError) as error:
+        regola.load_game(str(doge_copy))
+    message = str(error.value)
+    assert "game.yaml:" in message and "summary.length" in message
+    assert "'years' is not a game variable; game variables: year" in message
