@@ -211,6 +211,7 @@ def test_simulate_prints_intervals_lengths_scores_and_writes_csv():
     (["--plot", "out.gif"], "must be a .png or .svg file"),
     (["--seats", "random,random,random:x"], "random:x"),           # no emoji for :x:
     (["--backend", "ray"], "'ray' is not one of"),
+    (["--json", "-", "--csv", "-"], "cannot both write to stdout"),
 ])
 def test_bad_input_is_a_message_and_exit_2(args, message):
     result = run("simulate", "doge", "--games", "1", *args)

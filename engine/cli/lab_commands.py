@@ -164,6 +164,8 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     from .labreport import print_summary
     w = Words(lang)
     check_backend(backend, scheduler)
+    if json_to == csv_to == "-":
+        raise BadOption.text(english("--json - and --csv - cannot both write to stdout"))
     check_outputs(json_to, csv_to, plot_to)
     if plot_to:
         from ..lab.plot import check_plot_file

@@ -42,9 +42,10 @@ def default_jobs() -> int:
 
 
 def chunks(games: int, jobs: int) -> list[list[int]]:
-    """Game indices cut into pieces: about four per worker, so the progress bar moves and
-    a slow piece does not hold the others up."""
-    size = max(1, min(50, games // max(1, jobs * 4)))
+    """Game indices cut into pieces of at most ten games, at least eight pieces per
+    worker when there are enough games: the progress bar moves, a slow piece does not
+    hold the others up, and an interrupted study stops soon."""
+    size = max(1, min(10, games // max(1, jobs * 8)))
     return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
 
 
@@ -95,8 +96,12 @@ def run_local(study: Study, jobs: int, progress: Progress | None = None) -> list
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), mp_context=context) as pool:
         futures = {pool.submit(safe_run, portable, p): p for p in pieces}
-        return _collect(((futures[f], f.result()) for f in as_completed(futures)),
-                        study.games, progress)
+        try:
+            return _collect(((futures[f], f.result()) for f in as_completed(futures)),
+                            study.games, progress)
+        except BaseException:               # an error or ^C: drop the pieces not started
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def run_study(study: Study, jobs: int | None = None, backend: str = "local",
