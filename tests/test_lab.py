@@ -50,7 +50,15 @@ class PlainBot(PickBot):
         super().__init__(seed)
 
 
-BOTS = {"random": regola.bots.RandomBot, "pick": PickBot, "plain": PlainBot}
+class CheatBot(PickBot):
+    """A test-only bot kind that plays an action nobody may take."""
+
+    def choose(self, state, seat):
+        return {"id": "no_such_action"}
+
+
+BOTS = {"random": regola.bots.RandomBot, "pick": PickBot, "plain": PlainBot,
+        "cheat": CheatBot}
 
 
 # -- seats ----------------------------------------------------------------------------------
@@ -65,7 +73,7 @@ def test_a_seat_is_a_registry_name_with_an_optional_argument():
 
 
 @pytest.mark.parametrize("seats, message", [
-    ("random,wizard", "unknown bot 'wizard' in --seats; bots: random, pick, plain"),
+    ("random,wizard", "unknown bot 'wizard' in --seats; bots: random, pick, plain, cheat"),
     ("random,,random", "has an empty seat"),
     ("pick:", "nothing after the colon"),
     ("plain:3", "bot plain takes no argument (--seats plain:3)"),
@@ -110,6 +118,16 @@ def test_progress_is_reported_as_games_finish():
     seen.clear()
     run_study(study, jobs=2, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (3, 3) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_error_in_a_game_names_the_game_wherever_it_was_played(jobs):
+    specs = tuple(parse_seats("random,random,cheat", None, [3, 4], BOTS))
+    with pytest.raises(regola.RegolaError) as error:
+        run_study(Study("doge", specs, 2, 30), jobs=jobs)
+    notes = getattr(error.value, "__notes__", [])
+    assert any(note.startswith("in simulated game ") and "state seed 3" in note
+               for note in notes), notes
 
 
 def test_cli_jobs_give_identical_records():
