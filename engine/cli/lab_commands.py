@@ -28,6 +28,8 @@ from .outputs import check_output_file
 
 
 class Backend(StrEnum):
+    """Where a study's games are played (regola.lab.backends.BACKENDS)."""
+
     local = "local"
     dask = "dask"
 

@@ -87,6 +87,7 @@ def score_table(gw: GameWords, summary: dict, measure: str) -> Table | None:
                 w.ctx("table", "range"))
 
     def add(name: str, s: dict) -> None:
+        """One row: mean, standard deviation, range."""
         out.add_row(Text(name), gw.number(s["mean"], 1), gw.number(s["sd"], 1),
                     f"{gw.number(s['min'], 0)} - {gw.number(s['max'], 0)}")
     for row, s in zip(summary["seats"], scores["seats"]):

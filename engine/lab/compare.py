@@ -116,6 +116,7 @@ def compare(base: list[dict], variants: list[list[dict]], alpha: float = ALPHA) 
     n = [len(base), *(len(v) for v in variants)]
 
     def sample(i: int, key: tuple, kind: str) -> tuple:
+        """Study i's sample of a measure (empty when that study never saw it)."""
         found = measured[i].get(key)
         if found is not None:
             return found

@@ -57,6 +57,7 @@ def run_dask(study: Study, jobs: int, scheduler: str | None = None,
         which = {future.key: piece for future, piece in zip(futures, pieces)}
 
         def finished() -> Iterator[tuple[list[int], tuple]]:
+            """Each piece's indices and outcome, as the cluster finishes it."""
             for future in _distributed().as_completed(futures):
                 yield which[future.key], future.result()
         return _collect(finished(), study.games, progress)

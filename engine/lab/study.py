@@ -49,6 +49,7 @@ class Study:
         """The same study with the game and variant given as absolute paths when they are
         files here (ids of built-in games stay ids): what another process or machine loads."""
         def absolute(name: str | None) -> str | None:
+            """A file's absolute path; an id as it is."""
             if name is None or not Path(name).exists():
                 return name
             return str(Path(name).resolve())
