@@ -1,6 +1,6 @@
 """The statistics of the lab, in plain Python: Wilson intervals for win rates, and the
-tests `regola compare` marks differences with (two-proportion z-test, Mann-Whitney U,
-chi-square test of homogeneity), with Holm's correction for testing many at once.
+tests `regola compare` marks differences with (two-proportion z-test, Mann-Whitney U),
+with Holm's correction for testing many at once.
 
 Each test returns a two-sided p-value. The samples are large (hundreds of games), so the
 normal approximations these tests use are sound; scipy.stats gives the same values.
@@ -77,61 +77,6 @@ def mann_whitney(a: Sequence[float], b: Sequence[float]) -> float:
     u = max(u1, n1 * n2 - u1)
     z = (u - mean - 0.5) / math.sqrt(variance)
     return min(1.0, normal_two_sided(z))
-
-
-def _upper_gamma(s: float, x: float) -> float:
-    """The regularized upper incomplete gamma function Q(s, x)."""
-    if x <= 0:
-        return 1.0
-    log_front = s * math.log(x) - x - math.lgamma(s)
-    if x < s + 1:                                   # the series of P(s, x)
-        term = total = 1 / s
-        a = s
-        for _ in range(10_000):
-            a += 1
-            term *= x / a
-            total += term
-            if abs(term) < abs(total) * 1e-15:
-                break
-        return max(0.0, 1 - total * math.exp(log_front))
-    tiny = 1e-300                                   # Lentz's continued fraction of Q(s, x)
-    b = x + 1 - s
-    c = 1 / tiny
-    d = 1 / b
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - s)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        step = d * c
-        h *= step
-        if abs(step - 1) < 1e-15:
-            break
-    return min(1.0, math.exp(log_front) * h)
-
-
-def chi_square(table: Sequence[Sequence[float]]) -> float:
-    """The p-value of Pearson's chi-square test of homogeneity of a table of counts (rows:
-    samples, columns: categories); columns empty in every row are left out."""
-    columns = [j for j in range(len(table[0])) if any(row[j] for row in table)] \
-        if table else []
-    rows = [[row[j] for j in columns] for row in table if sum(row[j] for j in columns)]
-    if len(rows) < 2 or len(columns) < 2:
-        return 1.0
-    total = sum(map(sum, rows))
-    row_sums = [sum(row) for row in rows]
-    col_sums = [sum(row[j] for row in rows) for j in range(len(columns))]
-    statistic = 0.0
-    for i, row in enumerate(rows):
-        for j, observed in enumerate(row):
-            expected = row_sums[i] * col_sums[j] / total
-            statistic += (observed - expected) ** 2 / expected
-    freedom = (len(rows) - 1) * (len(columns) - 1)
-    return _upper_gamma(freedom / 2, statistic / 2)
 
 
 def holm(p_values: Sequence[float], alpha: float = 0.05) -> list[bool]:
