@@ -110,6 +110,17 @@ def test_jobs_do_not_change_the_results():
         without_timings(one)
 
 
+def test_studies_run_together_give_each_studys_own_records():
+    """compare plays the base game and its variants on one pool of workers."""
+    from regola.lab import run_studies
+    seats = tuple(parse_seats("random", 3, [3, 4]))
+    base, variant = Study("doge", seats, 3, 8), Study("doge", seats, 3, 8, "year_limit")
+    together = run_studies([base, variant], jobs=2)
+    assert [without_timings(r) for r in together] == \
+        [without_timings(run_study(s, jobs=1)) for s in (base, variant)]
+    assert {r["length"] for r in together[1]} == {6}
+
+
 def test_progress_is_reported_as_games_finish():
     study = Study("doge", tuple(parse_seats("random", 3, [3, 4])), 3, 1)
     seen = []

@@ -19,7 +19,7 @@ from ..game import Game
 from ..i18n.catalog import LANGUAGES, Words
 from ..i18n.game_words import GameWords
 from ..interpreter.state import new_seed
-from ..lab.backends import run_study
+from ..lab.backends import run_studies
 from ..lab.seats import SeatSpec, parse_seats
 from ..lab.study import STEP_LIMIT, Study
 from ..lab.summary import summarize
@@ -97,19 +97,19 @@ def study_seats(game: Game, seats: str | None, players: int | None, w: Words) \
 
 def run_with_progress(studies: list[tuple[str, Study]], jobs: int | None, backend: Backend,
                       scheduler: str | None, w: Words) -> list[list[dict]]:
-    """Every study's records, with one progress bar each when stderr is a terminal."""
+    """Every study's records (on one pool of workers), with a progress bar per study when
+    stderr is a terminal."""
     console = Console(stderr=True, highlight=False)
+    plain = [s for _, s in studies]
     if not console.is_terminal:
-        return [run_study(s, jobs, backend.value, scheduler) for _, s in studies]
+        return run_studies(plain, jobs, backend.value, scheduler)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
-    out = []
     with Progress(*columns, console=console, transient=True) as bar:
-        for name, s in studies:
-            task = bar.add_task(w("simulating {what}", what=name), total=s.games)
-            out.append(run_study(s, jobs, backend.value, scheduler,
-                                 lambda done, _total, t=task: bar.update(t, completed=done)))
-    return out
+        tasks = [bar.add_task(w("simulating {what}", what=name), total=s.games)
+                 for name, s in studies]
+        return run_studies(plain, jobs, backend.value, scheduler,
+                           lambda k, done, _total: bar.update(tasks[k], completed=done))
 
 
 def result_console(stderr: bool = False) -> Console:

@@ -68,50 +68,76 @@ def _raise(error: object) -> None:
     raise StudyFailed(str(error))
 
 
-def _collect(pieces: Iterator[tuple[list[int], tuple]], total: int,
-             progress: Progress | None) -> list[dict]:
-    """Records put back in index order as pieces finish, with progress."""
-    by_index: dict[int, dict] = {}
-    for indices, (records, error) in pieces:
+Piece = tuple[int, list[int]]
+"""Some games of one study: (the study's number among those run together, game indices)."""
+
+StudiesProgress = Callable[[int, int, int], None]
+"""Called as progress(study number, games done, games of that study) as games finish."""
+
+
+def pieces_of(studies: list[Study], workers: int) -> list[Piece]:
+    """Every study's games cut into pieces for `workers` workers."""
+    return [(k, indices) for k, s in enumerate(studies) for indices in chunks(s.games, workers)]
+
+
+def _collect(finished: Iterator[tuple[Piece, tuple]], studies: list[Study],
+             progress: StudiesProgress | None) -> list[list[dict]]:
+    """Each study's records put back in index order as pieces finish, with progress."""
+    by_index: list[dict[int, dict]] = [{} for _ in studies]
+    for (k, indices), (records, error) in finished:
         if error is not None:
             _raise(error)
-        by_index.update(zip(indices, records))
+        by_index[k].update(zip(indices, records))
         if progress is not None:
-            progress(len(by_index), total)
-    return [by_index[i] for i in range(total)]
+            progress(k, len(by_index[k]), studies[k].games)
+    return [[found[i] for i in range(s.games)] for found, s in zip(by_index, studies)]
 
 
-def run_local(study: Study, jobs: int, progress: Progress | None = None) -> list[dict]:
-    """The games in this process (jobs 1) or in `jobs` worker processes."""
-    if jobs <= 1 or study.games <= 1:
-        game = study.load()
-        records = []
-        for i in range(study.games):
-            records.append(record(game, study, i))
-            if progress is not None:
-                progress(i + 1, study.games)
-        return records
-    portable = study.portable()
-    pieces = chunks(study.games, jobs)
+def run_local(studies: list[Study], jobs: int,
+              progress: StudiesProgress | None = None) -> list[list[dict]]:
+    """The studies' games in this process (jobs 1) or in `jobs` worker processes."""
+    if jobs <= 1 or sum(s.games for s in studies) <= 1:
+        out = []
+        for k, study in enumerate(studies):
+            game = study.load()
+            records = []
+            for i in range(study.games):
+                records.append(record(game, study, i))
+                if progress is not None:
+                    progress(k, i + 1, study.games)
+            out.append(records)
+        return out
+    portable = [s.portable() for s in studies]
+    pieces = pieces_of(studies, jobs)
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), mp_context=context) as pool:
-        futures = {pool.submit(safe_run, portable, p): p for p in pieces}
+        futures = {pool.submit(safe_run, portable[k], indices): (k, indices)
+                   for k, indices in pieces}
         try:
             return _collect(((futures[f], f.result()) for f in as_completed(futures)),
-                            study.games, progress)
+                            studies, progress)
         except BaseException:               # an error or ^C: drop the pieces not started
             pool.shutdown(wait=False, cancel_futures=True)
             raise
 
 
-def run_study(study: Study, jobs: int | None = None, backend: str = "local",
-              scheduler: str | None = None, progress: Progress | None = None) -> list[dict]:
-    """Every game of the study, one record each, in index order, on the chosen backend."""
+def run_studies(studies: list[Study], jobs: int | None = None, backend: str = "local",
+                scheduler: str | None = None,
+                progress: StudiesProgress | None = None) -> list[list[dict]]:
+    """Every game of several studies on one pool of workers (or one cluster): each
+    study's records in index order, the same as each study run alone."""
     jobs = default_jobs() if jobs is None else jobs
     if backend == "dask":
         from .dask_backend import run_dask
-        return run_dask(study, jobs, scheduler, progress)
+        return run_dask(studies, jobs, scheduler, progress)
     if backend != "local":
         raise BackendError.text(w("unknown backend {backend}; backends: {backends}"),
                                 backend=repr(backend), backends=", ".join(BACKENDS))
-    return run_local(study, jobs, progress)
+    return run_local(studies, jobs, progress)
+
+
+def run_study(study: Study, jobs: int | None = None, backend: str = "local",
+              scheduler: str | None = None, progress: Progress | None = None) -> list[dict]:
+    """Every game of the study, one record each, in index order, on the chosen backend."""
+    each = None if progress is None else (lambda _k, done, total: progress(done, total))
+    return run_studies([study], jobs, backend, scheduler, each)[0]

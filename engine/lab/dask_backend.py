@@ -12,7 +12,7 @@ import logging
 from collections.abc import Iterator
 
 from ..errors import w
-from .backends import BackendError, Progress, _collect, chunks, safe_run
+from .backends import BackendError, Piece, StudiesProgress, _collect, pieces_of, safe_run
 from .study import Study
 
 CONNECT_TIMEOUT = "20s"
@@ -45,22 +45,23 @@ def connect(scheduler: str | None, jobs: int):
             from None
 
 
-def run_dask(study: Study, jobs: int, scheduler: str | None = None,
-             progress: Progress | None = None) -> list[dict]:
-    """Every game of the study on a Dask cluster, in index order."""
+def run_dask(studies: list[Study], jobs: int, scheduler: str | None = None,
+             progress: StudiesProgress | None = None) -> list[list[dict]]:
+    """Every game of the studies on a Dask cluster, each study's in index order."""
     client = connect(scheduler, jobs)
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-        pieces = chunks(study.games, workers)
-        portable = study.portable()
-        futures = client.map(safe_run, [portable] * len(pieces), pieces, pure=False)
+        pieces = pieces_of(studies, workers)
+        portable = [s.portable() for s in studies]
+        futures = client.map(safe_run, [portable[k] for k, _ in pieces],
+                             [indices for _, indices in pieces], pure=False)
         which = {future.key: piece for future, piece in zip(futures, pieces)}
 
-        def finished() -> Iterator[tuple[list[int], tuple]]:
-            """Each piece's indices and outcome, as the cluster finishes it."""
+        def finished() -> Iterator[tuple[Piece, tuple]]:
+            """Each piece and its outcome, as the cluster finishes it."""
             for future in _distributed().as_completed(futures):
                 yield which[future.key], future.result()
-        return _collect(finished(), study.games, progress)
+        return _collect(finished(), studies, progress)
     finally:
         cluster = client.cluster
         client.close()
