@@ -267,6 +267,13 @@ def test_plot_without_matplotlib_says_how_to_get_it(monkeypatch):
     assert plain.exit_code == 0, plain.output               # without --plot: no matplotlib
 
 
+def test_backend_dask_without_dask_says_how_to_get_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = run("simulate", "doge", "--games", "1", "--backend", "dask")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "--backend dask needs Dask: pip install 'regola[dask]'" in result.output
+
+
 def test_simulate_and_compare_draw_pictures(tmp_path):
     pytest.importorskip("matplotlib")
     png, svg = tmp_path / "s.png", tmp_path / "c.svg"
