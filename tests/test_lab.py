@@ -324,3 +324,14 @@ def test_summary_length_must_name_a_game_variable(doge_copy):
     message = str(error.value)
     assert "game.yaml:" in message and "summary.length" in message
     assert "'years' is not a game variable; game variables: year" in message
+
+
+def test_the_tables_speak_the_language():
+    result = run("simulate", "doge", "--games", "2", "--seed", "1", "--players", "3",
+                 "--jobs", "1", "--seats", "random,random,random", "--lang", "es")
+    assert result.exit_code == 0, result.output
+    for text in ("intervalo (95 %)", "Rojo (random)", "Duración de las partidas terminadas",
+                 "diferencia: primero - segundo", "semilla: 1"):
+        assert text in result.stdout
+    bad = run("simulate", "doge", "--games", "1", "--seats", "random,wizard", "--lang", "nl")
+    assert bad.exit_code == 2 and "onbekende bot 'wizard' in --seats" in bad.output
