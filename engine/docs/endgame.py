@@ -6,7 +6,7 @@ with the script grammar and put into words like any other expression.
 
 from __future__ import annotations
 
-from ..dsl.parser import parse
+from ..dsl.parse import parse
 from ..loading.sources import resolve_game, resolve_variant
 from ..loading.variants import merge
 from ..loading.yaml_source import load_yaml

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..dsl.parser import parse
+from ..dsl.parse import parse
 from .env import Env
 from .expressions import Phrases
 from .markdown import bullets, numbered

@@ -8,9 +8,8 @@ from typing import Any
 
 from lark import Tree
 
-from . import builtins
-from .type_exprs import ExpressionTypes
-from .types import (
+from .. import builtins
+from ..types import (
     BOOLEAN,
     PLACE,
     PLAYER,
@@ -22,6 +21,7 @@ from .types import (
     instantiate,
     list_of,
 )
+from .type_exprs import ExpressionTypes
 
 
 def _erase(t: Type) -> Type:

@@ -10,6 +10,7 @@ from lark.exceptions import UnexpectedEOF
 from lark.indenter import DedentError, Indenter
 
 from ..errors import Location, Problem
+from .cache import grammar_cache
 
 _TOKEN_WORDS = {
     "_NL": "end of line", "_INDENT": "indented block", "_DEDENT": "end of block",
@@ -61,7 +62,7 @@ def _parser() -> Lark:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
     return Lark(grammar, parser="lalr", postlex=ScriptIndenter(),
                 start=["start", "expression"], propagate_positions=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, cache=grammar_cache())
 
 
 def _expected_words(expected: set[str]) -> str:

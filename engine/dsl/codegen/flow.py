@@ -1,0 +1,127 @@
+"""Facts about the scripts' control flow that decide the shape of the generated code: which
+procedures can pause (and so need a resumable form), which calls can recurse, how many
+steps a loop's turn costs, and which variables are surely set at a point."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from lark import Tree
+
+from ..program import Program
+
+LOOPS = ("for_stmt", "while_stmt", "repeat_stmt")
+
+
+def statements(block: Tree) -> list[Tree]:
+    """The statements of a block."""
+    return list(block.children)
+
+
+def calls_in(tree: Tree, kind: str) -> Iterator[str]:
+    """Names called by the call nodes (`call_stmt` or `call`) inside a tree."""
+    for node in tree.iter_subtrees():
+        if node.data == kind:
+            yield str(node.children[0])
+
+
+def pausing_procs(program: Program) -> set[str]:
+    """The procedures that can stop for a decision: a `choose`, a `simultaneous` block, or a
+    call of such a procedure, anywhere in their bodies."""
+    direct = {}
+    for proc in program.procs.values():
+        if proc.tree is None or proc.tree.data != "proc_def":
+            continue
+        body = proc.tree.children[2]
+        direct[proc.name] = any(n.data in ("choose_stmt", "simultaneous_stmt")
+                                for n in body.iter_subtrees())
+    calls = {name: set(calls_in(program.procs[name].tree.children[2], "call_stmt"))
+             for name in direct}
+    pausing = {name for name, yes in direct.items() if yes}
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if name not in pausing and callees & pausing:
+                pausing.add(name)
+                changed = True
+    return pausing
+
+
+def recursive(graph: dict[str, set[str]]) -> set[str]:
+    """The names in `graph` (name -> names it calls) that can call themselves again."""
+    found = set()
+    for start in graph:
+        seen: set[str] = set()
+        todo = list(graph[start])
+        while todo:
+            name = todo.pop()
+            if name == start:
+                found.add(start)
+                break
+            if name in seen or name not in graph:
+                continue
+            seen.add(name)
+            todo.extend(graph[name])
+    return found
+
+
+def call_graphs(program: Program) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Which procedures each procedure calls, and which functions each function calls."""
+    procs = {p.name: {n for n in calls_in(p.tree.children[2], "call_stmt")
+                      if n in program.procs}
+             for p in program.procs.values() if p.tree is not None and
+             p.tree.data == "proc_def"}
+    funcs = {f.name: {n for n in calls_in(f.tree.children[2], "call") if n in program.funcs}
+             for f in program.funcs.values()}
+    return procs, funcs
+
+
+def pauses(stmt: Tree, pausing: set[str]) -> bool:
+    """Can this statement stop its procedure (here or in a block inside it)?"""
+    for node in stmt.iter_subtrees():
+        if node.data in ("choose_stmt", "simultaneous_stmt"):
+            return True
+        if node.data == "call_stmt" and str(node.children[0]) in pausing:
+            return True
+    return False
+
+
+def weight(block: Tree) -> int:
+    """The steps one turn of a loop with this body costs: its statements, those of nested
+    loops excepted (they count their own turns), and one for the turn itself."""
+    total = 1
+    todo = list(block.children)
+    while todo:
+        stmt = todo.pop()
+        total += 1
+        if stmt.data in LOOPS:
+            continue
+        for child in stmt.children:
+            if isinstance(child, Tree) and child.data == "block":
+                todo.extend(child.children)
+            elif isinstance(child, Tree) and child.data in ("elif_clause", "else_clause"):
+                todo.extend(child.children[-1].children)
+    return total
+
+
+Assigned = frozenset[str] | None
+"""Variables surely set at a point; None: the point is never reached (after a return or a
+break), which every other set includes."""
+
+
+def both(a: Assigned, b: Assigned) -> Assigned:
+    """What is surely set where two paths meet."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a & b
+
+
+def meet(sets: Iterable[Assigned]) -> Assigned:
+    """What is surely set where several paths meet."""
+    out: Assigned = None
+    for s in sets:
+        out = both(out, s)
+    return out

@@ -1,0 +1,352 @@
+"""Procedures that can pause, as resumable Python functions.
+
+Such a function runs one frame `{"p": name, "pc": resume point, "e": {variables}}` of a
+thread's stack. Its body is cut into blocks at the points where it can stop (a `choose`
+with several options, a call of a procedure that stopped, the join of a `simultaneous`
+block) and at the heads and ends of loops and `if`s that contain them; a dispatch on `_pc`
+picks the block to run. Everything between stops is plain Python (statements.py): the
+procedure's variables are Python locals, copied into the frame's `e` when it stops and
+back when it resumes, so a paused game stays plain data that saves, copies and replays
+exactly. A `choose` stops at pc P and resumes at P + 1 (GameState.apply adds the one).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Tree
+
+from ...errors import Location
+from .flow import Assigned, meet, pauses, weight
+from .statements import Ctx, Jump, Loop, Out, StatementWriter
+from .writer import Spot, Writer
+
+_NUMBER = re.compile("\x00(\\d+)([+-]\\d+)?\x00")
+
+
+@dataclass(eq=False)
+class Label:
+    """A block of a resumable procedure; its number is given when the code is rendered."""
+
+    key: int
+    resume: bool = False      # a frame may resume here (the entry, after a stop)
+    gap: bool = False         # the number before it is a choose's stop (P, resumed at P+1)
+    n: int = -1
+    index: int = -1
+
+    def text(self, offset: int = 0) -> str:
+        """A placeholder for the label's number (plus an offset)."""
+        return f"\x00{self.key}{offset:+d}\x00" if offset else f"\x00{self.key}\x00"
+
+
+@dataclass
+class Block:
+    """Straight-line code from one label to a jump."""
+
+    label: Label
+    out: Out = field(default_factory=list)
+
+
+@dataclass
+class Resume:
+    """A point where a frame can resume: the variables surely set there, loops' state."""
+
+    label: Label
+    assigned: frozenset[str]
+    hidden: dict[str, str]
+    stop: int = 0             # the frame's pc while it waits there (relative to the label)
+    needs: frozenset[str] = frozenset()   # what the frame must hold while it waits
+
+
+class Machine:
+    """Lowers one resumable procedure's body to blocks."""
+
+    def __init__(self, w: StatementWriter, ctx: Ctx, entry: frozenset[str]):
+        self.w = w
+        self.ctx = ctx
+        self.blocks: list[Block] = []
+        self.resumes: list[Resume] = []
+        self.keys = 0
+        first = self.label(resume=True)
+        self.start(first)
+        self.resumes.append(Resume(first, entry, {}, needs=entry))
+
+    # -- labels and blocks ---------------------------------------------------------------
+    def label(self, resume: bool = False, gap: bool = False) -> Label:
+        """A new label."""
+        self.keys += 1
+        return Label(self.keys, resume, gap)
+
+    def start(self, label: Label) -> None:
+        """Start the block of `label` (after the current one)."""
+        label.index = len(self.blocks)
+        self.blocks.append(Block(label))
+
+    @property
+    def out(self) -> Out:
+        """The lines of the current block."""
+        return self.blocks[-1].out
+
+    def goto(self, label: Label, spot: Spot | None = None) -> None:
+        """End the current block with a jump to `label`, and start `label`'s block if it is
+        next."""
+        self.out.append(Jump(0, label, spot))
+
+    def store(self, out: Out, depth: int, assigned: frozenset[str]) -> None:
+        """Copy the variables (and the loops' state) into the frame's `e`."""
+        names = self.ctx.names
+        sure = [f"{k!r}: {names[k]}" for k in names if k in assigned]
+        sure += [f"{k!r}: {v}" for k, v in self.ctx.hidden.items()]
+        unsure = [f"{k!r}: {names[k]}" for k in names if k not in assigned]
+        if sure:
+            out.append((depth, f"_e.update({{{', '.join(sure)}}})", None))
+        if unsure:
+            out.append((depth, f"_keep(_e, {{{', '.join(unsure)}}})", None))
+
+    def resume_here(self, assigned: frozenset[str], gap: bool = False,
+                    needs: frozenset[str] | None = None) -> Label:
+        """End the block and start one a frame can resume at; that label."""
+        label = self.label(resume=True, gap=gap)
+        self.goto(label)
+        self.start(label)
+        self.resumes.append(Resume(label, assigned, dict(self.ctx.hidden), -1 if gap else 0,
+                                   assigned if needs is None else needs))
+        return label
+
+    # -- statements ------------------------------------------------------------------------
+    def lower(self, body: Tree, assigned: Assigned) -> Assigned:
+        """The statements of a block: plain ones as they are, pausing ones cut into blocks."""
+        for s in body.children:
+            if assigned is None:
+                assigned = frozenset(self.ctx.names)    # unreachable: anything goes
+            if not pauses(s, self.w.pausing):
+                assigned = self.w.stmt(self.out, s, 0, self.ctx, assigned)
+            else:
+                assigned = getattr(self, s.data)(s, assigned)
+        return assigned
+
+    def choose_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+        """`let x = choose from OPTIONS by PLAYER ask "id"`: stops unless one option."""
+        w, out = self.w, self.out
+        where = w.note(out, 0, s)
+        spot = self.ctx.spot(where)
+        scope = self.ctx.scope(assigned)
+        var = str(s.children[0])
+        ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
+        out.append((0, f"_o = {w.expr(s.children[1], scope, True)}", spot))
+        out.append((0, f"if not _o: _nothing({var!r})", spot))
+        out.append((0, "if len(_o) == 1:", spot))
+        out.append((1, f"{self.ctx.names[var]} = _o[0]", spot))
+        out.append((0, "else:", spot))
+        self.store(out, 1, assigned)
+        stop = len(out)
+        out.append((1, "_th['wait'] = {"
+                       f"'player': {w.expr(s.children[2], scope, True)}, 'var': {var!r}, "
+                       f"'options': list(_o), 'ask': {ask!r}, 'secret': _c.secret}}", spot))
+        out.append((1, "return _STOPPED", spot))
+        label = self.resume_here(assigned | {var}, gap=True, needs=assigned)
+        out.insert(stop, (1, f"_f['pc'] = {label.text(-1)}", spot))
+        return assigned | {var}
+
+    def call_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+        """A call of a procedure that can stop: its frame on the stack, run at once."""
+        w, out = self.w, self.out
+        where = w.note(out, 0, s)
+        spot = self.ctx.spot(where)
+        name = str(s.children[0])
+        args, _ = w.args(s.children[1], self.ctx.scope(assigned))
+        params = w.n.program.procs[name].params
+        env = ", ".join(f"{p!r}: {a}" for p, a in zip(params, args))
+        out.append((0, f"_nf = _push(_th, {{'p': {name!r}, 'pc': 0, 'e': {{{env}}}}})", spot))
+        out.append((0, f"if r_{name}(_c, _L, _th, _nf):", spot))
+        self.store(out, 1, assigned)
+        stop = len(out)
+        out.append((1, "return _STOPPED", spot))
+        out.append((0, "_th['stack'].pop()", spot))
+        label = self.resume_here(assigned)
+        out.insert(stop, (1, f"_f['pc'] = {label.text()}", spot))
+        return assigned
+
+    def simultaneous_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+        """`simultaneous p in PLAYERS:` a thread per player runs the sub-procedure of the
+        block (with a copy of the variables); the procedure stops until all have ended."""
+        w, out = self.w, self.out
+        where = w.note(out, 0, s)
+        spot = self.ctx.spot(where)
+        var = str(s.children[0])
+        sub = w.sub_procs[id(s)]
+        items = w.expr(s.children[1], self.ctx.scope(assigned), True)
+        self.store(out, 0, assigned)
+        out.append((0, f"for _p in {items}:", spot))
+        out.append((1, "_c.s['threads'].append({'stack': [{'p': " + repr(sub.name) +
+                    ", 'pc': 0, 'e': {**_e, " + repr(var) + ": _p}}], 'wait': None, "
+                    "'player': _p})", spot))
+        w.queue_sub(sub, s, self.ctx, assigned | {var})
+        label = self.resume_here(assigned)
+        self.out.append((0, "if len(_c.s['threads']) > 1:", spot))
+        self.out.append((1, f"_f['pc'] = {label.text()}", spot))
+        self.out.append((1, "return _STOPPED", spot))
+        return assigned
+
+    def if_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+        """`if/elif/else` with a pause inside: a jump to each branch's block."""
+        w, out = self.w, self.out
+        scope = self.ctx.scope(assigned)
+        branches: list[tuple[Label, Tree]] = []
+        word = "if"
+        for clause in [s, *s.children[2:]]:
+            if clause is None:
+                continue
+            w.note(out, 0, clause)
+            label = self.label()
+            branches.append((label, clause.children[1] if clause is s else
+                             clause.children[-1]))
+            if clause.data == "else_clause":
+                out.append((0, "else:", None))
+            else:
+                spot = self.ctx.spot(w.where(clause.children[0]))
+                out.append((0, f"{word} {w.expr(clause.children[0], scope, True)}:", spot))
+                word = "elif"
+            out.append(Jump(1, label, None))
+        end = self.label()
+        if s.children[-1] is None or s.children[-1].data != "else_clause":
+            out.append((0, "else:", None))
+            out.append(Jump(1, end, None))
+        ends: list[Assigned] = []
+        for label, body in branches:
+            self.start(label)
+            ends.append(self.lower(body, assigned))
+            self.goto(end)
+        if s.children[-1] is None or s.children[-1].data != "else_clause":
+            ends.append(assigned)
+        self.start(end)
+        return meet(ends)
+
+    def while_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+        """`while C:` with a pause inside: a head block that tests, the body, a jump back."""
+        where = self.w.where(s)
+        head, body, end = self.label(), self.label(), self.label()
+        self.goto(head)
+        self.start(head)
+        self.w.note(self.out, 0, s)
+        spot = Spot(where, where)
+        cond = self.w.expr(s.children[0], self.ctx.scope(assigned), True)
+        self.charge(s.children[1], 0, spot)
+        self.out.extend([(0, f"if {cond}:", spot), Jump(1, body, spot),
+                         (0, "else:", spot), Jump(1, end, spot)])
+        self.loop_body(s.children[1], body, head, end, where, assigned)
+        return assigned
+
+    def for_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+        """`for x in L:` with a pause inside: the list and the turn kept in the frame."""
+        var = str(s.children[0])
+        return self.counted(s, s.children[1], s.children[2], assigned, var)
+
+    def repeat_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+        """`repeat N:` with a pause inside: the count and the turn kept in the frame."""
+        return self.counted(s, s.children[0], s.children[1], assigned, None)
+
+    def counted(self, s: Tree, items: Tree, body_tree: Tree, assigned: frozenset[str],
+                var: str | None) -> Assigned:
+        """A `for` (var given) or `repeat` loop that pauses."""
+        w = self.w
+        where = w.note(self.out, 0, s)
+        spot = Spot(where, where)
+        key = w.hidden_key()
+        values, turn = f"_l{key}", f"_i{key}"
+        text = w.expr(items, self.ctx.scope(assigned), True)
+        first = f"list({text})" if var is not None else f"len(_repeat(_L, {text}, 0))"
+        self.out.extend([(0, f"{values} = {first}", spot), (0, f"{turn} = 0", spot)])
+        self.ctx.hidden[f"·{key}"] = values
+        self.ctx.hidden[f"·{key}i"] = turn
+        head, body, end = self.label(), self.label(), self.label()
+        self.goto(head)
+        self.start(head)
+        limit = f"len({values})" if var is not None else values
+        self.out.append((0, f"if {turn} < {limit}:", spot))
+        if var is not None:
+            self.out.append((1, f"{self.ctx.names[var]} = {values}[{turn}]", spot))
+        self.out.append((1, f"{turn} += 1", spot))
+        self.charge(body_tree, 1, spot)
+        self.out.extend([Jump(1, body, spot), (0, "else:", spot), Jump(1, end, spot)])
+        inner = assigned | {var} if var is not None else assigned
+        self.loop_body(body_tree, body, head, end, where, inner)
+        del self.ctx.hidden[f"·{key}"], self.ctx.hidden[f"·{key}i"]
+        return assigned
+
+    def charge(self, body: Tree, depth: int, spot: Spot) -> None:
+        """Charge one turn of a loop."""
+        self.out.append((depth, f"_L[0] -= {weight(body)}", spot))
+        self.out.append((depth, "if _L[0] < 0: _spent(_L)", spot))
+
+    def loop_body(self, body: Tree, label: Label, head: Label, end: Label, where: Location,
+                  assigned: frozenset[str]) -> None:
+        """A pausing loop's body from `label`, back to `head`; `end` after it."""
+        self.start(label)
+        self.ctx.loops.append(Loop(where, end))
+        try:
+            self.lower(body, assigned)
+        finally:
+            self.ctx.loops.pop()
+        self.goto(head)
+        self.start(end)
+
+    # -- rendering -------------------------------------------------------------------------
+    def number(self) -> None:
+        """Give every label its number: blocks in order, a gap before a choose's resume."""
+        n = 0
+        for block in self.blocks:
+            if block.label.gap:
+                n += 1
+            block.label.n = n
+            n += 1
+
+    def render(self, out: Writer, depth: int, header: str, where: Location) -> None:
+        """Write the function: the entry (loads by resume point), then the blocks."""
+        self.out.append((0, "return None", None))
+        self.number()
+        looping = any(isinstance(line, Jump) and
+                      (line.always or line.label.index <= i)
+                      for i, block in enumerate(self.blocks) for line in block.out)
+        entry = Spot(where)
+        out.add(depth, header, entry)
+        out.add(depth + 1, "_e = _f['e']", entry)
+        out.add(depth + 1, "_pc = _f['pc']", entry)
+        word = "if"
+        for resume in self.resumes:
+            out.add(depth + 1, f"{word} _pc == {resume.label.n}:", entry)
+            word = "elif"
+            lines = [f"{v} = _e[{k!r}]" for k, v in resume.hidden.items()]
+            for name, python in self.ctx.names.items():
+                lines.append(f"{python} = _e[{name!r}]" if name in resume.assigned else
+                             f"{python} = _e.get({name!r}, _UNSET)")
+            for line in lines or ["pass"]:
+                out.add(depth + 2, line, entry)
+        out.add(depth + 1, "else:", entry)
+        out.add(depth + 2, "_bad_pc(_f)", entry)
+        inner = depth + 1
+        if looping:
+            out.add(inner, "while True:", None)
+            inner += 1
+        for i, block in enumerate(self.blocks):
+            out.add(inner, f"if _pc == {block.label.n}:", None)
+            for line in block.out:
+                if isinstance(line, Jump):
+                    target = line.label
+                    out.add(inner + 1 + line.depth, f"_pc = {target.n}", line.spot)
+                    if line.always or target.index <= i:
+                        out.add(inner + 1 + line.depth, "continue", line.spot)
+                else:
+                    d, text, spot = line
+                    out.add(inner + 1 + d, _NUMBER.sub(self._numbered, text), spot)
+
+    def _numbered(self, match: re.Match) -> str:
+        key, offset = int(match.group(1)), int(match.group(2) or 0)
+        label = next(b.label for b in self.blocks if b.label.key == key)
+        return str(label.n + offset)
+
+    def resume_points(self) -> dict[int, tuple[str, ...]]:
+        """Where a frame of this procedure may stand -> what its `e` must hold there."""
+        return {r.label.n + r.stop: tuple(sorted(r.needs)) + tuple(r.hidden)
+                for r in self.resumes}
