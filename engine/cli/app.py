@@ -25,6 +25,7 @@ from ..loading.loader import load_game
 from ..scenarios.checking import scenario_problems
 from ..simulate import STEP_LIMIT
 from . import play as play_mod
+from .compile_command import compile_game
 from .docs_commands import register_docs
 from .listing import games_report
 from .new_variant import new_variant
@@ -264,6 +265,7 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
 
 register_docs(app, handle_errors)
 app.command("new-variant")(handle_errors(new_variant))
+app.command("compile")(handle_errors(compile_game))
 
 
 def main() -> None:

@@ -11,8 +11,6 @@ step per item they look at, and lists built with `range`, `+`, `*` or `repeat` o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -52,15 +50,20 @@ def open_budget() -> list[int]:
     return left if left is not None else new_budget(NUMBER_LIMIT)
 
 
-@contextmanager
-def step_budget(steps: int = STEP_BUDGET) -> Iterator[list[int]]:
-    """Open a budget of `steps` for the code run inside; yields it (see new_budget)."""
-    left = new_budget(steps)
-    token = _budget.set(left)
-    try:
-        yield left
-    finally:
-        _budget.reset(token)
+class step_budget:  # noqa: N801 - used as a function: `with step_budget(steps) as budget:`
+    """Open a budget of `steps` for the code run inside; `as` gives it (see new_budget)."""
+
+    __slots__ = ("left", "token")
+
+    def __init__(self, steps: int = STEP_BUDGET):
+        self.left = new_budget(steps)
+
+    def __enter__(self) -> list[int]:
+        self.token = _budget.set(self.left)
+        return self.left
+
+    def __exit__(self, *exc: object) -> None:
+        _budget.reset(self.token)
 
 
 def exceeded(steps: int = STEP_BUDGET) -> StepBudgetExceeded:

@@ -97,6 +97,9 @@ def _advance(c: Runtime, budget: list[int]) -> None:
 
 def waiting(state: dict) -> list[dict]:
     """The threads that wait for a decision, in seat order of the deciding player."""
-    found = [t for t in state["threads"] if t["wait"] is not None]
+    threads = state["threads"]
+    if len(threads) == 1:
+        return [threads[0]] if threads[0]["wait"] is not None else []
+    found = [t for t in threads if t["wait"] is not None]
     found.sort(key=lambda t: t["wait"]["player"])
     return found

@@ -6,6 +6,7 @@ The trees were checked before (check/), so every name resolves here."""
 from __future__ import annotations
 
 import keyword
+import operator
 from typing import Any
 
 from lark import Token, Tree
@@ -26,7 +27,13 @@ PYTHON_FUNCTIONS = {"len": "len({})", "sum": "sum({})", "any": "any({})", "all":
                     "first": "_first({})"}
 """Built-ins that are plain Python on their one argument."""
 
-_COMPARE = {"==", "!=", "<", "<=", ">", ">="}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+            ">": operator.gt, ">=": operator.ge}
+_LITERALS = {"number": lambda ch: int(ch[0]), "string": lambda ch: str(ch[0])[1:-1],
+             "true": lambda ch: True, "false": lambda ch: False, "none": lambda ch: None}
+
+NOT_CONSTANT = object()
+"""What Writer.constant gives for an expression known only when it runs."""
 _ARITH = {"+": "_add({}, {})", "-": "_sub({}, {})", "*": "_mul({}, {})",
           "//": "{} // {}", "%": "{} % {}"}
 
@@ -110,16 +117,53 @@ class ExpressionWriter:
                 args.append(self.expr(a.children[0], scope, True))
         return args, kwargs
 
-    def expr(self, t: Tree, scope: Scope, top: bool = False) -> str:
-        """Any expression; `top`: no parentheses around the whole."""
+    def constant(self, t: Tree, scope: Scope) -> Any:
+        """The value of an expression known as the code is written (literals, options and
+        the other declared names, and comparisons, `not`, `and`, `or` and `if` over them),
+        or NOT_CONSTANT."""
         kind = t.data
         ch = t.children
-        if kind == "number":
-            return str(int(ch[0]))
-        if kind == "string":
-            return repr(str(ch[0])[1:-1])
-        if kind in ("true", "false", "none"):
-            return {"true": "True", "false": "False", "none": "None"}[kind]
+        if kind in _LITERALS:
+            return _LITERALS[kind](ch)
+        if kind == "name":
+            name = str(ch[0])
+            if name in scope or name == "players":
+                return NOT_CONSTANT
+            value = self.n.statics.get(name, NOT_CONSTANT)
+            return value if value is None or type(value) in (bool, int, str) else NOT_CONSTANT
+        if kind == "not_op":
+            value = self.constant(ch[0], scope)
+            return value if value is NOT_CONSTANT else not value
+        if kind in ("and_op", "or_op"):
+            first = self.constant(ch[0], scope)
+            if first is NOT_CONSTANT or bool(first) == (kind == "or_op"):
+                return first
+            return self.constant(ch[1], scope)
+        if kind == "ternary":
+            cond = self.constant(ch[1], scope)
+            return cond if cond is NOT_CONSTANT else self.constant(ch[0 if cond else 2], scope)
+        if kind == "compare":
+            a, b = self.constant(ch[0], scope), self.constant(ch[2], scope)
+            if a is NOT_CONSTANT or b is NOT_CONSTANT:
+                return NOT_CONSTANT
+            try:
+                return _COMPARE[str(ch[1])](a, b)
+            except TypeError:
+                return NOT_CONSTANT
+        return NOT_CONSTANT
+
+    def expr(self, t: Tree, scope: Scope, top: bool = False) -> str:
+        """Any expression; `top`: no parentheses around the whole. What is known as the
+        code is written is written as its value (a `game` option, a branch never taken)."""
+        kind = t.data
+        ch = t.children
+        value = self.constant(t, scope)
+        if value is not NOT_CONSTANT:
+            return repr(value)
+        if kind == "ternary" and self.constant(ch[1], scope) is not NOT_CONSTANT:
+            return self.expr(ch[0 if self.constant(ch[1], scope) else 2], scope, top)
+        if kind in ("and_op", "or_op") and self.constant(ch[0], scope) is not NOT_CONSTANT:
+            return self.expr(ch[1], scope, top)
         if kind == "name":
             return self.name(str(ch[0]), scope)
         if kind == "list":
@@ -205,7 +249,9 @@ class ExpressionWriter:
         items = self.expr(t.children[2], scope, True)
         cond = t.children[3]
         where = f" if {self.expr(cond, inner, True)}" if cond is not None else ""
-        return f"[{item} for {local_name(var)} in _looked_at(_L, {items}){where}]"
+        if items != "_c.players":          # a few players: nothing to count
+            items = f"_looked_at(_L, {items})"
+        return f"[{item} for {local_name(var)} in {items}{where}]"
 
     def rank(self, t: Tree, scope: Scope) -> str:
         """`rank x in L by KEY, KEY2 where C`: groups of tied items, best first."""

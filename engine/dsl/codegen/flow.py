@@ -125,3 +125,23 @@ def meet(sets: Iterable[Assigned]) -> Assigned:
     for s in sets:
         out = both(out, s)
     return out
+
+
+def reads(tree: Tree) -> frozenset[str]:
+    """Every name a tree reads (locals among them), `p` of `p.VAR = E` included: what may
+    be needed after a point, when the tree can run after it."""
+    found = set()
+    for node in tree.iter_subtrees():
+        if node.data == "name":
+            found.add(str(node.children[0]))
+        elif node.data == "attr_assign_stmt":
+            found.add(str(node.children[0]))
+    return frozenset(found)
+
+
+def reads_all(trees: Iterable[Tree]) -> frozenset[str]:
+    """The names read by several trees."""
+    out: frozenset[str] = frozenset()
+    for tree in trees:
+        out |= reads(tree)
+    return out

@@ -20,7 +20,7 @@ from ...errors import Location
 from ..check.names import DeclaredNames, declared_names
 from ..program import Proc
 from .expressions import Globals, Scope
-from .flow import call_graphs, pausing_procs, recursive
+from .flow import call_graphs, pausing_procs, reads, recursive
 from .resumable import Machine
 from .statements import Ctx, StatementWriter
 from .writer import Spot, Writer, comment, local_name
@@ -115,7 +115,8 @@ class ModuleWriter(StatementWriter):
                 self.out.add(1 + depth, text, spot)
             self.resumes[proc.name] = {0: tuple(proc.params)}
             return
-        self.resumable(proc, f"r_{proc.name}", block, names, frozenset(proc.params), where)
+        self.resumable(proc, f"r_{proc.name}", block, names, frozenset(proc.params), where,
+                       fresh=True)
         while self.queued:
             sub, tree, sub_names, entry = self.queued.pop(0)
             parent, number = sub.name.split("·sim")
@@ -123,13 +124,15 @@ class ModuleWriter(StatementWriter):
             self.out.add(0, comment(self.where(tree), f"the players' threads of "
                                                       f"{self.source_line(self.where(tree))}"))
             self.resumable(sub, f"s_{parent}_{number}", tree.children[2], sub_names, entry,
-                           self.where(tree))
+                           self.where(tree), fresh=False)
 
     def resumable(self, proc: Proc, name: str, block: Tree, names: dict[str, str],
-                  entry: frozenset[str], where: Location) -> None:
-        """A procedure (or a simultaneous block) that runs as a resumable frame."""
-        machine = Machine(self, Ctx(names, resumable=True), entry)
-        machine.lower(block, entry)
+                  entry: frozenset[str], where: Location, fresh: bool) -> None:
+        """A procedure (or a simultaneous block) that runs as a resumable frame; `fresh`:
+        its frames start with only its parameters (not a copy of another frame's `e`)."""
+        live = reads(block)
+        machine = Machine(self, Ctx(names, resumable=True), entry & live, live, fresh)
+        machine.lower(block, entry & live, frozenset())
         machine.render(self.out, 0, f"def {name}(_c, _L, _th, _f):", where)
         self.resumes[proc.name] = machine.resume_points()
         self.entries[proc.name] = name

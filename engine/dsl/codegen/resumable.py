@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from lark import Tree
 
 from ...errors import Location
-from .flow import Assigned, meet, pauses, weight
+from .flow import Assigned, meet, pauses, reads, reads_all, weight
 from .statements import Ctx, Jump, Loop, Out, StatementWriter
 from .writer import Spot, Writer
 
@@ -54,15 +54,18 @@ class Resume:
 
     label: Label
     assigned: frozenset[str]
+    live: frozenset[str]
     hidden: dict[str, str]
     stop: int = 0             # the frame's pc while it waits there (relative to the label)
     needs: frozenset[str] = frozenset()   # what the frame must hold while it waits
+    fresh: bool = False       # a new frame: only its parameters are in `e`
 
 
 class Machine:
     """Lowers one resumable procedure's body to blocks."""
 
-    def __init__(self, w: StatementWriter, ctx: Ctx, entry: frozenset[str]):
+    def __init__(self, w: StatementWriter, ctx: Ctx, entry: frozenset[str], live: frozenset[str],
+                 fresh: bool):
         self.w = w
         self.ctx = ctx
         self.blocks: list[Block] = []
@@ -70,7 +73,7 @@ class Machine:
         self.keys = 0
         first = self.label(resume=True)
         self.start(first)
-        self.resumes.append(Resume(first, entry, {}, needs=entry))
+        self.resumes.append(Resume(first, entry, live, {}, needs=entry, fresh=fresh))
 
     # -- labels and blocks ---------------------------------------------------------------
     def label(self, resume: bool = False, gap: bool = False) -> Label:
@@ -104,29 +107,35 @@ class Machine:
         if unsure:
             out.append((depth, f"_keep(_e, {{{', '.join(unsure)}}})", None))
 
-    def resume_here(self, assigned: frozenset[str], gap: bool = False,
-                    needs: frozenset[str] | None = None) -> Label:
-        """End the block and start one a frame can resume at; that label."""
-        label = self.label(resume=True, gap=gap)
+    def resume_here(self, assigned: frozenset[str], live: frozenset[str],
+                    chosen: str | None = None) -> tuple[Label, frozenset[str]]:
+        """End the block and start one a frame can resume at (after a choose of `chosen`:
+        one number later than where it stops); that label, and what is surely set after it
+        (only the variables still needed are loaded when a frame resumes there)."""
+        label = self.label(resume=True, gap=chosen is not None)
         self.goto(label)
         self.start(label)
-        self.resumes.append(Resume(label, assigned, dict(self.ctx.hidden), -1 if gap else 0,
-                                   assigned if needs is None else needs))
-        return label
+        kept = assigned & live
+        self.resumes.append(Resume(label, assigned, live, dict(self.ctx.hidden),
+                                   -1 if chosen is not None else 0, kept - {chosen}))
+        return label, kept
 
     # -- statements ------------------------------------------------------------------------
-    def lower(self, body: Tree, assigned: Assigned) -> Assigned:
-        """The statements of a block: plain ones as they are, pausing ones cut into blocks."""
-        for s in body.children:
+    def lower(self, body: Tree, assigned: Assigned, after: frozenset[str]) -> Assigned:
+        """The statements of a block: plain ones as they are, pausing ones cut into blocks.
+        `after`: the names the code after the block may read."""
+        stmts = body.children
+        for i, s in enumerate(stmts):
             if assigned is None:
                 assigned = frozenset(self.ctx.names)    # unreachable: anything goes
             if not pauses(s, self.w.pausing):
                 assigned = self.w.stmt(self.out, s, 0, self.ctx, assigned)
             else:
-                assigned = getattr(self, s.data)(s, assigned)
+                live = reads_all(stmts[i + 1:]) | after
+                assigned = getattr(self, s.data)(s, assigned, live)
         return assigned
 
-    def choose_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+    def choose_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`let x = choose from OPTIONS by PLAYER ask "id"`: stops unless one option."""
         w, out = self.w, self.out
         where = w.note(out, 0, s)
@@ -145,11 +154,11 @@ class Machine:
                        f"'player': {w.expr(s.children[2], scope, True)}, 'var': {var!r}, "
                        f"'options': list(_o), 'ask': {ask!r}, 'secret': _c.secret}}", spot))
         out.append((1, "return _STOPPED", spot))
-        label = self.resume_here(assigned | {var}, gap=True, needs=assigned)
+        label, kept = self.resume_here(assigned | {var}, live, chosen=var)
         out.insert(stop, (1, f"_f['pc'] = {label.text(-1)}", spot))
-        return assigned | {var}
+        return kept
 
-    def call_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+    def call_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """A call of a procedure that can stop: its frame on the stack, run at once."""
         w, out = self.w, self.out
         where = w.note(out, 0, s)
@@ -164,11 +173,12 @@ class Machine:
         stop = len(out)
         out.append((1, "return _STOPPED", spot))
         out.append((0, "_th['stack'].pop()", spot))
-        label = self.resume_here(assigned)
+        label, kept = self.resume_here(assigned, live)
         out.insert(stop, (1, f"_f['pc'] = {label.text()}", spot))
-        return assigned
+        return kept
 
-    def simultaneous_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+    def simultaneous_stmt(self, s: Tree, assigned: frozenset[str],
+                          live: frozenset[str]) -> Assigned:
         """`simultaneous p in PLAYERS:` a thread per player runs the sub-procedure of the
         block (with a copy of the variables); the procedure stops until all have ended."""
         w, out = self.w, self.out
@@ -183,48 +193,48 @@ class Machine:
                     ", 'pc': 0, 'e': {**_e, " + repr(var) + ": _p}}], 'wait': None, "
                     "'player': _p})", spot))
         w.queue_sub(sub, s, self.ctx, assigned | {var})
-        label = self.resume_here(assigned)
+        label, kept = self.resume_here(assigned, live)
         self.out.append((0, "if len(_c.s['threads']) > 1:", spot))
         self.out.append((1, f"_f['pc'] = {label.text()}", spot))
         self.out.append((1, "return _STOPPED", spot))
-        return assigned
+        return kept
 
-    def if_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+    def if_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`if/elif/else` with a pause inside: a jump to each branch's block."""
         w, out = self.w, self.out
         scope = self.ctx.scope(assigned)
+        found, total = w.branches(s, scope)
+        if not found or found[0][0] is None:
+            w.note(out, 0, s)
+            return self.lower(found[0][1], assigned, live) if found else assigned
         branches: list[tuple[Label, Tree]] = []
-        word = "if"
-        for clause in [s, *s.children[2:]]:
-            if clause is None:
-                continue
+        for i, (cond, body, clause) in enumerate(found):
             w.note(out, 0, clause)
             label = self.label()
-            branches.append((label, clause.children[1] if clause is s else
-                             clause.children[-1]))
-            if clause.data == "else_clause":
+            branches.append((label, body))
+            if cond is None:
                 out.append((0, "else:", None))
             else:
-                spot = self.ctx.spot(w.where(clause.children[0]))
-                out.append((0, f"{word} {w.expr(clause.children[0], scope, True)}:", spot))
-                word = "elif"
+                spot = self.ctx.spot(w.where(cond))
+                out.append((0, f"{'elif' if i else 'if'} {w.expr(cond, scope, True)}:", spot))
             out.append(Jump(1, label, None))
         end = self.label()
-        if s.children[-1] is None or s.children[-1].data != "else_clause":
+        if not total:
             out.append((0, "else:", None))
             out.append(Jump(1, end, None))
         ends: list[Assigned] = []
         for label, body in branches:
             self.start(label)
-            ends.append(self.lower(body, assigned))
+            ends.append(self.lower(body, assigned, live))
             self.goto(end)
-        if s.children[-1] is None or s.children[-1].data != "else_clause":
+        if not total:
             ends.append(assigned)
         self.start(end)
         return meet(ends)
 
-    def while_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+    def while_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`while C:` with a pause inside: a head block that tests, the body, a jump back."""
+        assigned = self.at_head(s, assigned, live)
         where = self.w.where(s)
         head, body, end = self.label(), self.label(), self.label()
         self.goto(head)
@@ -235,20 +245,20 @@ class Machine:
         self.charge(s.children[1], 0, spot)
         self.out.extend([(0, f"if {cond}:", spot), Jump(1, body, spot),
                          (0, "else:", spot), Jump(1, end, spot)])
-        self.loop_body(s.children[1], body, head, end, where, assigned)
+        self.loop_body(s.children[1], body, head, end, where, assigned, live | reads(s))
         return assigned
 
-    def for_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+    def for_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`for x in L:` with a pause inside: the list and the turn kept in the frame."""
         var = str(s.children[0])
-        return self.counted(s, s.children[1], s.children[2], assigned, var)
+        return self.counted(s, s.children[1], s.children[2], assigned, live, var)
 
-    def repeat_stmt(self, s: Tree, assigned: frozenset[str]) -> Assigned:
+    def repeat_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`repeat N:` with a pause inside: the count and the turn kept in the frame."""
-        return self.counted(s, s.children[0], s.children[1], assigned, None)
+        return self.counted(s, s.children[0], s.children[1], assigned, live, None)
 
     def counted(self, s: Tree, items: Tree, body_tree: Tree, assigned: frozenset[str],
-                var: str | None) -> Assigned:
+                live: frozenset[str], var: str | None) -> Assigned:
         """A `for` (var given) or `repeat` loop that pauses."""
         w = self.w
         where = w.note(self.out, 0, s)
@@ -258,6 +268,7 @@ class Machine:
         text = w.expr(items, self.ctx.scope(assigned), True)
         first = f"list({text})" if var is not None else f"len(_repeat(_L, {text}, 0))"
         self.out.extend([(0, f"{values} = {first}", spot), (0, f"{turn} = 0", spot)])
+        assigned = self.at_head(s, assigned, live)
         self.ctx.hidden[f"·{key}"] = values
         self.ctx.hidden[f"·{key}i"] = turn
         head, body, end = self.label(), self.label(), self.label()
@@ -271,9 +282,15 @@ class Machine:
         self.charge(body_tree, 1, spot)
         self.out.extend([Jump(1, body, spot), (0, "else:", spot), Jump(1, end, spot)])
         inner = assigned | {var} if var is not None else assigned
-        self.loop_body(body_tree, body, head, end, where, inner)
+        self.loop_body(body_tree, body, head, end, where, inner, live | reads(s))
         del self.ctx.hidden[f"·{key}"], self.ctx.hidden[f"·{key}i"]
         return assigned
+
+    def at_head(self, s: Tree, assigned: frozenset[str], live: frozenset[str]
+                ) -> frozenset[str]:
+        """What is surely set at the head of a loop that pauses, on every turn: only what
+        the loop or the code after it still reads stays loaded where the body resumes."""
+        return assigned & (live | reads(s))
 
     def charge(self, body: Tree, depth: int, spot: Spot) -> None:
         """Charge one turn of a loop."""
@@ -281,12 +298,13 @@ class Machine:
         self.out.append((depth, "if _L[0] < 0: _spent(_L)", spot))
 
     def loop_body(self, body: Tree, label: Label, head: Label, end: Label, where: Location,
-                  assigned: frozenset[str]) -> None:
-        """A pausing loop's body from `label`, back to `head`; `end` after it."""
+                  assigned: frozenset[str], after: frozenset[str]) -> None:
+        """A pausing loop's body from `label`, back to `head`; `end` after it. `after`: what
+        the loop (again) and the code after it may read."""
         self.start(label)
         self.ctx.loops.append(Loop(where, end))
         try:
-            self.lower(body, assigned)
+            self.lower(body, assigned, after)
         finally:
             self.ctx.loops.pop()
         self.goto(head)
@@ -317,11 +335,7 @@ class Machine:
         for resume in self.resumes:
             out.add(depth + 1, f"{word} _pc == {resume.label.n}:", entry)
             word = "elif"
-            lines = [f"{v} = _e[{k!r}]" for k, v in resume.hidden.items()]
-            for name, python in self.ctx.names.items():
-                lines.append(f"{python} = _e[{name!r}]" if name in resume.assigned else
-                             f"{python} = _e.get({name!r}, _UNSET)")
-            for line in lines or ["pass"]:
+            for line in self.loads(resume):
                 out.add(depth + 2, line, entry)
         out.add(depth + 1, "else:", entry)
         out.add(depth + 2, "_bad_pc(_f)", entry)
@@ -340,6 +354,22 @@ class Machine:
                 else:
                     d, text, spot = line
                     out.add(inner + 1 + d, _NUMBER.sub(self._numbered, text), spot)
+
+    def loads(self, resume: Resume) -> list[str]:
+        """Where a frame resumes: the loops' state and the variables still needed from the
+        frame's `e`; every other variable starts unset (`_keep` leaves it be in `e`)."""
+        lines = [f"{v} = _e[{k!r}]" for k, v in resume.hidden.items()]
+        unset = []
+        for name, python in self.ctx.names.items():
+            if name in resume.assigned and name in resume.live:
+                lines.append(f"{python} = _e[{name!r}]")
+            elif name in resume.live and not resume.fresh:
+                lines.append(f"{python} = _e.get({name!r}, _UNSET)")
+            else:
+                unset.append(python)
+        if unset:
+            lines.append(" = ".join([*unset, "_UNSET"]))
+        return lines or ["pass"]
 
     def _numbered(self, match: re.Match) -> str:
         key, offset = int(match.group(1)), int(match.group(2) or 0)

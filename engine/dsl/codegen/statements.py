@@ -14,7 +14,7 @@ from lark import Tree
 
 from ...errors import Location
 from .. import builtins
-from .expressions import ExpressionWriter, Scope
+from .expressions import NOT_CONSTANT, ExpressionWriter, Scope
 from .flow import Assigned, meet, weight
 from .writer import Spot, comment
 
@@ -150,27 +150,46 @@ class StatementWriter(ExpressionWriter):
             return [f"_end_game({', '.join(['_c', *args])})"]
         return [self.builtin(name, builtins.STATEMENTS[name], args, kwargs)]
 
-    def if_stmt(self, out: Out, s: Tree, depth: int, ctx: Ctx, assigned: Assigned) -> Assigned:
-        """`if/elif/else` as Python's."""
-        ends: list[Assigned] = []
-        word = "if"
-        has_else = False
+    def branches(self, s: Tree, scope: Scope) -> tuple[list[tuple[Tree | None, Tree, Tree]],
+                                                       bool]:
+        """The branches of an `if` that can be taken, each (condition, or None if it always
+        holds; body; clause), and whether one always is taken. Conditions known as the code
+        is written (options) leave out the branches they rule out."""
+        found = []
         for clause in [s, *s.children[2:]]:
             if clause is None:
                 continue
             if clause.data == "else_clause":
-                self.note(out, depth, clause)
+                found.append((None, clause.children[0], clause))
+                return found, True
+            value = self.constant(clause.children[0], scope)
+            if value is NOT_CONSTANT:
+                found.append((clause.children[0], clause.children[1], clause))
+            elif value:
+                found.append((None, clause.children[1], clause))
+                return found, True
+        return found, False
+
+    def if_stmt(self, out: Out, s: Tree, depth: int, ctx: Ctx, assigned: Assigned) -> Assigned:
+        """`if/elif/else` as Python's."""
+        branches, total = self.branches(s, ctx.scope(assigned))
+        if not branches or branches[0][0] is None:
+            self.note(out, depth, s)
+            if not branches:
+                out.append((depth, "pass", None))
+                return assigned
+            return self.block(out, branches[0][1], depth, ctx, assigned)
+        ends: list[Assigned] = []
+        for i, (cond, body, clause) in enumerate(branches):
+            self.note(out, depth, clause)
+            if cond is None:
                 out.append((depth, "else:", None))
-                has_else = True
             else:
-                self.note(out, depth, clause)
-                where = self.where(clause.children[0])
-                cond = self.expr(clause.children[0], ctx.scope(assigned), True)
-                out.append((depth, f"{word} {cond}:", ctx.spot(where)))
-                word = "elif"
-            body = clause.children[1] if clause is s else clause.children[-1]
+                text = self.expr(cond, ctx.scope(assigned), True)
+                out.append((depth, f"{'elif' if i else 'if'} {text}:",
+                            ctx.spot(self.where(cond))))
             ends.append(self.block(out, body, depth + 1, ctx, assigned))
-        if not has_else:
+        if not total:
             ends.append(assigned)
         return meet(ends)
 
