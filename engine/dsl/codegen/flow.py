@@ -25,9 +25,34 @@ def calls_in(tree: Tree, kind: str) -> Iterator[str]:
             yield str(node.children[0])
 
 
-def pausing_procs(program: Program) -> set[str]:
-    """The procedures that can stop for a decision: a `choose`, a `simultaneous` block, or a
-    call of such a procedure, anywhere in their bodies."""
+MAX_NATIVE_LOOPS = 16
+"""Loops nested deeper than this are not written as Python loops (Python allows 20 nested
+blocks in a function): their procedure is written in the resumable form, where loops are
+jumps between blocks."""
+
+
+def loop_depth(tree: Tree) -> int:
+    """How deeply loops nest inside a tree."""
+    deepest = 0
+    todo = [(tree, 0)]
+    while todo:
+        node, depth = todo.pop()
+        if node.data in LOOPS:
+            depth += 1
+            deepest = max(deepest, depth)
+        todo.extend((child, depth) for child in node.children if isinstance(child, Tree))
+    return deepest
+
+
+def has_loop(tree: Tree) -> bool:
+    """Does a statement hold a loop?"""
+    return any(node.data in LOOPS for node in tree.iter_subtrees())
+
+
+def pausing_procs(program: Program, also: Iterable[str] = ()) -> set[str]:
+    """The procedures written in the resumable form: those that can stop for a decision (a
+    `choose`, a `simultaneous` block, or a call of such a procedure, anywhere in their
+    bodies), the ones in `also`, and those calling any of them."""
     direct = {}
     for proc in program.procs.values():
         if proc.tree is None or proc.tree.data != "proc_def":
@@ -37,7 +62,7 @@ def pausing_procs(program: Program) -> set[str]:
                                 for n in body.iter_subtrees())
     calls = {name: set(calls_in(program.procs[name].tree.children[2], "call_stmt"))
              for name in direct}
-    pausing = {name for name, yes in direct.items() if yes}
+    pausing = {name for name, yes in direct.items() if yes} | set(also)
     changed = True
     while changed:
         changed = False

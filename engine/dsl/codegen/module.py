@@ -20,7 +20,7 @@ from ...errors import Location
 from ..check.names import DeclaredNames, declared_names
 from ..program import Proc
 from .expressions import Globals, Scope
-from .flow import call_graphs, pausing_procs, reads, recursive
+from .flow import MAX_NATIVE_LOOPS, call_graphs, loop_depth, pausing_procs, reads, recursive
 from .resumable import Machine
 from .statements import Ctx, StatementWriter
 from .writer import Spot, Writer, comment, local_name
@@ -36,7 +36,9 @@ class ModuleWriter(StatementWriter):
         super().__init__(names, Globals())
         program = names.program
         self.sources = sources
-        self.pausing = pausing_procs(program)
+        self.deep = {p.name for p in program.procs.values() if p.tree is not None and
+                     loop_depth(p.tree) > MAX_NATIVE_LOOPS}
+        self.pausing = pausing_procs(program, {n.split("·")[0] for n in self.deep})
         procs, funcs = call_graphs(program)
         self.recursive_procs = recursive(procs)
         self.recursive_funcs = recursive(funcs)
@@ -131,7 +133,8 @@ class ModuleWriter(StatementWriter):
         """A procedure (or a simultaneous block) that runs as a resumable frame; `fresh`:
         its frames start with only its parameters (not a copy of another frame's `e`)."""
         live = reads(block)
-        machine = Machine(self, Ctx(names, resumable=True), entry & live, live, fresh)
+        machine = Machine(self, Ctx(names, resumable=True), entry & live, live, fresh,
+                          all_loops=proc.name in self.deep)
         machine.lower(block, entry & live, frozenset())
         machine.render(self.out, 0, f"def {name}(_c, _L, _th, _f):", where)
         self.resumes[proc.name] = machine.resume_points()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from lark import Tree
 
 from ...errors import Location
-from .flow import Assigned, meet, pauses, reads, reads_all, weight
+from .flow import Assigned, has_loop, meet, pauses, reads, reads_all, weight
 from .statements import Ctx, Jump, Loop, Out, StatementWriter
 from .writer import Spot, Writer
 
@@ -65,8 +65,9 @@ class Machine:
     """Lowers one resumable procedure's body to blocks."""
 
     def __init__(self, w: StatementWriter, ctx: Ctx, entry: frozenset[str], live: frozenset[str],
-                 fresh: bool):
+                 fresh: bool, all_loops: bool = False):
         self.w = w
+        self.all_loops = all_loops    # every loop as jumps (for loops nested very deeply)
         self.ctx = ctx
         self.blocks: list[Block] = []
         self.resumes: list[Resume] = []
@@ -128,7 +129,7 @@ class Machine:
         for i, s in enumerate(stmts):
             if assigned is None:
                 assigned = frozenset(self.ctx.names)    # unreachable: anything goes
-            if not pauses(s, self.w.pausing):
+            if not pauses(s, self.w.pausing) and not (self.all_loops and has_loop(s)):
                 assigned = self.w.stmt(self.out, s, 0, self.ctx, assigned)
             else:
                 live = reads_all(stmts[i + 1:]) | after
