@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,30 @@ def test_compiled_code_is_cached_by_its_source(tmp_path, monkeypatch):
     build._compiled.clear()
     again = build.compile_source(other, "<test>")
     assert again is not compiled and again.co_consts == compiled.co_consts
+
+
+def test_fast_forms_of_count_and_tokens_when_the_runtime_has_them(monkeypatch, doge_copy):
+    """`count` and `tokens` of a kind at a place known as the code is written call the
+    Runtime's fast forms, if it has them; the game plays exactly the same."""
+    from regola.interpreter.runtime import Runtime
+    used: Counter = Counter()
+
+    def fast(general, name):
+        def method(self, kind, *rest):
+            used[name] += 1
+            if len(rest) == 1:
+                return general(self, kind, at=rest[0])
+            return general(self, kind, owner=rest[0], at=rest[1])
+        return method
+    for name, general in (("count_at", Runtime.count), ("count_owned", Runtime.count),
+                          ("tokens_at", Runtime.tokens), ("tokens_owned", Runtime.tokens)):
+        monkeypatch.setattr(Runtime, name, fast(general, name), raising=False)
+    fast_game = regola.load_game(str(doge_copy))
+    source = fast_game.definition.program.module.source
+    assert "_c.count_owned('marker', q, 'supply')" in source
+    assert "_c.tokens_owned('card', p, 'hand')" in source
+    assert "_c.tokens('marker', owner=p, at=area)" in source      # a place known only in play
+    for seed in range(2):
+        assert play(fast_game.new_state(players=4, seed=seed), seed) == \
+            play(regola.load_game("doge").new_state(players=4, seed=seed), seed)
+    assert used["count_owned"] > 0 and used["tokens_owned"] > 0

@@ -22,6 +22,12 @@ RUNTIME_METHODS = ("count", "tokens", "move", "move_token", "draw", "give", "rev
 """Built-ins that only forward their arguments to the Runtime method of the same name: the
 generated code calls the method itself."""
 
+FAST_FORMS = {("count", ("at",)): "count_at", ("count", ("at", "owner")): "count_owned",
+              ("tokens", ("at",)): "tokens_at", ("tokens", ("at", "owner")): "tokens_owned"}
+"""Runtime methods for the commonest shapes of `count` and `tokens` (a kind and one place
+known as the code is written; an owner): used when the Runtime has them, with the same
+results as the general method."""
+
 PYTHON_FUNCTIONS = {"len": "len({})", "sum": "sum({})", "any": "any({})", "all": "all({})",
                     "sorted": "sorted({})", "reversed": "list(reversed({}))",
                     "first": "_first({})"}
@@ -230,7 +236,30 @@ class ExpressionWriter:
         args, kwargs = self.args(t.children[1], scope)
         if name in self.n.program.funcs:
             return f"f_{name}({', '.join(['_c', '_L', *args])})"
+        fast = self.fast_form(name, t.children[1], scope)
+        if fast is not None:
+            return fast
         return self.builtin(name, builtins.EXPRESSIONS[name], args, kwargs)
+
+    def fast_form(self, name: str, node: Tree | None, scope: Scope) -> str | None:
+        """`count` or `tokens` of a kind at one place known as the code is written (and of
+        an owner), as the Runtime's fast form for that shape if it has one (FAST_FORMS)."""
+        given = node.children if node is not None else []
+        if name not in ("count", "tokens") or not given or given[0].data != "pos_arg":
+            return None
+        kind_tree = given[0].children[0]
+        kind = self.constant(kind_tree, scope)
+        keywords = {str(a.children[0]): a.children[1] for a in given[1:]
+                    if a.data == "kw_arg"}
+        if len(keywords) != len(given) - 1 or "at" not in keywords or \
+                type(kind) is not str or (name == "tokens" and kind not in self.n.g.tokens):
+            return None
+        place = self.constant(keywords["at"], scope)
+        method = FAST_FORMS.get((name, tuple(sorted(keywords))))
+        if type(place) is not str or method is None or not hasattr(Runtime, method):
+            return None
+        owner = [self.expr(keywords["owner"], scope, True)] if "owner" in keywords else []
+        return f"_c.{method}({', '.join([repr(kind), *owner, repr(place)])})"
 
     def builtin(self, name: str, builtin: Any, args: list[str], kwargs: list[str]) -> str:
         """A built-in's call: plain Python, a Runtime method, or its implementation."""
