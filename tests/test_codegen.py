@@ -87,7 +87,7 @@ def test_plain_and_resumable_procedures():
     assert "def r_play(_c, _L, _th, _f):" in source
     assert "def r_choose_card_and_markers(_c, _L, _th, _f):" in source
     assert "def s_place_markers_1(_c, _L, _th, _f):" in source
-    assert "_c.s['vars']['year'] = _add(_c.s['vars']['year'], 1)" in source
+    assert "_c.s['vars']['year'] = _add(_L, _c.s['vars']['year'], 1)" in source
 
 
 def test_options_are_written_into_the_code(doge_copy):
@@ -97,9 +97,9 @@ def test_options_are_written_into_the_code(doge_copy):
     edit_rule_file(doge_copy / "game.yaml", ("  markers_mandatory:\n    value: true",
                                              "  markers_mandatory:\n    value: false"))
     optional = regola.load_game(str(doge_copy)).definition.program.module.source
-    assert "_o = _add(areas_left, [])" in mandatory and "markers_mandatory" not in \
+    assert "_o = _add(_L, areas_left, [])" in mandatory and "markers_mandatory" not in \
         mandatory.replace("# rules", "").split("def r_choose_card_and_markers")[1].split("#")[0]
-    assert "_o = _add(areas_left, ['pass'])" in optional
+    assert "_o = _add(_L, areas_left, ['pass'])" in optional
 
 
 def test_a_paused_frame_is_plain_data_that_resumes_where_it_stood():

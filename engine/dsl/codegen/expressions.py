@@ -40,7 +40,7 @@ _LITERALS = {"number": lambda ch: int(ch[0]), "string": lambda ch: str(ch[0])[1:
 
 NOT_CONSTANT = object()
 """What Writer.constant gives for an expression known only when it runs."""
-_ARITH = {"+": "_add({}, {})", "-": "_sub({}, {})", "*": "_mul({}, {})",
+_ARITH = {"+": "_add(_L, {}, {})", "-": "_sub(_L, {}, {})", "*": "_mul({}, {})",
           "//": "{} // {}", "%": "{} % {}"}
 
 

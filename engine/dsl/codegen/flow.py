@@ -170,3 +170,62 @@ def reads_all(trees: Iterable[Tree]) -> frozenset[str]:
     for tree in trees:
         out |= reads(tree)
     return out
+
+
+def live_before(stmts: Iterable[Tree], out: frozenset[str],
+                exit: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The names that may be read before they are set again, from the start of `stmts`,
+    when `out` may be read after them (`exit`: what may be read after the innermost loop,
+    where a `break` goes)."""
+    live = out
+    for s in reversed(list(stmts)):
+        live = live_in(s, live, exit)
+    return live
+
+
+def live_in(s: Tree, out: frozenset[str], exit: frozenset[str]) -> frozenset[str]:
+    """The names that may be read from the start of statement `s` on."""
+    kind, ch = s.data, s.children
+    if kind in ("let_stmt", "assign_stmt"):
+        return (out - {str(ch[0])}) | reads(ch[1])
+    if kind == "choose_stmt":
+        return (out - {str(ch[0])}) | reads(ch[1]) | reads(ch[2])
+    if kind == "return_stmt":
+        return frozenset()
+    if kind == "break_stmt":
+        return exit
+    if kind == "pass_stmt":
+        return out
+    if kind == "if_stmt":
+        live: frozenset[str] = frozenset()
+        otherwise = out                      # no else: the code after may run next
+        for clause in [s, *ch[2:]]:
+            if clause is None:
+                continue
+            if clause.data == "else_clause":
+                otherwise = live_before(clause.children[0].children, out, exit)
+            else:
+                body = clause.children[1] if clause is s else clause.children[-1]
+                live |= reads(clause.children[0]) | live_before(body.children, out, exit)
+        return live | otherwise
+    if kind in LOOPS:
+        head = loop_head_live(s, out)
+        return head | (reads(ch[1]) if kind == "for_stmt" else
+                       reads(ch[0]) if kind == "repeat_stmt" else frozenset())
+    if kind == "simultaneous_stmt":
+        return out | reads(ch[1]) | (live_before(ch[2].children, frozenset()) - {str(ch[0])})
+    return out | reads(s)
+
+
+def loop_head_live(s: Tree, out: frozenset[str]) -> frozenset[str]:
+    """What may be read from the head of a loop on (each turn starts there; `out` may be
+    read after the loop)."""
+    kind, ch = s.data, s.children
+    var = {str(ch[0])} if kind == "for_stmt" else set()
+    test = reads(ch[0]) if kind == "while_stmt" else frozenset()
+    head = out | test
+    while True:
+        again = out | test | (live_before(ch[-1].children, head, out) - var)
+        if again == head:
+            return head
+        head = again

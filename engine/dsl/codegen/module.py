@@ -20,7 +20,14 @@ from ...errors import Location
 from ..check.names import DeclaredNames, declared_names
 from ..program import Proc
 from .expressions import Globals, Scope
-from .flow import MAX_NATIVE_LOOPS, call_graphs, loop_depth, pausing_procs, reads, recursive
+from .flow import (
+    MAX_NATIVE_LOOPS,
+    call_graphs,
+    live_before,
+    loop_depth,
+    pausing_procs,
+    recursive,
+)
 from .resumable import Machine
 from .statements import Ctx, StatementWriter
 from .writer import Spot, Writer, comment, local_name
@@ -132,7 +139,7 @@ class ModuleWriter(StatementWriter):
                   entry: frozenset[str], where: Location, fresh: bool) -> None:
         """A procedure (or a simultaneous block) that runs as a resumable frame; `fresh`:
         its frames start with only its parameters (not a copy of another frame's `e`)."""
-        live = reads(block)
+        live = live_before(block.children, frozenset())
         machine = Machine(self, Ctx(names, resumable=True), entry & live, live, fresh,
                           all_loops=proc.name in self.deep)
         machine.lower(block, entry & live, frozenset())

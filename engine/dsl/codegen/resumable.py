@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from lark import Tree
 
 from ...errors import Location
-from .flow import Assigned, has_loop, meet, pauses, reads, reads_all, weight
+from .flow import Assigned, has_loop, live_before, loop_head_live, meet, pauses, weight
 from .statements import Ctx, Jump, Loop, Out, StatementWriter
 from .writer import Spot, Writer
 
@@ -68,6 +68,7 @@ class Machine:
                  fresh: bool, all_loops: bool = False):
         self.w = w
         self.all_loops = all_loops    # every loop as jumps (for loops nested very deeply)
+        self.exits: list[frozenset[str]] = [frozenset()]   # read after each loop (a break)
         self.ctx = ctx
         self.blocks: list[Block] = []
         self.resumes: list[Resume] = []
@@ -100,13 +101,18 @@ class Machine:
     def store(self, out: Out, depth: int, assigned: frozenset[str]) -> None:
         """Copy the variables (and the loops' state) into the frame's `e`."""
         names = self.ctx.names
-        sure = [f"{k!r}: {names[k]}" for k in names if k in assigned]
-        sure += [f"{k!r}: {v}" for k, v in self.ctx.hidden.items()]
-        unsure = [f"{k!r}: {names[k]}" for k in names if k not in assigned]
-        if sure:
-            out.append((depth, f"_e.update({{{', '.join(sure)}}})", None))
-        if unsure:
-            out.append((depth, f"_keep(_e, {{{', '.join(unsure)}}})", None))
+        sure = [(k, names[k]) for k in names if k in assigned] + list(self.ctx.hidden.items())
+        unsure = [k for k in names if k not in assigned]
+        if len(sure) > 2:
+            pairs = ", ".join(f"{k!r}: {v}" for k, v in sure)
+            out.append((depth, f"_e.update({{{pairs}}})", None))
+        for k, v in sure if len(sure) <= 2 else ():
+            out.append((depth, f"_e[{k!r}] = {v}", None))
+        if len(unsure) > 3:
+            pairs = ", ".join(f"{k!r}: {names[k]}" for k in unsure)
+            out.append((depth, f"_keep(_e, {{{pairs}}})", None))
+        for k in unsure if len(unsure) <= 3 else ():
+            out.append((depth, f"if {names[k]} is not _UNSET: _e[{k!r}] = {names[k]}", None))
 
     def resume_here(self, assigned: frozenset[str], live: frozenset[str],
                     chosen: str | None = None) -> tuple[Label, frozenset[str]]:
@@ -132,7 +138,7 @@ class Machine:
             if not pauses(s, self.w.pausing) and not (self.all_loops and has_loop(s)):
                 assigned = self.w.stmt(self.out, s, 0, self.ctx, assigned)
             else:
-                live = reads_all(stmts[i + 1:]) | after
+                live = live_before(stmts[i + 1:], after, self.exits[-1])
                 assigned = getattr(self, s.data)(s, assigned, live)
         return assigned
 
@@ -246,7 +252,8 @@ class Machine:
         self.charge(s.children[1], 0, spot)
         self.out.extend([(0, f"if {cond}:", spot), Jump(1, body, spot),
                          (0, "else:", spot), Jump(1, end, spot)])
-        self.loop_body(s.children[1], body, head, end, where, assigned, live | reads(s))
+        self.loop_body(s.children[1], body, head, end, where, assigned, live,
+                       loop_head_live(s, live))
         return assigned
 
     def for_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
@@ -283,7 +290,7 @@ class Machine:
         self.charge(body_tree, 1, spot)
         self.out.extend([Jump(1, body, spot), (0, "else:", spot), Jump(1, end, spot)])
         inner = assigned | {var} if var is not None else assigned
-        self.loop_body(body_tree, body, head, end, where, inner, live | reads(s))
+        self.loop_body(body_tree, body, head, end, where, inner, live, loop_head_live(s, live))
         del self.ctx.hidden[f"·{key}"], self.ctx.hidden[f"·{key}i"]
         return assigned
 
@@ -291,7 +298,7 @@ class Machine:
                 ) -> frozenset[str]:
         """What is surely set at the head of a loop that pauses, on every turn: only what
         the loop or the code after it still reads stays loaded where the body resumes."""
-        return assigned & (live | reads(s))
+        return assigned & loop_head_live(s, live)
 
     def charge(self, body: Tree, depth: int, spot: Spot) -> None:
         """Charge one turn of a loop."""
@@ -299,15 +306,17 @@ class Machine:
         self.out.append((depth, "if _L[0] < 0: _spent(_L)", spot))
 
     def loop_body(self, body: Tree, label: Label, head: Label, end: Label, where: Location,
-                  assigned: frozenset[str], after: frozenset[str]) -> None:
-        """A pausing loop's body from `label`, back to `head`; `end` after it. `after`: what
-        the loop (again) and the code after it may read."""
+                  assigned: frozenset[str], out: frozenset[str], again: frozenset[str]) -> None:
+        """A pausing loop's body from `label`, back to `head`; `end` after it. `out`: what
+        the code after the loop may read; `again`: what the loop's next turn may."""
         self.start(label)
         self.ctx.loops.append(Loop(where, end))
+        self.exits.append(out)
         try:
-            self.lower(body, assigned, after)
+            self.lower(body, assigned, again)
         finally:
             self.ctx.loops.pop()
+            self.exits.pop()
         self.goto(head)
         self.start(end)
 

@@ -8,7 +8,6 @@ under the names in HELPERS.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -125,16 +124,31 @@ def nothing_to_choose(name: str) -> None:
     raise ScriptRuntimeError(f"nothing to choose from for {name!r}")
 
 
+def bad_pc(frame: dict) -> None:
+    """The error for a frame standing where its procedure cannot resume."""
+    raise ScriptRuntimeError(f"{frame['p']} cannot resume at step {frame['pc']!r}")
+
+
 # -- arithmetic within the limits ---------------------------------------------------------
-def add(a: Any, b: Any) -> Any:
-    """`a + b`, within the limits of numbers and lists."""
+def add(budget: list[int], a: Any, b: Any) -> Any:
+    """`a + b`, within the limits of numbers and lists (a list or text built spends a step
+    per item)."""
     r = a + b
-    if type(r) is int and -NUMBER_LIMIT <= r <= NUMBER_LIMIT:
-        return r
+    kind = type(r)
+    if kind is int:
+        if -NUMBER_LIMIT <= r <= NUMBER_LIMIT:
+            return r
+    elif kind is list or kind is str:
+        size = len(r)
+        if size <= LIST_LIMIT:
+            budget[0] -= size
+            if budget[0] < 0:
+                spent(budget)
+            return r
     return sized(r)
 
 
-def sub(a: Any, b: Any) -> Any:
+def sub(budget: list[int], a: Any, b: Any) -> Any:
     """`a - b`, within the limits of numbers."""
     r = a - b
     if type(r) is int and -NUMBER_LIMIT <= r <= NUMBER_LIMIT:
@@ -201,14 +215,6 @@ HELPERS: dict[str, Any] = {
     "_each": each, "_repeat": repeat, "_looked_at": looked_at, "_deeper": deeper,
     "_push": push, "_nothing": nothing_to_choose, "_add": add, "_sub": sub, "_mul": mul,
     "_first": first, "_rank": rank, "_check_end": check_end, "_end_game": end_game,
-    "_LIST_LIMIT": LIST_LIMIT, "_floordiv": operator.floordiv,
+    "_bad_pc": bad_pc,
 }
 """The names generated code uses for these helpers."""
-
-
-def bad_pc(frame: dict) -> None:
-    """The error for a frame standing where its procedure cannot resume."""
-    raise ScriptRuntimeError(f"{frame['p']} cannot resume at step {frame['pc']!r}")
-
-
-HELPERS["_bad_pc"] = bad_pc
