@@ -20,7 +20,11 @@ from ..limits import open_budget
 from .support import HELPERS
 from .writer import Spot
 
+KEPT = 64
+"""How many compiled modules (and their sources, for tracebacks) are kept in memory."""
+
 _compiled: dict[str, CodeType] = {}
+_shown: list[str] = []      # the module sources registered in linecache, oldest first
 
 
 @dataclass
@@ -63,6 +67,8 @@ def compile_source(source: str, filename: str) -> CodeType:
         if path is not None:
             _store(path, marshal.dumps(code))
     _compiled[digest] = code
+    while len(_compiled) > KEPT:
+        del _compiled[next(iter(_compiled))]
     return code
 
 
@@ -83,6 +89,10 @@ def load(source: str, table: list[Spot | None], name: str, extra: dict[str, Any]
     filename = f"<regola {name} {digest}>"
     code = compile_source(source, filename)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    if filename not in _shown:
+        _shown.append(filename)
+    while len(_shown) > KEPT:
+        linecache.cache.pop(_shown.pop(0), None)
     namespace: dict[str, Any] = {"__name__": f"regola_scripts_{digest}", **HELPERS, **extra}
     exec(code, namespace)  # noqa: S102 - our own generated code
     return Module(filename, source, table, namespace)
