@@ -88,6 +88,9 @@ class Compiler(StatementChecks):
         names = module.namespace
         program.module = module
         for name, proc in program.procs.items():
+            if name not in writer.entries:      # a block an option rules out: never run
+                proc.run, proc.resume = None, {}
+                continue
             entry = names[writer.entries[name]]
             proc.run = entry if not entry.__name__.startswith("p_") else \
                 frame_entry(entry, proc.params)

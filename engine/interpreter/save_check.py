@@ -251,6 +251,8 @@ def _check_frame(ck: Check, frame: Any, where: str) -> None:
         ck.fail(f"{where}.p", f"{frame['p']!r} is not a procedure of {ck.g.id}")
     ck.count(frame["pc"], f"{where}.pc")
     needs = proc.resume.get(frame["pc"])
+    if needs is None and not proc.resume:
+        ck.fail(f"{where}.p", f"{proc.name} never runs in this game (its options rule it out)")
     if needs is None:
         points = ", ".join(map(str, sorted(proc.resume)))
         ck.fail(f"{where}.pc", f"{proc.name} cannot stand at {frame['pc']} (it can stand at "
