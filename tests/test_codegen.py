@@ -251,3 +251,34 @@ def test_fast_forms_of_count_and_tokens_when_the_runtime_has_them(monkeypatch, d
         assert play(fast_game.new_state(players=4, seed=seed), seed) == \
             play(regola.load_game("doge").new_state(players=4, seed=seed), seed)
     assert used["count_owned"] > 0 and used["tokens_owned"] > 0
+
+
+def test_parse_trees_are_kept_by_the_scripts_text(tmp_path, monkeypatch):
+    """An unchanged script is parsed once: its tree is kept by its text, in memory and in
+    the cache folder, which keeps at most TREES_KEPT trees; `off` writes nothing."""
+    from regola.dsl import cache, parse
+    parsed = []
+    real = parse._parse
+
+    def counting(*args):
+        parsed.append(args[0])
+        return real(*args)
+    monkeypatch.setattr(parse, "_parse", counting)
+    monkeypatch.setenv("REGOLA_CACHE", str(tmp_path))
+    monkeypatch.setattr(cache, "_trees", {})
+    text = "def play():\n    let x = 1\n"
+    first = parse.parse(text, "a.regola")
+    again = parse.parse(text, "b.regola")
+    assert parsed == [text] and again == first and again is not first
+    assert len(list((tmp_path / "trees").glob("*.pickle"))) == 1
+    monkeypatch.setattr(cache, "_trees", {})
+    assert parse.parse(text, "c.regola") == first and parsed == [text]    # from the disk
+    monkeypatch.setattr(cache, "TREES_KEPT", 2)
+    for n in range(4):
+        parse.parse(f"def play():\n    let x = {n}\n", "d.regola")
+    assert len(list((tmp_path / "trees").glob("*.pickle"))) == 2
+    monkeypatch.setenv("REGOLA_CACHE", "off")
+    off = tmp_path / "elsewhere"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(off))
+    parse.parse("def play():\n    pass\n", "e.regola")
+    assert not off.exists()
