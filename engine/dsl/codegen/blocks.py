@@ -118,13 +118,16 @@ class Blocks:
         out.add(depth, header, entry)
         out.add(depth + 1, "_e = _f['e']", entry)
         out.add(depth + 1, "_pc = _f['pc']", entry)
-        word = "if"
-        for resume in self.resumes:
-            out.add(depth + 1, f"{word} _pc == {resume.label.n}:", entry)
-            word = "elif"
-            for line in self.loads(resume):
-                out.add(depth + 2, line, entry)
-        out.add(depth + 1, "else:", entry)
+        loads = [(resume.label.n, self.loads(resume)) for resume in self.resumes]
+        if all(lines == ["pass"] for _, lines in loads):     # nothing to load anywhere
+            points = ", ".join(str(n) for n, _ in loads)
+            out.add(depth + 1, f"if _pc not in {{{points}}}:", entry)
+        else:
+            for i, (n, lines) in enumerate(loads):
+                out.add(depth + 1, f"{'elif' if i else 'if'} _pc == {n}:", entry)
+                for line in lines:
+                    out.add(depth + 2, line, entry)
+            out.add(depth + 1, "else:", entry)
         out.add(depth + 2, "_bad_pc(_f)", entry)
         inner = depth + 1
         if looping:

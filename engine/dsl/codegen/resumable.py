@@ -16,6 +16,7 @@ from lark import Tree
 
 from ...errors import Location
 from .blocks import Blocks, Label
+from .expressions import NOT_CONSTANT
 from .flow import Assigned, has_loop, live_before, loop_head_live, meet, pauses, weight
 from .statements import Ctx, Jump, Loop, Out, StatementWriter
 from .writer import Spot
@@ -160,6 +161,10 @@ class Machine(Blocks):
 
     def while_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`while C:` with a pause inside: a head block that tests, the body, a jump back."""
+        always = self.w.constant(s.children[0], self.ctx.scope(assigned))
+        if always is not NOT_CONSTANT and not always:    # an option rules the loop out
+            self.w.note(self.out, 0, s)
+            return assigned
         assigned = self.at_head(s, assigned, live)
         where = self.w.where(s)
         head, body, end = self.label(), self.label(), self.label()
@@ -167,10 +172,13 @@ class Machine(Blocks):
         self.start(head)
         self.w.note(self.out, 0, s)
         spot = Spot(where, where)
-        cond = self.w.expr(s.children[0], self.ctx.scope(assigned), True)
         self.charge(s.children[1], 0, spot)
-        self.out.extend([(0, f"if {cond}:", spot), Jump(1, body, spot),
-                         (0, "else:", spot), Jump(1, end, spot)])
+        if always is not NOT_CONSTANT:
+            self.out.append(Jump(0, body, spot))
+        else:
+            cond = self.w.expr(s.children[0], self.ctx.scope(assigned), True)
+            self.out.extend([(0, f"if {cond}:", spot), Jump(1, body, spot),
+                             (0, "else:", spot), Jump(1, end, spot)])
         self.loop_body(s.children[1], body, head, end, where, assigned, live,
                        loop_head_live(s, live))
         return assigned

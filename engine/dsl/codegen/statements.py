@@ -197,6 +197,10 @@ class StatementWriter(ExpressionWriter):
                    assigned: Assigned) -> Assigned:
         """`while C:` as Python's, each turn charged."""
         where = self.note(out, depth, s)
+        always = self.constant(s.children[0], ctx.scope(assigned))
+        if always is not NOT_CONSTANT and not always:    # an option rules the loop out
+            out.append((depth, "pass", None))
+            return assigned
         spot = Spot(where, where)
         cond = self.expr(s.children[0], ctx.scope(assigned), True)
         out.append((depth, f"while {cond}:", spot))
