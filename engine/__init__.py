@@ -3,6 +3,7 @@
 from .errors import (
                      IllegalAction,
                      InvalidArgument,
+                     InvalidOption,
                      InvalidSave,
                      Location,
                      Problem,
@@ -15,8 +16,11 @@ from .errors import (
 )
 from .game import Game, GameState
 from .loading.loader import load_game
+from .loading.sources import builtin_games
+from .saves import load_saved, save_game
 
-__all__ = ["Game", "GameState", "IllegalAction", "InvalidArgument", "InvalidSave", "Location",
-           "Problem", "RegolaError", "RuleError", "ScriptRuntimeError", "StaleAction",
-           "UnknownGame", "UnsupportedPlayers", "load_game"]
+__all__ = ["Game", "GameState", "IllegalAction", "InvalidArgument", "InvalidOption",
+           "InvalidSave", "Location", "Problem", "RegolaError", "RuleError",
+           "ScriptRuntimeError", "StaleAction", "UnknownGame", "UnsupportedPlayers",
+           "builtin_games", "load_game", "load_saved", "save_game"]
 __version__ = "0.1.0"

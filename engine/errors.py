@@ -86,6 +86,11 @@ class VariantNotGame(RuleError):
                        f"regola {command} {self.game} --variant {self.variant}")
 
 
+class InvalidOption(RuleError):
+    """Option values given to load_game that the game cannot take: each problem names the
+    option (`options.NAME`) in `load_game(options=...)`; nothing is loaded."""
+
+
 class UnknownGame(RegolaError):
     """A game name that is not built in and is not a path to a game."""
 
@@ -124,4 +129,12 @@ class ScriptRuntimeError(RegolaError):
 
     def __init__(self, message: str, location: Location | None = None):
         super().__init__(f"{location}: {message}" if location else message)
+        self.location = location
+
+
+class BaselineError(RegolaError):
+    """A hand-written baseline for `regola bench` that cannot be used (named by its file)."""
+
+    def __init__(self, message: str, location: Location):
+        super().__init__(f"{location}: {message}")
         self.location = location

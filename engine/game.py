@@ -15,16 +15,23 @@ from typing import Any
 from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, UnsupportedPlayers
 from .interpreter import state as state_mod
 from .interpreter import vm
-from .interpreter.actions import action_dict, action_id, chosen_option
+from .interpreter.actions import action_id, chosen_option
+from .interpreter.decision_context import decision_context
 from .interpreter.ending import finish
+from .interpreter.eventlog import EventLog
+from .interpreter.layout import layout_of
 from .interpreter.model import GameDef
 from .interpreter.runtime import Runtime
-from .interpreter.save_check import check_save, parse_save
+from .interpreter.save_check import check_save, parse_save, saved_log
+from .views import StateViews
 
 __all__ = ["Game", "GameState", "action_id"]
 
 UNFINISHED = "unfinished"
 """The reason of a game stopped by its max_decisions before the rules ended it (no winners)."""
+
+CHECKPOINT_EVERY = 64
+"""Decisions between two checkpoints of a state (what a failed apply goes back to)."""
 
 
 class Game:
@@ -32,8 +39,10 @@ class Game:
 
     def __init__(self, definition: GameDef):
         self.definition = definition
+        self.source: dict[str, Any] = {"game": definition.id, "variant": definition.variant,
+                                       "options": {}}
+        """How load_game loaded it ({"game", "variant", "options"}): load it so to read saves."""
         self._consts: dict[int, dict[str, Any]] = {}
-        self._token_ids: dict[int, dict[str, list[str]]] = {}
 
     @property
     def id(self) -> str:
@@ -50,9 +59,8 @@ class Game:
         consts = self._consts.get(players)
         if consts is None:
             consts = self.definition.constants_for(players)
-            probe = Runtime(self.definition, {"n": players, "pvars": [], "tokens": {},
-                                              "counts": {}, "decks": {}, "vars": {},
-                                              "log": []}, consts)
+            probe = Runtime(self.definition, {"n": players, "pvars": [], "decks": {},
+                                              "vars": {}}, consts)
             for name, expr in self.definition.program.consts.items():
                 consts[name] = expr({}, probe)
             self._consts[players] = consts
@@ -60,13 +68,8 @@ class Game:
 
     def token_ids(self, players: int) -> dict[str, list[str]]:
         """Token ids by kind for a player count (fixed for the whole game)."""
-        ids = self._token_ids.get(players)
-        if ids is None:
-            ids = {}
-            for tid, tok in state_mod.new_state(self.definition, players, 0)["tokens"].items():
-                ids.setdefault(tok["kind"], []).append(tid)
-            self._token_ids[players] = ids
-        return ids
+        lay = layout_of(self.definition, players)
+        return {kind: [lay.tids[i] for i in numbers] for kind, numbers in lay.ranges.items()}
 
     def new_state(self, players: int | None = None, seed: int | None = None,
                   max_decisions: int | None = None) -> GameState:
@@ -93,32 +96,66 @@ class Game:
 
     def state_from_json(self, text: str | bytes | dict) -> GameState:
         """Rebuild a state saved with GameState.to_json() (its text, or that text parsed);
-        InvalidSave, naming the field, if it is not a state this game could have reached."""
+        InvalidSave, naming the field, if it is not a state this game could have reached.
+        The log starts empty, unless the save holds one (to_json(log=True))."""
         data = parse_save(text)
+        events = saved_log(data)
         check_save(self, data)
         state_mod.stamp_waits(data)
-        return GameState(self, data)
+        return GameState(self, data, EventLog(events))
 
 
-class GameState:
-    """A game in progress: plain data plus the Game it belongs to."""
+class GameState(StateViews):
+    """A game in progress: plain data plus the Game it belongs to, and its event log.
 
-    __slots__ = ("game", "data")
+    A state keeps a checkpoint (a copy taken at most CHECKPOINT_EVERY decisions ago) and
+    the decisions taken since: a failed apply goes back to the checkpoint and takes them
+    again (play is deterministic), so apply is all or nothing without copying each time.
+    """
 
-    def __init__(self, game: Game, data: dict):
+    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty")
+
+    def __init__(self, game: Game, data: dict, log: EventLog | None = None,
+                 runtime: Runtime | None = None):
         self.game = game
-        self.data = data
+        self._data = data
+        self._log = EventLog() if log is None else log
+        if runtime is None:
+            n = data["n"]
+            runtime = Runtime(game.definition, data, game.constants(n),
+                              layout_of(game.definition, n), self._log.tail)
+        self._rt = runtime
+        self._base: tuple | None = None      # (copy of the data, log length) or None
+        self._since: list[tuple[int, Any]] = []
+        self._dirty = False                  # True once the data was handed out: re-read it
+
+    @property
+    def data(self) -> dict:
+        """The state as plain data (what to_json saves). Reading it lets the caller change
+        it: the next apply takes a fresh checkpoint, and the runtime reads the data again
+        (its token index and cache are rebuilt)."""
+        self._base = None
+        self._dirty = True
+        return self._data
+
+    def _fresh(self) -> Runtime:
+        """The runtime, bound again to the data if the data was handed out since."""
+        if self._dirty:
+            self._dirty = False
+            self._rt.bind()
+        return self._rt
 
     def _runtime(self) -> Runtime:
-        n = self.data["n"]
-        return Runtime(self.game.definition, self.data, self.game.constants(n),
-                       self.game.token_ids(n))
+        """The runtime bound to this state (changes through it are not checkpointed, so the
+        next apply takes a fresh checkpoint)."""
+        self._base = None
+        return self._fresh()
 
     def _advance(self) -> None:
-        runtime = self._runtime()
+        runtime = self._rt
         vm.advance(runtime)
-        data = self.data
-        if data["result"] is None and not vm.waiting(data):
+        data = self._data
+        if data["result"] is None and all(t["wait"] is None for t in data["threads"]):
             raise ScriptRuntimeError("the game's scripts finished without a result "
                                      "(end_game or check_end never ended the game)")
         limit = data.get("max_decisions")
@@ -130,26 +167,40 @@ class GameState:
     @property
     def to_move(self) -> list[int]:
         """Seats that must decide now: one, several (simultaneous), or none (game over)."""
-        return [t["wait"]["player"] for t in vm.waiting(self.data)]
+        threads = self._data["threads"]
+        if len(threads) == 1:
+            wait = threads[0]["wait"]
+            return [] if wait is None else [wait["player"]]
+        return sorted(t["wait"]["player"] for t in threads if t["wait"] is not None)
 
     @property
     def is_over(self) -> bool:
         """True once the game has a result."""
-        return self.data["result"] is not None
+        return self._data["result"] is not None
 
     @property
     def result(self) -> dict | None:
         """{"winners": [...], "reason": ..., "conditions": {...}} once the game is over."""
-        return self.data["result"]
+        return self._data["result"]
 
     def decision(self, player: int) -> dict | None:
         """The pending decision of `player`: {"ask", "options", "secret", "step"}, or None."""
+        if type(player) is not int:
+            return None
+        for thread in self._data["threads"]:
+            wait = thread["wait"]
+            if wait is not None and wait["player"] == player:
+                return wait
+        return None
+
+    def decision_context(self, player: int) -> dict | None:
+        """Where `player`'s pending decision is asked, as the game's texts name it (None if
+        it has none): {"ask", "prompt", "prompt_kinds", "steps", "named"}; see
+        interpreter/decision_context.py. Built only from what `player` may see."""
         if isinstance(player, bool) or not isinstance(player, int):
             return None
-        for thread in self.data["threads"]:
-            if thread["wait"] is not None and thread["wait"]["player"] == player:
-                return thread["wait"]
-        return None
+        return decision_context(self.game.definition, self.data, player, lambda: {
+            t["id"] for t in self.observe(player)["tokens"] if "id" in t})
 
     def legal_actions(self, player: int) -> list[dict]:
         """The actions `player` may take now, each {"id", "value", "ask", "step"} (the
@@ -157,7 +208,9 @@ class GameState:
         wait = self.decision(player)
         if wait is None:
             return []
-        return [action_dict(wait, v) for v in wait["options"]]
+        ask, step = wait["ask"], wait["step"]
+        return [{"id": v if type(v) is str else action_id(v), "value": v, "ask": ask,
+                 "step": step} for v in wait["options"]]
 
     def apply(self, player: int, action: Any) -> None:
         """Take an action: a legal_actions dict, a value or an id. All or nothing: if it is
@@ -169,40 +222,83 @@ class GameState:
             raise IllegalAction(f"player {player!r} has no decision to make; "
                                 f"waiting for {who}")
         value = chosen_option(wait, action, player)
-        data = self.data
-        saved = state_mod.snapshot(data)
+        if self._dirty:
+            self._fresh()
+        if self._base is None or len(self._since) >= CHECKPOINT_EVERY:
+            self._base = (state_mod.clone_state(self._data), len(self._log))
+            self._since = []
         try:
-            for thread in data["threads"]:
-                if thread["wait"] is wait:
-                    frame = thread["stack"][-1]
-                    frame["e"][wait["var"]] = value
-                    frame["pc"] += 1
-                    thread["wait"] = None
-                    break
-            event = {"e": "choice", "player": player, "ask": wait["ask"], "value": value}
-            if wait["secret"]:
-                event["private"] = True
-            data["log"].append(event)
-            data["steps"] += 1
-            self._advance()
+            self._answer(wait, player, value)
         except BaseException:
-            state_mod.restore(data, saved)
+            self._restore()
             raise
+        self._since.append((player, value))
+
+    def _answer(self, wait: dict, player: int, value: Any) -> None:
+        """Give `value` to the thread waiting with `wait` and run on."""
+        data = self._data
+        for thread in data["threads"]:
+            if thread["wait"] is wait:
+                frame = thread["stack"][-1]
+                frame["e"][wait["var"]] = value
+                frame["pc"] += 1
+                thread["wait"] = None
+                break
+        event = {"e": "choice", "player": player, "ask": wait["ask"], "value": value}
+        if wait["secret"]:
+            event["private"] = True
+        self._rt.emit(event)
+        data["steps"] += 1
+        self._advance()
+
+    def _restore(self) -> None:
+        """Back to the checkpoint, then the decisions taken since, again."""
+        copy, length = self._base
+        self._log.truncate(length)
+        data = self._data
+        data.clear()
+        data.update(state_mod.clone_state(copy))
+        self._rt.bind()
+        for player, value in self._since:
+            self._answer(self.decision(player), player, value)
 
     # -- copies and views ------------------------------------------------------------------
     def clone(self) -> GameState:
-        """An independent copy (the log's past events are shared, never changed)."""
-        return GameState(self.game, state_mod.clone_state(self.data))
+        """An independent copy: no mutable data is shared (past log events are shared,
+        they never change)."""
+        data = state_mod.clone_state(self._data)
+        log = self._log.fork()
+        copy = GameState(self.game, data, log, self._fresh().fork(data, log.tail))
+        copy._base, copy._since = self._base, list(self._since)
+        return copy
 
-    def to_json(self) -> str:
-        """The whole state as canonical JSON (sorted keys): equal states, equal bytes."""
-        return json.dumps(self.data, sort_keys=True, separators=(",", ":"))
+    def to_json(self, log: bool = False) -> str:
+        """The state as canonical JSON (sorted keys): equal states, equal bytes. Its size
+        does not grow with the game: the log is left out unless `log` is true."""
+        data = self._data
+        if log:
+            data = {**data, "log": list(self._log)}
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def observe(self, player: int | None) -> dict:
-        """What `player` may see (None: public information only)."""
-        return state_mod.observe(self.game.definition, self.data, player)
+        """What `player` may see (None: public information only); its log holds the events
+        since the game began (or since it was loaded from a save without its log)."""
+        props = self._fresh().props
+        return state_mod.observe(self.game.definition, self._data, player, self._log,
+                                 None if props is self._rt.lay.props else props)
 
     @property
-    def log(self) -> list[dict]:
-        """Every event so far (the full log: use observe() for what one seat may see)."""
-        return self.data["log"]
+    def log(self) -> EventLog:
+        """Every event so far, a sequence (the full log: use observe() for what one seat may
+        see). A state loaded from a save without its log has the events since then."""
+        return self._log
+
+    def token_records(self) -> dict[str, dict]:
+        """Every token as {id: {kind, owner, at, controller, shown, properties...}} (fresh
+        copies, in creation order: changing them changes nothing)."""
+        props = self._rt.props
+        return state_mod.token_records(self.game.definition, self._data, props)
+
+    def piece_counts(self) -> dict[str, dict[str, list[int]]]:
+        """Counted pieces as {kind: {place: [one number per player]}} (a fresh copy)."""
+        return state_mod.piece_counts(self.game.definition, self._data)

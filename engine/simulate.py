@@ -36,7 +36,7 @@ def bot_seed(seed: int, index: int) -> str:
 def on_board(game: Game, state: GameState) -> dict[str, list[int]]:
     """For every counted piece kind, how many each player has outside its start location."""
     out = {}
-    for kind, by_location in state.data["counts"].items():
+    for kind, by_location in state.piece_counts().items():
         start = game.definition.pieces[kind].start
         totals = [0] * state.data["n"]
         for location, row in by_location.items():

@@ -9,14 +9,14 @@ def check_invariants(game, state) -> None:
     """Assert that every piece is accounted for and no limit is broken."""
     data = state.data
     n = data["n"]
-    counts = data["counts"]
+    counts = state.piece_counts()
     districts = [a for a, props in game.definition.areas.items() if props["kind"] == "district"]
     for piece, total in (("house", HOUSES), ("palace", PALACES), ("ring", RINGS)):
         for p in range(n):
             held = sum(row[p] for row in counts[piece].values())
             assert held == total, f"player {p} has {held} {piece}s in all, not {total}"
             assert all(row[p] >= 0 for row in counts[piece].values()), f"negative {piece}"
-    tokens = data["tokens"].values()
+    tokens = state.token_records().values()
     for p in range(n):
         assert sum(1 for t in tokens if t["kind"] == "marker" and t["owner"] == p) == MARKERS
         assert sum(1 for t in tokens if t["kind"] == "card" and t["owner"] == p) == CARDS

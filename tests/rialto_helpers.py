@@ -88,7 +88,7 @@ def take(state, player: int, value: Any) -> None:
         frame["e"][wait["var"]] = option
         frame["pc"] += 1
         thread["wait"] = None
-        state.data["log"].append({"e": "choice", "player": player, "ask": wait["ask"],
+        state._runtime().emit({"e": "choice", "player": player, "ask": wait["ask"],
                                   "value": option})
         state.data["steps"] += 1
         vm.advance(state._runtime())
@@ -97,16 +97,16 @@ def take(state, player: int, value: Any) -> None:
 def cards_to_hand(state, player: int, types: list[str]) -> None:
     """Put cards of these types from the draw pile into a player's hand."""
     for kind in types:
-        tid = next(t for t, tok in state.data["tokens"].items()
+        tid = next(t for t, tok in state.token_records().items()
                    if tok["kind"] == "card" and tok["at"] == "deck" and tok["type"] == kind)
-        state.data["tokens"][tid].update(owner=player, at="hand")
+        state._runtime().set_token(tid, owner=player, at="hand")
 
 
 def building_to_board(state, player: int, code: str) -> str:
     """Put a building of this kind from the stock onto a player's board."""
-    tid = next(t for t, tok in state.data["tokens"].items()
+    tid = next(t for t, tok in state.token_records().items()
                if tok["kind"] == "edifice" and tok["at"] == "stock" and tok["code"] == code)
-    state.data["tokens"][tid].update(owner=player, at="board")
+    state._runtime().set_token(tid, owner=player, at="board")
     return tid
 
 
@@ -127,14 +127,15 @@ def vp(state) -> list[int]:
 
 def councillors(state, player: int, where: str) -> int:
     """How many of a player's councilmen are at a place."""
-    return state.data["counts"]["councillor"].get(where, [0] * state.data["n"])[player]
+    return state.piece_counts()["councillor"].get(where, [0] * state.data["n"])[player]
 
 
 def set_councillors(state, player: int, where: dict[str, int]) -> None:
     """Put a player's 18 councilmen: `where` gives places and numbers, the rest general."""
-    counts = state.data["counts"]["councillor"]
-    for row in counts.values():
-        row[player] = 0
+    c = state._runtime()
+    for place in state.piece_counts()["councillor"]:
+        c.set_count("councillor", player, place, 0)
     for place, n in where.items():
-        counts.setdefault(place, [0] * state.data["n"])[player] = n
-    counts["general"][player] = 18 - sum(n for p, n in where.items() if p != "general")
+        c.set_count("councillor", player, place, n)
+    c.set_count("councillor", player, "general",
+                18 - sum(n for p, n in where.items() if p != "general"))

@@ -188,8 +188,8 @@ def test_workers_markers_and_limits(copycat):
 def test_doctorates_equal_the_player_count(copycat, players):
     """notes Setup: the supply's bottom holds as many doctorates as players (Component data:
     doctorates = players); the others are out of the game."""
-    data = copycat.new_state(players=players, seed=2).data
-    cards = [t for t in data["tokens"].values() if t["kind"] == "card" and t["section"] == 5]
+    state = copycat.new_state(players=players, seed=2)
+    cards = [t for t in state.token_records().values() if t["kind"] == "card" and t["section"] == 5]
     assert sum(1 for t in cards if t["at"] == "supply") == players
     assert sum(1 for t in cards if t["at"] == "box") == 4 - players
 
@@ -199,12 +199,13 @@ def test_start_pieces_and_shuffled_start_decks(copycat):
     piece on 0; no VP markers on the offices yet."""
     hands = set()
     for seed in range(6):
-        data = copycat.new_state(players=2, seed=seed).data
+        state = copycat.new_state(players=2, seed=seed)
+        data, tokens = state.data, state.token_records()
         for p in range(2):
-            mine = [t for t in data["tokens"].values() if t["kind"] == "card" and t["owner"] == p]
+            mine = [t for t in tokens.values() if t["kind"] == "card" and t["owner"] == p]
             assert len(mine) == 10 and {t["set"] for t in mine} == {"ab"[p]}
             assert all(not t["shown"] for t in mine if t["at"] in ("draw", "hand"))
-        hands.add(tuple(sorted(t["number"] for t in data["tokens"].values()
+        hands.add(tuple(sorted(t["number"] for t in state.token_records().values()
                                if t["kind"] == "card" and t["owner"] == 0 and t["at"] == "hand")))
         assert [pv["vp"] for pv in data["pvars"]] == [0, 0]
         assert set(data["vars"]["markers"]) == {0}

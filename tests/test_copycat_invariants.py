@@ -27,7 +27,7 @@ def check_invariants(game, state, seen: dict) -> None:
     data = state.data
     d = game.definition
     n = data["n"]
-    cards = [t for t in data["tokens"].values() if t["kind"] == "card"]
+    cards = [t for t in state.token_records().values() if t["kind"] == "card"]
     assert len(cards) == CARDS
     street = [a for a, v in d.areas.items() if v["kind"] == "street_space"]
     offices = [a for a, v in d.areas.items() if v["kind"] == "office"]
@@ -43,7 +43,7 @@ def check_invariants(game, state, seen: dict) -> None:
     per_space = Counter(c["at"] for c in cards if c["at"] in street)
     assert all(k <= 1 for k in per_space.values())
     # A row never has a gap before a card except during phase 3 (gaps stay until phase 4).
-    workers = data["counts"]["worker"]
+    workers = state.piece_counts()["worker"]
     for p in range(n):
         total = sum(row[p] for row in workers.values())
         assert total == WORKERS

@@ -49,7 +49,7 @@ CHECKLIST = {
          "The player plays each of the cards in the player's hand face up into their play area."],
     15: ["Blue and purple actions left for phase 3 are lost."],
     16: ["Buys come only from offices, and exactly one office gives two buys.",
-         "| Central Purchasing | 0 | Yellow | “buy cards” | 2 | 0 | 2 |"],
+         "| Central Purchasing | 0 | yellow | “buy cards” | 2 | 0 | 2 |"],
     17: ["11 street spaces"],
     18: ["| street space 4 | 4 | 0 |", "| street space 5 | 5 | 1 |", "| street space 8 | 8 | 1 |",
          "| street space 9 | 9 | 2 |", "| street space 11 | 11 | 2 |",
@@ -57,7 +57,7 @@ CHECKLIST = {
     19: ["Unspent money is lost at the end of the turn.", "The player's money becomes 0."],
     20: ["Red cards left of a bought card are taken free.",
          "If the position of the other street space is less than the position of the street "
-         "space, the player takes each card in the other street space whose colour is Red"],
+         "space, the player takes each card in the other street space whose colour is red"],
     21: ["New cards go to the temporary pile, not the hand.",
          "Move the card sideways onto their temporary pile."],
     22: ["Gaps in the street are filled only in phase 4."],
@@ -120,11 +120,14 @@ def test_provisional_note_and_pictures():
     assert "**Provisional data**" in built.markdown
     assert "No source lists the real cards" in built.markdown or \
         "no source lists the real cards" in built.markdown
-    assert set(built.pictures) == {"copycat-street.svg", "copycat-offices.svg"}
-    street = built.pictures["copycat-street.svg"]
-    assert street.count("<rect") == 11 and ">+2<" in street and ">+0<" in street
-    offices = built.pictures["copycat-offices.svg"]
-    assert offices.count("<rect") == 25 and "Central Purchasing" in offices
+    assert set(built.pictures) == {"copycat-board.svg", "copycat-setup.svg"}
+    board = built.pictures["copycat-board.svg"]
+    for space in range(1, 12):                          # the street: number · surcharge
+        surcharge = 0 if space <= 4 else 1 if space <= 8 else 2
+        assert f">{space} · +{surcharge}</text>" in board
+    assert "Central Purchasing" in board and "Federal Presidency" in board
+    assert board.count(">from 3 players</text>") == 2 and \
+        board.count(">from 4 players</text>") == 2
 
 
 def test_every_reading_is_a_clarification(book):

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from regola.cli.app import app
-from regola.docs.site import mkdocs_config
+from regola.docs.book.site import mkdocs_config
 
 runner = CliRunner()
 HAVE_MKDOCS = all(importlib.util.find_spec(m) for m in ("mkdocs", "material",
@@ -32,10 +32,13 @@ def test_pages_only_writes_every_language(tmp_path):
     assert result.exit_code == 0, result.output
     for lang in ("en", "es", "nl"):
         for page in ("index.md", "doge/index.md", "doge/cheap_palaces.md",
-                     "doge/year_limit.md", "doge/index-palace_spaces.svg"):
+                     "doge/year_limit.md", "doge/index-city.svg"):
             assert (tmp_path / "docs" / lang / page).exists(), (lang, page)
     index = (tmp_path / "docs" / "en" / "index.md").read_text(encoding="utf-8")
     assert "(doge/index.md)" in index and "(doge/year_limit.md)" in index
+    for lang, title in (("en", "# Rulebooks"), ("es", "# Reglamentos"), ("nl", "# Spelregels")):
+        front = (tmp_path / "docs" / lang / "index.md").read_text(encoding="utf-8")
+        assert front.startswith(title + "\n"), (lang, front[:40])   # in its own language
     config = (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
     assert json.loads(config.split("\n", 1)[1])["site_name"] == "regola"
 
@@ -45,7 +48,7 @@ def test_pages_only_writes_every_language(tmp_path):
 def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
     """Run from another working directory with the default, relative `--out site`."""
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["docs", "build"])
+    result = runner.invoke(app, ["docs", "build", "--no-pdf"])   # PDFs: tests/test_print.py
     assert result.exit_code == 0, result.output
     assert "site built in site/build" in result.output
     built = tmp_path / "site" / "build"
@@ -54,5 +57,5 @@ def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
         assert (built / page).exists(), page
     html = (built / "es" / "doge" / "index.html").read_text(encoding="utf-8")
     assert 'hreflang="nl"' in html and 'hreflang="en"' in html      # the language switcher
-    assert "index-palace_spaces.svg" in html
+    assert "index-city.svg" in html
     assert (built / "search" / "search_index.json").exists()

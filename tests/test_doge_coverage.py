@@ -36,9 +36,9 @@ def test_components_per_colour(doge):
     assert doge.seats == ["red", "blue", "green", "yellow"]
     state = regola.load_game("doge").new_state(players=4, seed=3)
     for p in range(4):
-        mine = Counter(t["kind"] for t in state.data["tokens"].values() if t["owner"] == p)
+        mine = Counter(t["kind"] for t in state.token_records().values() if t["owner"] == p)
         assert mine == {"marker": 7, "card": 7}
-        values = sorted(t["value"] for t in state.data["tokens"].values()
+        values = sorted(t["value"] for t in state.token_records().values()
                         if t["owner"] == p and t["kind"] == "marker")
         assert values == [0, 1, 1, 2, 2, 3, 3]
 
@@ -60,9 +60,9 @@ def test_three_or_four_players_the_fourth_colour_stays_in_the_box():
     game = regola.load_game("doge")
     state = game.new_state(players=3, seed=1)
     assert state.data["n"] == 3
-    assert {t["owner"] for t in state.data["tokens"].values() if t["owner"] is not None} == \
+    assert {t["owner"] for t in state.token_records().values() if t["owner"] is not None} == \
         {0, 1, 2}
-    for rows in state.data["counts"].values():
+    for rows in state.piece_counts().values():
         assert all(len(row) == 3 for row in rows.values())
     assert state.observe(None)["players"] == 3
     for n in (2, 5):
@@ -86,7 +86,7 @@ def test_advisor_homes_and_neutral_place(doge):
     """notes: Board - an advisor's home is the area whose symbol it bears; a neutral advisor
     stands on its symbol beside the board, in no area, controlled by nobody."""
     state = regola.load_game("doge").new_state(players=4, seed=2)
-    advisors = [t for t in state.data["tokens"].values() if t["kind"] == "advisor"]
+    advisors = [t for t in state.token_records().values() if t["kind"] == "advisor"]
     assert sorted(t["home"] for t in advisors) == sorted(DISTRICTS + ["quarantia"] * 3)
     assert all(t["home"] in doge.areas for t in advisors)
     assert all(t["at"] == "neutral" and t["controller"] is None for t in advisors)

@@ -140,7 +140,7 @@ def test_no_seat_sees_which_face_down_marker_another_seat_placed(doge):
         # Phase 2 has begun: markers lie face down in the areas (some just revealed).
         for viewer in range(3):
             seen = json.dumps(state.observe(viewer))
-            hidden = [tid for tid, tok in state.data["tokens"].items()
+            hidden = [tid for tid, tok in state.token_records().items()
                       if tok["kind"] in ("marker", "card") and tok["owner"] != viewer
                       and not tok["shown"]]
             assert hidden

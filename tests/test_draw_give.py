@@ -41,7 +41,7 @@ def test_draw_is_reproducible_from_the_seed_and_differs_between_seeds():
 def test_draw_hides_which_secret_token_moved_from_other_seats():
     state, rt = runtime()
     rt.draw("marker", "supply", "pile", 1, owner=2)
-    event = state.data["log"][-1]
+    event = state.log[-1]
     assert event["e"] == "move_token" and event["masked"]
     seen_by_other = state.observe(0)["log"][-1]
     assert "token" not in seen_by_other

@@ -122,7 +122,7 @@ def test_warsaw_grid_placements_are_told_in_spanish():
     game = regola.load_game("warsaw")
     state = game.new_state(players=2, seed=3)
     gw = GameWords(game.definition, "es")
-    placed = [e for e in state.data["log"] if e["e"] == "place"]
+    placed = [e for e in state.log if e["e"] == "place"]
     assert placed
     line = event_text(placed[0], gw)
     assert "loseta" in line and "place:" not in line and "giro" in line

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from regola.docs.book import Book
-from regola.docs.markdown import steps_markdown
-from regola.dsl import builtins_draft, builtins_goals, builtins_grid
-from regola.dsl import builtins_grid as grid
+from regola.docs.book.markdown import steps_markdown
+from regola.dsl.builtins import draft as builtins_draft
+from regola.dsl.builtins import goals as builtins_goals
+from regola.dsl.builtins import grid
+from regola.dsl.builtins import grid as builtins_grid
 from regola.errors import RuleError, ScriptRuntimeError
 from regola.i18n.catalog import Words
 from regola.interpreter import goals
@@ -40,9 +42,9 @@ def test_the_tiny_game_runs_every_concept_built_in():
     c = state._runtime()
     assert grid.cells(c, "yard", 0) == [[0, 0]]                    # [1, 0] was removed
     assert grid.cells(c, "board", None) == [[0, 0]]                # a shared grid
-    kinds = {t["kind"] for t in state.data["tokens"].values()}
-    assert kinds == {"square", "plot"} and len(state.data["tokens"]) == 5 + 3 * 2
-    held = [t for t in state.data["tokens"].values() if t["kind"] == "plot"
+    kinds = {t["kind"] for t in state.token_records().values()}
+    assert kinds == {"square", "plot"} and len(state.token_records()) == 5 + 3 * 2
+    held = [t for t in state.token_records().values() if t["kind"] == "plot"
             and t["at"] == "hand"]
     assert {t["owner"] for t in held} == {0, 1}                    # hands were passed on
 
@@ -56,14 +58,14 @@ def test_rotation_of_a_three_by_three_tile():
 def test_regions_parts_and_separate_tiles():
     state = game().new_state(players=2, seed=3)
     c = state._runtime()
-    clear = [t for t in state.data["tokens"] if state.data["tokens"][t]["at"] == "yard"]
+    clear = [t for t in state.token_records() if state.token_records()[t]["at"] == "yard"]
     for cell in grid.cells(c, "yard", 0):
         grid.remove(c, "yard", 0, cell, "supply")
     assert clear
     plots = c.tokens("plot")
     rows, cols, fence = plots[0], plots[1], plots[2]
     for tid in (rows, cols, fence):
-        c.s["tokens"][tid]["at"] = "hand"
+        c.set_token(tid, at="hand")
     grid.place(c, "yard", 0, rows, [0, 0])
     grid.place(c, "yard", 0, cols, [1, 0])
     a = grid._regions(c, "yard", 0, "a")

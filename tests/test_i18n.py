@@ -72,15 +72,15 @@ def test_unknown_language_is_a_clear_error(command):
 
 
 # -- the CLI in each language ----------------------------------------------------------
-SPANISH = ["Doge: 4 jugadores; Rojo (aleatorio)", "semilla: 1", "Empieza el año 1.",
+SPANISH = ["Doge: 4 jugadores; Rojo (1, aleatorio)", "semilla: 1", "Empieza el año 1.",
            "Mazo barajado: cartas marrones de orden de votación", "casas: reserva -> ",
            "elige tomar el control (¿Tomas el control del consejero o te abstienes?)",
-           "toma el control de consejero (", "vota: ganadores ", "Fin de la partida (",
+           "toma el control de consejero de ", "vota: ganadores ", "Fin de la partida (",
            "motivo: condición de final", "sobre la carta elegida (secreto)"]
-DUTCH = ["Doge: 4 spelers; Rood (willekeurig)", "seed: 1", "Jaar 1 begint.",
+DUTCH = ["Doge: 4 spelers; Rood (1, willekeurig)", "seed: 1", "Jaar 1 begint.",
          "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
          "kiest de controle nemen (Neem je de controle over de raadsheer, of onthoud je je?)",
-         "neemt de controle over raadsheer (", "stemt: winnaars ", "Einde van het spel (",
+         "neemt de controle over raadsheer van ", "stemt: winnaars ", "Einde van het spel (",
          "reden: eindvoorwaarde", "op de gekozen kaart (geheim)"]
 
 
@@ -108,14 +108,14 @@ def test_the_locale_chooses_the_language_when_no_option_is_given(monkeypatch):
 def test_a_human_is_asked_in_the_language():
     result = run("play", "doge", "--seed", "5", "--lang", "es", stdin="x\n1\n")
     out = result.stdout
-    assert "decide Rojo" in out
-    assert "Rojo (puesto 0): Elige la carta de jugador de un área para tus marcadores" in out
-    assert "no es una acción: 'x'" in out
-    assert "Piezas" in out and "│ casas " in out and "│ reserva │" in out
-    assert "propietario" in out and "7 boca abajo" in out
-    assert "Rojo elige" in out
+    assert "tú: Rojo (1)" in out
+    assert "Rojo (1): Elige la carta de jugador de un área para tus marcadores" in out
+    assert "no es una tecla de aquí: 'x'" in out
+    assert "Rojo (1)" in out and "Azul (2)" in out and "suministro" not in out
+    assert "reserva (tú): 15 casas" in out and "c casas" in out
+    assert "Rojo elige Cannaregio (secreto)" in out
     nl = run("play", "doge", "--seed", "5", "--lang", "nl", stdin="1\n")
-    assert "Rood (plaats 0): Kies de spelerskaart van een gebied voor je stemschijven" \
+    assert "Rood (1): Kies de spelerskaart van een gebied voor je stemschijven" \
         in nl.stdout
 
 

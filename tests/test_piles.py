@@ -30,7 +30,7 @@ def test_draw_refill_turns_the_discard_pile_into_the_draw_pile_only_when_empty(r
     assert len(owned(c, 0, "discard")) == 4          # the draw pile still had a card
     assert piles.draw_refill(c, "card", 0, "draw", "hand", 2, "discard") == 2
     assert len(owned(c, 0, "discard")) == 0 and len(owned(c, 0, "draw")) == 2
-    assert c.s["log"][-3]["e"] == "refill"
+    assert c.log[-3]["e"] == "refill"
     assert piles.draw_refill(c, "card", 0, "draw", "hand", 9, "discard") == 2   # what exists
     assert len(owned(c, 0, "hand")) == hand + 5
 

@@ -23,7 +23,7 @@ DISTRICTS = ["santa_croce", "san_polo", "dorsoduro", "cannaregio", "san_marco", 
 
 
 def tokens_of(state, kind: str) -> dict[str, dict]:
-    return {tid: t for tid, t in state.data["tokens"].items() if t["kind"] == kind}
+    return {tid: t for tid, t in state.token_records().items() if t["kind"] == kind}
 
 
 def hand(state, player: int) -> list[dict]:
@@ -71,7 +71,7 @@ def test_components_councilmen_discs_coins_and_colours():
     state = fresh(2)
     assert state.data["n"] == 2
     assert len(state.data["tracks"]["doge"]["pos"]) == 2
-    assert sum(sum(row) for row in state.data["counts"]["councillor"].values()) == 36
+    assert sum(sum(row) for row in state.piece_counts()["councillor"].values()) == 36
 
 
 def test_components_tiles():
@@ -302,7 +302,7 @@ def test_only_free_connections_take_a_tile():
     state = fresh(3)
     gondola = next(iter(tokens_of(state, "gondola_tile")))
     state.data["links"]["dorsoduro_castello"] = {"tile": gondola, "facing": "castello"}
-    state.data["tokens"][gondola]["at"] = "placed"
+    state._runtime().set_token(gondola, at="placed")
     cards_to_hand(state, 0, ["gondola"])
     asked = play_stage(state, "gondola", {"gondola_connection": "san_polo_castello"})
     offered = next(a["options"] for a in asked if a["ask"] == "gondola_connection")
@@ -317,7 +317,7 @@ def test_reading_5_no_free_connection_keeps_the_bonus_point():
     tiles = [*tokens_of(state, "gondola_tile"), *tokens_of(state, "bridge_tile")][:12]
     for conn, tid in zip(GAME.definition.connections, tiles):
         state.data["links"][conn] = {"tile": tid, "facing": GAME.definition.connections[conn][0]}
-        state.data["tokens"][tid]["at"] = "placed"
+        state._runtime().set_token(tid, at="placed")
     cards_to_hand(state, 0, ["bridge"])
     asked = play_stage(state, "bridge")
     assert not [a for a in asked if a["ask"] == "bridge_connection"]

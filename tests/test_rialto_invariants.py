@@ -17,10 +17,11 @@ UNOWNED_AT = {"card": {"deck", "drawn", "discarded", "row_1", "row_2", "row_3", 
               "edifice": {"stock"}}
 
 
-def check(data: dict) -> None:
+def check(state) -> None:
     """Every invariant of a Rialto position (an AssertionError names the broken one)."""
+    data = state.data
     n = data["n"]
-    tokens = data["tokens"]
+    tokens = state.token_records()
     kinds = Counter(t["kind"] for t in tokens.values())
     assert kinds["card"] == 77 and kinds["edifice"] == 60
     assert kinds["bridge_tile"] == 6 and kinds["gondola_tile"] == 6
@@ -36,7 +37,7 @@ def check(data: dict) -> None:
         assert len(board) <= 7, "a player board holds at most 7 buildings"
     # Councilmen: 18 per player, never a negative count.
     for p in range(n):
-        rows = data["counts"]["councillor"].values()
+        rows = state.piece_counts()["councillor"].values()
         assert all(row[p] >= 0 for row in rows)
         assert sum(row[p] for row in rows) == 18
     # Coins: 30 in all, between the bank, the players and the buildings; one per building.
@@ -71,10 +72,10 @@ def test_random_games_keep_every_invariant(players):
     for game_no in range(2):
         state = GAME.new_state(players=players, seed=100 + game_no)
         bot = RandomBot(f"{players}/{game_no}")
-        check(state.data)
+        check(state)
         while not state.is_over:
             seat = state.to_move[0]
             state.apply(seat, bot.choose(state, seat))
-            check(state.data)
+            check(state)
         assert state.result["reason"] == "end_condition"
         assert state.data["vars"]["round"] == 6

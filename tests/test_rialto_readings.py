@@ -57,9 +57,9 @@ def test_reading_5_false_the_bonus_point_goes_with_the_tile(tmp_path):
         game = with_option(tmp_path / str(value), "lost_tile_bonus", "true",
                            str(value).lower())
         state = fresh(3, game=game)
-        for tok in state.data["tokens"].values():
+        for tid, tok in state.token_records().items():
             if tok["kind"] == "bridge_tile":
-                tok["at"] = "box"
+                state._runtime().set_token(tid, at="box")
         cards_to_hand(state, 0, ["bridge"])
         play_stage(state, "bridge")
         assert vp(state)[0] == expected
@@ -93,10 +93,10 @@ def test_reading_7_false_neither_coins_nor_buildings_run_out(tmp_path):
     cards_to_hand(state, 0, ["building"] * 4)
     asked = play_stage(state, "building", {"take_building": ["g4", "none"]})
     assert "g4" in [a["options"] for a in asked if a["ask"] == "take_building"][0]
-    owned = [t["code"] for t in state.data["tokens"].values()
+    owned = [t["code"] for t in state.token_records().values()
              if t["kind"] == "edifice" and t["owner"] == 0 and t["at"] == "board"]
     assert "g4" in owned
-    held = sum(1 for t in state.data["tokens"].values()
+    held = sum(1 for t in state.token_records().values()
                if t["kind"] == "edifice" and t["code"] == "g4" and t["at"] == "board")
     assert held == 8
 
@@ -107,7 +107,7 @@ def test_reading_7_spares_only_without_finite_supplies(tmp_path):
     finite = fresh(5)
     unlimited = fresh(5, game=with_option(tmp_path, "finite_supplies", "true", "false"))
     for state, n in ((finite, 60), (unlimited, 420)):
-        assert sum(1 for t in state.data["tokens"].values() if t["kind"] == "edifice") == n
+        assert sum(1 for t in state.token_records().values() if t["kind"] == "edifice") == n
 
 
 def test_reading_8_none_councilmen_stay_where_they_are(tmp_path):
@@ -140,7 +140,7 @@ def test_reading_9_district_bonus_one_player_both_tiles(tmp_path, value, points,
     east_and_west(state, 0)
     run(state, "check_district_bonus", group=[0])
     assert vp(state)[0] == points
-    tiles = [t for t in state.data["tokens"].values() if t["kind"] == "bonus_tile"]
+    tiles = [t for t in state.token_records().values() if t["kind"] == "bonus_tile"]
     assert sum(1 for t in tiles if t["owner"] == 0) == won
     east_and_west(state, 1)
     run(state, "check_district_bonus", group=[0, 1])
@@ -165,16 +165,18 @@ def test_reading_10_false_only_the_unused_rows_are_reshuffled(tmp_path):
         game = with_option(tmp_path / str(value), "reshuffle_all_discards", "true",
                            str(value).lower())
         state = fresh(3, game=game)
-        cards = [t for t in state.data["tokens"].values() if t["kind"] == "card"]
-        for i, tok in enumerate(cards):
+        cards = [t for t, tok in state.token_records().items() if tok["kind"] == "card"]
+        for i, tid in enumerate(cards):
             if i < 30:
-                tok["owner"], tok["at"] = i % 3, "discard"
+                state._runtime().set_token(tid, owner=i % 3, at="discard")
             elif i < 70:
-                tok["at"] = "discarded"
+                state._runtime().set_token(tid, at="discarded")
         state.data["vars"]["round"] = 1
         run(state, "take_cards")
         assert any(e.get("msg") == "deck_reshuffled" for e in state.log)
-        on_piles = sum(1 for t in cards if t["at"] == "discard" and t["owner"] is not None)
+        tokens = state.token_records()
+        on_piles = sum(1 for t in cards if tokens[t]["at"] == "discard"
+                       and tokens[t]["owner"] is not None)
         assert (on_piles >= 30) == kept
 
 
@@ -242,6 +244,6 @@ def test_reading_15_y2_cannot_turn_a_joker_and_the_other_value(tmp_path):
         yellow = [a for a in asked if a["player"] == 0 and a["ask"] == "use_yellow"]
         assert bool(yellow) is offered
         assert state.data["tracks"]["doge"]["pos"][0] == doge
-        jokers = [t for t in state.data["tokens"].values() if t["kind"] == "card"
+        jokers = [t for t in state.token_records().values() if t["kind"] == "card"
                   and t["type"] == "joker" and t["owner"] == 0]
         assert [t["at"] for t in jokers] == ["discard" if offered else "hand"]

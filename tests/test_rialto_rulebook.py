@@ -111,9 +111,12 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
 
 
 def test_the_book_has_the_map_picture(book):
-    assert len(book.pictures) == 1
-    svg = next(iter(book.pictures.values()))
-    assert svg.count("<line") == 12 and svg.count("<circle") == 6
+    assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg"}
+    svg = book.pictures["rialto-city_map.svg"]
+    assert svg.count("<line") == 12 and ">Grand Canal</text>" in svg       # the canal
+    assert ">west side of the Grand Canal</text>" in svg                   # the legend
+    for name in ("Santa Croce", "San Polo", "Dorsoduro", "Cannaregio", "San Marco", "Castello"):
+        assert f">{name}</text>" in svg
 
 
 @pytest.mark.parametrize("lang", ["es", "nl"])

@@ -46,7 +46,7 @@ def test_starting_buildings_all_different_with_three_players():
     asked = answer(state, {}, until="take_row")
     offered = [a["options"] for a in asked if a["ask"] == "start_building"]
     assert [len(o) for o in offered] == [3, 2]     # the last one left is taken unasked
-    codes = sorted(t["code"] for t in state.data["tokens"].values()
+    codes = sorted(t["code"] for t in state.token_records().values()
                    if t["kind"] == "edifice" and t["at"] == "board")
     assert codes == ["b1", "g1", "y1"]
 
@@ -56,7 +56,7 @@ def test_starting_buildings_at_most_two_alike_with_five_players():
     # notes: Setup 6; checklist 6 (4-5 players: at most 2 alike)
     state = fresh(5, seed=3)
     answer(state, {}, until="take_row")
-    codes = sorted(t["code"] for t in state.data["tokens"].values()
+    codes = sorted(t["code"] for t in state.token_records().values()
                    if t["kind"] == "edifice" and t["at"] == "board")
     assert codes == ["b1", "g1", "g1", "y1", "y1"]
 
@@ -84,10 +84,10 @@ def test_each_takes_a_row_two_blind_cards_then_keeps_seven():
     assert len([a for a in cuts if a["player"] == 0]) == 2        # 6 + 2 + 1 = 9 -> 7
     assert len([a for a in cuts if a["player"] == 1]) == 1        # 6 + 2 = 8 -> 7
     for p in range(3):
-        hand = [t for t in state.data["tokens"].values()
+        hand = [t for t in state.token_records().values()
                 if t["kind"] == "card" and t["owner"] == p and t["at"] == "hand"]
         assert len(hand) == 7
-    leftover = [t for t in state.data["tokens"].values()
+    leftover = [t for t in state.token_records().values()
                 if t["kind"] == "card" and t["at"] == "discarded"]
     assert len(leftover) == 6                                      # the unused row
 
@@ -96,7 +96,7 @@ def test_district_token_follows_the_round_tiles():
     """notes: components.round_tiles_and_district_token, phase1.district_token."""
     # notes: Phase I, district token; checklist 9
     state = fresh(2, seed=6)
-    tiles = {t["number"]: t["at"] for t in state.data["tokens"].values()
+    tiles = {t["number"]: t["at"] for t in state.token_records().values()
              if t["kind"] == "round_tile"}
     assert sorted(tiles) == [1, 2, 3, 4, 5, 6]
     state.data["vars"]["round"] = 3
@@ -218,7 +218,7 @@ def test_building_stage_five_cards_plus_bonus():
     takes = [a["options"] for a in asked if a["ask"] == "take_building"]
     assert "g4" in takes[0] and "b4" in takes[0]
     assert sorted(takes[1]) == sorted(["none", "g1", "g2", "y1", "y2", "b1", "b2"])
-    owned = sorted(t["code"] for t in state.data["tokens"].values()
+    owned = sorted(t["code"] for t in state.token_records().values()
                    if t["kind"] == "edifice" and t["owner"] == 0)
     assert owned == ["b2", "g4"]
 
@@ -232,7 +232,7 @@ def test_full_board_returns_a_building_for_its_value():
     cards_to_hand(state, 0, ["building"])
     play_stage(state, "building", {"take_building": "b1", "return_building": "b3"})
     assert vp(state)[0] == 3 + 3
-    owned = [t["code"] for t in state.data["tokens"].values()
+    owned = [t["code"] for t in state.token_records().values()
              if t["kind"] == "edifice" and t["owner"] == 0 and t["at"] == "board"]
     assert len(owned) == 7 and "b1" in owned and "b3" not in owned
 
@@ -247,8 +247,8 @@ def test_bridge_stage_worked_example():
     set_track(state, "doge", [0, 0, 0], top_first=[2, 0, 1])
     cards_to_hand(state, 0, ["bridge", "bridge"])
     cards_to_hand(state, 2, ["bridge", "bridge"])
-    top = next(t for t, tok in state.data["tokens"].items() if tok["at"] == "bridge_top")
-    ends = state.data["tokens"][top]["ends"]
+    top = next(t for t, tok in state.token_records().items() if tok["at"] == "bridge_top")
+    ends = state.token_records()[top]["ends"]
     asked = play_stage(state, "bridge", {"play_cards": 2,
                                          "bridge_connection": "san_polo_castello",
                                          "bridge_facing": "castello"})
@@ -258,8 +258,8 @@ def test_bridge_stage_worked_example():
     assert link == {"tile": top, "facing": "castello"}
     value = GAME_value(state, "san_polo_castello", "castello")
     assert value == ends[0]
-    assert state.data["tokens"][top]["at"] == "placed"
-    assert sum(1 for t in state.data["tokens"].values() if t["at"] == "bridge_top") == 1
+    assert state.token_records()[top]["at"] == "placed"
+    assert sum(1 for t in state.token_records().values() if t["at"] == "bridge_top") == 1
 
 
 def GAME_value(state, connection, area):
@@ -279,9 +279,9 @@ def test_reading_3_bridge_penalty_when_nobody_plays():
 def test_reading_5_lost_tile_bonus_keeps_the_point():
     # notes: Reading 5 lost_tile_bonus: no tile left, the bonus VP still counts
     state = fresh(3)
-    for tok in state.data["tokens"].values():
+    for tid, tok in state.token_records().items():
         if tok["kind"] == "bridge_tile":
-            tok["at"] = "box"
+            state._runtime().set_token(tid, at="box")
     cards_to_hand(state, 0, ["bridge"])
     play_stage(state, "bridge")
     assert vp(state)[0] == 3 + 1 + 1
@@ -314,7 +314,7 @@ def test_gondola_bonus_lays_a_gondola_and_a_councilman():
     assert councillors(state, 1, "castello") == 1
     assert councillors(state, 1, "personal") == 6          # 5 + 1 for the card played
     tile = state.data["links"]["dorsoduro_castello"]["tile"]
-    assert state.data["tokens"][tile]["ends"] == [1, 1]
+    assert state.token_records()[tile]["ends"] == [1, 1]
 
 
 def test_gondola_bonus_without_general_councilmen_scores_a_point_instead():
@@ -352,7 +352,7 @@ def test_district_bonus_first_to_one_side_and_reading_9():
     cards_to_hand(state, 1, ["councilman"])
     play_stage(state, "councilman", {"play_cards": 1})
     assert vp(state) == [8, 8, 3]
-    tiles = {t["side"]: t["at"] for t in state.data["tokens"].values()
+    tiles = {t["side"]: t["at"] for t in state.token_records().values()
              if t["kind"] == "bonus_tile"}
     assert tiles == {"west": "bonus_won", "east": "bonus_space"}
     play_stage(state, "councilman")                 # won once: nobody scores it again
@@ -425,7 +425,7 @@ def test_green_g4_raises_the_hand_limit():
     state.data["vars"]["round"] = 1
     asked = run(state, "take_cards", {"use_green": "use",
                                       "take_or_draw": lambda p, o: o[-1]})
-    hand = [t for t in state.data["tokens"].values()
+    hand = [t for t in state.token_records().values()
             if t["kind"] == "card" and t["owner"] == 0 and t["at"] == "hand"]
     assert len(hand) == 9
     assert not [a for a in asked if a["ask"] == "discard_card" and a["player"] == 0]
@@ -434,14 +434,15 @@ def test_green_g4_raises_the_hand_limit():
 def test_reading_10_reshuffle_in_the_middle_of_a_deal():
     # notes: Reading 10 reshuffle_all_discards: the unused row and all personal piles
     state = fresh(3)
-    tokens = state.data["tokens"]
-    cards = [t for t in tokens.values() if t["kind"] == "card"]
-    for i, tok in enumerate(cards):
-        tok["owner"], tok["at"] = (i % 3, "discard") if i < 70 else (None, "deck")
+    cards = [t for t, tok in state.token_records().items() if tok["kind"] == "card"]
+    for i, tid in enumerate(cards):
+        owner, at = (i % 3, "discard") if i < 70 else (None, "deck")
+        state._runtime().set_token(tid, owner=owner, at=at)
     state.data["vars"]["round"] = 1
     run(state, "take_cards")
     assert any(e.get("msg") == "deck_reshuffled" for e in state.log)
-    assert sum(1 for t in cards if t["at"] == "discard") < 70
+    tokens = state.token_records()
+    assert sum(1 for t in cards if tokens[t]["at"] == "discard") < 70
 
 
 def test_reading_7_the_bank_runs_out():
@@ -488,12 +489,12 @@ def test_district_scoring_halves_per_rank():
     # connections add nothing)
     state = fresh(5)
     links = state.data["links"]
-    tiles = {t["kind"]: [] for t in state.data["tokens"].values()}
-    for tid, tok in state.data["tokens"].items():
+    tiles = {t["kind"]: [] for t in state.token_records().values()}
+    for tid, tok in state.token_records().items():
         tiles[tok["kind"]].append(tid)
-    bridge64 = next(t for t in tiles["bridge_tile"] if state.data["tokens"][t]["ends"] == [4, 6])
+    bridge64 = next(t for t in tiles["bridge_tile"] if state.token_records()[t]["ends"] == [4, 6])
     links["santa_croce_san_polo"] = {"tile": bridge64, "facing": "san_polo"}   # 6 at Santa Croce
-    bridge45 = next(t for t in tiles["bridge_tile"] if state.data["tokens"][t]["ends"] == [4, 5])
+    bridge45 = next(t for t in tiles["bridge_tile"] if state.token_records()[t]["ends"] == [4, 5])
     links["santa_croce_dorsoduro"] = {"tile": bridge45, "facing": "santa_croce"}  # 4
     links["santa_croce_cannaregio"] = {"tile": tiles["gondola_tile"][0], "facing": "santa_croce"}
     links["santa_croce_san_marco"] = {"tile": tiles["gondola_tile"][1], "facing": "san_marco"}
@@ -517,7 +518,7 @@ def test_district_ties_broken_by_the_doge_track():
     # empty_connection_value: Castello's three empty connections add nothing (value 1)
     state = fresh(3)
     state.data["links"]["san_polo_castello"] = {
-        "tile": next(t for t, k in state.data["tokens"].items() if k["kind"] == "gondola_tile"),
+        "tile": next(t for t, k in state.token_records().items() if k["kind"] == "gondola_tile"),
         "facing": "castello"}
     for p in range(3):
         set_councillors(state, p, {"castello": 2})
@@ -649,7 +650,7 @@ def test_green_g2_raises_the_limit_and_g3_also_takes_a_card():
         asked = run(state, "take_cards", {"use_green": "use", "take_or_draw": "draw"})
         draws = [a for a in asked if a["ask"] == "take_or_draw"]
         assert len(draws) == (code == "g3")
-        mine = [t for t in state.data["tokens"].values()
+        mine = [t for t in state.token_records().values()
                 if t["kind"] == "card" and t["owner"] == 0 and t["at"] == "hand"]
         assert len(mine) == hand
         assert state.data["pvars"][0]["limit_bonus"] == 1
@@ -680,7 +681,7 @@ def test_a_player_may_own_several_buildings_of_one_kind():
     building_to_board(state, 0, "b2")
     cards_to_hand(state, 0, ["building", "building"])
     play_stage(state, "building", {"take_building": "b2"})
-    owned = [t["code"] for t in state.data["tokens"].values()
+    owned = [t["code"] for t in state.token_records().values()
              if t["kind"] == "edifice" and t["owner"] == 0 and t["at"] == "board"]
     assert owned.count("b2") == 2
 

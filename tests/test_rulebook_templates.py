@@ -11,8 +11,8 @@ import string
 import pytest
 
 from regola.docs.book import Book
-from regola.docs.coverage import GAME_KEYS, RENDERED_WITHIN
-from regola.docs.markdown import steps_markdown
+from regola.docs.book.coverage import GAME_KEYS, RENDERED_WITHIN
+from regola.docs.book.markdown import steps_markdown
 from regola.dsl import builtins
 from regola.dsl.parse import _parser
 from regola.i18n.catalog import Words

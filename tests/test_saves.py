@@ -10,6 +10,7 @@ import pytest
 
 import regola
 from regola import InvalidSave
+from regola.interpreter.layout import layout_of
 
 GAMES = ["doge", "rialto", "warsaw", "copycat"]
 
@@ -70,20 +71,40 @@ def first_thread_waiting(save: dict) -> dict:
     return next(t for t in save["threads"] if t["wait"] is not None)
 
 
-def house_row(save: dict, place: str) -> list:
-    return save["counts"]["house"][place]
+def layout(save: dict, game: str = "doge"):
+    return layout_of(regola.load_game(game).definition, save["n"])
 
 
-def token_of(save: dict, kind: str, **props) -> str:
-    return next(tid for tid, t in save["tokens"].items() if t["kind"] == kind
-                and all(t.get(k) == v for k, v in props.items()))
+def cell_of(save: dict, kind: str, place: str, p: int) -> int:
+    """Where player p's pieces of `kind` at `place` are counted in the save's flat row."""
+    return layout(save).place_no[place] * save["n"] + p
+
+
+def add(save: dict, kind: str, place: str, p: int, number) -> None:
+    """Change a count: number added (or, if a bool, put in its place)."""
+    row, k = save["counts"][kind], cell_of(save, kind, place, p)
+    row[k] = number if isinstance(number, bool) else row[k] + number
+
+
+def token_of(save: dict, kind: str, game: str = "doge", **fields) -> int:
+    """The number of the first token of `kind` whose fields (and properties) match."""
+    lay = layout(save, game)
+    for i in lay.ranges[kind]:
+        record = {**lay.props[i], **{k: column[i] for k, column in save["tokens"].items()}}
+        if all(record.get(k) == v for k, v in fields.items()):
+            return i
+    raise AssertionError(f"no {kind} token matches {fields}")
+
+
+def set_token(save: dict, kind: str, field: str, value, game: str = "doge", **where) -> None:
+    save["tokens"][field][token_of(save, kind, game, **where)] = value
 
 
 # (name, change of the save, the field the message must name)
 TAMPERED = [
     ("no format", lambda s: s.pop("format"), "format"),
-    ("format 2", lambda s: s.update(format=2), "format"),
-    ("format as text", lambda s: s.update(format="1"), "format"),
+    ("format 1", lambda s: s.update(format=1), "format"),
+    ("format as text", lambda s: s.update(format="2"), "format"),
     ("format true", lambda s: s.update(format=True), "format"),
     ("another game", lambda s: s.update(game="rialto"), "game"),
     ("a variant", lambda s: s.update(variant="cheap_palaces"), "variant"),
@@ -101,45 +122,44 @@ TAMPERED = [
     ("unknown game variable", lambda s: s["vars"].update(gold=9), "vars.gold"),
     ("missing game variable", lambda s: s["vars"].pop("year"), "vars.year"),
     ("pvars for 3 players", lambda s: s["pvars"].pop(), "pvars"),
-    ("50 phantom houses", lambda s: house_row(s, "supply").__setitem__(0, 50), "counts.house"),
+    ("50 phantom houses", lambda s: add(s, "house", "supply", 0, 50), "counts.house"),
     ("a negative count",
-     lambda s: (house_row(s, "supply").__setitem__(1, house_row(s, "supply")[1] + 1),
-                s["counts"]["house"].setdefault("dorsoduro", [0, 0, 0, 0]).__setitem__(1, -1)),
+     lambda s: (add(s, "house", "supply", 1, 1), add(s, "house", "dorsoduro", 1, -1 - (
+         s["counts"]["house"][cell_of(s, "house", "dorsoduro", 1)]))),
      "counts.house.dorsoduro[1]"),
-    ("a count that is true", lambda s: house_row(s, "supply").__setitem__(2, True),
+    ("a count that is true", lambda s: add(s, "house", "supply", 2, True),
      "counts.house.supply[2]"),
-    ("a count row too short", lambda s: house_row(s, "supply").pop(), "counts.house.supply"),
-    ("houses at an unknown place",
-     lambda s: s["counts"]["house"].update(atlantis=s["counts"]["house"].pop("supply")),
-     "counts.house.atlantis"),
-    ("an unknown piece kind", lambda s: s["counts"].update(castle={"supply": [1] * 4}),
-     "counts.castle"),
+    ("a count row too short", lambda s: s["counts"]["house"].pop(), "counts.house"),
+    ("houses past the last place", lambda s: s["counts"]["house"].extend([1, 0, 0, 0]),
+     "counts.house"),
+    ("counts as places", lambda s: s["counts"].update(house={"supply": [15] * 4}),
+     "counts.house"),
+    ("an unknown piece kind", lambda s: s["counts"].update(castle=[1] * 4), "counts.castle"),
     ("a missing piece kind", lambda s: s["counts"].pop("palace"), "counts.palace"),
     ("a ring in play for nothing",
-     lambda s: (s["counts"]["ring"]["supply"].__setitem__(0, s["counts"]["ring"]["supply"][0] - 1),
-                s["counts"]["ring"]["in_play"].__setitem__(0, s["counts"]["ring"]["in_play"][0]
-                                                             + 1)),
+     lambda s: (add(s, "ring", "supply", 0, -1), add(s, "ring", "in_play", 0, 1)),
      "counts.ring.in_play[0]"),
-    ("a token of an unknown kind",
-     lambda s: s["tokens"][token_of(s, "marker")].update(kind="dragon"), "tokens.marker-"),
-    ("a duplicated token",
-     lambda s: s["tokens"].update({"marker-999": dict(s["tokens"][token_of(s, "marker")])}),
-     "tokens.marker-999"),
-    ("a missing token", lambda s: s["tokens"].pop(token_of(s, "advisor")), "tokens.advisor-"),
-    ("a token at an unknown place",
-     lambda s: s["tokens"][token_of(s, "card")].update(at="atlantis"), "tokens.card-"),
-    ("a token at a list of places",
-     lambda s: s["tokens"][token_of(s, "card")].update(at=["hand"]), "tokens.card-"),
-    ("a token owned by seat 7",
-     lambda s: s["tokens"][token_of(s, "marker")].update(owner=7), "tokens.marker-"),
-    ("a token owned by a name",
-     lambda s: s["tokens"][token_of(s, "marker")].update(owner="red"), "tokens.marker-"),
-    ("a token shown 'yes'",
-     lambda s: s["tokens"][token_of(s, "marker")].update(shown="yes"), "tokens.marker-"),
-    ("a marker worth more",
-     lambda s: s["tokens"][token_of(s, "marker", value=0)].update(value=9), "tokens.marker-"),
-    ("a token with an extra field",
-     lambda s: s["tokens"][token_of(s, "advisor")].update(secret=1), "tokens.advisor-"),
+    ("a token kind in the save",
+     lambda s: s["tokens"].update(kind=["dragon"] * len(s["tokens"]["at"])), "tokens.kind"),
+    ("a token too many", lambda s: [column.append(column[0]) for column in s["tokens"].values()],
+     "tokens.at"),
+    ("a missing token", lambda s: [column.pop() for column in s["tokens"].values()],
+     "tokens.at"),
+    ("a token at an unknown place", lambda s: set_token(s, "card", "at", "atlantis"),
+     "tokens.at["),
+    ("a token at a list of places", lambda s: set_token(s, "card", "at", ["hand"]),
+     "tokens.at["),
+    ("a token owned by seat 7", lambda s: set_token(s, "marker", "owner", 7), "tokens.owner["),
+    ("a token owned by a name", lambda s: set_token(s, "marker", "owner", "red"),
+     "tokens.owner["),
+    ("a token controlled by true", lambda s: set_token(s, "advisor", "controller", True),
+     "tokens.controller["),
+    ("a token shown 'yes'", lambda s: set_token(s, "marker", "shown", "yes"), "tokens.shown["),
+    ("a token property in the save",
+     lambda s: s["tokens"].update(value=[9] * len(s["tokens"]["at"])), "tokens.value"),
+    ("a column too short", lambda s: s["tokens"]["shown"].pop(), "tokens.shown"),
+    ("a missing column", lambda s: s["tokens"].pop("controller"), "tokens.controller"),
+    ("tokens by id", lambda s: s.update(tokens={"marker-1": {"at": "supply"}}), "tokens"),
     ("tokens as a list", lambda s: s.update(tokens=list(s["tokens"].values())), "tokens"),
     ("a card replaced in a deck", lambda s: s["decks"]["brown"]["cards"].__setitem__(0, "x"),
      "decks.brown.cards"),
@@ -170,7 +190,7 @@ TAMPERED = [
                                                        "conditions": {}}), "result.winners[0]"),
     ("a result that is text", lambda s: s.update(result="red wins"), "result"),
     ("a log that is an object", lambda s: s.update(log={}), "log"),
-    ("an event without a kind", lambda s: s["log"].append({"player": 0}), "log["),
+    ("an event without a kind", lambda s: s.update(log=[{"player": 0}]), "log[0]"),
     ("too deeply nested", lambda s: s["vars"].update(year=json.loads("[" * 150 + "]" * 150)),
      "vars.year"),
 ]
@@ -235,20 +255,23 @@ CONCEPTS = [
      lambda s: next(iter(s["links"].values())).update(tile="bridge_tile-9999",
                                                        facing="santa_croce"), "links."),
     ("rialto", "a tile facing no end",
-     lambda s: next(iter(s["links"].values())).update(tile=token_of(s, "bridge_tile"),
-                                                       facing=None), "links."),
+     lambda s: next(iter(s["links"].values())).update(
+         tile=layout(s, "rialto").tids[token_of(s, "bridge_tile", "rialto")], facing=None),
+     "links."),
     ("rialto", "an unknown connection", lambda s: s["links"].update(moon_bridge={
         "tile": None, "facing": None}), "links.moon_bridge"),
     ("rialto", "no money at all", lambda s: s.pop("bank"), "bank"),
     ("warsaw", "a tile turned seven times",
-     lambda s: s["tokens"][token_of(s, "tile", at="district")].update(rot=7), "tokens.tile-"),
+     lambda s: set_token(s, "tile", "rot", 7, "warsaw", at="district"), "tokens.rot["),
     ("warsaw", "a tile on the grid without a cell",
-     lambda s: s["tokens"][token_of(s, "tile", at="district")].pop("cell"), "tokens.tile-"),
+     lambda s: set_token(s, "tile", "cell", None, "warsaw", at="district"), "tokens.cell["),
+    ("warsaw", "a tile on a cell that is not [x, y]",
+     lambda s: set_token(s, "tile", "cell", [0, "a"], "warsaw", at="district"), "tokens.cell["),
     ("warsaw", "a tile at a list of places",
-     lambda s: s["tokens"][token_of(s, "tile", at="district")].update(at=["district"]),
-     "tokens.tile-"),
+     lambda s: set_token(s, "tile", "at", ["district"], "warsaw", at="district"), "tokens.at["),
     ("warsaw", "a tile off the grid with a cell",
-     lambda s: s["tokens"][token_of(s, "tile", at="box")].update(cell=[0, 0]), "tokens.tile-"),
+     lambda s: set_token(s, "tile", "cell", [0, 0], "warsaw", at="box"), "tokens.cell["),
+    ("warsaw", "no grid columns", lambda s: s["tokens"].pop("level"), "tokens.level"),
 ]
 
 

@@ -292,7 +292,7 @@ def test_election_result_carries_every_seats_votes():
     event = next(e for e in state.log if e.get("msg") == "election_result")
     assert len(event["votes"]) == 4 and event["winners"]
     assert {event["votes"][w] for w in event["winners"]} == {max(event["votes"])}
-    markers = [sum(t["value"] for t in state.data["tokens"].values()
+    markers = [sum(t["value"] for t in state.token_records().values()
                    if t["kind"] == "marker" and t["owner"] == p and t["at"] == event["area"])
                for p in range(4)]
     assert event["votes"] == markers

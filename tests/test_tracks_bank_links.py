@@ -202,8 +202,10 @@ def play():
 
 def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
     from regola.docs.book import Book
-    from regola.docs.markdown import steps_markdown
-    from regola.dsl import builtins_bank, builtins_links, builtins_tracks
+    from regola.docs.book.markdown import steps_markdown
+    from regola.dsl.builtins import bank as builtins_bank
+    from regola.dsl.builtins import links as builtins_links
+    from regola.dsl.builtins import tracks as builtins_tracks
     from regola.i18n.catalog import Words
 
     (tmp_path / "text.yaml").write_text(TEXT, encoding="utf-8")
@@ -245,11 +247,11 @@ def test_spare_tokens_make_a_supply_that_does_not_run_out(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     limited = toy(tmp_path / "a", game=spare).new_state(players=2, seed=1)
-    planks = [t for t in limited.data["tokens"].values() if t["kind"] == "plank"]
+    planks = [t for t in limited.token_records().values() if t["kind"] == "plank"]
     assert len(planks) == 2
     game = toy(tmp_path / "b", game=spare.replace("finite_gold: {value: true",
                                                   "finite_gold: {value: false"))
-    planks = [t for t in game.new_state(players=2, seed=1).data["tokens"].values()
+    planks = [t for t in game.new_state(players=2, seed=1).token_records().values()
               if t["kind"] == "plank"]
     assert [t["ends"] for t in planks] == [[1, 3], [2, 2]] * 3
     assert len(game.definition.tokens["plank"].props["ends"]) == 2

@@ -14,8 +14,8 @@ from regola.cli.app import app
 runner = CliRunner()
 
 
-def run(*args: str, stdin: str | None = None):
-    return runner.invoke(app, list(args), input=stdin)
+def run(*args: str, stdin: str | None = None, env: dict | None = None):
+    return runner.invoke(app, list(args), input=stdin, env=env)
 
 
 def test_validate():
@@ -37,13 +37,14 @@ def test_simulate_ends_every_game_by_the_end_condition(players, tmp_path):
 
 def test_a_human_sees_the_district_map_and_only_their_own_hand():
     result = run("play", "warsaw", "--players", "2", "--seats", "human,random", "--seed", "1",
-                 stdin="1\n1\n")
+                 stdin="1\n1\n", env={"COLUMNS": "80", "LINES": "40"})
     out = result.stdout
     assert "Red: district" in out and "|pa  pa  0 |" in out
     assert "Pick a tile from your hand (secretly)" in out
-    assert "quarter types=" in out                       # Red's own tiles are described
-    assert "Blue" in out and "face down" in out          # Blue's hand only as a count
-    # coins are the resource coin: a money table (each seat, then the bank, which never
-    # runs out: "-") and the log lines of the bank (Reading 14: open to everyone)
-    assert re.search(r"coins\W+6\W+6\W+-", out)
+    assert re.search(r"hand \(you\): \w.* \(cost \d\)", out)   # Red's own tiles, described
+    assert "quarter types=" not in out and "=" not in out.split("result")[0]
+    assert re.search(r"^hand +4c +4c", out, re.MULTILINE)        # Blue's hand only counted
+    # coins are the resource coin: a row of each seat's coins, and the log lines of the bank
+    # (Reading 14: open to everyone)
+    assert re.search(r"^coins +6 +6", out, re.MULTILINE)
     assert "Red takes 6 coins from the bank" in out and "coins =" not in out

@@ -14,7 +14,7 @@ ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 
 def tiles(state=None):
     state = state or fresh()
-    return list(state.data["tokens"].values())
+    return list(state.token_records().values())
 
 
 def regular(epoch=None):
@@ -165,7 +165,7 @@ def test_setup_shuffles_stacks_face_down_and_picks_faces_at_random():
         stacked = [t for t in tiles(state) if t["at"] == "stacks"]
         assert len(stacked) == 80 and not any(t["shown"] for t in stacked)
         assert sorted({t["epoch"] for t in stacked}) == [2, 3, 4, 5, 6]
-        hands.add(frozenset(tid for tid, t in state.data["tokens"].items()
+        hands.add(frozenset(tid for tid, t in state.token_records().items()
                             if t["owner"] == 0 and t["at"] in ("hand", "picked")))
         faces.add(tuple(state.data["vars"]["faces"]))
         assert coins(state, 0) == 6

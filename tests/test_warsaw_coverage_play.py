@@ -27,17 +27,16 @@ from warsaw_helpers import (
     with_options,
 )
 
-from regola.dsl import builtins_grid as grid
+from regola.dsl.builtins import grid
 from regola.interpreter import goals
 
 
 def picked(state, p, quarters, cost, icons=None):
     """Turn one of p's hand tiles into the revealed pick with these quarters and cost."""
-    tid = [t for t, tok in state.data["tokens"].items() if tok["at"] == "hand"
+    tid = [t for t, tok in state.token_records().items() if tok["at"] == "hand"
            and tok["owner"] == p][0]
-    state.data["tokens"][tid].update({"at": "picked", "shown": True, "cost": cost,
-                                      "quarters": list(quarters),
-                                      "icons": list(icons or [0, 0, 0, 0])})
+    state._runtime().set_token(tid, at="picked", shown=True, cost=cost,
+                               quarters=list(quarters), icons=list(icons or [0, 0, 0, 0]))
     return tid
 
 
@@ -57,7 +56,7 @@ def test_rotation_is_chosen_when_building():
     assert [a for a, _ in asked] == ["build_or_discard", "turn_tile"]
     assert asked[1][1] == [0, 1, 2, 3]
     run(state, "carry_out", 0)
-    tok = state.data["tokens"][tid]
+    tok = state.token_records()[tid]
     assert tok["at"] == "district" and tok["rot"] == 1
     found = {tuple(r[0]): k for k in (P, R, C, U) for r in regions(state, 0, k)
              if r[0][0] >= 2}
@@ -66,7 +65,7 @@ def test_rotation_is_chosen_when_building():
     asked = run(state, "plan_tile", 0, choose=lambda a, o: [2, 0])
     assert [a for a, _ in asked] == ["build_or_discard"]
     run(state, "carry_out", 0)
-    assert state.data["tokens"][plain]["rot"] == 0 and state.data["tokens"][tid]["rot"] == 1
+    assert state.token_records()[plain]["rot"] == 0 and state.token_records()[tid]["rot"] == 1
 
 
 @pytest.mark.parametrize("under,new,paid", [(2, 5, 3), (3, 2, 0)])
@@ -129,7 +128,7 @@ def _every_kind(state):
     lay(state, 0, [0, 0], [P, R, U, C], icons=[0, 0, 1, 0], transport=True)
     lay(state, 0, [1, 0], [IND] * 4, icons=[1, 0, 0, 0])
     lay(state, 0, [2, 0], [PUB] * 4, whole=True, transport=True, reward="vp", amount=2)
-    (m,) = [t for t, tok in state.data["tokens"].items() if tok["family"] == "milestone"
+    (m,) = [t for t, tok in state.token_records().items() if tok["family"] == "milestone"
             and tok["slot"] == 1]
     grid.place(state._runtime(), "district", 0, m, [0, 1], 0)
     state.data["vars"]["epoch"] = 2
@@ -236,7 +235,7 @@ def test_second_war_removes_two_different_spaces_with_their_stacks():
         _act(state)
     cells = sorted(grid.cells(state._runtime(), "district", 0))
     assert cells == [[0, 0], [1, 0]]
-    assert all(state.data["tokens"][t]["at"] == "box" and state.data["tokens"][t]["owner"]
+    assert all(state.token_records()[t]["at"] == "box" and state.token_records()[t]["owner"]
                is None for t in gone)
     ruined = [e for e in state.log if e.get("msg") == "ruined" and e["player"] == 0]
     assert [e["spaces"] for e in ruined] == [0, 2]        # WWI: one space, kept (R6)
@@ -259,9 +258,9 @@ def test_reading_5_first_war_and_stacks(tmp_path, rule):
     state.apply(0, "[0, 0]")
     while state.decision(1) and state.decision(1)["ask"] == "war_remove":
         _act(state)
-    assert state.data["tokens"][top]["at"] == "box"
+    assert state.token_records()[top]["at"] == "box"
     if rule == "both_wars":
-        assert state.data["tokens"][low]["at"] == "box"
+        assert state.token_records()[low]["at"] == "box"
         assert stack(state, 0, [0, 0]) == [] and pvar(state, 0, "ruins") == [[0, 0]]
     else:
         assert stack(state, 0, [0, 0]) == [low] and pvar(state, 0, "ruins") == []
@@ -292,7 +291,7 @@ def _award(state, goal):
 
 
 def _milestone(state):
-    (m,) = [t for t in state.data["tokens"].values() if t["family"] == "milestone"
+    (m,) = [t for t in state.token_records().values() if t["family"] == "milestone"
             and t["slot"] == 1]
     return m
 

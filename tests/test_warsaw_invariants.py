@@ -23,7 +23,7 @@ def check(state, bank: bool = False) -> None:
         assert coin["bank"] >= 0
         assert coin["bank"] + sum(coin["held"]) == 36
     n = data["n"]
-    tokens = data["tokens"]
+    tokens = state.token_records()
     assert len(tokens) == 105
     by_epoch: dict = {}
     for tid, t in tokens.items():

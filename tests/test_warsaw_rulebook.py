@@ -16,13 +16,13 @@ CHECKLIST = {
     2: ["105 city tiles", "36 coins", "4 mermaid markers", "3 player aids"],
     3: ["4 start tiles (back S)",
         "| start tile (back S) | 0 | 0 | park, park, residential, and residential |",
-        "The start tiles, park on top and residential below"],
+        "The start tiles: the four are alike (park on top, residential below"],
     4: ["the 5 two-sided milestones", "onto its milestone space, a random side face up",
         "one of the pair of goals of the milestone at random"],
     5: ["Each player takes 6 coins from the bank",
-        "At the start, for each player, victory points is 0"],
+        "At the start, for each player, the player's victory points is 0"],
     6: ["Each epoch has a construction phase, then an income phase",
-        "The construction phase (see", "The income phase (see"],
+        "Play the construction phase (see", "Play the income phase (see"],
     7: ["Take 4 city tiles whose epoch on the back is the epoch at random from the epoch stack",
         "go back to the box unseen"],
     8: ["At the same time and in secret, each player picks a tile",
@@ -85,7 +85,8 @@ def test_provisional_note_readings_and_pictures(english):
         assert f"**Reading {reading}.**" in text
     assert "A milestone gives its effect already in the income phase that awards it" in text
     assert "choose the spaces a war destroys at the same time and in secret" in text
-    assert set(english.pictures) == {"warsaw-start_tiles.svg", "warsaw-district.svg",
+    assert set(english.pictures) == {"warsaw-tiles.svg", "warsaw-start_tiles.svg",
+                                     "warsaw-setup.svg", "warsaw-district.svg",
                                      "warsaw-areas_example.svg"}
     for svg in english.pictures.values():
         assert svg.startswith("<svg") and "<rect" in svg

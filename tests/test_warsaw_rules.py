@@ -18,7 +18,7 @@ from warsaw_helpers import (
     with_options,
 )
 
-from regola.dsl import builtins_grid as grid
+from regola.dsl.builtins import grid
 from regola.errors import UnsupportedPlayers
 
 P, R, C, U, IND = "park", "residential", "commercial", "cultural", "industrial"
@@ -46,7 +46,7 @@ def test_setup(players):  # notes: Setup; Checklist 2-5
     on 0, milestones face up on their spaces); Components (105 tiles, 4 start tiles, 5
     milestones)."""
     state = fresh(players=players)
-    tiles = [t for t in state.data["tokens"].values()]
+    tiles = [t for t in state.token_records().values()]
     assert len(tiles) == 105
     assert sum(t["family"] == "start" for t in tiles) == 4
     milestones = [t for t in tiles if t["family"] == "milestone"]
@@ -56,7 +56,7 @@ def test_setup(players):  # notes: Setup; Checklist 2-5
     assert bank_left(state) is None                      # Reading 14: it never runs out
     for p in range(players):
         assert coins(state, p) == 6 and pvar(state, p, "vp") == 0
-        (start,) = [state.data["tokens"][t] for t in grid.stack(state._runtime(), "district",
+        (start,) = [state.token_records()[t] for t in grid.stack(state._runtime(), "district",
                                                                 p, [0, 0])]
         assert start["family"] == "start" and start["quarters"] == [P, P, R, R]
 
@@ -67,7 +67,7 @@ def test_deal_four_and_box_the_rest_unseen(players):  # notes: Checklist 7
     """notes: Construction (draft) - 4 tiles dealt to each player; with 2 or 3 players the
     undealt tiles go to the box unseen."""
     state = fresh(players=players)
-    toks = state.data["tokens"].values()
+    toks = state.token_records().values()
     for p in range(players):
         assert sum(t["owner"] == p and t["at"] in ("hand", "picked") for t in toks) == 4
     boxed = [t for t in toks if t["epoch"] == 1 and t["at"] == "box"]
@@ -83,11 +83,11 @@ def test_picks_are_secret_and_revealed_together():  # notes: Checklist 8
     assert not any(t.get("owner") == 0 and "quarters" in t for t in seen["tokens"]
                    if t.get("at") == "hand")
     state.apply(0, state.legal_actions(0)[0])
-    picked = [t for t in state.data["tokens"].values() if t["at"] == "picked"]
+    picked = [t for t in state.token_records().values() if t["at"] == "picked"]
     assert len(picked) == 1 and not picked[0]["shown"]
     state.apply(1, state.legal_actions(1)[0])
     state.apply(2, state.legal_actions(2)[0])
-    picked = [t for t in state.data["tokens"].values() if t["at"] == "picked"]
+    picked = [t for t in state.token_records().values() if t["at"] == "picked"]
     assert len(picked) == 3 and all(t["shown"] for t in picked)
     assert all(state.decision(p)["ask"] == "build_or_discard" for p in range(3))
 
@@ -97,15 +97,15 @@ def test_discard_for_three_coins():  # notes: Checklist 9
     state = fresh()
     for p in (0, 1):
         state.apply(p, state.legal_actions(p)[0])
-    tid = [t for t, tok in state.data["tokens"].items() if tok["at"] == "picked"
+    tid = [t for t, tok in state.token_records().items() if tok["at"] == "picked"
            and tok["owner"] == 0][0]
     state.apply(0, "discard")
     state.apply(1, "discard")
-    assert coins(state, 0) == 9 and state.data["tokens"][tid]["at"] == "box"
+    assert coins(state, 0) == 9 and state.token_records()[tid]["at"] == "box"
 
 
 def _hand(state, p):
-    return {t for t, tok in state.data["tokens"].items() if tok["at"] == "hand"
+    return {t for t, tok in state.token_records().items() if tok["at"] == "hand"
             and tok["owner"] == p}
 
 
@@ -176,7 +176,7 @@ def test_four_tiles_handled_per_epoch_then_income():  # notes: Checklist 6, 11
     state = fresh()
     while state.data["vars"]["epoch"] == 1:
         _one_round(state)
-    toks = state.data["tokens"].values()
+    toks = state.token_records().values()
     assert not any(t["epoch"] == 1 and t["at"] in ("hand", "picked") for t in toks)
     notes = [e for e in state.log if e.get("e") == "note"]
     second = [i for i, e in enumerate(notes) if e["msg"] == "epoch_begins"][1]
@@ -232,7 +232,7 @@ def test_rotation_only_when_placing():  # notes: Checklist 14
     plain = lay(state, 0, [1, 0], [C] * 4)
     assert grid.rotations(state._runtime(), "district", plain) == [0]
     # a laid tile keeps its turn: the game offers no statement that turns it again
-    assert state.data["tokens"][tid]["rot"] == 1
+    assert state.token_records()[tid]["rot"] == 1
 
 
 def test_worked_examples_1_and_2_overbuild_costs():  # notes: Worked examples 1, 2; Checklist 15
@@ -253,7 +253,7 @@ def test_stacks_may_be_overbuilt_again():  # notes: Checklist 16; Reading 2
     for cost in (1, 2, 3):
         lay(state, 0, [0, 0], [C] * 4, cost=cost)
     stack = grid.stack(state._runtime(), "district", 0, [0, 0])
-    assert len(stack) == 4 and [state.data["tokens"][t]["level"] for t in stack] == [0, 1, 2, 3]
+    assert len(stack) == 4 and [state.token_records()[t]["level"] for t in stack] == [0, 1, 2, 3]
     assert [0, 0] in call(state, "build_spaces", 0)
 
 
@@ -283,20 +283,20 @@ def test_reading_15_cannot_pay(tmp_path, rule):  # notes: Reading 15 (both value
     the box for nothing. A player who can pay still chooses."""
     game = GAME if rule == "discard" else with_options(tmp_path, cannot_pay="forfeit")
     state = fresh(game)
-    tid = [t for t, tok in state.data["tokens"].items() if tok["at"] == "hand"
+    tid = [t for t, tok in state.token_records().items() if tok["at"] == "hand"
            and tok["owner"] == 0][0]
-    state.data["tokens"][tid].update({"at": "picked", "shown": True, "cost": 2})
+    state._runtime().set_token(tid, at="picked", shown=True, cost=2)
     set_coins(state, 0, 1)
     assert run(state, "plan_tile", 0) == []
     assert pvar(state, 0, "plan") == rule
     run(state, "carry_out", 0)
-    tok = state.data["tokens"][tid]
+    tok = state.token_records()[tid]
     assert tok["at"] == "box" and tok["owner"] is None
     assert coins(state, 0) == (4 if rule == "discard" else 1)
     msg = "tile_discarded" if rule == "discard" else "tile_forfeited"
     assert [e["msg"] for e in state.log if e.get("player") == 0 and e.get("msg", "")
             .startswith("tile_")] == [msg]
-    state.data["tokens"][tid].update({"at": "picked", "owner": 0})
+    state._runtime().set_token(tid, at="picked", owner=0)
     set_coins(state, 0, 2)                                    # now it can pay
     asked = run(state, "plan_tile", 0, choose=lambda a, o: o[0])
     assert asked[0][0] == "build_or_discard" and "discard" in asked[0][1]

@@ -27,7 +27,7 @@ from warsaw_helpers import (
     with_options,
 )
 
-from regola.dsl import builtins_grid as grid
+from regola.dsl.builtins import grid
 from regola.interpreter import ending, goals
 
 
@@ -218,7 +218,7 @@ def test_reading_18_milestone_gives_2_points_from_its_income_phase(tmp_path, val
     state = fresh(game)
     clear(state, 0)
     lay(state, 0, [0, 0], [R, R, C, C])
-    (m,) = [t for t, tok in state.data["tokens"].items() if tok["family"] == "milestone"
+    (m,) = [t for t, tok in state.token_records().items() if tok["family"] == "milestone"
             and tok["slot"] == 1]
     grid.place(state._runtime(), "district", 0, m, [1, 0], 0)
     state.data["vars"]["epoch"] = epoch
@@ -375,7 +375,7 @@ def test_milestone_is_built_free_and_costs_0_when_overbuilt():  # notes: Checkli
     before = coins(state, 0)
     asked = _award(state, 1, "residential_areas", choose=lambda a, o: [1, 0])
     assert asked[0][0] == "place_milestone" and "decline" not in asked[0][1]
-    (m,) = [t for t, tok in state.data["tokens"].items() if tok["family"] == "milestone"
+    (m,) = [t for t, tok in state.token_records().items() if tok["family"] == "milestone"
             and tok["at"] == "district"]
     assert coins(state, 0) == before
     new = lay(state, 1, [1, 0], [C] * 4, cost=4)
@@ -395,14 +395,14 @@ def test_milestone_tie_discards_it():  # notes: Checklist 24
     """notes: Income phase 2 (still tied: no one gets it, it is discarded)."""
     state = fresh()
     _award(state, 2, "spaces")
-    slot2 = [t for t in state.data["tokens"].values() if t["slot"] == 2]
+    slot2 = [t for t in state.token_records().values() if t["slot"] == 2]
     assert slot2[0]["at"] == "box"
     assert any(e.get("msg") == "milestone_discarded" for e in state.log)
 
 
 def test_milestones_in_epochs_one_to_five_only():  # notes: Checklist 22
     """notes: Income phase 2 (epochs I-V award one each; VI none)."""
-    slots = sorted(t["slot"] for t in fresh().data["tokens"].values()
+    slots = sorted(t["slot"] for t in fresh().token_records().values()
                    if t["family"] == "milestone")
     assert slots == [1, 2, 3, 4, 5]
     state = fresh()
@@ -434,7 +434,7 @@ def test_wars_remove_one_then_two_spaces_with_their_stacks():  # notes: Checklis
         grid.remove(c, "district", 0, cell, "box", call(state, "whole_spaces"))
     assert len(grid.cells(c, "district", 0)) == 2
     assert sum(t["at"] == "box" and t["quarters"] == [C] * 4 for t in
-               state.data["tokens"].values()) >= 3
+               state.token_records().values()) >= 3
 
 
 def test_reading_5_first_war_top_only(tmp_path):  # notes: Reading 5 (option wwii_only)

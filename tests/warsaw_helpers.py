@@ -7,7 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
-from regola.dsl import builtins_grid
+from regola.dsl.builtins import grid as builtins_grid
 from regola.interpreter import vm
 from regola.loading.loader import load_game
 from regola.loading.sources import rules_root
@@ -35,7 +35,7 @@ def fresh(game=GAME, players: int = 2, seed: int = 1):
 
 def spare_tile(state) -> str:
     """A tile in the box or the stacks that nobody holds, for building test districts."""
-    for tid, tok in state.data["tokens"].items():
+    for tid, tok in state.token_records().items():
         if tok["at"] in ("box", "stacks") and tok["owner"] is None:
             return tid
     raise AssertionError("no spare tile")
@@ -45,11 +45,10 @@ def lay(state, p: int, cell, quarters, *, cost: int = 0, icons=None, turns: int 
         **props) -> str:
     """Lay a tile with these properties on `cell` of p's district (on top of a stack)."""
     tid = spare_tile(state)
-    tok = state.data["tokens"][tid]
-    tok.update({"family": "regular", "cost": cost, "quarters": list(quarters),
-                "icons": list(icons or [0, 0, 0, 0]), "transport": None, "whole": None,
-                "reward": None, "amount": None, "per": None, "shield": None, "shown": True})
-    tok.update(props)
+    state._runtime().set_token(tid, **{
+        "family": "regular", "cost": cost, "quarters": list(quarters),
+        "icons": list(icons or [0, 0, 0, 0]), "transport": None, "whole": None,
+        "reward": None, "amount": None, "per": None, "shield": None, "shown": True, **props})
     builtins_grid.place(state._runtime(), "district", p, tid, list(cell), turns)
     return tid
 

@@ -10,6 +10,7 @@ import functools
 import json
 import shlex
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import click
@@ -25,11 +26,14 @@ from ..loading.loader import load_game
 from ..scenarios.checking import scenario_problems
 from ..simulate import STEP_LIMIT
 from . import play as play_mod
+from .bench import register_bench
 from .compile_command import compile_game
 from .docs_commands import register_docs
 from .listing import games_report
 from .new_variant import new_variant
 from .outputs import check_output_file
+from .saves import game_reference, load_state, read_save
+from .serve import register_serve
 from .simreport import run_simulation
 
 app = typer.Typer(help="regola: board games as data, run by one generic interpreter.",
@@ -176,19 +180,43 @@ def validate(game: GameArg, variant: VariantOpt = None,
 
 @app.command()
 @handle_errors
-def play(game: GameArg, players: PlayersOpt = None,
+def play(game: Annotated[str | None, typer.Argument(
+             help="A built-in game id, or a game folder or file (not with --load).")] = None,
+         players: PlayersOpt = None,
          seats: Annotated[str | None, typer.Option(
              "--seats", help="Who plays each seat, e.g. human,random,random "
-                             "(default: seat 0 human, the others random).")] = None,
+                             "(default: seat 1 human, the others random).")] = None,
          seed: Annotated[int | None, typer.Option(
              "--seed", help="Random seed (default: a new, unguessable one, printed when "
                             "the game is over).")] = None,
          variant: VariantOpt = None,
+         load: Annotated[Path | None, typer.Option(
+             "--load", help="Resume a game saved with `save` at the table.")] = None,
          log: Annotated[bool, typer.Option(
              "--log/--no-log", help="Print the public log of an all-bot game.")] = True,
          lang: LangOpt = None):
-    """Play a game at the terminal, humans against bots (or bots only)."""
+    """Play a game at the terminal, people against bots (or bots only)."""
     w = Words(lang)
+    if load is not None:
+        given = [name for name, value in (("GAME", game), ("--players", players),
+                                          ("--seats", seats), ("--seed", seed),
+                                          ("--variant", variant)) if value is not None]
+        if given:
+            raise fail(w("--load takes the game, its seats and its seed from the save; "
+                         "leave out {options}", options=", ".join(given)))
+        saved = read_save(load)
+        loaded = load_game(saved.game, saved.variant)
+        state = load_state(loaded, saved, load)
+        if len(saved.seats) != state.observe(None)["players"] or \
+                any(k not in play_mod.SEAT_KINDS for k in saved.seats):
+            raise fail(w("{file}: the seats of this save do not fit its game",
+                         file=str(load)))
+        run_play(loaded, len(saved.seats), saved.seats, saved.seed, log, w,
+                 (saved.game, saved.variant), state=state, saved=saved)
+        return
+    if game is None:
+        raise fail(w("name a game to play (see `regola games`), or resume one with "
+                     "--load FILE"))
     loaded = load_game(game, variant)
     try:
         count, kinds = play_mod.parse_seats(seats, players, loaded, w)
@@ -196,13 +224,23 @@ def play(game: GameArg, players: PlayersOpt = None,
         raise fail(str(error)) from None
     if seed is None:
         seed = new_seed()
+    loaded.new_state(players=count, seed=seed)   # a bad player count fails before any screen
+    run_play(loaded, count, kinds, seed, log, w,
+             (game_reference(game), game_reference(variant) if variant else None))
+
+
+def run_play(loaded, count: int, kinds: list[str], seed: int, log: bool, w: Words,
+             saved_as: tuple[str, str | None], **resume) -> None:
+    """Run a game at the terminal; a stop (end of input, quit, save) is its message and
+    exit code."""
+    game, variant = saved_as
     replay = ["regola", "play", game, "--seed", str(seed), "--seats", ",".join(kinds)]
     if variant:
         replay += ["--variant", variant]
     console = out()
     try:
         play_mod.run_game(console, loaded, count, kinds, seed, show_log=log, w=w,
-                          replay=shlex.join(replay))
+                          replay=shlex.join(replay), saved_as=saved_as, **resume)
     except play_mod.Abandoned as stop:
         console.print()
         err().print(str(stop), markup=False)
@@ -264,6 +302,8 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
 
 
 register_docs(app, handle_errors)
+register_bench(app, handle_errors)
+register_serve(app, handle_errors)
 app.command("new-variant")(handle_errors(new_variant))
 app.command("compile")(handle_errors(compile_game))
 

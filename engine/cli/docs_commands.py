@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..errors import w
 from ..i18n.catalog import LANGUAGES, resolve_language
 from .outputs import OutputError, check_output_folder
 
@@ -24,18 +25,33 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
                                                       "or file.")],
              variant: Annotated[str | None, typer.Option(
                  "--variant", help="A variant file, or the id of a built-in variant.")] = None,
-             lang: LangOption = None, out: OutOption = None):
-    """Write a game's rulebook, generated from its rule data, as Markdown (and SVG pictures)."""
+             lang: LangOption = None, out: OutOption = None,
+             fmt: Annotated[str, typer.Option(
+                 "--format", help="md: Markdown and SVG pictures; pdf: a print-ready A4 PDF "
+                                  "(needs the pdf extra: pip install 'regola[pdf]').")] = "md"):
+    """Write a game's rulebook, generated from its rule data, as Markdown (and SVG pictures)
+    or as a print-ready PDF."""
     from ..docs.book import build_rulebook
+    if fmt not in ("md", "pdf"):
+        raise OutputError.text(w("unknown format {format}: choose md or pdf"), format=fmt)
     code = resolve_language(lang)
-    if out is None:
+    if out is None and fmt == "md":
         typer.echo(build_rulebook(game, variant, code).markdown, nl=False)
         return
-    shown, out = out, check_output_folder(out)
+    shown, out = (out, check_output_folder(out)) if out is not None else (Path("."), Path("."))
     from ..loading.loader import load_game
     definition = load_game(game, variant).definition
     stem = "-".join(x for x in (definition.id, definition.variant) if x) + f".{code}"
     book = build_rulebook(game, variant, code, prefix=f"{stem}-")
+    if fmt == "pdf":
+        from ..docs.print import write_pdf
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            write_pdf(book, out / f"{stem}.pdf", code)
+        except OSError as error:
+            raise OutputError(f"cannot write to {out}: {error.strerror}") from None
+        typer.echo(f"{shown / (stem + '.pdf')}")
+        return
     try:
         out.mkdir(parents=True, exist_ok=True)
         page = out / f"{stem}.md"
@@ -51,14 +67,19 @@ def build(out: Annotated[Path, typer.Option(
         "--out", help="The site folder: pages go to OUT/docs, the built site to OUT/build.")]
         = Path("site"),
           pages_only: Annotated[bool, typer.Option(
-              "--pages-only", help="Write the pages and mkdocs.yml, do not run mkdocs.")]
-          = False):
-    """Write every built-in game's and variant's rulebook in every language, then run
-    mkdocs build --strict on the site."""
-    from ..docs import site
+              "--pages-only", help="Write the pages and mkdocs.yml, do not run mkdocs "
+                                   "(nor make the PDFs).")] = False,
+          pdf: Annotated[bool, typer.Option(
+              "--pdf/--no-pdf", help="Make each book's printable PDF and link it from its "
+                                     "page (default: when the pdf extra is installed).")]
+          = True):
+    """Write every built-in game's and variant's rulebook in every language (with their
+    printable PDFs when the pdf extra is installed), then run mkdocs build --strict."""
+    from ..docs.book import site
+    from ..docs.print import available
     shown, out = out, check_output_folder(out)     # mkdocs runs in `out`: an absolute path
     try:
-        report = site.write_pages(out)
+        report = site.write_pages(out, pdf=pdf and not pages_only and available())
         site.write_config(out)
     except OSError as error:
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None

@@ -5,7 +5,6 @@ per-part number, if any), the grid's label property and the height of its stack.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from ..game import Game
@@ -40,13 +39,15 @@ def _cell_lines(game: Game, gw: GameWords, grid, stack: list[dict]) -> list[str]
             for i, row in enumerate(rows)]
 
 
-def grid_maps(game: Game, view: dict, gw: GameWords) -> list[str]:
-    """One text map per grid and owner that has tokens on it."""
+def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None) -> list[str]:
+    """One text map per grid and owner that has tokens on it (only `owners`' if given)."""
     out = []
     for name, grid in game.definition.grids.items():
-        owners = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
-                         and "cell" in t}, key=lambda o: -1 if o is None else o)
-        for owner in owners:
+        found = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
+                        and "cell" in t}, key=lambda o: -1 if o is None else o)
+        for owner in found:
+            if owners is not None and owner not in owners:
+                continue
             cells: dict[tuple, list[dict]] = {}
             for t in view["tokens"]:
                 if t.get("at") == name and t.get("owner") == owner and "cell" in t:
@@ -69,8 +70,3 @@ def grid_maps(game: Game, view: dict, gw: GameWords) -> list[str]:
             out.append("\n".join(lines))
     return out
 
-
-def token_labels(game: Game, gw: GameWords, view: dict,
-                 describe: Callable[[Game, GameWords, dict], str]) -> dict[str, str]:
-    """What each token a seat can see reads as, by id (to label actions that name tokens)."""
-    return {t["id"]: describe(game, gw, t) for t in view["tokens"] if "id" in t}

@@ -1,8 +1,8 @@
-"""`regola play`: a game between humans at this terminal and bots.
+"""`regola play`: a game between people at this terminal and bots.
 
-A human seat is shown only state.observe(seat) and its numbered legal actions; several seats
-may have to decide at once (secret simultaneous choices): each human is asked in turn and
-the bots choose for their seats.
+A person's seat is shown only state.observe(seat) (session.py, screen.py); several seats
+may have to decide at once (secret simultaneous choices): each person is asked in turn and
+the bots choose for their seats. An all-bot game prints its public log and the result.
 """
 
 from __future__ import annotations
@@ -10,29 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.text import Text
 
 from ..bots import BOTS
 from ..game import Game, GameState
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
-from .grid_view import token_labels
+from .labels import seat_label
 from .render import event_text, result_lines, seat_kind
-from .view import action_keys, show_actions, show_view, token_text
+from .saves import Saved
+from .session import HUMAN, Abandoned, Session
 
-HUMAN = "human"
 SEAT_KINDS = [HUMAN, *BOTS]
+__all__ = ["SEAT_KINDS", "Abandoned", "SeatsError", "parse_seats", "run_game"]
 
 
 class SeatsError(ValueError):
     """--players and --seats do not make a valid table."""
-
-
-class Abandoned(Exception):
-    """The human stopped the game (end of input or Ctrl-C)."""
-
-    def __init__(self, message: str, code: int):
-        super().__init__(message)
-        self.code = code
 
 
 def parse_seats(spec: str | None, players: int | None, game: Game,
@@ -54,89 +48,46 @@ def parse_seats(spec: str | None, players: int | None, game: Game,
     return len(kinds), kinds
 
 
-def read_action(console: Console, actions: list[dict], ask: Callable[[str], str],
-                gw: GameWords | None = None) -> dict:
-    """Ask until the answer is a listed key, an action id or an action's name (keys are
-    tried first)."""
-    w = gw.w if gw is not None else Words()
-    keys = action_keys(actions)
-    span = f"{keys[0]}-{keys[-1]}"
-    while True:
-        answer = ask(w("action ({keys} or its id)", keys=span) + ": ").strip()
-        if answer in keys:
-            return actions[keys.index(answer)]
-        for action in actions:
-            if action["id"] == answer:
-                return action
-        if gw is not None:
-            for action in actions:
-                if gw.value(action["value"]).lower() == answer.lower():
-                    return action
-        console.print(w("not an action: {answer}; enter one of {keys} or one of the ids shown",
-                        answer=repr(answer), keys=span),
-                      style="red", markup=False, highlight=False)
-
-
-class Table:
-    """The seats of one game: who is human, the bots, and what each human has seen."""
-
-    def __init__(self, game: Game, kinds: list[str], seed: int, gw: GameWords | None = None):
-        self.game = game
-        self.kinds = kinds
-        self.gw = gw or GameWords(game.definition)
-        self.bots = {p: BOTS[k](f"{seed}/{p}") for p, k in enumerate(kinds) if k != HUMAN}
-        self.seen = {p: 0 for p, k in enumerate(kinds) if k == HUMAN}
-
-    def decide(self, state: GameState, seat: int, console: Console,
-               ask: Callable[[str], str]) -> dict:
-        """The action of `seat`: from its bot, or asked of the human at the terminal."""
-        if seat in self.bots:
-            return self.bots[seat].choose(state, seat)
-        gw = self.gw
-        view = state.observe(seat)
-        console.rule(gw.w("{seat} to decide", seat=gw.seat(seat)), style="bold")
-        show_view(console, self.game, view, self.seen[seat], gw)
-        self.seen[seat] = len(view["log"])
-        actions = state.legal_actions(seat)
-        show_actions(console, gw, seat, actions, token_labels(self.game, gw, view, token_text))
-        return read_action(console, actions, ask, gw)
-
-
 def run_game(console: Console, game: Game, players: int, kinds: list[str], seed: int,
              show_log: bool = True, ask: Callable[[str], str] | None = None,
-             w: Words | None = None, replay: str | None = None) -> GameState:
-    """Play to the end; Abandoned if a human stops. Prints the log and the result, then the
+             w: Words | None = None, replay: str | None = None,
+             state: GameState | None = None, saved: Saved | None = None,
+             saved_as: tuple[str, str | None] | None = None) -> GameState:
+    """Play to the end; Abandoned if a person stops. Prints the log and the result, then the
     seed and the `replay` command: the seed tells every hidden order, so no seat sees it
-    before the game is over."""
+    before the game is over. `state` and `saved` resume a saved game."""
     ask = ask or console.input
     gw = GameWords(game.definition, w)
     w = gw.w
-    state = game.new_state(players=players, seed=seed)
-    table = Table(game, kinds, seed, gw)
-    seats = ", ".join(w("{seat} ({kind})", seat=gw.seat(p), kind=seat_kind(gw, k))
-                      for p, k in enumerate(kinds))
+    if state is None:
+        state = game.new_state(players=players, seed=seed)
+    session = Session(console, game, kinds, seed, gw, ask, state, saved_as)
+    if saved is not None:
+        session.restore_bots(saved.bots)
+        log_size = len(state.observe(None)["log"])
+        session.seen.update({p: min(n, log_size) for p, n in saved.seen.items()
+                             if p in session.seen})
+        for p, book in (saved.keys or {}).items():
+            if p in session.keys:
+                session.keys[p].restore(book)
+    seats = ", ".join(w("{seat} ({number}, {kind})", seat=gw.seat(p), number=p + 1,
+                        kind=seat_kind(gw, k)) for p, k in enumerate(kinds))
     console.print(w.plural(None, "{game}: {n} player; {seats}", "{game}: {n} players; {seats}",
                            players, game=gw.game_name(), seats=seats),
                   markup=False, highlight=False)
     try:
-        while not state.is_over:
-            for seat in state.to_move:
-                if seat in state.to_move:
-                    state.apply(seat, table.decide(state, seat, console, ask))
-                if state.is_over:
-                    break
+        state = session.play()
     except EOFError:
         raise Abandoned(w("input ended: game abandoned"), 1) from None
     except KeyboardInterrupt:
         raise Abandoned(w("interrupted: game abandoned"), 130) from None
-    if table.seen:
-        for seat, start in table.seen.items():
+    if session.seen:
+        for seat, start in session.seen.items():
             view = state.observe(seat)
-            tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
-            console.rule(w("since {seat}'s last decision", seat=gw.seat(seat)), style="dim")
-            for event in view["log"][start:]:
-                console.print("  " + event_text(event, gw, tokens), markup=False,
-                              highlight=False)
+            console.rule(w("since {seat}'s last decision", seat=seat_label(gw, seat)),
+                         style="dim")
+            for line in session.screen.log_lines(view, start):
+                console.print(Text("  ").append_text(line), markup=False, highlight=False)
     elif show_log:
         view = state.observe(None)
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..i18n.game_words import GameWords, words
 from .concept_view import concept_event_text
 from .event_texts import more_event_text
+from .labels import token_label
 
 RESERVED = {"e", "private", "masked"}
 """Event keys that are bookkeeping, never shown."""
@@ -38,10 +39,10 @@ def token_text(gw: GameWords, kind: str, tid: str | None,
     if not tid or token_kind is None or token_kind.secret:
         return name
     token = (tokens or {}).get(tid)
-    if token is not None:
-        shown = [gw.value(token[p]) for p in token_kind.props if p in token]
-        if shown:
-            return gw.w("{token} ({which})", token=name, which=", ".join(shown))
+    if token is not None and any(token.get(p) is not None for p in token_kind.props):
+        which = token_label(gw, token)
+        return which if name.lower() in which.lower() else \
+            gw.w("{token} ({which})", token=name, which=which)
     number = tid.rsplit("-", 1)[-1]
     return gw.w("{token} {number}", token=name, number=number)
 
@@ -58,7 +59,8 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
     w = gw.w
     kind = event.get("e")
     who = gw.seat(event.get("player"))
-    token = token_text(gw, event.get("piece", "token"), event.get("token"), tokens)
+    piece = event.get("piece") or (tokens or {}).get(event.get("token"), {}).get("kind")
+    token = token_text(gw, piece or "token", event.get("token"), tokens)
     line = None
     if kind == "move":
         n = event.get("n", 1)
@@ -84,6 +86,8 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
             shown = w("nothing")
         elif len(values) == 1:
             shown = gw.field(*next(iter(values.items())))
+        elif event.get("piece") in gw.definition.tokens:
+            shown = token_label(gw, {"kind": event["piece"], **values})
         else:
             shown = ", ".join(f"{gw.prop(k)} {gw.field(k, v)}" for k, v in values.items())
         owned = _owned(gw, event, token)

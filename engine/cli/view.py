@@ -16,6 +16,7 @@ from ..game import Game
 from ..i18n.game_words import MANY, GameWords
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
+from .labels import token_label
 from .render import event_text
 
 MAX_LOG_LINES = 60
@@ -41,18 +42,6 @@ def pieces_table(view: dict, gw: GameWords) -> Table | None:
     return table if rows else None
 
 
-def token_text(game: Game, gw: GameWords, token: dict) -> str:
-    """A token as words: its properties (those a seat sees)."""
-    props = list(game.definition.tokens[token["kind"]].props) if token["kind"] in \
-        game.definition.tokens else []
-    values = [(k, token[k]) for k in props if k in token and token[k] is not None]
-    if not values:
-        return token.get("id", token["kind"])
-    if len(values) == 1:
-        return gw.value(values[0][1])
-    return " ".join(f"{gw.prop(k)}={gw.value(v)}" for k, v in values)
-
-
 def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
     """Tokens grouped by kind, owner, place and controller; face-down ones only counted."""
     w = gw.w
@@ -62,7 +51,7 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
             continue
         key = (token["kind"], token.get("owner"), token.get("at"), token.get("controller"))
         if "id" in token:
-            groups[key]["seen"].append(token_text(game, gw, token))
+            groups[key]["seen"].append(token_label(gw, token))
         else:
             groups[key]["hidden"] += 1
     if not groups:
@@ -119,35 +108,3 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         shown = ", ".join("?" if c is None else gw.value(c) for c in cards)
         console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
                       markup=False, highlight=False)
-
-
-def action_label(gw: GameWords, action: dict, labels: dict[str, str] | None = None) -> str:
-    """An action as a person reads it: the value's name (a token's description), with the id
-    to type when the name is not simply the id."""
-    value = action["value"]
-    label = labels[value] if labels and isinstance(value, str) and value in labels else \
-        gw.value(value)
-    plain = label.lower().replace(" ", "_")
-    return label if plain == action["id"].lower() else f"{label}  [{action['id']}]"
-
-
-def show_actions(console: Console, gw: GameWords, seat: int, actions: list[dict],
-                 labels: dict[str, str] | None = None) -> None:
-    """The keyed legal actions of a seat, under the question being asked."""
-    w = gw.w
-    ask = gw.ask(actions[0]["ask"]) if actions else w("nothing to decide")
-    console.print(w("{seat} (seat {number}): {ask}", seat=gw.seat(seat), number=seat,
-                    ask=ask), style="bold", markup=False, highlight=False)
-    for key, action in zip(action_keys(actions), actions):
-        console.print(f"  {key:>2}) {action_label(gw, action, labels)}", markup=False,
-                      highlight=False)
-
-
-def action_keys(actions: list[dict]) -> list[str]:
-    """What a person types to pick each action: 1, 2, 3...; letters when some ids are
-    numbers themselves (so typing 2 never means the third choice)."""
-    if any(a["id"].isdigit() for a in actions):
-        letters = "abcdefghijklmnopqrstuvwxyz"
-        return [letters[i] if i < 26 else f"{letters[i // 26 - 1]}{letters[i % 26]}"
-                for i in range(len(actions))]
-    return [str(i) for i in range(1, len(actions) + 1)]

@@ -12,7 +12,18 @@ from string import Formatter
 from typing import Any
 
 from ..i18n.catalog import Words
+from ..i18n.grammar import Clause, Phrase, features, like, parse_gender
 from ..interpreter.model import GameDef
+
+
+def gender_section(section: str) -> str:
+    """The section of a text file that gives the genders of a section's names: `genders`
+    for pieces, else the section's singular with `_genders` (properties: property_genders)."""
+    if section == "pieces":
+        return "genders"
+    if section.endswith("ies"):
+        return section[:-3] + "y_genders"
+    return (section[:-1] if section.endswith("s") else section) + "_genders"
 
 
 class Count(int):
@@ -57,20 +68,38 @@ class Texts:
 
     def name(self, section: str, key: str, count: int | None = None, /, **values: str) -> str:
         """The translated text of `section.key` (the {one, other} form chosen by count; a
-        {n} placeholder shows values["n"] if given, else the count)."""
+        {n} placeholder shows values["n"] if given, else the count), as a `Phrase` that
+        knows its gender and number where the game's text file gives the gender."""
         entry = self.entry(section, key)
         context = f"{self.g.id}.{section}"
         if entry is None:
             return str(key).replace("_", " ")
+        gender, plural = self.features(section, key)
         if isinstance(entry, dict):
             one, other = entry["one"], entry["other"]
             shown = values.pop("n", None)
             n = 2 if count is None else count
             values = _complete(values, one + other, exclude="n")
-            return self.w.plural(context, one, other, Count(n, shown), **values)
+            text = self.w.plural(context, one, other, Count(n, shown), **values)
+            return Phrase(text, gender, n != 1) if gender else text
         if not values:
-            return self.w.ctx(context, entry)
-        return self.w.ctx(context, entry, **_complete(values, entry))
+            text = self.w.ctx(context, entry)
+        else:
+            text = self.w.ctx(context, entry, **_complete(values, entry))
+        return Phrase(text, gender, plural) if gender and isinstance(text, str) and \
+            not isinstance(text, Clause) else text
+
+    def features(self, section: str, key: str) -> tuple[str, bool]:
+        """The gender ("f", "m", "n" or "") of the translated text `section.key` and whether
+        it is plural: the catalogs' answer ("f", "m pl", ...) for the text of `key` in the
+        section's gender section (`genders` for pieces, else `<singular>_genders`:
+        `property_genders`, `variable_genders`, `location_genders`, `glossary_genders`...)."""
+        entry = self.g.text.get(gender_section(section), {})
+        entry = entry.get(key) if isinstance(entry, dict) else None
+        if not entry:
+            return "", False
+        answer = self.w.ctx(f"{self.g.id}.{gender_section(section)}", entry)
+        return parse_gender(answer)
 
     def one(self, section: str, key: str) -> str:
         return self.name(section, key, 1)
@@ -89,61 +118,24 @@ class Texts:
         return self.name("pieces", kind, n)
 
     def feminine(self, kind: str) -> bool:
-        """Whether the translated name of a piece kind is grammatically feminine: the
-        catalogs answer "f" for the text `genders.<kind>` of the game's text file."""
+        """Whether the translated name of a piece kind is grammatically feminine."""
         return self.gender(kind) == "f"
 
     def gender(self, kind: str) -> str:
         """The grammatical gender of a piece kind's translated name: "f", "m", "n" or ""."""
-        entry = self.g.text.get("genders", {}).get(kind)
-        if not entry:
-            return ""
-        answer = self.w.ctx(f"{self.g.id}.genders", entry).strip()
-        return answer if answer in ("f", "m", "n") else ""
-
-    def property_gender(self, prop: str) -> str:
-        """The grammatical gender of a property's translated name ("f", "m", "n" or ""):
-        the catalogs answer for the text `property_genders.<property>` of the game's file."""
-        return self.section_gender("property_genders", prop)
-
-    def variable_gender(self, name: str) -> str:
-        """The grammatical gender of a local variable's translated name (its text
-        `variable_genders.<name>`): "f", "m", "n" or ""."""
-        return self.section_gender("variable_genders", name)
-
-    def player_variable_gender(self, name: str) -> str:
-        """The grammatical gender of a player variable's translated name (its text
-        `player_variable_genders.<name>`): "f", "m", "n" or ""."""
-        return self.section_gender("player_variable_genders", name)
-
-    def section_gender(self, section: str, key: str) -> str:
-        """The catalogs' answer ("f", "m" or "n") for the text `<section>.<key>` of the
-        game's file; "" when the game has no such text or the language answers otherwise
-        (a name that needs no article of its own)."""
-        entry = self.g.text.get(section, {}).get(key)
-        if not entry:
-            return ""
-        answer = self.w.ctx(f"{self.g.id}.{section}", entry).strip()
-        return answer if answer in ("f", "m", "n") else ""
+        return self.features("pieces", kind)[0]
 
     def owned(self, owner: str, prop: str) -> str:
-        """A player variable of a player, "the player's money", its article agreeing with
-        the variable's gender (`player_variable_genders`) where the language has one."""
+        """A player variable of a player, "the player's money" (the article agreeing with
+        the variable's gender and number where the language has them)."""
         variable = self.name("player_variables", prop)
-        gender = self.player_variable_gender(prop)
-        if gender == "f":
-            return self.w.ctx("feminine", "{owner}'s {variable}", owner=owner,
-                              variable=variable)
-        if gender == "n":
-            return self.w.ctx("neuter", "{owner}'s {variable}", owner=owner, variable=variable)
-        if gender == "m":
-            return self.w.ctx("masculine", "{owner}'s {variable}", owner=owner,
-                              variable=variable)
-        return self.w("{owner}'s {variable}", owner=owner, variable=variable)
+        text = self.w("{owner}'s {variable}", owner=owner, variable=variable)
+        return variable.like(text) if isinstance(variable, Phrase) else text
 
     def counted(self, kind: str, n: int) -> str:
         """"15 cubes": a number and the piece's name in the right form."""
-        return self.w("{n} {things}", n=n, things=self.thing(kind, n))
+        things = self.thing(kind, n)
+        return like(things, self.w("{n} {things}", n=n, things=things))
 
     def area(self, key: str) -> str:
         return self.name("areas", key)
@@ -158,6 +150,19 @@ class Texts:
                 return self.w("to {place}", place=name)
             return self.w("from {place}", place=name)
         return self.name(f"places_{how}", key)
+
+    def colour(self, key: str) -> str:
+        """A colour by its id, as a word in a sentence ("red"; the text file's `colours`
+        section), else the seat's name."""
+        if self.has("colours", key):
+            return self.name("colours", key)
+        return self.name("seats", key)
+
+    def cell(self, value: Any) -> str:
+        """A value in a table: a dash where there is none."""
+        if value is None or value == []:
+            return "—"
+        return self.value(value)
 
     def value(self, value: Any) -> str:
         """A plain value from the data: names of areas, pieces and decks become words."""
@@ -178,6 +183,8 @@ class Texts:
                 return self.w("the {deck}", deck=self.name("decks", value))
             if value in self.g.pieces or value in self.g.tokens:
                 return self.thing(value)
+            if self.has("colours", value):
+                return self.name("colours", value)
             if value in self.g.seats:
                 return self.name("seats", value)
             if self.has("choices", value):
@@ -191,22 +198,38 @@ class Texts:
         return str(value)
 
     # -- grammar helpers -----------------------------------------------------------------
-    def ordinal(self, i: int) -> str:
-        """"first", "second", ... for a 0-based position."""
+    def ordinal(self, i: int, of: str = "") -> str:
+        """"first", "second", ... for a 0-based position (agreeing with `of`, the noun it
+        stands for: Spanish "la primera" of a feminine one)."""
+        return self._ordinal(i, "ordinal", of)
+
+    def ordinal_before_noun(self, i: int, of: str = "") -> str:
+        """"first" in "the first place" (Spanish: "primer", not "primero"; "primera" before
+        a feminine noun `of`)."""
+        return self._ordinal(i, "ordinal before a noun", of)
+
+    def _ordinal(self, i: int, context: str, of: str) -> str:
+        if not 0 <= i < 6:
+            return self.w("number {n}", n=i + 1)
+        if "f" in features(of, self.w.lang):
+            words = [self.w.ctx("feminine ordinal", "first"),
+                     self.w.ctx("feminine ordinal", "second"),
+                     self.w.ctx("feminine ordinal", "third"),
+                     self.w.ctx("feminine ordinal", "fourth"),
+                     self.w.ctx("feminine ordinal", "fifth"),
+                     self.w.ctx("feminine ordinal", "sixth")]
+            return words[i]
         words = [self.w.ctx("ordinal", "first"), self.w.ctx("ordinal", "second"),
                  self.w.ctx("ordinal", "third"), self.w.ctx("ordinal", "fourth"),
                  self.w.ctx("ordinal", "fifth"), self.w.ctx("ordinal", "sixth")]
-        return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
-
-    def ordinal_before_noun(self, i: int) -> str:
-        """"first" in "the first place" (Spanish: "primer", not "primero")."""
-        words = [self.w.ctx("ordinal before a noun", "first"),
-                 self.w.ctx("ordinal before a noun", "second"),
-                 self.w.ctx("ordinal before a noun", "third"),
-                 self.w.ctx("ordinal before a noun", "fourth"),
-                 self.w.ctx("ordinal before a noun", "fifth"),
-                 self.w.ctx("ordinal before a noun", "sixth")]
-        return words[i] if 0 <= i < len(words) else self.w("number {n}", n=i + 1)
+        if context == "ordinal before a noun":
+            words = [self.w.ctx("ordinal before a noun", "first"),
+                     self.w.ctx("ordinal before a noun", "second"),
+                     self.w.ctx("ordinal before a noun", "third"),
+                     self.w.ctx("ordinal before a noun", "fourth"),
+                     self.w.ctx("ordinal before a noun", "fifth"),
+                     self.w.ctx("ordinal before a noun", "sixth")]
+        return words[i]
 
     def times(self, n: int) -> str:
         return self.w.plural(None, "once", "{n} times", n)

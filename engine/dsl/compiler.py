@@ -19,6 +19,7 @@ from ..errors import Location, Problem
 from ..interpreter.model import GameDef
 from .check.names import TOKEN_FIELDS, CompileProblem, declared_names
 from .check.statements import StatementChecks
+from .check.table_texts import table_text_problems
 from .codegen.build import ScriptFunction, as_expression, frame_entry, load, with_budget
 from .codegen.module import ModuleWriter
 from .codegen.support import rank_groups
@@ -45,6 +46,7 @@ class Compiler(StatementChecks):
     def compile_all(self) -> Program:
         """Second pass: check every declared definition, collecting all problems."""
         self.check_definition_texts()
+        self.problems.extend(table_text_problems(self.g))
         for name, (file, d) in self.program.const_trees.items():
             self.file, self.context = file, f"const {name}"
             try:

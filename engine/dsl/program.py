@@ -58,3 +58,7 @@ class Program:
     expression's text starts, with its path in the document)."""
     module: Any = None
     """The generated module (codegen.module.Module): its source, code and line table."""
+    value_types: dict[str, dict[str, Any]] | None = None
+    """What the type checker finds each procedure's parameters and locals hold, and the
+    game's and players' variables ("game", "player"): name -> types.Type; worked out the
+    first time a frontend asks (dsl/value_types.py), not at load."""

@@ -19,6 +19,8 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from ..errors import RegolaError, w
+from .grammar import Clause, fill, main_order
+from .spanish import subjunctive
 
 DOMAIN = "regola"
 LANGUAGES = ("en", "es", "nl")
@@ -114,10 +116,14 @@ class Words:
         return self._filled(text, values)
 
     def _filled(self, text: str, values: dict) -> str:
-        if not values:
+        if not values and "^" not in text:
             return text
-        text = text.format(**values)
-        return _spanish_contractions(text) if self.lang == "es" else text
+        text = fill(text, values, self.lang)
+        if self.lang != "es":
+            return text
+        if isinstance(text, Clause):
+            return Clause(_spanish_contractions(text), _spanish_contractions(text.main))
+        return _spanish_contractions(text)
 
     def ctx(self, context: str, message: str, **values) -> str:
         """Translate a message in a context (msgctxt)."""
@@ -133,10 +139,25 @@ class Words:
         return self._filled(text, {"n": n, **values})
 
     def join(self, items: list[str], style: str = "and") -> str:
-        """A list in words: "a, b and c" ("or" with style='or'); Spanish y/e and o/u."""
-        items = [str(i) for i in items]
+        """A list in words: "a, b and c" ("or" with style='or'); Spanish y/e and o/u. A list
+        of clauses is a clause, with its main-clause order (see `main`)."""
+        if any(isinstance(i, Clause) for i in items):
+            return Clause(self._join([str(i) for i in items], style),
+                          self._join([main_order(i) for i in items], style))
+        return self._join([str(i) for i in items], style)
+
+    def _join(self, items: list[str], style: str) -> str:
         if not items:
             return ""
         text = format_list(items, style="standard" if style == "and" else "or",
                            locale=self.lang)
         return _spanish_conjunctions(text, items) if self.lang == "es" else text
+
+    def main(self, clause: str) -> str:
+        """A condition as a clause of its own ("the player has a house"): the order of a
+        main clause where the language's templates mark one (Dutch: the verb second)."""
+        return main_order(clause)
+
+    def subjunctive(self, clause: str) -> str:
+        """A condition as it reads after "as long as" or "until" (Spanish: subjunctive)."""
+        return subjunctive(clause) if self.lang == "es" else clause

@@ -22,7 +22,7 @@ PLAYER_KEYS = frozenset({"player", "seat", "winner", "loser", "by"})
 PLAYERS_KEYS = frozenset({"players", "seats", "winners", "losers", "runners_up"})
 """Note fields that hold a list of player numbers (shown as a list of seat names)."""
 
-VALUE_SECTIONS = ("choices", "areas", "locations", "decks", "symbols", "values")
+VALUE_SECTIONS = ("colours", "choices", "areas", "locations", "decks", "symbols", "values")
 """Where a string value of an action, a note or a variable is looked up, in this order."""
 
 MANY = 2

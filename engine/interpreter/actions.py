@@ -11,6 +11,11 @@ from ..errors import IllegalAction, StaleAction
 
 def action_id(value: Any) -> str:
     """The stable id of an action value: the value itself, as text."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is int:
+        return str(value)
     return value if isinstance(value, str) else json.dumps(value)
 
 
@@ -23,6 +28,10 @@ def _kind(value: Any) -> type:
 
 def same(a: Any, b: Any) -> bool:
     """Equal values of the same kind: True is not 1, 1.0 is not 1 (at any depth)."""
+    if a is b:
+        return True
+    if type(a) is type(b) and type(a) in (str, int):
+        return a == b
     kind = _kind(a)
     if kind is not _kind(b):
         return False
@@ -49,6 +58,12 @@ def _check_fresh(wait: dict, action: dict, player: int) -> None:
 def chosen_option(wait: dict, action: Any, player: int) -> Any:
     """The option of the pending decision `wait` that `action` names (a legal_actions dict,
     a value or an id); IllegalAction if none, StaleAction if it answers another question."""
+    if type(action) is dict and "value" in action and action.get("ask") == wait["ask"] \
+            and action.get("step") == wait["step"] and type(action["step"]) is int:
+        value = action["value"]
+        for option in wait["options"]:
+            if option is value:
+                return option
     if isinstance(action, dict) and ("value" in action or "id" in action):
         _check_fresh(wait, action, player)
         if "value" in action:
@@ -57,7 +72,7 @@ def chosen_option(wait: dict, action: Any, player: int) -> Any:
             action = action["id"]
     options = wait["options"]
     for option in options:
-        if same(option, action):
+        if option is action or same(option, action):
             return option
     if isinstance(action, str):
         for option in options:

@@ -89,7 +89,7 @@ def activate(c: Any, name: str, p: int, tid: str) -> None:
     """p lays one unit of the resource on a token as its activation marker."""
     res = _res(c, name)
     p = _player(c, p)
-    c.token(tid)
+    c.tno(tid)
     if res["held"][p] <= 0:
         raise ScriptRuntimeError(f"player {p} has no {name} to activate {tid}")
     res["held"][p] -= 1

@@ -47,19 +47,33 @@ def owner_of(grid: GridDef, p: Any) -> Any:
     return p if grid.per_player else None
 
 
+def cached(c, key: tuple, compute: Any) -> Any:
+    """compute(), kept in the runtime's cache until a token changes (results are shared:
+    never change them)."""
+    found = c.cache.get(key)
+    if found is None:
+        found = c.cache[key] = compute()
+    return found
+
+
 def stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
-    """Each occupied cell with its token ids from bottom to top."""
+    """Each occupied cell with its token ids from bottom to top (shared: do not change)."""
+    return cached(c, ("stacks", grid.name, owner_of(grid, p)), lambda: _stacks(c, grid, p))
+
+
+def _stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
     owner = owner_of(grid, p)
     out: dict[tuple[int, int], list[tuple[int, str]]] = {}
-    all_tokens = c.s["tokens"]
-    for tid in c.ids_by_kind.get(grid.token, ()):
-        tok = all_tokens[tid]
-        if tok["at"] != grid.name or tok["owner"] != owner:
+    lay = c.lay
+    here = c.where[lay.kind_no[grid.token]].get(grid.name, ())
+    cells, levels, owners, tids = c.grid["cell"], c.grid["level"], c.owner, lay.tids
+    for i in here:
+        if owners[i] != owner:
             continue
-        cell = tok.get("cell")
+        cell = cells[i]
         if cell is None:
-            raise ScriptRuntimeError(f"{tid} lies on {grid.name} without a cell")
-        out.setdefault((cell[0], cell[1]), []).append((tok.get("level", 0), tid))
+            raise ScriptRuntimeError(f"{tids[i]} lies on {grid.name} without a cell")
+        out.setdefault((cell[0], cell[1]), []).append((levels[i] or 0, tids[i]))
     return {cell: [tid for _, tid in sorted(row)] for cell, row in sorted(out.items())}
 
 
@@ -110,22 +124,33 @@ def connected(cells: set) -> bool:
 
 
 def parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
-    """Every part of every top token: part coordinate -> (type, token id, separate)."""
+    """Every part of every top token: part coordinate -> (type, token id, separate)
+    (shared: do not change)."""
+    return cached(c, ("parts", grid.name, owner_of(grid, p)), lambda: _parts(c, grid, p))
+
+
+def _parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
     out = {}
-    all_tokens = c.s["tokens"]
     for (x, y), ids in stacks(c, grid, p).items():
         tid = ids[-1]
-        tok = all_tokens[tid]
-        values = rotated(list(tok[grid.parts]), tok.get("rot", 0)) if grid.parts else [None]
+        i = c.tno(tid)
+        props = c.props[i]
+        values = rotated(list(props[grid.parts]), c.grid["rot"][i] or 0) if grid.parts \
+            else [None]
         k = math.isqrt(len(values))
-        alone = bool(tok.get(grid.separate)) if grid.separate else False
+        alone = bool(props.get(grid.separate)) if grid.separate else False
         for i, value in enumerate(values):
             out[(x * k + i % k, y * k + i // k)] = (value, tid, alone)
     return out
 
 
 def regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
-    """Every region: edge-connected parts of one type (a separate tile alone), in order."""
+    """Every region: edge-connected parts of one type (a separate tile alone), in order
+    (shared: do not change)."""
+    return cached(c, ("regions", grid.name, owner_of(grid, p)), lambda: _regions(c, grid, p))
+
+
+def _regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
     found = parts(c, grid, p)
     seen: set = set()
     out = []
@@ -174,10 +199,10 @@ def part_values(c, grid: GridDef, p: Any, region: list, prop: str) -> list:
         if hit is None:
             continue
         x, y = q
-        tok = c.s["tokens"][hit[1]]
-        if tok.get(prop) is None:
+        i = c.tno(hit[1])
+        if c.props[i].get(prop) is None:
             continue
-        values = rotated(list(tok[prop]), tok.get("rot", 0))
+        values = rotated(list(c.props[i][prop]), c.grid["rot"][i] or 0)
         k = math.isqrt(len(values))
         value = values[(y % k) * k + x % k]
         if value not in (None, 0, ""):
@@ -188,9 +213,8 @@ def part_values(c, grid: GridDef, p: Any, region: list, prop: str) -> list:
 def groups(c, grid: GridDef, p: Any, prop: str, covered: bool = False) -> list[list[list[int]]]:
     """Edge-connected groups of cells whose top token (any token of the stack if `covered`)
     has a true `prop`."""
-    all_tokens = c.s["tokens"]
     marked = {cell for cell, ids in stacks(c, grid, p).items()
-              if any(all_tokens[t].get(prop) for t in (ids if covered else ids[-1:]))}
+              if any(c._field(c.tno(t), prop) for t in (ids if covered else ids[-1:]))}
     out, seen = [], set()
     for start in sorted(marked, key=lambda q: (q[1], q[0])):
         if start in seen:

@@ -59,7 +59,7 @@ def end_value(c: Any, cid: str, area: str) -> Any:
     other_end(c, cid, area)
     if link["tile"] is None:
         return None
-    first, second = c.token(link["tile"])[ENDS]
+    first, second = c.props[c.tno(link["tile"])][ENDS]
     return first if link["facing"] == area else second
 
 
@@ -69,7 +69,7 @@ def lay_tile(c: Any, cid: str, tid: str, facing: str) -> None:
     link = c.s["links"][cid]
     if link["tile"] is not None:
         raise ScriptRuntimeError(f"connection {cid!r} already holds {link['tile']!r}")
-    tok = c.token(tid)
+    tok = c.props[c.tno(tid)]
     if not isinstance(tok.get(ENDS), list) or len(tok[ENDS]) != 2:
         raise ScriptRuntimeError(f"{tid!r} has no two {ENDS} values to lay on a connection")
     for other in c.s["links"].values():

@@ -108,6 +108,8 @@ class GameDef:
     source_locations: dict[str, Location] = field(default_factory=dict)
     text: dict[str, Any] = field(default_factory=dict)     # English texts by section
     text_locations: dict[str, Location] = field(default_factory=dict)  # "section.key" -> where
+    layouts: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    """interpreter.layout.Layout by player count, built when first needed."""
 
     def constants_for(self, players: int) -> dict[str, Any]:
         """Constants resolved for a player count (values given per count are picked)."""

@@ -51,7 +51,7 @@ def slide_row(c: Runtime, kind: str, places: list) -> int:
         held.extend(here)
     moved = 0
     for place, tid in zip(places, held):
-        if c.token(tid)["at"] != place:
+        if c.at[c.tno(tid)] != place:
             c.move_token(tid, place)
             moved += 1
     return moved

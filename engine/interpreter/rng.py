@@ -7,18 +7,31 @@ plain data (the counter is just an integer in it).
 from __future__ import annotations
 
 import hashlib
+from typing import Any
+
+
+def stream(seed: int) -> Any:
+    """The hash state every draw of stream `seed` starts from (make it once per state)."""
+    return hashlib.blake2b(f"{seed}:".encode(), digest_size=8)
+
+
+def draw_from(base: Any, counter: int, bound: int) -> int:
+    """A uniform integer in [0, bound) for position `counter` of the stream `base`."""
+    h = base.copy()
+    h.update(b"%d" % counter)
+    return int.from_bytes(h.digest(), "big") % bound
 
 
 def draw(seed: int, counter: int, bound: int) -> int:
     """A uniform integer in [0, bound) for position `counter` of stream `seed`."""
-    digest = hashlib.blake2b(f"{seed}:{counter}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % bound
+    return draw_from(stream(seed), counter, bound)
 
 
-def shuffle(items: list, seed: int, counter: int) -> int:
+def shuffle(items: list, seed: int, counter: int, base: Any = None) -> int:
     """Shuffle `items` in place (Fisher-Yates); return the advanced counter."""
+    base = stream(seed) if base is None else base
     for i in range(len(items) - 1, 0, -1):
-        j = draw(seed, counter, i + 1)
+        j = draw_from(base, counter, i + 1)
         counter += 1
         items[i], items[j] = items[j], items[i]
     return counter

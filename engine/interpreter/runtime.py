@@ -1,7 +1,14 @@
 """The operations scripts perform on a state: counting, moving, controlling, revealing.
 
-A `Runtime` binds one state (plain data) to its static game. Every change it makes is
-recorded as an event in the state's log, with who, what and where.
+A `Runtime` binds one state (plain data) to its static game and its event log. Every
+change it makes is recorded as an event in the log, with who, what and where.
+
+Fast forms for generated code (same results as the general methods, fewer checks of
+what the call site already knows):
+- `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at one place;
+- `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at one place;
+- `tno(tid)`: a token's number in the layout (its fields are columns: `at[i]`,
+  `owner[i]`, `ctrl[i]`, `shown[i]`; its properties `props[i]`).
 """
 
 from __future__ import annotations
@@ -10,186 +17,165 @@ from typing import Any
 
 from ..errors import ScriptRuntimeError
 from . import rng
+from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
+from .tokens import _MISSING, TokenOps, build_where
 
-_MISSING = object()
 
-
-class Runtime:
+class Runtime(TokenOps):
     """The game definition plus the state being played; scripts run against it."""
 
-    __slots__ = ("g", "s", "n", "consts", "players", "secret", "ids_by_kind")
+    __slots__ = ("g", "s", "n", "consts", "players", "secret", "lay", "log", "counts",
+                 "at", "owner", "ctrl", "shown", "grid", "where", "props", "slot", "fields",
+                 "cache", "_stream")
 
     def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
-                 ids_by_kind: dict[str, list[str]] | None = None):
+                 layout: Layout | None = None, log: list | None = None,
+                 where: list | None = None, props: list | None = None):
         self.g = game
         self.s = state
         self.n = state["n"]
         self.consts = consts
-        if ids_by_kind is None:
-            ids_by_kind = {}
-            for tid, tok in state["tokens"].items():
-                ids_by_kind.setdefault(tok["kind"], []).append(tid)
-        self.ids_by_kind = ids_by_kind   # token ids never change during a game
+        self.lay = layout if layout is not None else layout_of(game, self.n)
+        self.log = [] if log is None else log   # where events go (an EventLog's tail)
         self.players = list(range(self.n))
         self.secret = False      # True while a simultaneous (secret) thread runs
+        self.props = self.lay.props if props is None else props
+        self.slot = self.lay.slot
+        self.bind(where)
+
+    def bind(self, where: list | None = None) -> None:
+        """Take the state's columns again (after the state's dict was refilled); rebuild
+        the token index unless given."""
+        self._columns()
+        self.where = build_where(self.lay, self.at) if where is None else where
+        self._stream = rng.stream(self.s.get("seed", 0))
+
+    def _columns(self) -> None:
+        self.cache: dict = {}      # results derived from tokens (grids), until one changes
+        state = self.s
+        self.counts = state.get("counts", {})
+        columns = state.get("tokens") or {"at": [], "owner": [], "controller": [],
+                                          "shown": []}
+        self.at = columns["at"]
+        self.owner = columns["owner"]
+        self.ctrl = columns["controller"]
+        self.shown = columns["shown"]
+        self.grid = columns if "cell" in columns else None
+        self.fields = {"at": self.at, "owner": self.owner, "controller": self.ctrl,
+                       "shown": self.shown}
+
+    def fork(self, state: dict, log: list) -> Runtime:
+        """A runtime for a copy of this state (`state`, `log`): the index is copied."""
+        new = Runtime.__new__(Runtime)
+        new.g, new.s, new.n, new.consts, new.lay = self.g, state, self.n, self.consts, self.lay
+        new.log, new.players, new.secret, new.slot = log, list(self.players), False, self.slot
+        new.props = self.props if self.props is self.lay.props else list(self.props)
+        new._stream = self._stream          # never changed: each draw copies it
+        new._columns()
+        new.where = [{place: bucket[:] for place, bucket in by_place.items()}
+                     for by_place in self.where]
+        return new
 
     # -- events ------------------------------------------------------------------
     def emit(self, event: dict) -> None:
         """Append an event to the log; inside a secret thread only its player may see it."""
         if self.secret:
             event["private"] = True
-        self.s["log"].append(event)
+        self.log.append(event)
 
     # -- counted pieces ------------------------------------------------------------
+    def _player(self, owner: Any) -> int:
+        if type(owner) is not int or not 0 <= owner < self.n:
+            raise ScriptRuntimeError(f"{owner!r} is not a player")
+        return owner
+
     def count(self, kind: str, owner: Any = _MISSING, at: Any = _MISSING, **filters: Any) -> int:
         """How many pieces or tokens of `kind` match the owner, location and property filters."""
-        if kind in self.g.tokens:
-            return len(self.tokens(kind, owner=owner, at=at, **filters))
+        row = self.counts.get(kind)
+        if row is None:
+            if kind not in self.lay.ranges:
+                raise ScriptRuntimeError(f"{kind!r} is not a kind of piece or token")
+            return len(self._select(kind, owner, at, filters))
         if filters:
             raise ScriptRuntimeError(f"{kind} pieces have no properties to filter by")
-        by_loc = self.s["counts"][kind]
+        n, slot = self.n, self.slot
+        if owner is _MISSING or owner is None:
+            if at is _MISSING:
+                return sum(row)
+            if type(at) is not list:
+                j = slot.get(at)
+                return 0 if j is None else sum(row[j:j + n])
+            return sum(sum(row[j:j + n]) for j in map(slot.get, at) if j is not None)
+        if type(owner) is not int or not 0 <= owner < n:
+            raise ScriptRuntimeError(f"{owner!r} is not a player")
         if at is _MISSING:
-            places = list(by_loc)
-        elif isinstance(at, list):
-            places = at
-        else:
-            places = [at]
-        total = 0
-        for place in places:
-            row = by_loc.get(place)
-            if row is None:
-                continue
-            total += sum(row) if owner is _MISSING or owner is None else row[owner]
-        return total
+            return sum(row[owner::n])
+        if type(at) is not list:
+            j = slot.get(at)
+            return 0 if j is None else row[j + owner]
+        return sum(row[j + owner] for j in map(slot.get, at) if j is not None)
+
+    def count_at(self, kind: str, at: str) -> int:
+        """Fast `count(kind, at=at)` for one place."""
+        row = self.counts.get(kind)
+        if row is None:
+            found = self.where[self.lay.kind_no[kind]].get(at)
+            return len(found) if found else 0
+        j = self.slot.get(at)
+        return 0 if j is None else sum(row[j:j + self.n])
+
+    def count_owned(self, kind: str, owner: Any, at: str) -> int:
+        """Fast `count(kind, owner=owner, at=at)` for one place."""
+        row = self.counts.get(kind)
+        if row is None or type(owner) is not int or not 0 <= owner < self.n:
+            return self.count(kind, owner=owner, at=at)
+        j = self.slot.get(at)
+        return 0 if j is None else row[j + owner]
+
+    def _place(self, place: Any) -> int:
+        """Where a place's row of n numbers starts in a count row."""
+        j = self.slot.get(place) if type(place) is str else None
+        if j is None:
+            raise ScriptRuntimeError(f"{place!r} is not a place")
+        return j
+
+    def shift(self, kind: str, owner: int, source: str, dest: str, amount: int = 1) -> int:
+        """Move up to `amount` pieces with no event (bookkeeping); how many moved."""
+        row = self.counts[kind]
+        if type(owner) is not int or not 0 <= owner < self.n:
+            raise ScriptRuntimeError(f"{owner!r} is not a player")
+        j = self.slot.get(source) if type(source) is str else None
+        if j is None:
+            return 0
+        have = row[j + owner]
+        moved = have if have < amount else amount
+        if moved <= 0:
+            return 0
+        k = self.slot.get(dest) if type(dest) is str else None
+        if k is None:
+            raise ScriptRuntimeError(f"{dest!r} is not a place")
+        row[j + owner] = have - moved
+        row[k + owner] += moved
+        return moved
+
+    def set_count(self, kind: str, owner: int, place: str, number: int) -> None:
+        """Set how many pieces a player has at a place, with no event and no bookkeeping
+        (for scenarios and tests that build a position)."""
+        self.counts[kind][self._place(place) + self._player(owner)] = number
 
     def move(self, kind: str, owner: int, source: str, dest: str, amount: int = 1) -> int:
         """Move up to `amount` pieces; as many as there are. Returns how many moved."""
-        by_loc = self.s["counts"][kind]
-        row = by_loc.get(source)
-        have = row[owner] if row else 0
-        moved = min(have, amount)
-        if moved <= 0:
-            return 0
-        row[owner] -= moved
-        dest_row = by_loc.get(dest)
-        if dest_row is None:
-            dest_row = by_loc[dest] = [0] * self.n
-        dest_row[owner] += moved
-        self.emit({"e": "move", "player": owner, "piece": kind, "n": moved,
-                   "from": source, "to": dest})
+        if kind not in self.counts:
+            raise ScriptRuntimeError(f"{kind!r} is not a kind of counted piece")
+        moved = self.shift(kind, owner, source, dest, amount)
+        if moved:
+            event = {"e": "move", "player": owner, "piece": kind, "n": moved, "from": source,
+                     "to": dest}
+            if self.secret:
+                event["private"] = True
+            self.log.append(event)
         return moved
-
-    # -- tokens ----------------------------------------------------------------------
-    def tokens(self, kind: str, owner: Any = _MISSING, at: Any = _MISSING, **filters: Any) -> list:
-        """Ids of the tokens of `kind` that match every filter given, in creation order."""
-        out = []
-        places = at if isinstance(at, list) else None
-        all_tokens = self.s["tokens"]
-        for tid in self.ids_by_kind.get(kind, ()):
-            tok = all_tokens[tid]
-            if owner is not _MISSING and tok["owner"] != owner:
-                continue
-            if at is not _MISSING:
-                if places is not None:
-                    if tok["at"] not in places:
-                        continue
-                elif tok["at"] != at:
-                    continue
-            if filters and any(tok.get(k) != v for k, v in filters.items()):
-                continue
-            out.append(tid)
-        return out
-
-    def token(self, tid: str) -> dict:
-        """The token's record; a clear error if the id is not a token."""
-        tok = self.s["tokens"].get(tid)
-        if tok is None:
-            raise ScriptRuntimeError(f"{tid!r} is not a token")
-        return tok
-
-    def move_token(self, tid: str, dest: str) -> None:
-        """Put a token at a location."""
-        tok = self.token(tid)
-        source = tok["at"]
-        if source == dest:
-            return
-        tok["at"] = dest
-        event = {"e": "move_token", "token": tid, "piece": tok["kind"],
-                 "player": tok["owner"], "from": source, "to": dest}
-        if not tok["shown"] and self.g.tokens[tok["kind"]].secret:
-            event["masked"] = True    # others must not learn which token (it has secrets)
-        self.emit(event)
-
-    def draw(self, kind: str, source: str, dest: str, amount: int = 1, **filters: Any) -> int:
-        """Move up to `amount` tokens of `kind` picked at random among those at `source` (and
-        matching the filters) to `dest`. Returns how many moved."""
-        pool = self.tokens(kind, at=source, **filters)
-        moved = 0
-        while pool and moved < amount:
-            self.move_token(pool.pop(self.random_index(len(pool))), dest)
-            moved += 1
-        return moved
-
-    def give(self, tid: str, player: int | None) -> None:
-        """The token now belongs to `player` (None: to nobody)."""
-        tok = self.token(tid)
-        previous = tok["owner"]
-        if previous == player:
-            return
-        if player is not None and not (type(player) is int and 0 <= player < self.n):
-            raise ScriptRuntimeError(f"{player!r} is not a player")
-        tok["owner"] = player
-        event = {"e": "give", "token": tid, "piece": tok["kind"], "player": player,
-                 "from_player": previous}
-        if not tok["shown"] and self.g.tokens[tok["kind"]].secret:
-            event["masked"] = True
-        self.emit(event)
-
-    def reveal(self, tid: str) -> None:
-        """Turn a token face up: its secret properties become public."""
-        tok = self.token(tid)
-        if tok["shown"]:
-            return
-        tok["shown"] = True
-        secret = {k: tok[k] for k in self.g.tokens[tok["kind"]].secret}
-        self.emit({"e": "reveal", "token": tid, "piece": tok["kind"], "player": tok["owner"],
-                   "at": tok["at"], **secret})
-
-    def hide(self, tid: str) -> None:
-        """Turn a token face down again."""
-        self.token(tid)["shown"] = False
-
-    def control(self, tid: str, player: int) -> None:
-        """`player` takes control of a token, using one of their control pieces."""
-        tok = self.token(tid)
-        kind = self.g.tokens[tok["kind"]]
-        if tok["controller"] == player:
-            return
-        if kind.control_piece:
-            if self.count(kind.control_piece, owner=player, at="supply") <= 0:
-                raise ScriptRuntimeError(
-                    f"player {player} has no {kind.control_piece} left to control {tid}")
-            self.release(tid)
-            by_loc = self.s["counts"][kind.control_piece]
-            by_loc["supply"][player] -= 1
-            by_loc.setdefault("in_play", [0] * self.n)[player] += 1
-        tok["controller"] = player
-        self.emit({"e": "control", "token": tid, "piece": tok["kind"], "player": player})
-
-    def release(self, tid: str) -> None:
-        """The token's controller, if any, loses it; their control piece goes back to supply."""
-        tok = self.token(tid)
-        previous = tok["controller"]
-        if previous is None:
-            return
-        kind = self.g.tokens[tok["kind"]]
-        if kind.control_piece:
-            by_loc = self.s["counts"][kind.control_piece]
-            by_loc["in_play"][previous] -= 1
-            by_loc["supply"][previous] += 1
-        tok["controller"] = None
-        self.emit({"e": "release", "token": tid, "piece": tok["kind"], "player": previous})
 
     # -- decks -----------------------------------------------------------------------
     def deck(self, name: str) -> dict:
@@ -202,7 +188,7 @@ class Runtime:
     def shuffle(self, name: str) -> None:
         """Shuffle a deck face down with the state's random stream."""
         deck = self.deck(name)
-        self.s["rng"] = rng.shuffle(deck["cards"], self.s["seed"], self.s["rng"])
+        self.s["rng"] = rng.shuffle(deck["cards"], self.s["seed"], self.s["rng"], self._stream)
         deck["up"] = [False] * len(deck["cards"])
         self.emit({"e": "shuffle", "deck": name})
 
@@ -221,23 +207,43 @@ class Runtime:
 
     def random_index(self, bound: int) -> int:
         """Draw from the state's random stream."""
-        value = rng.draw(self.s["seed"], self.s["rng"], bound)
-        self.s["rng"] += 1
+        state = self.s
+        value = rng.draw_from(self._stream, state["rng"], bound)
+        state["rng"] += 1
         return value
 
     # -- properties ------------------------------------------------------------------
     def attr(self, value: Any, name: str) -> Any:
         """`value.name`: a player's variable, an area's property or a token's field."""
-        if type(value) is int:
-            if 0 <= value < self.n and name in self.s["pvars"][value]:
-                return self.s["pvars"][value][name]
-        elif type(value) is str:
+        if type(value) is str:
             area = self.g.areas.get(value)
             if area is not None and name in area:
                 return area[name]
-            tok = self.s["tokens"].get(value)
-            if tok is not None and name in tok:
-                return tok[name]
+            i = self.lay.index.get(value)
+            if i is not None:
+                column = self.fields.get(name)
+                if column is not None:
+                    return column[i]
+                props = self.props[i]
+                if name in props:
+                    return props[name]
+                found = self._token_attr(i, name)
+                if found is not _MISSING:
+                    return found
             if name == "id":
                 return value
+        elif type(value) is int:
+            if 0 <= value < self.n:
+                pvars = self.s["pvars"][value]
+                if name in pvars:
+                    return pvars[name]
         raise ScriptRuntimeError(f"{value!r} has no property {name!r}")
+
+    def _token_attr(self, i: int, name: str) -> Any:
+        if name == "kind":
+            return self.lay.kind_of[i]
+        grid = self.grid
+        if grid is not None and grid["cell"][i] is not None and name in GRID_FIELDS:
+            value = grid[name][i]
+            return list(value) if type(value) is list else value
+        return _MISSING

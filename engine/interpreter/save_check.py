@@ -1,6 +1,6 @@
-"""Checking a saved game before it is trusted: its JSON, its structure and types, the game
-and format it belongs to, the flow (threads in known procedures, well-formed decisions) and,
-with save_pieces, that every piece and token is accounted for.
+"""Checking a saved game before it is trusted (save_json.py reads its JSON): its structure
+and types, the game and format it belongs to, the flow (threads in known procedures,
+well-formed decisions) and, with save_pieces, that every piece and token is accounted for.
 
 A save that fails any check is refused with InvalidSave, whose `field` names where it is
 wrong (`counts.house.san_marco[0]`, `threads[1].stack[0].p`).
@@ -8,124 +8,26 @@ wrong (`counts.house.san_marco[0]`, `threads[1].stack[0].p`).
 
 from __future__ import annotations
 
-import json
-import math
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgument, InvalidSave
+from ..errors import InvalidArgument
 from . import save_pieces
+from .save_json import parse_save, saved_log
 from .save_pieces import Check, seat
-from .state import FORMAT, check_seed, clone
+from .state import FORMAT, check_seed
 
 if TYPE_CHECKING:
     from ..game import Game
 
-MAX_DEPTH = 100
-"""How deeply lists and objects may nest in a save (a real one nests a few levels)."""
-
 BASE_KEYS = ("format", "game", "variant", "n", "seed", "rng", "steps", "vars", "pvars",
-             "counts", "tokens", "decks", "threads", "log", "result")
+             "counts", "tokens", "decks", "threads", "result")
 OPTIONAL_KEYS = ("max_decisions",)
 THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
 WAIT_KEYS = {"player", "var", "options", "ask", "secret"}
 RESULT_KEYS = {"winners", "reason", "conditions"}
 
-
-def _object(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise InvalidSave(f"the key {key!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _constant(name: str) -> Any:
-    raise InvalidSave(f"{name} is not a number a save may hold")
-
-
-def parse_save(text: Any) -> dict:
-    """The save as a new dict: JSON text (str or UTF-8 bytes) parsed, or a copy of a dict
-    of plain data."""
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InvalidSave(f"not UTF-8 text (byte {error.start})") from None
-    if isinstance(text, str):
-        try:
-            data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
-        except InvalidSave:
-            raise
-        except json.JSONDecodeError as error:
-            raise InvalidSave(f"not JSON: {error.msg} at line {error.lineno} column "
-                              f"{error.colno}") from None
-        except RecursionError:
-            raise InvalidSave("not a save: nested too deeply") from None
-        except ValueError as error:                  # e.g. an integer with too many digits
-            raise InvalidSave(f"not a save: {error}") from None
-        if isinstance(data, dict):                   # the parts scripts copy: not too deep
-            state = {k: v for k, v in data.items() if k != "log"}
-            if not _is_plain(state):
-                _plain_with_paths(state)
-    elif isinstance(text, dict):
-        if not _is_plain(text):
-            _plain_with_paths(text)
-        data = clone(text)
-    else:
-        raise InvalidSave(f"a save is JSON text or a dict, not {type(text).__name__}")
-    if not isinstance(data, dict):
-        raise InvalidSave(f"a save is a JSON object, not {_json_type(data)}")
-    return data
-
-
-def _json_type(value: Any) -> str:
-    names = {list: "a list", str: "a string", bool: "a boolean", int: "a number",
-             float: "a number", type(None): "null"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _is_plain(data: dict) -> bool:
-    """Only JSON's kinds of data, string keys, finite numbers, at most MAX_DEPTH levels."""
-    todo: list[tuple[Any, int]] = [(data, 0)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, dict):
-            if depth >= MAX_DEPTH or not all(isinstance(k, str) for k in value):
-                return False
-            todo.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            if depth >= MAX_DEPTH:
-                return False
-            todo.extend((v, depth + 1) for v in value)
-        elif isinstance(value, float):
-            if not math.isfinite(value):
-                return False
-        elif value is not None and not isinstance(value, str | int):
-            return False
-    return True
-
-
-def _plain_with_paths(data: dict) -> None:
-    """Like _is_plain, but refuses the first value that is not plain, naming its field."""
-    todo: list[tuple[Any, str, int]] = [(data, "", 0)]
-    while todo:
-        value, where, depth = todo.pop()
-        if isinstance(value, dict | list) and depth >= MAX_DEPTH:
-            raise InvalidSave(f"nested more than {MAX_DEPTH} levels deep", where)
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if not isinstance(key, str):
-                    raise InvalidSave(f"a key must be a string, not {key!r}", where)
-                todo.append((item, f"{where}.{key}" if where else key, depth + 1))
-        elif isinstance(value, list):
-            todo.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
-        elif isinstance(value, float):
-            if not math.isfinite(value):
-                raise InvalidSave(f"{value} is not a number a save may hold", where)
-        elif value is not None and not isinstance(value, str | int):
-            raise InvalidSave(f"{type(value).__name__} is not JSON data", where)
+__all__ = ["check_save", "parse_save", "saved_log"]
 
 
 def check_save(game: Game, data: dict) -> None:
@@ -139,7 +41,6 @@ def check_save(game: Game, data: dict) -> None:
     save_pieces.check_pieces(ck, data)
     _check_result(ck, data)
     _check_threads(ck, data)
-    _check_log(ck, data["log"])
 
 
 def _check_top(ck: Check, game: Game, data: dict) -> None:
@@ -282,9 +183,3 @@ def _check_wait(ck: Check, wait: Any, where: str, steps: int) -> None:
         if wait["step"] > steps:
             ck.fail(f"{where}.step", f"asked at step {wait['step']}, after the last step "
                                      f"({steps})")
-
-
-def _check_log(ck: Check, log: Any) -> None:
-    for i, event in enumerate(ck.listing(log, "log")):
-        if not isinstance(event, dict) or not isinstance(event.get("e"), str):
-            ck.fail(f"log[{i}]", "an event is an object with a kind ('e')")

@@ -5,15 +5,14 @@ place, decks hold their own cards, and tracks, money and connections are consist
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any, NoReturn
 
 from ..errors import InvalidSave
-from . import state as state_mod
-from .actions import same
+from .layout import GRID_FIELDS, IN_PLAY, Layout, layout_of
 from .model import GameDef
 
-TOKEN_KEYS = {"kind", "owner", "at", "controller", "shown"}
-GRID_KEYS = {"cell", "rot", "level"}
+TOKEN_COLUMNS = ("at", "owner", "controller", "shown")
 
 
 class Check:
@@ -39,6 +38,8 @@ class Check:
         """An object with exactly the keys `expected`."""
         if not isinstance(value, dict):
             self.fail(field, f"must be an object, not {value!r:.60}")
+        if value.keys() == expected:
+            return value
         for key in value:
             if key not in expected:
                 self.fail(f"{field}.{key}" if field else key, "unknown field")
@@ -65,94 +66,130 @@ def seat(ck: Check, value: Any, field: str) -> int:
 
 def check_pieces(ck: Check, data: dict) -> None:
     """Every counted piece, token, deck card and concept part accounted for."""
-    reference = state_mod.new_state(ck.g, ck.n, 0)
-    _tokens(ck, data["tokens"], reference["tokens"])
-    _counts(ck, data["counts"], data["tokens"])
+    lay = layout_of(ck.g, ck.n)
+    _tokens(ck, lay, data["tokens"])
+    _counts(ck, lay, data["counts"], data["tokens"])
     _decks(ck, data["decks"])
     if "tracks" in data:
         _tracks(ck, data["tracks"])
     if "bank" in data:
-        _bank(ck, data["bank"], data["tokens"])
+        _bank(ck, data["bank"], lay.index)
     if "links" in data:
-        _links(ck, data["links"], data["tokens"])
+        _links(ck, data["links"], lay.index)
 
 
-def _places(ck: Check) -> set[str]:
-    return set(ck.g.locations) | set(ck.g.areas)
-
-
-def _counts(ck: Check, counts: Any, tokens: dict) -> None:
+def _counts(ck: Check, lay: Layout, counts: Any, tokens: dict) -> None:
     ck.keys(counts, "counts", set(ck.g.pieces))
-    control = {t.control_piece for t in ck.g.tokens.values() if t.control_piece}
-    places = _places(ck)
-    for kind, by_place in counts.items():
+    n = ck.n
+    control = set(lay.control.values())
+    for kind, row in counts.items():
         piece = ck.g.pieces[kind]
-        if not isinstance(by_place, dict):
-            ck.fail(f"counts.{kind}", "must be an object of places")
-        totals = [0] * ck.n
-        for place, row in by_place.items():
-            where = f"counts.{kind}.{place}"
-            if place not in places and not (kind in control and place == "in_play"):
-                ck.fail(where, f"{place!r} is not a place of {ck.g.id}")
-            for p, number in enumerate(ck.listing(row, where, ck.n)):
-                totals[p] += ck.count(number, f"{where}[{p}]")
-        for p, total in enumerate(totals):
+        if not isinstance(row, list) or len(row) != lay.row or \
+                not set(map(type, row)) <= {int} or min(row, default=0) < 0:
+            _bad_row(ck, lay, kind, row)
+        for p in range(n):
+            total = sum(row[p::n])
             if total != piece.per_player:
                 ck.fail(f"counts.{kind}", f"player {p} has {total} {kind} in all, the game "
                                           f"gives each player {piece.per_player}")
-        if kind in control:
-            kinds = {t.name for t in ck.g.tokens.values() if t.control_piece == kind}
-            in_play = by_place.get("in_play", [0] * ck.n)
-            for p in range(ck.n):
-                held = sum(1 for t in tokens.values() if t["kind"] in kinds
-                           and t["controller"] == p)
-                if in_play[p] != held:
-                    ck.fail(f"counts.{kind}.in_play[{p}]", f"player {p} controls {held} "
-                                                          f"tokens with {in_play[p]} {kind}")
+        j = lay.place_no.get(IN_PLAY)
+        if j is None:
+            continue
+        in_play = row[j * n:j * n + n]
+        if kind not in control:
+            if any(in_play) and IN_PLAY not in ck.g.locations:
+                ck.fail(f"counts.{kind}.{IN_PLAY}", f"{IN_PLAY!r} is not a place of {ck.g.id}")
+            continue
+        kinds = {k for k, piece_kind in lay.control.items() if piece_kind == kind}
+        controllers = tokens["controller"]
+        numbers = [i for k in kinds for i in lay.ranges[k]]
+        held_by = Counter(controllers[i] for i in numbers)
+        for p in range(n):
+            held = held_by[p]
+            if in_play[p] != held:
+                ck.fail(f"counts.{kind}.{IN_PLAY}[{p}]", f"player {p} controls {held} "
+                                                        f"tokens with {in_play[p]} {kind}")
 
 
-def _tokens(ck: Check, tokens: Any, reference: dict) -> None:
-    if not isinstance(tokens, dict):
-        ck.fail("tokens", "must be an object of tokens by id")
-    for tid in reference:
-        if tid not in tokens:
-            ck.fail(f"tokens.{tid}", "missing: every token of the game is in a save")
-    for tid in tokens:
-        if tid not in reference:
-            ck.fail(f"tokens.{tid}", f"{ck.g.id} has no token {tid!r}")
-    grid_kinds = {grid.token: set() for grid in ck.g.grids.values()}
-    for grid in ck.g.grids.values():
-        grid_kinds[grid.token].add(grid.name)
-    places = _places(ck)
-    for tid, ref in reference.items():
-        tok, where = tokens[tid], f"tokens.{tid}"
-        kind = ref["kind"]
-        props = set(ref) - TOKEN_KEYS
-        grids = grid_kinds.get(kind, set())
-        at = tok.get("at") if isinstance(tok, dict) else None
-        on_grid = isinstance(at, str) and at in grids
-        ck.keys(tok, where, TOKEN_KEYS | props | (GRID_KEYS if on_grid else set()))
-        if tok["kind"] != kind:
-            ck.fail(f"{where}.kind", f"{tid} is a {kind}, not {tok['kind']!r}")
-        for key in ("owner", "controller"):
-            if tok[key] is not None:
-                seat(ck, tok[key], f"{where}.{key}")
-        if not isinstance(tok["shown"], bool):
-            ck.fail(f"{where}.shown", "must be true or false")
-        if not isinstance(tok["at"], str) or tok["at"] not in places:
-            ck.fail(f"{where}.at", f"{tok['at']!r} is not a place of {ck.g.id}")
-        for prop in props:
-            if not same(tok[prop], ref[prop]):
-                ck.fail(f"{where}.{prop}", f"{tid} has {prop} {ref[prop]!r}, not "
-                                           f"{tok[prop]!r}")
-        if on_grid:
-            cell = ck.listing(tok["cell"], f"{where}.cell", 2)
-            for i, x in enumerate(cell):
-                if isinstance(x, bool) or not isinstance(x, int):
-                    ck.fail(f"{where}.cell[{i}]", f"must be a whole number, not {x!r}")
-            if ck.count(tok["rot"], f"{where}.rot") > 3:
-                ck.fail(f"{where}.rot", "a tile turns 0 to 3 quarter turns")
-            ck.count(tok["level"], f"{where}.level")
+def _bad_row(ck: Check, lay: Layout, kind: str, row: Any) -> None:
+    where = f"counts.{kind}"
+    ck.listing(row, where)
+    if len(row) != lay.row:
+        ck.fail(where, f"must have {lay.row} numbers ({len(lay.places)} places x {ck.n} "
+                       f"players), not {len(row)}")
+    for k, number in enumerate(row):
+        ck.count(number, f"{where}.{lay.places[k // ck.n]}[{k % ck.n}]")
+
+
+def _column(ck: Check, tokens: dict, name: str, size: int) -> list:
+    column = tokens[name]
+    if not isinstance(column, list) or len(column) != size:
+        ck.fail(f"tokens.{name}", f"must be a list of {size} values, one per token")
+    return column
+
+
+def _tokens(ck: Check, lay: Layout, tokens: Any) -> None:
+    grids = {grid.name: grid.token for grid in ck.g.grids.values()}
+    ck.keys(tokens, "tokens", set(TOKEN_COLUMNS) | (set(GRID_FIELDS) if grids else set()))
+    size = len(lay.tids)
+    at, owner, ctrl, shown = (_column(ck, tokens, name, size) for name in TOKEN_COLUMNS)
+    places = lay.place_no
+    seats = range(ck.n)
+    if set(map(type, at)) <= {str} and set(at) <= places.keys() and \
+            set(map(type, owner)) | set(map(type, ctrl)) <= {int, type(None)} and \
+            set(owner) | set(ctrl) <= {None, *seats} and set(map(type, shown)) <= {bool}:
+        if grids:
+            _grid_columns(ck, lay, tokens, grids)
+        return
+    for i, tid in enumerate(lay.tids):
+        place = at[i]
+        if type(place) is not str or place not in places:
+            ck.fail(f"tokens.at[{i}]", f"{tid} is at {place!r}, not a place of {ck.g.id}")
+        for name, column in (("owner", owner), ("controller", ctrl)):
+            value = column[i]
+            if value is not None and (type(value) is not int or value not in seats):
+                ck.fail(f"tokens.{name}[{i}]", f"{tid}: {value!r} is not a player of a "
+                                               f"{ck.n}-player game")
+        if type(shown[i]) is not bool:
+            ck.fail(f"tokens.shown[{i}]", f"{tid}: must be true or false")
+    if grids:
+        _grid_columns(ck, lay, tokens, grids)
+
+
+def _grid_columns(ck: Check, lay: Layout, tokens: dict, grids: dict[str, str]) -> None:
+    size = len(lay.tids)
+    cells, rots, levels = (_column(ck, tokens, name, size) for name in GRID_FIELDS)
+    at = tokens["at"]
+    for i, tid in enumerate(lay.tids):
+        on_grid = grids.get(at[i]) == lay.kind_of[i]
+        cell, rot, level = cells[i], rots[i], levels[i]
+        if not on_grid:
+            if cell is not None or rot is not None or level is not None:
+                ck.fail(f"tokens.cell[{i}]", f"{tid} lies on no grid: no cell, rot or level")
+            continue
+        if not isinstance(cell, list | tuple) or len(cell) != 2 or \
+                not all(type(x) is int for x in cell):
+            ck.fail(f"tokens.cell[{i}]", f"{tid} lies on {at[i]}: its cell is [x, y], not "
+                                         f"{cell!r}")
+        if type(rot) is not int or not 0 <= rot <= 3:
+            ck.fail(f"tokens.rot[{i}]", f"{tid}: a tile turns 0 to 3 quarter turns, not {rot!r}")
+        ck.count(level, f"tokens.level[{i}]")
+
+
+def _card_key(card: Any) -> str:
+    return json.dumps(card, sort_keys=True)
+
+
+def _same_cards(cards: list, mine: list) -> bool:
+    """Whether two lists hold the same cards, in any order (True is not 1)."""
+    if len(cards) != len(mine):
+        return False
+    if all(type(c) is str for c in mine) and all(type(c) is str for c in cards):
+        return sorted(cards) == sorted(mine)
+    try:
+        return sorted(map(_card_key, cards)) == sorted(map(_card_key, mine))
+    except (TypeError, ValueError, RecursionError):
+        return False
 
 
 def _decks(ck: Check, decks: Any) -> None:
@@ -161,11 +198,10 @@ def _decks(ck: Check, decks: Any) -> None:
         where = f"decks.{name}"
         ck.keys(deck, where, {"cards", "up"})
         cards = ck.listing(deck["cards"], f"{where}.cards")
-        mine = sorted(json.dumps(c, sort_keys=True) for c in ck.g.decks[name].cards)
-        if sorted(json.dumps(c, sort_keys=True) for c in cards) != mine:
+        if not _same_cards(cards, ck.g.decks[name].cards):
             ck.fail(f"{where}.cards", f"not the cards of {name}")
         up = ck.listing(deck["up"], f"{where}.up", len(cards))
-        if not all(isinstance(u, bool) for u in up):
+        if not all(type(u) is bool for u in up):
             ck.fail(f"{where}.up", "one true or false per card")
 
 
@@ -189,7 +225,7 @@ def _tracks(ck: Check, tracks: Any) -> None:
             ck.fail(f"{where}.stamp", "two discs cannot arrive at the same moment")
 
 
-def _bank(ck: Check, bank: Any, tokens: dict) -> None:
+def _bank(ck: Check, bank: Any, tokens: dict[str, int]) -> None:
     ck.keys(bank, "bank", set(ck.g.resources))
     for name, res in bank.items():
         where = f"bank.{name}"
@@ -213,7 +249,7 @@ def _bank(ck: Check, bank: Any, tokens: dict) -> None:
                            f"+ {sum(res['on'].values())} {name}, the game has {total}")
 
 
-def _links(ck: Check, links: Any, tokens: dict) -> None:
+def _links(ck: Check, links: Any, tokens: dict[str, int]) -> None:
     ck.keys(links, "links", set(ck.g.connections))
     laid: set[str] = set()
     for cid, link in links.items():

@@ -1,17 +1,30 @@
-"""A game in progress as plain data: creating it, copying it, and what each seat may see."""
+"""A game in progress as plain data: creating it, copying it, and what each seat may see.
+
+The state holds only what play changes, compactly (see layout.py for the numbering):
+
+- `counts[kind]`: one flat list per counted piece kind, n numbers (one per player) for
+  each place of the layout in turn: player p's pieces at place j are `counts[kind][j*n+p]`;
+- `tokens`: columns indexed by token number: `at`, `owner`, `controller`, `shown` and, in
+  a game with grids, `cell` ([x, y] or none), `rot` and `level`;
+- `vars`, `pvars`, `decks`, `threads`, `result` and the concepts' parts as plain data.
+
+Token kinds and properties never change: they are in the layout, not in the state. The
+event log is beside the state (eventlog.py), not in it.
+"""
 
 from __future__ import annotations
 
 import json
-import pickle
+import marshal
 import secrets
 from typing import Any
 
 from ..errors import InvalidArgument
 from .concepts import new_parts, observe_parts
+from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
 
-FORMAT = 1
+FORMAT = 2
 SEED_BITS = 64
 """Seeds are integers of at most this many bits, negative or not (64: a default seed drawn
 from the OS's randomness cannot be found by trying them all)."""
@@ -32,26 +45,32 @@ def check_seed(seed: Any) -> int:
     return int(seed)
 
 
+def start_counts(game: GameDef, lay: Layout) -> dict[str, list[int]]:
+    """Every counted piece at its kind's start place."""
+    counts = {}
+    for kind in game.pieces.values():
+        row = [0] * lay.row
+        j = lay.place_no[kind.start]
+        row[j * lay.n:(j + 1) * lay.n] = [kind.per_player] * lay.n
+        counts[kind.name] = row
+    return counts
+
+
+def start_tokens(game: GameDef, lay: Layout) -> dict[str, list]:
+    """Every token at its start place, face down if its kind has secrets."""
+    tokens: dict[str, list] = {
+        "at": list(lay.start), "owner": list(lay.start_owner),
+        "controller": [None] * len(lay.tids),
+        "shown": [not game.tokens[kind].secret for kind in lay.kind_of]}
+    if game.grids:
+        for name in GRID_FIELDS:
+            tokens[name] = [None] * len(lay.tids)
+    return tokens
+
+
 def new_state(game: GameDef, players: int, seed: int) -> dict:
     """The state before the first script op runs: every component in its starting place."""
-    counts: dict[str, dict[str, list[int]]] = {}
-    for kind in game.pieces.values():
-        counts[kind.name] = {kind.start: [kind.per_player] * players}
-    for tkind in game.tokens.values():
-        if tkind.control_piece and "in_play" not in counts[tkind.control_piece]:
-            counts[tkind.control_piece]["in_play"] = [0] * players
-    tokens: dict[str, dict[str, Any]] = {}
-    for tkind in game.tokens.values():
-        owners = range(players) if tkind.per_player else [None]
-        size = len(next(iter(tkind.props.values()))) if tkind.props else 1
-        for owner in owners:
-            for i in list(range(size)) * (1 + tkind.spares):
-                tid = f"{tkind.name}-{len(tokens) + 1}"
-                tok = {"kind": tkind.name, "owner": owner, "at": tkind.start,
-                       "controller": None, "shown": not tkind.secret}
-                for prop, values in tkind.props.items():
-                    tok[prop] = values[i]
-                tokens[tid] = tok
+    lay = layout_of(game, players)
     decks = {d.name: {"cards": list(d.cards), "up": [d.face_up] * len(d.cards)}
              for d in game.decks.values()}
     return {
@@ -65,12 +84,11 @@ def new_state(game: GameDef, players: int, seed: int) -> dict:
         "vars": {v.name: clone(v.initial) for v in game.game_vars.values()},
         "pvars": [{v.name: clone(v.initial) for v in game.player_vars.values()}
                   for _ in range(players)],
-        "counts": counts,
-        "tokens": tokens,
+        "counts": start_counts(game, lay),
+        "tokens": start_tokens(game, lay),
         "decks": decks,
         "threads": [{"stack": [{"p": game.start, "pc": 0, "e": {}}], "wait": None,
                      "player": None}],
-        "log": [],
         "result": None,
         **new_parts(game, players),
     }
@@ -86,31 +104,55 @@ def clone(value: Any) -> Any:
     return value
 
 
+FLAT = ("counts", "tokens")
+"""Parts of a state that are objects of flat lists of scalars (copied list by list)."""
+
+_SCALARS = (str, int, bool, float, type(None))
+_DEEP: dict[tuple, list[str]] = {}
+"""For each set of a state's keys: those whose values clone_state copies with marshal."""
+
+
 def clone_state(state: dict) -> dict:
-    """Copy a state; the log's events are never changed after they are written, so the
-    copy shares them."""
-    out = {k: clone(v) for k, v in state.items() if k != "log"}
-    out["log"] = list(state["log"])
+    """A deep copy of a state: nothing mutable is shared. Flat lists are copied as lists;
+    the rest of the plain data by marshal (in C)."""
+    out = state.copy()
+    for key in FLAT:
+        part = state.get(key)
+        if type(part) is dict:
+            out[key] = {k: v[:] if type(v) is list else clone(v) for k, v in part.items()}
+    cells = state["tokens"].get("cell") if type(state.get("tokens")) is dict else None
+    if type(cells) is list:               # [x, y] lists: copied one by one
+        out["tokens"]["cell"] = [c[:] if type(c) is list else clone(c) for c in cells]
+    decks = state.get("decks")
+    if type(decks) is dict:
+        out["decks"] = {name: {"cards": _copy_row(deck["cards"]), "up": deck["up"][:]}
+                        if type(deck) is dict and deck.keys() == {"cards", "up"} else clone(deck)
+                        for name, deck in decks.items()}
+    keys = tuple(state)
+    deep = _DEEP.get(keys)
+    if deep is None:
+        deep = [k for k in keys if k not in FLAT and k != "decks"]
+        if len(_DEEP) < 64:
+            _DEEP[keys] = deep
+    try:
+        values = marshal.loads(marshal.dumps([state[k] for k in deep]))
+    except ValueError:                    # not plain data (a test's own object, say)
+        values = [clone(state[k]) for k in deep]
+    out.update(zip(deep, values))
     return out
 
 
-def snapshot(state: dict) -> tuple:
-    """What restore() needs to put `state` back exactly as it is now. Token records get
-    shallow copies (their values are replaced, never changed in place) and the log only
-    its length (events are appended, never changed); the rest is pickled."""
-    rest = {k: v for k, v in state.items() if k not in ("log", "tokens")}
-    tokens = {tid: tok.copy() for tid, tok in state["tokens"].items()}
-    return list(state), pickle.dumps(rest, pickle.HIGHEST_PROTOCOL), tokens, len(state["log"])
+def _copy_row(cards: Any) -> Any:
+    if type(cards) is list:
+        try:
+            if set(map(type, cards)) <= _SCALAR_SET:
+                return cards[:]
+        except TypeError:
+            pass
+    return clone(cards)
 
 
-def restore(state: dict, saved: tuple) -> None:
-    """Put `state` back as it was when `saved` was taken (same dict object)."""
-    keys, rest, tokens, log_length = saved
-    log = state["log"]
-    del log[log_length:]
-    values = {**pickle.loads(rest), "tokens": tokens, "log": log}
-    state.clear()
-    state.update((k, values[k]) for k in keys)
+_SCALAR_SET = set(_SCALARS)
 
 
 def stamp_waits(state: dict) -> None:
@@ -122,6 +164,34 @@ def stamp_waits(state: dict) -> None:
             wait["step"] = state["steps"]
 
 
+def token_record(lay: Layout, state: dict, i: int, props: list | None = None) -> dict:
+    """Token i as one record: kind, owner, at, controller, shown, properties (and cell,
+    rot and level on a grid)."""
+    columns = state["tokens"]
+    record = {"kind": lay.kind_of[i], "owner": columns["owner"][i], "at": columns["at"][i],
+              "controller": columns["controller"][i], "shown": columns["shown"][i],
+              **(props or lay.props)[i]}
+    if "cell" in columns and columns["cell"][i] is not None:
+        for name in GRID_FIELDS:
+            value = columns[name][i]
+            record[name] = list(value) if isinstance(value, tuple | list) else value
+    return record
+
+
+def token_records(game: GameDef, state: dict, props: list | None = None) -> dict[str, dict]:
+    """Every token's record by id, in creation order (fresh copies)."""
+    lay = layout_of(game, state["n"])
+    return {tid: token_record(lay, state, i, props) for i, tid in enumerate(lay.tids)}
+
+
+def piece_counts(game: GameDef, state: dict) -> dict[str, dict[str, list[int]]]:
+    """Counted pieces as {kind: {place: [one number per player]}}, every place listed."""
+    lay = layout_of(game, state["n"])
+    n = lay.n
+    return {kind: {place: row[j * n:j * n + n] for j, place in enumerate(lay.places)}
+            for kind, row in state["counts"].items()}
+
+
 def _visible_token(game: GameDef, tid: str, tok: dict, seat: int | None) -> dict:
     secret = game.tokens[tok["kind"]].secret
     if not secret or tok["shown"] or (seat is not None and tok["owner"] == seat):
@@ -130,7 +200,7 @@ def _visible_token(game: GameDef, tid: str, tok: dict, seat: int | None) -> dict
     return {k: v for k, v in tok.items() if k not in secret}
 
 
-def visible_event(event: dict, game: GameDef, state: dict, seat: int | None) -> dict | None:
+def visible_event(event: dict, seat: int | None) -> dict | None:
     """The event as `seat` may see it (None: not at all)."""
     if event.get("masked") and event.get("player") != seat:
         event = {k: v for k, v in event.items() if k != "token"}
@@ -145,10 +215,11 @@ def visible_event(event: dict, game: GameDef, state: dict, seat: int | None) -> 
     return event
 
 
-def observe(game: GameDef, state: dict, seat: int | None) -> dict:
+def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
+            props: list | None = None) -> dict:
     """Everything `seat` may see (None: a spectator who sees only public information)."""
     tokens, hidden = [], []
-    for tid, tok in state["tokens"].items():
+    for tid, tok in token_records(game, state, props).items():
         seen = _visible_token(game, tid, tok, seat)
         (tokens if "id" in seen else hidden).append(seen)
     # Face-down tokens of others come last, sorted: their order must not hint at their ids.
@@ -162,15 +233,14 @@ def observe(game: GameDef, state: dict, seat: int | None) -> dict:
                       if game.player_vars[k].visibility == "public" or p == seat})
     deciding = sorted({t["wait"]["player"] for t in state["threads"] if t["wait"]})
     mine = [t["wait"] for t in state["threads"] if t["wait"] and t["wait"]["player"] == seat]
-    log = [v for v in (visible_event(e, game, state, seat) for e in state["log"]) if v]
+    events = [v for v in (visible_event(e, seat) for e in log) if v]
     return {
         "game": state["game"], "variant": state["variant"], "players": state["n"],
         "seat": seat, "player_vars": pvars,
-        "vars": {k: v for k, v in state["vars"].items()
+        "vars": {k: clone(v) for k, v in state["vars"].items()
                  if game.game_vars[k].visibility == "public"},
-        "pieces": {k: {loc: list(row) for loc, row in v.items()}
-                   for k, v in state["counts"].items()},
+        "pieces": piece_counts(game, state),
         "tokens": tokens, "decks": decks, "to_move": deciding,
         "decision": {"ask": mine[0]["ask"], "options": list(mine[0]["options"])} if mine else None,
-        "log": log, "result": state["result"], **observe_parts(state),
+        "log": events, "result": state["result"], **observe_parts(state),
     }

@@ -7,6 +7,7 @@ that loads is a game that runs. A loaded game is kept while its files stay as th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..interpreter.model import GameDef
 from . import parts, schema
 from .definition import build
 from .files import ReadLog, SourceProblem
+from .options import apply_options, options_key
 from .scripts import compile_scripts
 from .sources import display_name, resolve_game, resolve_variant, rules_root
 from .variants import VariantCheck, changes, merge
@@ -23,18 +25,21 @@ from .yaml_source import Positions, dotted, parse_yaml
 
 __all__ = ["load_game", "merge"]
 
-_loaded: dict[tuple[str, str | None], tuple[ReadLog, Game]] = {}
+_loaded: dict[tuple[str, str | None, str | None], tuple[ReadLog, Game]] = {}
 
 
-def load_game(game: str, variant: str | None = None) -> Game:
-    """Load and compile a game by id or path, with an optional variant; RuleError if bad.
-    The same Game is returned again while none of the files it was read from changed."""
-    key = (str(game), None if variant is None else str(variant))
+def load_game(game: str, variant: str | None = None,
+              options: Mapping[str, Any] | None = None) -> Game:
+    """Load and compile a game by id or path, with an optional variant and option values
+    (`{"name": value}`, checked like a variant's: InvalidOption names each wrong one);
+    RuleError if bad. The same Game is returned again while none of its files changed."""
+    key = (str(game), None if variant is None else str(variant), options_key(options))
     kept = _loaded.get(key)
     if kept is not None and kept[0].unchanged():
         return kept[1]
     log = ReadLog()
-    loaded = _load(str(game), key[1], log)
+    loaded = _load(str(game), key[1], log, options)
+    loaded.source = {"game": str(game), "variant": key[1], "options": dict(options or {})}
     _loaded[key] = (log, loaded)
     return loaded
 
@@ -80,7 +85,8 @@ def _variant_not_game(path: Path, doc: dict, pos: Positions, name: str) -> Varia
     return VariantNotGame(pos.find(("extends",), name), base, game, variant)
 
 
-def _load(game: str, variant: str | None, log: ReadLog) -> Game:
+def _load(game: str, variant: str | None, log: ReadLog,
+          options: Mapping[str, Any] | None = None) -> Game:
     path = resolve_game(game)
     doc, pos, name, problems = _read(path, "game", log)
     if problems:
@@ -120,11 +126,13 @@ def _load(game: str, variant: str | None, log: ReadLog) -> Game:
                      if not _under(p.location.path, reported)]
         if problems:
             raise RuleError(_sorted(problems))
+    doc = apply_options(doc, options)
     definition = build(doc, pos, name, vdoc.get("variant"))
     definition.variant_name = vdoc.get("name", "")
     definition.variant_description = vdoc.get("description", "")
     for key, option in definition.options.items():
-        option.default = base_values.get(key, option.value) if variant else option.value
+        option.default = base_values.get(key, option.value) if variant or options \
+            else option.value
     parts.attach(definition, doc)
     definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
                                                  for s in doc["scripts"]]

@@ -171,14 +171,21 @@ class VariantCheck:
 
     def option(self, name: str, value: Any) -> None:
         """An option's value must be one of its choices, or have the type of its value."""
-        option = self.base["options"][name]
-        choices = option.get("choices")
-        path = ("options", name, "value")
-        if choices is not None:
-            if not any(type(value) is type(c) and value == c for c in choices):
-                self.bad(path, f"option {name!r}: the scripts do not support the value "
-                               f"{json.dumps(value)}; supported: "
-                               f"{', '.join(json.dumps(c) for c in choices)}")
-        elif not _fits(option.get("value"), value):
-            self.bad(path, f"option {name!r} of {self.game} is "
-                           f"{_describe(option.get('value'))}, got {json.dumps(value)}")
+        message = option_problem(self.game, name, self.base["options"][name], value)
+        if message:
+            self.bad(("options", name, "value"), message)
+
+
+def option_problem(game: str, name: str, option: dict, value: Any) -> str | None:
+    """Why `value` cannot be the value of option `name` (its body `option`), or None: it
+    must be one of the option's choices, or have the type of its value."""
+    choices = option.get("choices")
+    if choices is not None:
+        if not any(type(value) is type(c) and value == c for c in choices):
+            return (f"option {name!r}: the scripts do not support the value "
+                    f"{json.dumps(value)}; supported: "
+                    f"{', '.join(json.dumps(c) for c in choices)}")
+    elif not _fits(option.get("value"), value):
+        return (f"option {name!r} of {game} is "
+                f"{_describe(option.get('value'))}, got {json.dumps(value)}")
+    return None

@@ -180,7 +180,7 @@ def grid_fact(scope: Scope, f: dict, path: Path_) -> Check:
                 f"grid {name}{who}: expected cells {_shown(want)}, found {_shown(have)}"
         ids = found.get(tuple(cell), [])
         where = f"grid {name}{who} cell {cell}"
-        tokens = run.state.data["tokens"]
+        tokens = run.state.token_records()
         if stack is not None and (len(ids) != len(stack) or not all(
                 all(tokens[t].get(k) == v for k, v in s.items()) for t, s in zip(ids, stack))):
             return f"{where}: expected the stack {_shown(f['stack'])}, found {_look(c, ids)}"

@@ -67,10 +67,8 @@ def _grid(scope: Scope, grid: g.GridDef, player: int | None, node: Any,
             for level, (sel, rot) in enumerate(zip(sels, rots), start=len(here)):
                 tid = pick(run, grid.token, sel, owner, grid.name, taken, at_line,
                            skip=lambda tok: tok["at"] == grid.name)
-                tok = c.token(tid)
-                source = tok["at"]
-                tok.update({"at": grid.name, "owner": owner, "cell": list(cell), "rot": rot,
-                            "level": level})
+                source = c.at[c.tno(tid)]
+                c.set_token(tid, at=grid.name, owner=owner, cell=cell, rot=rot, level=level)
                 c.emit({"e": "place", "token": tid, "piece": grid.token, "player": owner,
                         "from": source, "to": grid.name, "cell": list(cell), "rot": rot,
                         "level": level, "scenario": True})

@@ -168,7 +168,7 @@ def _lay(scope: Scope, cid: str, kind: str, select: dict, facing: str, dest: str
             raise Failure(line, f"connection {cid} already holds {links[cid]['tile']}: "
                                 f"free it first ({cid}: null)")
         tid = pick(run, kind, select, None, None, set(laid - {None}), line)
-        ends = run.state.data["tokens"][tid].get("ends")
+        ends = run.runtime().token(tid).get("ends")
         if not isinstance(ends, list) or len(ends) != 2:
             raise Failure(line, f"{tid} has no two ends to lie on a connection")
         links[cid] = {"tile": tid, "facing": facing}

@@ -38,7 +38,7 @@ def pick(run, kind: str, filters: dict, owner: Any, at: Any, taken: set, line: i
          skip: Callable = lambda tok: False) -> str:
     """One matching token not `taken`: already `at` with `owner`, else owned by `owner`, else
     nobody's; another player's only when the filters name an owner."""
-    tokens = run.state.data["tokens"]
+    tokens = run.state.token_records()
     found = [t for t in run.runtime().tokens(kind, **filters)
              if t not in taken and not skip(tokens[t])]
     if "owner" not in filters:

@@ -70,7 +70,7 @@ def token_fact(scope: Scope, f: dict, path: Path_) -> Check:
         if not found:
             return f"no {kind} token matches {_shown(sel)}"
         for tid in found:
-            tok = run.state.data["tokens"][tid]
+            tok = run.runtime().token(tid)
             for key, value in want.items():
                 if tok.get(key) != value:
                     shown = {k: v for k, v in tok.items() if k not in ("kind", "shown")}

@@ -6,6 +6,7 @@ A scenario file (`*.scenario.yaml`):
     rule: "District election: tie for first"      # the rule or reading it checks (free text)
     game: some_game                                # a built-in game id or a path
     variant: some_variant                          # optional
+    options: {some_option: false}                  # optional: option values (load_game's)
     players: 4
     seed: 1
     xfail: "why this fails today"                  # optional: a known bug
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import RegolaError
+from ..errors import InvalidOption, RegolaError
 from ..game import Game
 from ..loading.loader import load_game
 from ..loading.yaml_source import load_yaml
@@ -39,7 +40,7 @@ from .running import parse_run
 from .setting import parse_set
 
 SUFFIX = ".scenario.yaml"
-TOP_KEYS = ("name", "rule", "game", "variant", "players", "seed", "xfail", "steps")
+TOP_KEYS = ("name", "rule", "game", "variant", "options", "players", "seed", "xfail", "steps")
 STEP_KINDS = ("set", "act", "auto", "expect", "run")
 
 
@@ -100,6 +101,8 @@ def _top(scope: Scope, doc: Any, report: Report, games: Loader) -> tuple[Game, i
         game = games(str(doc["game"]), doc.get("variant"))
     except RegolaError as err:
         raise scope.fail(("game",), f"cannot load the game: {err}") from None
+    if doc.get("options") is not None:
+        game = _with_options(scope, game, doc["options"])
     players = doc.get("players", game.definition.max_players)
     if players not in game.player_counts:
         raise scope.fail(("players",), f"{game.id} is for {game.player_counts[0]} to "
@@ -109,6 +112,20 @@ def _top(scope: Scope, doc: Any, report: Report, games: Loader) -> tuple[Game, i
     if not isinstance(steps, list) or not steps:
         raise scope.fail(("steps",), "steps must be a non-empty list")
     return game, players, seed, steps
+
+
+def _with_options(scope: Scope, game: Game, options: Any) -> Game:
+    """The scenario's game loaded again as it was, with the scenario's option values."""
+    if not isinstance(options, dict):
+        raise scope.fail(("options",), "options must be a mapping of option names to values")
+    try:
+        return load_game(game.source["game"], game.source["variant"],
+                         {**game.source["options"], **options})
+    except InvalidOption as err:
+        problem = err.problems[0]
+        name = problem.location.path.removeprefix("options.")
+        raise scope.fail(("options", name) if name in options else ("options",),
+                         problem.message) from None
 
 
 def _step(scope: Scope, node: Any, path: tuple) -> Callable:

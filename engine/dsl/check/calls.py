@@ -159,6 +159,17 @@ class CallChecks(DeclaredNames):
                                 f"{', '.join('{' + m + '}' for m in found)}, but an ask gives "
                                 "no values to fill in")
 
+    def check_prompt_text(self, node: Tree, ask: str, scope: set[str]) -> None:
+        """An ask's prompt (the `prompts` section: "Build a tower in {area}?") is filled
+        from the asking procedure's variables: each {placeholder} must be one of them."""
+        for text in message_texts((self.g.text.get("prompts") or {}).get(ask)):
+            missing = [name for name in placeholders(text) if name not in scope]
+            if missing:
+                known = ", ".join(sorted(scope)) or "none"
+                self.fail(node, f"ask {ask!r}: its prompt {text!r} names "
+                                f"{', '.join('{' + m + '}' for m in missing)}, which is not a "
+                                f"variable where it is asked (the variables there: {known})")
+
 
 def message_texts(entry: object) -> list[str]:
     """The English forms of a text entry: a string, or the forms of a {one, other} text."""

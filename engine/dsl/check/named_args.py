@@ -8,11 +8,8 @@ from typing import Any
 
 from lark import Tree
 
-from .. import builtins_bank, builtins_links, builtins_tracks
+from ..builtins import NAMED_ARGS
 
-NAMED_ARGS: dict[str, dict[int, str]] = {
-    **builtins_tracks.NAMED_ARGS, **builtins_bank.NAMED_ARGS, **builtins_links.NAMED_ARGS,
-}
 WORDS = {"tracks": "a track", "resources": "a resource"}
 
 

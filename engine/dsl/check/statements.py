@@ -73,6 +73,7 @@ class StatementChecks(ExpressionChecks):
         ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
         self.check_text(s.children[3] or s, "asks", ask)
         self.check_ask_text(s.children[3] or s, ask)
+        self.check_prompt_text(s.children[3] or s, ask, scope)
 
     def call_stmt(self, s: Tree, scope: set[str]) -> None:
         """A call of one of the script's procedures, a flow statement or a built-in."""

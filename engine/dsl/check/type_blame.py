@@ -25,6 +25,7 @@ class Blame:
     file: str
     context: str
     reporting: bool
+    recording: bool
     problems: list[Problem]
     seen: set[tuple[str, str]]
     blamed: set[str]

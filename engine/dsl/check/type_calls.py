@@ -11,6 +11,7 @@ from lark import Tree
 from .. import builtins
 from ..types import (
     BOOLEAN,
+    NOTHING,
     PLACE,
     PLAYER,
     UNKNOWN,
@@ -19,6 +20,7 @@ from ..types import (
     bind,
     describe,
     instantiate,
+    join,
     list_of,
 )
 from .type_exprs import ExpressionTypes
@@ -56,6 +58,8 @@ class CallTypes(ExpressionTypes):
         args, kwargs = self.arguments(t)
         for i, arg in enumerate(args):
             at = self.ty(arg)
+            if self.recording:
+                self.arg_types[(callee, i)] = join(self.arg_types.get((callee, i), NOTHING), at)
             demand = self.demands.get((callee, i))
             if demand is None or i >= len(params):
                 continue

@@ -79,6 +79,9 @@ class TypeChecker(CallTypes):
         self.const_types: dict[str, Type] = {}
         self.local_types: dict[str, dict[str, Type]] = {}
         self.demands: dict[tuple[str, int], tuple[Type, str]] = {}
+        self.arg_types: dict[tuple[str, int], Type] = {}
+        self.param_hints: dict[str, dict[str, Type]] = {}   # (value_types.py, after checking)
+        self.recording = False
         self.var_assigned: dict[str, Type] = {}
         self.seen: set[tuple[str, str]] = set()
         self.blamed: set[str] = set()
@@ -134,7 +137,8 @@ class TypeChecker(CallTypes):
               local: dict[str, Type] | None = None) -> None:
         """Start checking a definition: its file, its name in problems, its scope."""
         self.file, self.context, self.defname, self.params = file, context, name, params
-        self.scopes = [{**(local or {}), **{p: UNKNOWN for p in params}}]
+        hints = self.param_hints.get(name, {})
+        self.scopes = [{**(local or {}), **{p: hints.get(p, UNKNOWN) for p in params}}]
 
     def walk(self) -> None:
         """Check every constant, function, procedure and game-file expression once."""

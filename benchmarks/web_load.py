@@ -1,0 +1,217 @@
+"""A bounded load test of the web table on 127.0.0.1: `python benchmarks/web_load.py`.
+
+Starts `regola serve` (bots move without pause) on a fresh database, makes --games games
+(the four built-in games in turn, two person seats each and bots in the others) and opens
+one WebSocket client per person seat (so 2 x --games clients), each playing its seat at
+random as fast as the server answers, for at most --seconds or --actions actions per
+client. Then it checks that no client got an error and that no action was lost: every
+action a client was told was taken is in the database at its place, and every game's
+stored count is what the server reports. It prints actions per second (all actions: the
+clients' and the bots') and the clients' latency (send -> the server's answer) p50/p95/max.
+--json FILE keeps the figures. Needs the web extra (`pip install '.[web]'`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+PEOPLE_AND_BOTS = {"doge": ["person", "person", "random", "random"],
+                   "rialto": ["person", "person", "random"],
+                   "warsaw": ["person", "person", "random"],
+                   "copycat": ["person", "person", "random"]}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    code = "from regola.cli.app import main; main()"
+    process = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port),
+                                "--db", str(db), "--bot-delay", "0"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2)
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("regola serve did not start")
+
+
+def http(base: str, path: str, body: dict | None = None) -> dict:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method="POST" if data else "GET",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+class Client:
+    """One person seat over one WebSocket, acting at random whenever asked."""
+
+    def __init__(self, url: str, token: str, seed: int, max_actions: int, think: float = 0):
+        self.url, self.token, self.max_actions, self.think = url, token, max_actions, think
+        self.rng = random.Random(seed)
+        self.latencies: list[float] = []
+        self.acks: list[dict] = []
+        self.errors: list[dict] = []
+
+    async def play(self, deadline: float) -> None:
+        async with connect(self.url, max_size=2 ** 24) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            answered: set[tuple] = set()
+            sent_at: dict[int, float] = {}
+            while time.monotonic() < deadline and len(self.acks) < self.max_actions:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
+                except TimeoutError:
+                    return
+                message = json.loads(raw)
+                if message["type"] == "ack":
+                    self.latencies.append(time.monotonic() - sent_at.pop(message["ref"]))
+                    self.acks.append(message)
+                elif message["type"] == "error":
+                    self.errors.append(message)
+                    sent_at.pop(message.get("ref"), None)
+                elif message["type"] == "state":
+                    prompt = message["prompt"]
+                    if message["over"]:
+                        return
+                    if prompt and (prompt["ask"], prompt["step"]) not in answered:
+                        answered.add((prompt["ask"], prompt["step"]))
+                        if self.think:
+                            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+                        action = self.rng.choice(prompt["actions"])
+                        ref = len(answered)
+                        sent_at[ref] = time.monotonic()
+                        await ws.send(json.dumps({"type": "act", "ref": ref, "action": {
+                            k: action[k] for k in ("id", "ask", "step")}}))
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+async def run_clients(clients: list[Client], seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(*(c.play(deadline) for c in clients))
+
+
+def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
+              seed: int = 1) -> dict:
+    """Run the load test; the figures and the checks as a dict."""
+    folder = Path(tempfile.mkdtemp(prefix="regola-load-"))
+    db, port = folder / "games.sqlite3", free_port()
+    process = start_server(db, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        made = []
+        names = list(PEOPLE_AND_BOTS)
+        for i in range(games):
+            rules = names[i % len(names)]
+            made.append((rules, http(base, "/api/games", {"game": rules,
+                                                          "seats": PEOPLE_AND_BOTS[rules]})))
+        with sqlite3.connect(db) as con:
+            at_start = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        clients, owners = [], []
+        for _, game in made:
+            for seat in game["seats"]:
+                if seat["token"]:
+                    url = f"ws://127.0.0.1:{port}/ws/games/{game['id']}"
+                    clients.append(Client(url, seat["token"], seed + len(clients), max_actions,
+                                          think))
+                    owners.append((game["id"], seat["seat"]))
+        started = time.monotonic()
+        with sqlite3.connect(db) as con:
+            before = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        asyncio.run(run_clients(clients, seconds))
+        elapsed = time.monotonic() - started
+        with sqlite3.connect(db) as con:
+            after = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+            lost = []
+            for client, (game, seat) in zip(clients, owners):
+                for ack in client.acks:
+                    row = con.execute("SELECT seat, action FROM actions WHERE game = ? AND "
+                                      "n = ?", (game, ack["version"] - 1)).fetchone()
+                    if row is None or row[0] != seat or json.loads(row[1])["id"] != ack["action"]:
+                        lost.append((game, ack))
+            for _, game in made:
+                stored = con.execute("SELECT COUNT(*) FROM actions WHERE game = ?",
+                                     (game["id"],)).fetchone()[0]
+                reported = http(base, f"/api/games/{game['id']}")["version"]
+                if reported < stored:
+                    lost.append((game["id"], {"stored": stored, "reported": reported}))
+        latencies = [x for c in clients for x in c.latencies]
+        errors = [e for c in clients for e in c.errors]
+        figures = {
+            "games": games, "clients": len(clients), "seconds": round(elapsed, 2),
+            "think": think,
+            "actions": after - before, "bot_actions_before_clients": before - at_start,
+            "client_actions": len(latencies),
+            "actions_per_second": round((after - before) / elapsed, 1),
+            "client_actions_per_second": round(len(latencies) / elapsed, 1),
+            "latency_ms": {"p50": round(1000 * statistics.median(latencies), 1)
+                           if latencies else 0.0,
+                           "p95": round(1000 * percentile(latencies, 0.95), 1),
+                           "max": round(1000 * max(latencies, default=0.0), 1)},
+            "errors": len(errors), "error_examples": errors[:3], "lost_actions": len(lost),
+        }
+        return figures
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
+    parser.add_argument("--seconds", type=float, default=60, help="at most this long")
+    parser.add_argument("--actions", type=int, default=100,
+                        help="at most this many actions per client")
+    parser.add_argument("--think", type=float, default=0,
+                        help="mean seconds a client waits before each action (default 0: "
+                             "at once, the server saturated)")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    figures = load_test(args.games, args.seconds, args.actions, args.think)
+    print(f"{figures['games']} games, {figures['clients']} WebSocket clients (think "
+          f"{figures['think']} s), "
+          f"{figures['seconds']} s: {figures['actions']} actions "
+          f"({figures['actions_per_second']}/s; clients {figures['client_actions']}, "
+          f"{figures['client_actions_per_second']}/s); client latency p50 "
+          f"{figures['latency_ms']['p50']} ms, p95 {figures['latency_ms']['p95']} ms, max "
+          f"{figures['latency_ms']['max']} ms; errors {figures['errors']}, lost actions "
+          f"{figures['lost_actions']}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    if figures["errors"] or figures["lost_actions"]:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+"""A fixed-size tensor of what one seat sees: observe() laid out from the game data.
+
+The layout depends only on the game (with its variant and options) and the player count, so
+every state of a game gives a vector of the same length. P is the list of places (areas,
+locations, grids, "in_play", and one "other" slot), n the seats, A the action index
+(actions.py), T the game's tokens by id. Sections, in order:
+
+- seat (n, one-hot; all zero for a spectator), to_move (n), over (1), winners (n);
+- ask (the pending question of this seat, one-hot over the text file's asks, + other);
+- legal (A): the actions this seat may take now (the action mask);
+- pieces: per piece kind, place and seat, how many;
+- tokens: per token id: seen, its place, owner and controller (one-hot, + none), shown,
+  and on a grid: on_grid, x, y, quarter turns, level;
+- hidden: per token kind, place and owner (+ none), how many face-down tokens of others;
+- decks: per deck and position, the card (one-hot over the deck's cards) or unknown or empty;
+- vars and player_vars (per seat, + a visible flag): each value as is_none, true, a number
+  (a list: its length), the first WINDOW numbers of a list, and which texts of the action
+  index it holds;
+- tracks (position and arrival stamp per seat), bank (left, unlimited, held per seat,
+  markers per token), links (per connection: a tile, and the side it faces);
+- history (information state only): per seat, how often it took each action, counted over
+  the choices this seat may see in the log.
+
+The tensor summarizes; the strings (observation_string, information_state_string) are the
+whole of observe() as canonical JSON and lose nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from ..game import Game
+from .actions import ActionSpace
+
+WINDOW = 8
+"""How many numbers of a list-valued variable are kept in order."""
+
+
+class ObservationLayout:
+    """Where each part of observe() goes in the vector, for one game and player count."""
+
+    def __init__(self, game: Game, players: int, actions: ActionSpace):
+        d = game.definition
+        n = self.n = players
+        self.actions = actions
+        places = sorted(set(d.areas) | set(d.locations) | set(d.grids) | {"in_play"})
+        self.place_ix = {p: i for i, p in enumerate(places)}
+        self.P = len(places) + 1
+        self.asks = {a: i for i, a in enumerate(sorted(d.text.get("asks", {}) or {}))}
+        self.pieces = sorted(d.pieces)
+        self.kinds = sorted(d.tokens)
+        ids = game.token_ids(players)
+        self.token_ix = {tid: i for i, tid in enumerate(t for k in sorted(ids) for t in ids[k])}
+        self.decks = {name: (len(deck.cards), _distinct(deck.cards))
+                      for name, deck in sorted(d.decks.items())}
+        self.game_vars = sorted(v for v, var in d.game_vars.items()
+                                if var.visibility == "public")
+        self.player_vars = sorted(d.player_vars)
+        self.texts = {v: i for i, v in enumerate(x for x in actions.values[:actions.known]
+                                                 if isinstance(x, str))}
+        self.value_size = 4 + WINDOW + len(self.texts)
+        self.tracks = sorted(d.tracks)
+        self.resources = sorted(d.resources)
+        self.connections = sorted(d.connections)
+        token_size = 1 + self.P + 2 * (n + 1) + 1 + 5
+        self.sections: list[tuple[str, int]] = [
+            ("seat", n), ("to_move", n), ("over", 1), ("winners", n),
+            ("ask", len(self.asks) + 1), ("legal", len(actions)),
+            ("pieces", len(self.pieces) * self.P * n),
+            ("tokens", len(self.token_ix) * token_size),
+            ("hidden", len(self.kinds) * self.P * (n + 1)),
+            ("decks", sum(length * (len(cards) + 2) for length, cards in self.decks.values())),
+            ("vars", len(self.game_vars) * self.value_size),
+            ("player_vars", n * len(self.player_vars) * (1 + self.value_size)),
+            ("tracks", len(self.tracks) * 2 * n),
+            ("bank", len(self.resources) * (2 + n + len(self.token_ix))),
+            ("links", len(self.connections) * (1 + self.P)),
+        ]
+        self.token_size = token_size
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for name, size in self.sections:
+            self.offsets[name] = at
+            at += size
+        self.observation_size = at
+        self.history_size = n * len(actions)
+
+    def size(self, history: bool) -> int:
+        """The length of the vector (with the history section: the information state)."""
+        return self.observation_size + (self.history_size if history else 0)
+
+    def place(self, name: Any) -> int:
+        """The index of a place ("other" for anything not in the data)."""
+        return self.place_ix.get(name, self.P - 1) if isinstance(name, str) else self.P - 1
+
+
+def _distinct(cards: list[Any]) -> dict[str, int]:
+    keys: dict[str, int] = {}
+    for card in cards:
+        keys.setdefault(json.dumps(card, sort_keys=True), len(keys))
+    return keys
+
+
+def _seat(value: Any, n: int) -> int:
+    """A seat's slot (n: none or not a seat)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n:
+        return value
+    return n
+
+
+class Encoder:
+    """Turns observe() views into vectors laid out by an ObservationLayout."""
+
+    def __init__(self, layout: ObservationLayout):
+        self.layout = layout
+
+    def encode(self, view: dict | None, history: bool = False,
+               out: np.ndarray | None = None) -> np.ndarray:
+        """The vector of `view` (None: all zero, as before the game starts)."""
+        lay = self.layout
+        vec = np.zeros(lay.size(history), np.float32) if out is None else out
+        vec.fill(0)
+        if view is None:
+            return vec
+        o, n = lay.offsets, lay.n
+        seat = _seat(view.get("seat"), n)
+        if seat < n:
+            vec[o["seat"] + seat] = 1
+        for p in view.get("to_move", []):
+            if _seat(p, n) < n:
+                vec[o["to_move"] + p] = 1
+        result = view.get("result")
+        if result is not None:
+            vec[o["over"]] = 1
+            for p in result.get("winners", []):
+                if _seat(p, n) < n:
+                    vec[o["winners"] + p] = 1
+        decision = view.get("decision")
+        if decision is not None:
+            vec[o["ask"] + lay.asks.get(decision["ask"], len(lay.asks))] = 1
+            for value in decision["options"]:
+                vec[o["legal"] + lay.actions.id_of(value)] = 1
+        self._pieces(vec, view.get("pieces", {}))
+        self._tokens(vec, view.get("tokens", []))
+        self._decks(vec, view.get("decks", {}))
+        self._vars(vec, view)
+        self._parts(vec, view)
+        if history:
+            self._history(vec, view.get("log", []))
+        return vec
+
+    def _pieces(self, vec: np.ndarray, pieces: dict) -> None:
+        lay = self.layout
+        for k, kind in enumerate(lay.pieces):
+            for place, counts in pieces.get(kind, {}).items():
+                base = lay.offsets["pieces"] + (k * lay.P + lay.place(place)) * lay.n
+                for p, count in enumerate(counts[:lay.n]):
+                    vec[base + p] += count
+
+    def _tokens(self, vec: np.ndarray, tokens: list[dict]) -> None:
+        lay, n = self.layout, self.layout.n
+        kinds = {k: i for i, k in enumerate(lay.kinds)}
+        for tok in tokens:
+            place = lay.place(tok.get("at"))
+            owner = _seat(tok.get("owner"), n)
+            tid = tok.get("id")
+            if tid is None or tid not in lay.token_ix:
+                if tok.get("kind") in kinds:
+                    base = lay.offsets["hidden"] + (kinds[tok["kind"]] * lay.P + place) * (n + 1)
+                    vec[base + owner] += 1
+                continue
+            at = lay.offsets["tokens"] + lay.token_ix[tid] * lay.token_size
+            vec[at] = 1
+            vec[at + 1 + place] = 1
+            at += 1 + lay.P
+            vec[at + owner] = 1
+            vec[at + n + 1 + _seat(tok.get("controller"), n)] = 1
+            at += 2 * (n + 1)
+            vec[at] = 1 if tok.get("shown") else 0
+            cell = tok.get("cell")
+            if isinstance(cell, list) and len(cell) == 2:
+                vec[at + 1:at + 6] = (1, cell[0], cell[1], tok.get("rot") or 0,
+                                      tok.get("level") or 0)
+
+    def _decks(self, vec: np.ndarray, decks: dict) -> None:
+        lay = self.layout
+        at = lay.offsets["decks"]
+        for name, (length, cards) in lay.decks.items():
+            row = decks.get(name, [])
+            width = len(cards) + 2
+            for i in range(length):
+                if i >= len(row):
+                    vec[at + i * width + len(cards) + 1] = 1           # empty
+                elif row[i] is None:
+                    vec[at + i * width + len(cards)] = 1               # face down
+                else:
+                    slot = cards.get(json.dumps(row[i], sort_keys=True))
+                    vec[at + i * width + (len(cards) if slot is None else slot)] = 1
+            at += length * width
+
+    def _value(self, vec: np.ndarray, at: int, value: Any) -> None:
+        """One variable's value block: is_none, true, number, window, texts."""
+        if value is None:
+            vec[at] = 1
+        elif isinstance(value, bool):
+            vec[at + 1] = 1 if value else 0
+        elif isinstance(value, int | float):
+            vec[at + 2] = value
+        elif isinstance(value, list):
+            vec[at + 3] = len(value)
+            numbers = [v for v in value if isinstance(v, int | float) and not isinstance(v, bool)]
+            for i, number in enumerate(numbers[:WINDOW]):
+                vec[at + 4 + i] = number
+        texts = self.layout.texts
+        for text in _texts(value):
+            slot = texts.get(text)
+            if slot is not None:
+                vec[at + 4 + WINDOW + slot] = 1
+
+    def _vars(self, vec: np.ndarray, view: dict) -> None:
+        lay = self.layout
+        at = lay.offsets["vars"]
+        shown = view.get("vars", {})
+        for i, name in enumerate(lay.game_vars):
+            if name in shown:
+                self._value(vec, at + i * lay.value_size, shown[name])
+        at = lay.offsets["player_vars"]
+        block = 1 + lay.value_size
+        for p, values in enumerate(view.get("player_vars", [])[:lay.n]):
+            for i, name in enumerate(lay.player_vars):
+                if name in values:
+                    base = at + (p * len(lay.player_vars) + i) * block
+                    vec[base] = 1
+                    self._value(vec, base + 1, values[name])
+
+    def _parts(self, vec: np.ndarray, view: dict) -> None:
+        lay, n = self.layout, self.layout.n
+        at = lay.offsets["tracks"]
+        tracks = view.get("tracks", {})
+        for i, name in enumerate(lay.tracks):
+            track = tracks.get(name, {})
+            for j, key in enumerate(("pos", "stamp")):
+                for p, value in enumerate((track.get(key) or [])[:n]):
+                    vec[at + (2 * i + j) * n + p] = value or 0
+        at = lay.offsets["bank"]
+        banks = view.get("bank", {})
+        width = 2 + n + len(lay.token_ix)
+        for i, name in enumerate(lay.resources):
+            bank = banks.get(name, {})
+            base = at + i * width
+            left = bank.get("bank")
+            vec[base], vec[base + 1] = (left or 0), (1 if left is None else 0)
+            for p, held in enumerate((bank.get("held") or [])[:n]):
+                vec[base + 2 + p] = held
+            for tid, amount in (bank.get("on") or {}).items():
+                if tid in lay.token_ix:
+                    vec[base + 2 + n + lay.token_ix[tid]] = amount
+        at = lay.offsets["links"]
+        links = view.get("links", {})
+        for i, name in enumerate(lay.connections):
+            link = links.get(name) or {}
+            base = at + i * (1 + lay.P)
+            if link.get("tile") is not None:
+                vec[base] = 1
+            if link.get("facing") is not None:
+                vec[base + 1 + lay.place(link["facing"])] = 1
+
+    def _history(self, vec: np.ndarray, log: list[dict]) -> None:
+        lay = self.layout
+        at, size = lay.observation_size, len(lay.actions)
+        for event in log:
+            if event.get("e") == "choice" and "value" in event and \
+                    _seat(event.get("player"), lay.n) < lay.n:
+                vec[at + event["player"] * size + lay.actions.id_of(event["value"])] += 1
+
+
+def _texts(value: Any) -> list[str]:
+    """The texts inside a value (nested lists and mappings included)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [t for item in value for t in _texts(item)]
+    if isinstance(value, dict):
+        return [t for item in value.values() for t in _texts(item)]
+    return []
+
+
+def view_string(view: dict | None, history: bool) -> str:
+    """observe() as canonical JSON: with the log (the information state) or without."""
+    if view is None:
+        return ""
+    shown = view if history else {k: v for k, v in view.items() if k != "log"}
+    return json.dumps(shown, sort_keys=True, separators=(",", ":"))

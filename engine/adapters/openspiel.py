@@ -1,0 +1,236 @@
+"""regola games as OpenSpiel Python games (`pip install 'regola[openspiel]'`).
+
+Importing this module registers every built-in game as `regola_<game>`:
+
+    import pyspiel
+    import regola.adapters.openspiel                  # registers regola_<game> for each game
+    game = pyspiel.load_game("regola_<game>", {"players": 3, "options": "name:false"})
+
+Parameters: `players` (default: the most the game allows), `variant` (a variant id or file,
+"" for none), `options` (option values, `name:value;name:value`, each value JSON or a bare
+text), `seed` (-1: chance picks it; else the game always starts from this seed), `seeds`
+(how many seeds chance picks from, default 1024) and `max_decisions` (a game still running
+after so many decisions ends with no winner; also the game's max length).
+
+How regola maps onto OpenSpiel's game types:
+
+- **Imperfect information.** A seat's observation is `observe(seat)`: the strings are its
+  canonical JSON (the observation without the log, the information state with the log as
+  the seat sees it, so with perfect recall of what it saw), the tensors its fixed-size
+  encoding (observation.py; the information state adds counts of the choices the seat saw).
+- **Simultaneous secret choices are sequentialized** (dynamics SEQUENTIAL). In regola a
+  simultaneous step is one secret thread per seat, each of which may ask several questions
+  in a row (a card, then markers one at a time), not one joint move; so it maps onto plain
+  turns: while several seats must decide, the lowest one decides first, then the next. The
+  choices are secret, so a later seat's information state does not contain the earlier
+  seats' answers: it is the same game as choosing at once. Sequential turns are also what
+  OpenSpiel's search algorithms (MCTS among them) require.
+- **Chance is the seed.** regola draws every random outcome (shuffles, draws) inside the
+  engine from the game's seed. The only chance node is therefore the first one: it picks
+  the seed, uniformly among `seeds` values (action i is seed i), or the fixed `seed`
+  parameter (one outcome). After it the game is deterministic. Nobody observes the seed.
+  For search this means that an algorithm working on the real state (MCTS, which clones
+  it) knows the future draws and the other seats' hidden values: use it as a perfect-
+  information baseline. Algorithms that need to sample the unknown (information-set MCTS,
+  CFR) must work from the information states, not from clones of the state.
+- **Actions** are the game-wide action index of actions.py, enumerated from the game data:
+  the same integer means the same value (area, card, number, cell...) in every state.
+- **Returns** (terminal only): winners share +1, the others share -1 (zero-sum); a game
+  stopped unfinished by `max_decisions` gives everyone 0.
+- **Serialization**: OpenSpiel pickles a Python state's attributes; the regola state
+  pickles as how its game was loaded and its JSON, checked like any save when read back.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..loading.loader import load_game
+from ..loading.sources import builtin_games
+from .actions import action_key
+from .common import MAX_DECISIONS, Held, Table, deciding_seat, returns
+
+PREFIX = "regola_"
+SEEDS = 1024
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """Option values from `name:value;name:value` (each value JSON, or a bare text)."""
+    options: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in (text or "").split(";"))):
+        name, sep, raw = part.partition(":")
+        if not sep:
+            raise ValueError(f"options: {part!r} is not name:value")
+        try:
+            options[name.strip()] = json.loads(raw)
+        except ValueError:
+            options[name.strip()] = raw.strip()
+    return options
+
+
+def game_type(game_id: str) -> pyspiel.GameType:
+    """The OpenSpiel type of a built-in game (its name, players and parameters)."""
+    game = load_game(game_id)
+    return pyspiel.GameType(
+        short_name=PREFIX + game_id,
+        long_name=f"regola {game.definition.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.definition.max_players,
+        min_num_players=game.definition.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": game.definition.max_players, "variant": "",
+                                 "options": "", "seed": -1, "seeds": SEEDS,
+                                 "max_decisions": MAX_DECISIONS})
+
+
+class RegolaGame(pyspiel.Game):
+    """One regola game (with its variant, options and player count) as an OpenSpiel game."""
+
+    GAME_ID = ""
+    GAME_TYPE: pyspiel.GameType
+
+    def __init__(self, params: dict | None = None):
+        spec = self.GAME_TYPE.parameter_specification
+        params = {**{k: spec[k] for k in spec}, **(params or {})}
+        self.table = Table.get(self.GAME_ID, int(params["players"]), params["variant"] or None,
+                               parse_options(params["options"]), int(params["max_decisions"]))
+        self.seed = int(params["seed"])
+        self.seeds = 1 if self.seed >= 0 else int(params["seeds"])
+        if self.seeds < 1:
+            raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        super().__init__(self.GAME_TYPE, pyspiel.GameInfo(
+            num_distinct_actions=len(self.table.actions),
+            max_chance_outcomes=self.seeds,
+            num_players=self.table.players,
+            min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+            max_game_length=self.table.max_decisions), params)
+
+    def new_initial_state(self) -> RegolaState:
+        """The chance node that picks the seed."""
+        return RegolaState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RegolaObserver:
+        """An observer: the information state with perfect recall, the public view when
+        no private information is asked for, else the seat's observation."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        history = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        public = iig_obs_type is not None and \
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        return RegolaObserver(self.table, history, public)
+
+
+class RegolaState(pyspiel.State):
+    """A game in progress: a regola GameState once chance has picked the seed."""
+
+    def __init__(self, game: RegolaGame):
+        super().__init__(game)
+        self._table = game.table
+        self._fixed_seed = game.seed
+        self._seeds = game.seeds
+        self._held = Held(None)
+
+    def current_player(self) -> int:
+        """The seat that decides (the lowest of several), CHANCE first, TERMINAL at the end."""
+        state = self._held.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        if state.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return deciding_seat(state)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The action ids `player` may take, sorted ([] unless it is its turn)."""
+        state = self._held.state
+        if state is None or player < 0 or player != self.current_player():
+            return []
+        return self._table.actions.ids(state.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The seeds chance may pick, each as likely."""
+        return [(i, 1.0 / self._seeds) for i in range(self._seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        """Pick the seed, or take the current seat's action."""
+        if self._held.state is None:
+            seed = self._fixed_seed if self._fixed_seed >= 0 else int(action)
+            self._held = Held(self._table.start(seed))
+            return
+        state = self._held.state
+        state.apply(deciding_seat(state), self._table.actions.value_of(action))
+        self._held.changed()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """An action as text: `seed N` for chance, else the value as JSON."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {self._fixed_seed if self._fixed_seed >= 0 else action}"
+        return action_key(self._table.actions.value_of(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the game has a result."""
+        return self._held.state is not None and self._held.state.is_over
+
+    def returns(self) -> list[float]:
+        """Winners share +1, the others -1; zeros before the end and when nobody won."""
+        return returns(self._held.state, self._table.players)
+
+    def __str__(self) -> str:
+        """The whole state (secrets included) as canonical JSON; before the seed, a note."""
+        return self._held.json() if self._held.state is not None else "chance: the seed"
+
+
+class RegolaObserver:
+    """OpenSpiel's PyObserver for regola: `tensor`, its named `dict` views, and strings."""
+
+    def __init__(self, table: Table, history: bool, public: bool):
+        self.table, self.history, self.public = table, history, public
+        layout = table.layout
+        self.tensor = np.zeros(layout.size(history), np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        for name, size in layout.sections:
+            start = layout.offsets[name]
+            self.dict[name] = self.tensor[start:start + size]
+        if history:
+            start = layout.observation_size
+            self.dict["history"] = self.tensor[start:].reshape(layout.n, len(table.actions))
+
+    def _view(self, state: RegolaState, player: int) -> dict | None:
+        return state._held.view(None if self.public or player < 0 else player)
+
+    def set_from(self, state: RegolaState, player: int) -> None:
+        """Fill the tensor with what `player` sees of `state`."""
+        self.table.encoder.encode(self._view(state, player), self.history, out=self.tensor)
+
+    def string_from(self, state: RegolaState, player: int) -> str:
+        """What `player` sees of `state`, as canonical JSON."""
+        seat = None if self.public or player < 0 else player
+        return state._held.string(seat, self.history)
+
+
+def register() -> list[str]:
+    """Register every built-in game with pyspiel (once); returns their short names."""
+    names = []
+    known = set(pyspiel.registered_names())
+    for game_id in builtin_games():
+        name = PREFIX + game_id
+        if name not in known:
+            gtype = game_type(game_id)
+            cls = type(f"RegolaGame_{game_id}", (RegolaGame,),
+                       {"GAME_ID": game_id, "GAME_TYPE": gtype})
+            pyspiel.register_game(gtype, cls)
+        names.append(name)
+    return names
+
+
+GAMES = register()

@@ -1,0 +1,141 @@
+"""regola games as PettingZoo AEC environments (`pip install 'regola[pettingzoo]'`).
+
+    from regola.adapters.pettingzoo import env
+    e = env("<game>", players=3, some_option=False)     # any game id or path
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        mask = obs["action_mask"]
+        e.step(None if terminated or truncated else int(np.flatnonzero(mask)[0]))
+
+Agents are `player_0` ... `player_{n-1}` (regola's seats 0..n-1). Observations are
+`{"observation": vector, "action_mask": mask}`: the vector is observe(seat) laid out by
+observation.py (a fixed size for the game and player count), the mask marks the legal
+actions of the game-wide action index (actions.py) when it is the agent's turn. When
+several seats choose at once (secret choices), the lowest one is asked first, then the
+next: the choices are secret, so nobody learns another's choice by waiting. Rewards come at
+the end: winners share +1, the others -1; a game stopped by `max_decisions` truncates with
+0 for everyone. `reset(seed=N)` starts the game from regola's seed N (without one, an
+unguessable seed). An illegal action ends the game for everyone with -1 for the agent that
+sent it (PettingZoo's TerminateIllegalWrapper, as in its classic environments).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..game import GameState
+from .common import MAX_DECISIONS, Table, deciding_seat, returns
+
+ENV_KEYWORDS = ("players", "variant", "options", "max_decisions", "render_mode")
+
+
+def env(game: str, **options: Any) -> AECEnv:
+    """The wrapped AEC environment of a game (an id or a path). Keywords: players, variant,
+    options (a dict of option values), max_decisions, render_mode ("ansi" or None); any
+    other keyword is an option value of the game (InvalidOption if the game has no such
+    option or it does not fit)."""
+    settings = {k: options.pop(k) for k in ENV_KEYWORDS if k in options}
+    game_options = {**(settings.pop("options", None) or {}), **options}
+    raw = RegolaEnv(game, options=game_options, **settings)
+    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class RegolaEnv(AECEnv):
+    """One regola game as an agent-environment-cycle environment."""
+
+    metadata = {"render_modes": ["ansi"], "name": "regola", "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int | None = None, variant: str | None = None,
+                 options: dict[str, Any] | None = None, max_decisions: int = MAX_DECISIONS,
+                 render_mode: str | None = None):
+        super().__init__()
+        self.table = Table.get(game, players, variant, options, max_decisions)
+        self.metadata = {**self.metadata, "name": f"regola_{self.table.game.id}"}
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.table.players)]
+        self.agents = self.possible_agents[:]
+        size = len(self.table.actions)
+        obs = spaces.Box(low=-np.inf, high=np.inf, shape=(self.table.layout.size(False),),
+                         dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": obs, "action_mask": mask})
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.state_: GameState | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The agent's observation space (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The game-wide action index as a Discrete space."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game from regola's seed `seed` (None: an unguessable one)."""
+        self.state_ = self.table.start(seed) if seed is not None else \
+            self.table.game.new_state(players=self.table.players,
+                                      max_decisions=self.table.max_decisions)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = deciding_seat(self.state_)
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        elif self.agents and getattr(self, "agent_selection", None) not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What the agent's seat sees, and the mask of its legal actions now."""
+        seat = self.possible_agents.index(agent)
+        vector = self.table.encoder.encode(self.state_.observe(seat))
+        mask = np.zeros(len(self.table.actions), np.int8)
+        if self.state_ is not None and deciding_seat(self.state_) == seat:
+            mask[self.table.actions.ids(self.state_.legal_actions(seat))] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Take the selected agent's action (None once it is terminated or truncated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        self.state_.apply(seat, self.table.actions.value_of(int(action)))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.state_.is_over:
+            unfinished = not self.state_.result.get("winners")
+            for a, value in zip(self.possible_agents, returns(self.state_, len(self.agents))):
+                self.rewards[a] = value
+                self.terminations[a] = not unfinished
+                self.truncations[a] = unfinished
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def render(self) -> str | None:
+        """The public view of the game as JSON text (render_mode "ansi")."""
+        if self.render_mode != "ansi" or self.state_ is None:
+            return None
+        view = {k: v for k, v in self.state_.observe(None).items() if k != "log"}
+        return json.dumps(view, sort_keys=True)
+
+    def close(self) -> None:
+        """Nothing to release."""

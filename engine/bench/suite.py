@@ -1,0 +1,164 @@
+"""The whole benchmark: every figure of `regola bench` as plain data (no printing here)."""
+
+from __future__ import annotations
+
+import platform
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..loading.loader import load_game
+from ..loading.sources import builtin_games
+from . import measure
+from .baseline import default_paths, load_baseline
+from .loadtime import load_times
+from .runners import REGOLA, BaselineRunner, RegolaRunner
+
+GROWTH_SEEDS = 500
+"""Random games tried, at most, to find one that lasts until the last growth value."""
+
+
+@dataclass
+class Settings:
+    """What to measure and how long: the command's options."""
+
+    games: list[str] | None = None          # None: every built-in game
+    rounds: int = 5
+    games_per_round: int = 10
+    states: int = 1000                      # live copies for the memory figure
+    baselines: list[Path] | None = None     # None: benchmarks/hand_*.py if found
+    quick: bool = False
+    load: bool = True
+    min_seconds: float = field(default=0.2)  # at least this long per round of random play
+    op_seconds: float = field(default=0.05)  # about this long per round of a timed call
+
+    def __post_init__(self) -> None:
+        if self.quick:
+            self.rounds, self.games_per_round, self.states = 1, 1, 20
+            self.min_seconds, self.op_seconds = 0.0, 0.002
+
+
+Progress = Callable[[str, str, str, int], None]
+"""Called as progress(stage, game, implementation, players) before each measurement; stage
+is "play" (random play and a state), "growth" (states as the game goes on) or "load"."""
+
+
+def _progress_none(stage: str, game: str, impl: str, players: int) -> None:
+    """No progress output."""
+
+
+def run_bench(settings: Settings, progress: Progress = _progress_none) -> dict:
+    """Measure everything the settings ask for; the figures as plain data."""
+    names = settings.games or builtin_games()
+    paths = default_paths() if settings.baselines is None else settings.baselines
+    baselines = [b for b in map(load_baseline, paths) if b.game in names]
+    regola = {name: RegolaRunner(load_game(name)) for name in names}
+    runners: list[Any] = []
+    for name in names:
+        runners.append(regola[name])
+        runners += [BaselineRunner(b) for b in baselines if b.game == name]
+    figures: dict[str, Any] = {
+        "settings": {"rounds": settings.rounds, "games_per_round": settings.games_per_round,
+                     "live_states": settings.states, "memory": "tracemalloc",
+                     "quick": settings.quick, "python": platform.python_version(),
+                     "baselines": [str(b.path) for b in baselines]},
+        "play": [], "states": [], "growth": [], "ratios": [], "load": []}
+    for runner in runners:
+        for players in runner.players:
+            progress("play", runner.name, runner.label, players)
+            play, seed, length = _play(runner, players, settings)
+            figures["play"].append(play)
+            state, taken = measure.state_after(runner, players, seed, length // 2)
+            row = _row(runner, players) | {"seed": seed, "decisions": taken}
+            figures["states"].append(row | _state_figures(runner, state, settings, True))
+    for baseline in baselines:
+        if baseline.growth:
+            pair = (regola[baseline.game], BaselineRunner(baseline))
+            players = max(set(pair[0].players) & set(pair[1].players))
+            for runner in pair:
+                progress("growth", runner.name, runner.label, players)
+                figures["growth"] += _growth(runner, players, *baseline.growth, settings)
+        figures["ratios"] += _ratios(figures, baseline.game, baseline.label)
+    if settings.load:
+        for name in names:
+            progress("load", name, "", 0)
+            figures["load"].append({"game": name} | load_times(name, settings.rounds))
+    return figures
+
+
+def _row(runner: Any, players: int) -> dict:
+    return {"game": runner.name, "impl": runner.label, "players": players}
+
+
+def _play(runner: Any, players: int, settings: Settings) -> tuple[dict, int, int]:
+    """Random play: medians over rounds; and a typical game (seed, decisions) of round 0."""
+    rates, game_rates, lengths = [], [], []
+    typical = (0, 0)
+    for r in range(settings.rounds):
+        seeds = [1000 * r + i for i in range(settings.games_per_round)]
+        rate, game_rate, played = measure.play_round(runner, players, seeds,
+                                                     settings.min_seconds)
+        rates.append(rate)
+        game_rates.append(game_rate)
+        lengths += played
+        if r == 0:
+            by_length = sorted(zip(played, seeds))
+            typical = by_length[len(by_length) // 2][::-1]
+    row = _row(runner, players) | {
+        "decisions_per_s": statistics.median(rates),
+        "games_per_s": statistics.median(game_rates),
+        "us_per_decision": 1e6 / statistics.median(rates),
+        "decisions_per_game": statistics.median(lengths)}
+    return row, typical[0], typical[1]
+
+
+def _state_figures(runner: Any, state: Any, settings: Settings, memory: bool) -> dict:
+    """Copy and JSON figures of one state (and the memory of many copies)."""
+    text = runner.to_json(state)
+    rounds, target = settings.rounds, settings.op_seconds
+    out = {
+        "copy_us": 1e6 * measure.per_call(lambda: runner.clone(state), rounds, target),
+        "to_json_us": 1e6 * measure.per_call(lambda: runner.to_json(state), rounds, target),
+        "from_json_us": 1e6 * measure.per_call(lambda: runner.from_json(text), rounds, target),
+        "json_round_trip_us": 1e6 * measure.per_call(
+            lambda: runner.from_json(runner.to_json(state)), rounds, target),
+        "json_kb": len(text.encode()) / 1000}
+    if memory:
+        per_state = measure.memory_per_state(runner, state, settings.states)
+        out["memory_per_1000_mb"] = per_state * 1000 / 1e6
+    return out
+
+
+def _growth(runner: Any, players: int, name: str, values: list[int],
+            settings: Settings) -> list[dict]:
+    """Copy and JSON figures of one game at each value of a game variable."""
+    top = max(values)
+    for seed in range(GROWTH_SEEDS):
+        last = measure.final_value(runner, players, seed, name)
+        if last is None:
+            return []                           # no such variable: nothing to follow
+        if last >= top:
+            found = measure.states_at(runner, players, seed, name, values)
+            return [_row(runner, players) | {"variable": name, "value": value, "seed": seed,
+                                             "decisions": taken}
+                    | _state_figures(runner, state, settings, False)
+                    for value, (state, taken) in sorted(found.items())]
+    return []
+
+
+def _ratios(figures: dict, game: str, label: str) -> list[dict]:
+    """The interpreter's cost over the baseline's, for each player count both have."""
+    def pick(table: str, impl: str) -> dict[int, dict]:
+        return {r["players"]: r for r in figures[table] if r["game"] == game
+                and r["impl"] == impl}
+    plays, base_plays = pick("play", REGOLA), pick("play", label)
+    states, base_states = pick("states", REGOLA), pick("states", label)
+    return [{"game": game, "baseline": label, "players": p,
+             "time_per_decision": base_plays[p]["decisions_per_s"] / plays[p]["decisions_per_s"],
+             "copy": states[p]["copy_us"] / base_states[p]["copy_us"],
+             "json_round_trip": states[p]["json_round_trip_us"]
+             / base_states[p]["json_round_trip_us"],
+             "json_size": states[p]["json_kb"] / base_states[p]["json_kb"]}
+            for p in sorted(set(plays) & set(base_plays))]

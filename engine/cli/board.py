@@ -1,0 +1,284 @@
+"""The compact board: what one seat sees, as one table that fits a terminal screen.
+
+Built only from state.observe(seat). Rows are the places: the areas of the board that hold
+something (numbered as their keys are), then the locations that hold a seat's pieces
+(supply, hand), then each seat's tracks, money and variables; a column per seat, in the
+seat's colour. A cell too narrow for its words counts its pieces by kind with short names
+("15h 8p"), explained by the legend. Under the table: the seat's own things in full, what
+belongs to no seat (a draw pile, a row of cards, a deck, the bank), and the empty areas.
+Other seats' face-down tokens are only counted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from ..game import Game
+from ..i18n.game_words import GameWords
+from .concept_view import resource_name, track_name
+from .grid_view import grid_maps
+from .labels import Namer, colour_seats, seat_style, token_label
+
+
+@dataclass
+class Held:
+    """What one owner has in one place: in words, and counted by kind."""
+
+    detail: list[str] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+    named: bool = False
+    """Whether the seat sees which tokens these are (not only how many)."""
+
+
+@dataclass
+class Row:
+    """One row of the board: a label, a cell per seat, and how soon it is dropped to fit
+    (the highest rank first)."""
+
+    label: str
+    cells: list[Held]
+    rank: int = 1
+
+
+def _grouped(gw: GameWords, labelled: list[tuple[str, str]]) -> list[str]:
+    """Tokens' labels, the same ones counted ("2×Gold"); short labels (numbers) of one kind
+    after the kind's name ("ballot markers 0 1 1 2")."""
+    out: list[str] = []
+    by_kind: dict[str, list[str]] = defaultdict(list)
+    for label, kind in labelled:
+        by_kind[kind].append(label)
+    for kind, names in by_kind.items():
+        if all(len(n) <= 3 for n in names):
+            out.append(gw.w("{things} {labels}", things=gw.piece(kind, len(names)),
+                            labels=" ".join(sorted(names))))
+            continue
+        out += [label if n == 1 else f"{n}×{label}" for label, n in Counter(names).items()]
+    return out
+
+
+class Board:
+    """The board of one seat's view."""
+
+    def __init__(self, game: Game, gw: GameWords, view: dict):
+        self.game, self.gw, self.view = game, gw, view
+        self.namer = Namer(game, gw, view)
+        self.players = view["players"]
+        self.seat = view.get("seat")
+        self.places, self.on_grid = self._contents()
+        self.short = self._short_names()
+        self.used_short: set[str] = set()
+
+    # -- what is where -----------------------------------------------------------------
+    def _contents(self) -> tuple[dict, dict]:
+        """place -> owner -> Held; grid place -> owner -> tokens on it."""
+        gw = self.gw
+        places: dict[str, dict] = defaultdict(lambda: defaultdict(Held))
+        for kind, by_place in self.view["pieces"].items():
+            for place, row in by_place.items():
+                for owner, n in enumerate(row):
+                    if n:
+                        places[place][owner].detail.append(gw.pieces(kind, n))
+                        places[place][owner].counts[kind] += n
+        on_grid: dict[str, Counter] = defaultdict(Counter)
+        seen: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
+        hidden: dict[tuple, Counter] = defaultdict(Counter)
+        for token in self.view["tokens"]:
+            owner = token.get("owner")
+            if owner is None:
+                owner = token.get("controller")
+            place = token.get("at")
+            if place in self.game.definition.grids and "cell" in token:
+                on_grid[place][owner] += 1
+                continue
+            held = places[place][owner]
+            held.counts[token["kind"]] += 1
+            if "id" in token:
+                seen[(place, owner)].append((token_label(gw, token), token["kind"]))
+            else:
+                hidden[(place, owner)][token["kind"]] += 1
+        for (place, owner), labelled in seen.items():
+            places[place][owner].detail += _grouped(gw, labelled)
+            places[place][owner].named = True
+        for (place, owner), kinds in hidden.items():
+            places[place][owner].detail += [gw.w("{things} face down",
+                                                 things=gw.pieces(kind, n))
+                                            for kind, n in kinds.items()]
+        return places, on_grid
+
+    def _short_names(self) -> dict[str, str]:
+        """A letter or two for each kind of piece and token, from its name."""
+        out: dict[str, str] = {}
+        definition = self.game.definition
+        for kind in [*definition.pieces, *definition.tokens]:
+            name = self.gw.piece(kind).lower()
+            words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
+            candidates = [w[0] for w in words] + [words[0][:2] if words else kind[:2]] + \
+                [w[:2] for w in words[1:]] + [kind[:3]]
+            out[kind] = next((c for c in candidates if c not in out.values()), kind)
+        return out
+
+    # -- rows ----------------------------------------------------------------------------
+    def rows(self) -> list[Row]:
+        """The table's rows."""
+        gw, definition = self.gw, self.game.definition
+        rows: list[Row] = []
+        for number, area in enumerate(definition.areas, start=1):
+            held = self.places.get(area, {})
+            if any(owner is not None for owner in held):
+                rows.append(self._row(f"{number} {gw.place(area)}", held, 1))
+        for place in definition.locations:
+            held = self.places.get(place, {})
+            if any(owner is not None for owner in held):
+                rows.append(self._row(gw.place(place), held, 2))
+        for grid, counts in self.on_grid.items():
+            kind = next((t["kind"] for t in self.view["tokens"] if t.get("at") == grid), "")
+            rows.append(Row(gw.place(grid), [Held([gw.pieces(kind, counts[p])],
+                                                   Counter({kind: counts[p]}))
+                                              if counts[p] else Held()
+                                              for p in range(self.players)], 1))
+        return rows + self._track_rows() + self._variable_rows()
+
+    def _row(self, label: str, held: dict, rank: int) -> Row:
+        cells = [held.get(p, Held()) for p in range(self.players)]
+        if self.players > 1 and all(c.detail == cells[0].detail for c in cells):
+            rank += 2                 # the same for everyone: it tells least
+        return Row(label, cells, rank)
+
+    def _track_rows(self) -> list[Row]:
+        gw, view, players = self.gw, self.view, self.players
+        rows = []
+        for name, track in view.get("tracks", {}).items():
+            ahead = sorted(range(players), key=lambda p: (track["pos"][p], track["stamp"][p]),
+                           reverse=True)
+            rows.append(Row(track_name(gw, name), [
+                Held([gw.w("{position} (#{rank})", position=track["pos"][p],
+                           rank=ahead.index(p) + 1)]) for p in range(players)], 1))
+        for name, res in view.get("bank", {}).items():
+            rows.append(Row(resource_name(gw, name), [Held([str(n)]) for n in res["held"]], 1))
+        return rows
+
+    def _variable_rows(self) -> list[Row]:
+        """Each seat's variables that hold a number or a yes/no, when one of them is set."""
+        values = self.view["player_vars"]
+        rows = []
+        for name in dict.fromkeys(k for seat in values for k in seat):
+            shown = [seat.get(name) for seat in values]
+            if not all(isinstance(v, int | None) for v in shown) or not any(shown):
+                continue
+            cells = [Held(["?" if name not in seat else "✓" if v is True else "-"
+                           if v in (False, None) else str(v)])
+                     for v, seat in zip(shown, values)]
+            rows.append(Row(self.gw.variable(name, "player"), cells, 3))
+        return rows
+
+    # -- the lines under the table ---------------------------------------------------------
+    def mine(self) -> list[Text]:
+        """The seat's own things outside the board's areas, in full ("hand (you): ...")."""
+        if self.seat is None:
+            return []
+        out = []
+        for place in self.game.definition.locations:
+            held = self.places.get(place, {}).get(self.seat)
+            if held is not None and held.detail and held.named:
+                out.append(Text(self.gw.w("{place} (you): {things}",
+                                          place=self.gw.place(place),
+                                          things=", ".join(held.detail))))
+        return out
+
+    def notes(self) -> list[Text]:
+        """What belongs to no seat, place by place; decks; the bank; connections; the empty
+        areas with their numbers."""
+        gw, definition = self.gw, self.game.definition
+        out = []
+        numbers = {a: n for n, a in enumerate(definition.areas, start=1)}
+        for place in [*definition.areas, *definition.locations]:
+            held = self.places.get(place, {}).get(None)
+            if held is not None and held.detail:
+                name = f"{numbers[place]} {gw.place(place)}" if place in numbers \
+                    else gw.place(place)
+                out.append(Text(gw.w("{place}: {things}", place=name,
+                                     things=", ".join(held.detail))))
+        for name, cards in self.view["decks"].items():
+            if cards:
+                shown = ", ".join("?" if c is None else self.namer.value(c) for c in cards)
+                out.append(Text(gw.w("{place}: {things}", place=gw.deck(name), things=shown)))
+        for name, res in self.view.get("bank", {}).items():
+            if res["bank"] is not None:
+                out.append(Text(gw.w("bank: {things}", things=gw.w(
+                    "{count} {pieces}", count=res["bank"], pieces=resource_name(gw, name)))))
+        out += self._link_notes()
+        empty = [f"{n} {gw.place(a)}" for n, a in enumerate(definition.areas, start=1)
+                 if not self.places.get(a)]
+        if len(empty) > 12:
+            out.append(Text(gw.w.plural(None, "{n} empty area", "{n} empty areas",
+                                        len(empty)), style="dim"))
+        elif empty:
+            out.append(Text(gw.w("empty: {areas}", areas=", ".join(empty)), style="dim"))
+        return [colour_seats(self.game, gw, n) for n in out]
+
+    def _link_notes(self) -> list[Text]:
+        gw, links = self.gw, self.view.get("links")
+        if not links:
+            return []
+        laid, free = [], 0
+        for cid, link in links.items():
+            tile = self.namer.tokens.get(link["tile"]) if link["tile"] else None
+            if tile is None:
+                free += 1
+                continue
+            first, second = self.game.definition.connections[cid]
+            ends = tile.get("ends", ["?", "?"])
+            near, far = (ends[0], ends[1]) if link["facing"] == first else (ends[1], ends[0])
+            laid.append(f"{gw.place(first)} {near}–{far} {gw.place(second)}")
+        return [Text(gw.w("connections: {laid}; {free} free",
+                          laid=", ".join(laid) or gw.w("none"), free=free))]
+
+    def own_grids(self) -> list[str]:
+        """The seat's own grids drawn as maps (a district of tiles), line by line."""
+        if self.seat is None or not self.on_grid:
+            return []
+        lines: list[str] = []
+        for drawn in grid_maps(self.game, self.view, self.gw, owners={self.seat}):
+            lines += drawn.splitlines()
+        return lines
+
+    def legend(self) -> list[Text]:
+        """What the short names used in the table stand for, one entry per kind."""
+        return [Text(f"{short} {self.gw.piece(kind, 2)}", style="dim")
+                for kind, short in self.short.items() if short in self.used_short]
+
+    # -- drawing -------------------------------------------------------------------------
+    def cell(self, held: Held, brief: bool) -> str:
+        """A cell's words, or its pieces counted by kind with short names ("15h 8p")."""
+        if not brief or not held.counts:
+            return ", ".join(held.detail)
+        self.used_short |= {self.short.get(k, k) for k in held.counts}
+        return " ".join(f"{n}{self.short.get(k, k)}" for k, n in held.counts.items())
+
+    def table(self, width: int, max_rows: int) -> tuple[Table, int]:
+        """The board as a table at most `width` wide with at most `max_rows` rows; the
+        number of rows left out. If a cell's words do not fit, every cell of its row is
+        counted by kind, so a row reads alike across the seats."""
+        rows = self.rows()
+        dropped = 0
+        while len(rows) > max(max_rows, 1):
+            rows.pop(max(range(len(rows)), key=lambda i: (rows[i].rank, i)))
+            dropped += 1
+        label_width = min(18, max([len(r.label) for r in rows] + [6]))
+        seat_width = max(6, (width - label_width - 1) // max(self.players, 1) - 1)
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
+                      show_edge=False, collapse_padding=True)
+        table.add_column("", no_wrap=True, width=label_width, overflow="ellipsis")
+        for p in range(self.players):
+            table.add_column(Text(self.gw.w("{seat} ({number})", seat=self.gw.seat(p),
+                                            number=p + 1), style=seat_style(self.game, p)),
+                             no_wrap=True, width=seat_width, overflow="ellipsis")
+        for row in rows:
+            brief = any(len(", ".join(h.detail)) > seat_width for h in row.cells)
+            table.add_row(Text(row.label), *(Text(self.cell(h, brief)) for h in row.cells))
+        return table, dropped

@@ -1,0 +1,147 @@
+"""Stable keys for a seat's options: the same key means the same thing from one prompt to
+the next.
+
+- A named action (an option the rules write out literally: "build", "skip", "done") gets a
+  letter, chosen once per game from its label (the letters of its first word first: "b"
+  build a tower, "d" do not build) and never given to another action.
+- A number is its own key ("0", "3"): a ballot marker of value 2 is always "2".
+- An area is its number on the board (the areas in the game's order, from 1).
+- Any other value (a card, a row, a cell) is numbered per question: a value keeps the
+  number it had the last time that question was asked; a new one gets the lowest free one.
+
+Letters the table keeps for itself ("u" undo, "q" quit) are never given to an action.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from typing import Any
+
+from ..game import Game
+from ..i18n.game_words import GameWords
+from ..interpreter.decision_context import named_options
+
+RESERVED = frozenset("uq")
+"""Letters of the table's own commands: u (undo), q (quit)."""
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+class KeyBook:
+    """The keys one seat types, kept for the whole game."""
+
+    def __init__(self, game: Game, gw: GameWords):
+        self.game, self.gw = game, gw
+        self.letters: dict[str, str] = {}           # named action -> its letter
+        self.numbers: dict[str, dict[str, int]] = {}  # ask -> value -> number
+        self.areas = {a: i + 1 for i, a in enumerate(game.definition.areas)}
+
+    def saved(self) -> dict:
+        """What the book remembers, as plain data (a save keeps the keys as they were)."""
+        return {"letters": dict(self.letters), "numbers": self.numbers}
+
+    def restore(self, saved: object) -> None:
+        """Remember what saved() gave (anything malformed is ignored: keys are then given
+        afresh)."""
+        if not isinstance(saved, dict):
+            return
+        letters, numbers = saved.get("letters"), saved.get("numbers")
+        if isinstance(letters, dict) and all(isinstance(v, str) for v in letters.values()):
+            self.letters = dict(letters)
+        if isinstance(numbers, dict) and all(
+                isinstance(book, dict) and all(isinstance(n, int) for n in book.values())
+                for book in numbers.values()):
+            self.numbers = {ask: dict(book) for ask, book in numbers.items()}
+
+    def _candidates(self, name: str) -> list[str]:
+        label = self.gw.value(name).lower()
+        words = [w for w in label.replace("-", " ").split() if w]
+        first = words[0] if words else ""
+        found = [*first, *(w[0] for w in words[1:]), *label, *name.lower(),
+                 *string.ascii_lowercase]
+        return [c for c in dict.fromkeys(found) if c in string.ascii_lowercase]
+
+    def _allot(self, names: list[str]) -> None:
+        """Letters for named actions: first every action whose label's first letter is
+        still free gets it (in the order given), then the others their next free letter."""
+        taken = set(self.letters.values()) | RESERVED
+        for name in names:
+            first = self._candidates(name)[:1]
+            if name not in self.letters and first and first[0] not in taken:
+                self.letters[name] = first[0]
+                taken.add(first[0])
+        for name in names:
+            if name in self.letters:
+                continue
+            free = [c for c in self._candidates(name) if c not in taken]
+            if not free:                         # more than 24 named actions: two letters
+                free = [a + b for a in string.ascii_lowercase for b in string.ascii_lowercase
+                        if a + b not in taken]
+            self.letters[name] = free[0]
+            taken.add(free[0])
+
+    def letter(self, name: str) -> str:
+        """The letter of a named action (all the game's are given at once, the first time
+        one is needed, so none changes later)."""
+        if name not in self.letters:
+            every = sorted(named_options(self.game.definition))
+            self._allot(every + [name] if name not in every else every)
+        return self.letters[name]
+
+    def keys(self, actions: list[dict], named: list[str] | frozenset[str]) -> list[str]:
+        """The key of each action, in the order of `actions`."""
+        if not actions:
+            return []
+        ask = actions[0]["ask"]
+        named = set(named)
+        out: list[str | None] = [None] * len(actions)
+        used: set[str] = set()
+        book = self.numbers.setdefault(ask, {})
+        rest = []
+        for i, action in enumerate(actions):
+            value = action["value"]
+            if isinstance(value, str) and value in named:
+                out[i] = self.letter(value)
+            elif isinstance(value, int) and not isinstance(value, bool):
+                out[i] = str(value)
+            elif isinstance(value, str) and value in self.areas:
+                out[i] = str(self.areas[value])
+            else:
+                rest.append(i)
+                continue
+            used.add(out[i])
+        numbers: set[int] = set()
+        fresh = []
+        for i in rest:                       # values seen before keep their number
+            number = book.get(_canon(actions[i]["value"]))
+            if number is None or number in numbers or str(number) in used:
+                fresh.append(i)
+                continue
+            numbers.add(number)
+            out[i] = str(number)
+        for i in fresh:                      # new values: the lowest free numbers
+            number = 1
+            while number in numbers or str(number) in used:
+                number += 1
+            for old in [v for v, n in book.items() if n == number]:
+                del book[old]
+            book[_canon(actions[i]["value"])] = number
+            numbers.add(number)
+            out[i] = str(number)
+        return [self._unique(k, out, i) for i, k in enumerate(out)]
+
+    @staticmethod
+    def _unique(key: str | None, keys: list[str | None], i: int) -> str:
+        """A clash (a number value equal to an area's number) keeps the first, then a
+        suffix: 3, 3b."""
+        assert key is not None
+        if key not in keys[:i]:
+            return key
+        n = 2
+        while f"{key}.{n}" in keys:
+            n += 1
+        keys[i] = f"{key}.{n}"
+        return keys[i]

@@ -1,0 +1,171 @@
+"""Names at the table: seats with their colours and 1-based numbers, tokens by what a seat
+knows of them, values (areas, connections, grid cells), and a decision's context.
+
+A token is named by its kind's entry in the `token_names` section of the game's text file
+("{code}", "{name} ({price})"), its {placeholders} filled with the properties the seat
+sees; without one, by the names of its known properties, none repeating another.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from ..game import Game
+from ..i18n.game_words import GameWords, fill
+from ..i18n.game_words import words as id_words
+
+SEAT_STYLES = {"red": "bold red", "blue": "bold blue", "green": "bold green",
+               "yellow": "bold yellow", "white": "bold white", "black": "bold bright_black",
+               "purple": "bold magenta", "orange": "bold dark_orange", "grey": "bold grey70",
+               "gray": "bold grey70", "pink": "bold hot_pink", "brown": "bold orange4"}
+"""How a seat whose id is a colour is drawn (others are drawn bold)."""
+
+
+def seat_style(game: Game, seat: int | None) -> str:
+    """The rich style of a seat: its colour when its id names one."""
+    seats = game.definition.seats
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        return SEAT_STYLES.get(seats[seat].lower(), "bold")
+    return ""
+
+
+def seat_label(gw: GameWords, seat: int) -> str:
+    """A seat as a person reads it: its colour and its number counted from 1 ("Red (1)")."""
+    return gw.w("{seat} ({number})", seat=gw.seat(seat), number=seat + 1)
+
+
+def seat_text(game: Game, gw: GameWords, seat: int) -> Text:
+    """The seat's label in its colour."""
+    return Text(seat_label(gw, seat), style=seat_style(game, seat))
+
+
+def colour_seats(game: Game, gw: GameWords, text: str | Text) -> Text:
+    """A line with every seat's name drawn in the seat's colour."""
+    out = text if isinstance(text, Text) else Text(text)
+    for seat in range(len(game.definition.seats)):
+        style = seat_style(game, seat)
+        if style:
+            out.highlight_words([gw.seat(seat)], style=Style.parse(style))
+    return out
+
+
+def token_label(gw: GameWords, token: dict) -> str:
+    """A token by what the seat sees of it: "green building 1", "Gold", "card" (face down)."""
+    kind = gw.definition.tokens.get(token.get("kind", ""))
+    if kind is None:
+        return gw.piece(token.get("kind", "token"))
+    known = {p: token[p] for p in kind.props if p in token and token[p] is not None}
+    if not known:
+        return gw.piece(kind.name)
+    template = gw.text("token_names", kind.name)
+    if template is not None:
+        filled = fill(template, {p: prop_text(gw, v) for p, v in known.items()})
+        if "{" not in filled:
+            return filled
+    names: list[str] = []
+    for value in known.values():
+        text = prop_text(gw, value)
+        if not any(text.lower() in other.lower() for other in names):
+            names = [n for n in names if n.lower() not in text.lower()] + [text]
+    return " ".join(names) if names else gw.piece(kind.name)
+
+
+def prop_text(gw: GameWords, value: Any) -> str:
+    """A token property's value as words; a list of parts with its repeats counted
+    ("commercial/industrial×3"), or once if all are the same ("park")."""
+    if isinstance(value, list) and len(value) > 2 and all(isinstance(v, str) for v in value):
+        if len(set(value)) == 1:
+            return gw.value(value[0])
+        runs: list[list] = []
+        for v in value:
+            if runs and runs[-1][0] == v:
+                runs[-1][1] += 1
+            else:
+                runs.append([v, 1])
+        return "/".join(gw.value(v) if n == 1 else f"{gw.value(v)}×{n}" for v, n in runs)
+    return gw.value(value)
+
+
+class Namer:
+    """Names the values of one seat's view: tokens by id, connections, cells, areas."""
+
+    def __init__(self, game: Game, gw: GameWords, view: dict | None = None):
+        self.game, self.gw = game, gw
+        self.tokens = {t["id"]: t for t in (view or {}).get("tokens", []) if "id" in t}
+
+    def option(self, value: Any, named: Any = ()) -> str:
+        """An option of a decision: a named action by its name; a place with what lies
+        there, belonging to nobody ("first row (Gold, 2×Joker)")."""
+        if isinstance(value, str) and value in named:
+            return self.gw.value(value)
+        label = self.value(value)
+        definition = self.game.definition
+        if isinstance(value, str) and (value in definition.locations or
+                                       value in definition.areas):
+            here = [token_label(self.gw, t) for t in self.tokens.values()
+                    if t.get("at") == value and t.get("owner") is None and
+                    t.get("controller") is None]
+            if here:
+                counts = Counter(here)
+                label = self.gw.w("{place} ({things})", place=label, things=", ".join(
+                    t if n == 1 else f"{n}×{t}" for t, n in counts.items()))
+        return label
+
+    def value(self, value: Any, kind: str = "") -> str:
+        """A value as words; `kind` (from a decision's context) tells a player from a count."""
+        gw, definition = self.gw, self.game.definition
+        if kind == "player" and isinstance(value, int):
+            return gw.seat(value)
+        if kind == "list:player" and isinstance(value, list):
+            return gw.seats(value)
+        if isinstance(value, str):
+            if value in self.tokens:
+                return token_label(gw, self.tokens[value])
+            if value in definition.connections:
+                first, second = definition.connections[value]
+                return gw.w("{first} – {second}", first=gw.place(first), second=gw.place(second))
+        if isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return f"({value[0]}, {value[1]})"
+        if isinstance(value, list):
+            return gw.w.join([self.value(v) for v in value]) if value else gw.w("none")
+        return gw.value(value)
+
+    def filled(self, template: str | None, values: dict, kinds: dict) -> str | None:
+        """A text with its {placeholders} filled from a context; None if one has no value."""
+        if template is None:
+            return None
+        text = fill(template, {k: self.value(v, kinds.get(k, "")) for k, v in values.items()})
+        return None if "{" in text else text
+
+    def prompt(self, context: dict | None, ask: str) -> str:
+        """The question of a decision: its prompt filled from its context, else its ask."""
+        if context:
+            n = context["prompt"].get("n")
+            entry = self.gw.text("prompts", ask, n if isinstance(n, int) else None)
+            text = self.filled(entry, context["prompt"], context["prompt_kinds"])
+            if text:
+                return text
+        return self.gw.ask(ask)
+
+    def steps(self, context: dict | None) -> list[str]:
+        """The steps of the game a decision is asked in, outermost first, as the game's
+        `procedures` phrases say them (steps with no phrase are left out)."""
+        out: list[str] = []
+        for step in (context or {}).get("steps", []):
+            n = step["args"].get("n")
+            entry = self.gw.text("procedures", step["procedure"], n if isinstance(n, int)
+                                 else None)
+            text = self.filled(entry, step["args"], step["kinds"])
+            if text and text not in out:
+                out.append(text)
+        return out
+
+
+def plain_id(value: Any) -> str:
+    """A value as an identifier a person could type (its id with spaces)."""
+    return id_words(value) if isinstance(value, str) else str(value)

@@ -1,0 +1,227 @@
+"""One screen per decision: a header, the compact board, what happened since the seat's
+last decision, where in the game the decision is asked, the question and its keyed options.
+
+Everything is cut to the terminal's size (80 columns by 24 lines is the smallest that shows
+it all usably): the board gives up its least useful rows first, the log its oldest lines.
+On a terminal the screen is cleared before each decision; written to a pipe or a file, the
+screens follow each other.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from ..dsl.value_types import types_of
+from ..game import Game
+from ..i18n.game_words import GameWords
+from ..interpreter.decision_context import kind_name
+from .board import Board
+from .labels import Namer, colour_seats, seat_label, seat_style
+from .render import event_text
+
+LOG_LINES = 8
+"""Most log lines a screen shows (the command `log` shows them all)."""
+
+
+def collapse(lines: list[str]) -> list[str]:
+    """Runs of the same line, or of the same two or three lines, said once with (×n)."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        for size in (1, 2, 3):
+            block = lines[i:i + size]
+            n = 1
+            while lines[i + n * size:i + (n + 1) * size] == block:
+                n += 1
+            if n > 1 and len(block) == size:
+                marked = [f"{line} (×{n})" for line in block]
+                out.extend(marked)
+                i += n * size
+                break
+        else:
+            out.append(lines[i])
+            i += 1
+    return out
+
+
+def render_lines(console: Console, renderable, width: int) -> list[Text]:
+    """A renderable as the lines it takes at `width`."""
+    options = console.options.update(width=width, no_wrap=True, overflow="ellipsis")
+    lines = console.render_lines(renderable, options, pad=False)
+    return [Text.assemble(*((s.text, s.style) for s in line if not s.control)) for line in lines]
+
+
+def option_lines(options: list[tuple[str, str]], width: int) -> list[Text]:
+    """Keyed options in as many columns as fit: "[b] build a tower   [d] do not build"."""
+    if not options:
+        return []
+    items = [f"[{key}] {label}" for key, label in options]
+    widest = min(max(len(i) for i in items) + 3, width)
+    columns = max(1, min(len(items), width // widest))
+    rows = math.ceil(len(items) / columns)
+    out = []
+    for r in range(rows):
+        line = Text()
+        for c in range(columns):
+            i = c * rows + r
+            if i < len(items):
+                key, label = options[i]
+                cell = Text()
+                cell.append(f"[{key}]", style="bold cyan")
+                cell.append(f" {label}")
+                cell.truncate(widest - 1, overflow="ellipsis")
+                cell.pad_right(widest - cell.cell_len)
+                line.append_text(cell)
+        out.append(line)
+    return out
+
+
+def pack(items: list[Text], width: int) -> list[Text]:
+    """Short lines joined into lines of at most `width` ("first row: Gold · second row:
+    Joker"); a long one keeps a line of its own."""
+    out: list[Text] = []
+    for item in items:
+        if out and out[-1].cell_len + 3 + item.cell_len <= width:
+            out[-1].append(" · ", style="dim")
+            out[-1].append_text(item)
+        else:
+            out.append(item.copy())
+    return out
+
+
+class Screen:
+    """Draws a seat's decision on a console."""
+
+    def __init__(self, console: Console, game: Game, gw: GameWords):
+        self.console, self.game, self.gw = console, game, gw
+
+    @property
+    def width(self) -> int:
+        """The width drawn to."""
+        return max(40, self.console.width)
+
+    def header(self, view: dict, seat: int | None) -> Text:
+        """The game's name and variables, and whose screen this is."""
+        gw = self.gw
+        namer = Namer(self.game, gw, view)
+        kinds = types_of(self.game.definition).get("game", {})
+        parts = [gw.game_name()]
+        status = namer.filled(gw.text("screen", "status"), view["vars"],
+                              {k: kind_name(t) for k, t in kinds.items()})
+        if status:
+            parts.append(status)
+        left = colour_seats(self.game, gw, " · ".join(parts))
+        line = Table.grid(expand=True)
+        line.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        line.add_column(no_wrap=True, justify="right")
+        right = Text()
+        if seat is not None:
+            right.append(gw.w("you: "))
+            right.append(seat_label(gw, seat), style=seat_style(self.game, seat))
+            right.append("  ")
+        right.append(gw.w("? help"), style="dim")
+        line.add_row(Text(left.plain, spans=left.spans, style="bold"), right)
+        return render_lines(self.console, line, self.width)[0]
+
+    def log_lines(self, view: dict, start: int) -> list[Text]:
+        """The events since `start`, as collapsed lines with seat names in colour."""
+        tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        lines = collapse([self.event_line(e, tokens) for e in view["log"][start:]])
+        return [colour_seats(self.game, self.gw, line) for line in lines]
+
+    def event_line(self, event: dict, tokens: dict) -> str:
+        """A log event as the screen says it: a choice without its question (the prompt
+        said it), everything else as the log says it."""
+        if event.get("e") != "choice":
+            return event_text(event, self.gw, tokens)
+        w = self.gw.w
+        line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
+                 choice=Namer(self.game, self.gw, {"tokens": list(tokens.values())}).value(
+                     event.get("value")))
+        return w("{line} (secret)", line=line) if event.get("private") else line
+
+    def where(self, steps: list[str]) -> Text:
+        """The steps of the game the decision is asked in, as many as fit: the outermost
+        ("play the game") left out when there are others, then the middle ones, then all
+        but the innermost."""
+        shown = steps[1:] if len(steps) > 1 else steps
+        if len(" › ".join(shown)) > self.width and len(shown) > 2:
+            middle = shown[1:-1]
+            while middle and len(" › ".join([shown[0], "…", *middle, shown[-1]])) > self.width:
+                middle.pop(0)
+            shown = [shown[0], "…", *middle, shown[-1]]
+        if len(" › ".join(shown)) > self.width and len(shown) > 1:
+            shown = ["…", shown[-1]]
+        return colour_seats(self.game, self.gw, " › ".join(shown))
+
+    def board_lines(self, view: dict, room: int) -> list[Text]:
+        """The board in at most `room` lines. First served: a few rows of the table, the
+        seat's own things and grid (a district), then more rows (the least useful ones are
+        dropped first), then what belongs to nobody."""
+        gw, width = self.gw, self.width
+        board = Board(self.game, gw, view)
+        grid = board.own_grids()
+        mine, notes = pack(board.mine(), width), pack(board.notes(), width)
+        want_rows = len(board.rows())
+        reserved = min(len(mine), 2) + min(len(notes), 1)
+        grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
+        table, dropped = board.table(width, max(2, min(
+            want_rows, room - 4 - grid_room - reserved)))
+        lines = render_lines(self.console, table, width)
+        if dropped:
+            lines.append(Text(gw.w.plural(None, "… {n} more row: type board",
+                                          "… {n} more rows: type board", dropped),
+                              style="dim"))
+        lines += pack(board.legend(), width)
+        grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
+        lines += [Text(line) for line in grid[:grid_room]]
+        left = room - len(lines)
+        more = mine + notes
+        under = more[:max(0, left)]
+        if len(more) > len(under) and len(under) >= 2:
+            hidden = len(more) - len(under) + 1
+            under[-1] = Text(gw.w.plural(None, "… {n} more line: type board",
+                                         "… {n} more lines: type board", hidden),
+                             style="dim")
+        return lines + under
+
+    def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
+             options: list[tuple[str, str]], message: Text | None = None) -> None:
+        """The whole screen of one decision."""
+        console, gw, width = self.console, self.gw, self.width
+        height = max(16, console.height)
+        if console.is_terminal:
+            console.clear()
+        question_line = Text()
+        question_line.append(seat_label(gw, seat), style=seat_style(self.game, seat))
+        question_line.append(": ")
+        question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
+        choices = option_lines(options, width)
+        bottom = [self.where(steps), question_line, *choices]
+        if message is not None:
+            bottom.append(message)
+        logs = self.log_lines(view, log_from)
+        room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
+        log_room = min(len(logs), LOG_LINES, max(2, room // 5)) if logs else 0
+        board_lines = self.board_lines(view, room - log_room)
+        log_room = min(len(logs), max(log_room, room - len(board_lines)))
+        out = [self.header(view, seat), *board_lines]
+        title = gw.w("since your last decision") if logs else gw.w("nothing new since your "
+                                                                   "last decision")
+        skipped = len(logs) - log_room
+        if skipped > 0:
+            title = gw.w.plural(None, "since your last decision ({n} earlier line: type log)",
+                                "since your last decision ({n} earlier lines: type log)",
+                                skipped)
+        out += render_lines(console, Rule(title, style="dim", align="left"), width)
+        out += logs[len(logs) - log_room:] if log_room else []
+        out += bottom
+        for line in out:
+            console.print(line, no_wrap=True, overflow="ellipsis", crop=True, markup=False,
+                          highlight=False, soft_wrap=False)
+

@@ -1,0 +1,55 @@
+"""`regola serve`: the web table (extra `regola[web]`): a lobby to make games of any
+built-in game or variant, seats for people (each with a secret link) and bots, and a board
+in the browser; games are kept in SQLite and go on after a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import RegolaError, w
+from ..i18n.catalog import Words
+
+
+class ServeError(RegolaError):
+    """The web table cannot start (the extra is missing, the database cannot be opened)."""
+
+
+def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on.")]
+          = "127.0.0.1",
+          port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port.")] = 8000,
+          db: Annotated[Path, typer.Option(
+              "--db", help="The SQLite file that keeps the games (made if missing).")]
+          = Path("regola-games.sqlite3"),
+          bot_delay: Annotated[float, typer.Option(
+              "--bot-delay", min=0, max=60,
+              help="Seconds a bot waits before each move (so people can follow).")] = 0.3):
+    """Serve the web table: open the printed address in a browser."""
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.limits import MAX_MESSAGE
+    except ImportError as error:
+        raise ServeError.text(w("the web table needs the web extra: pip install "
+                                "'regola[web]' ({reason})"), reason=str(error)) from None
+    if not db.parent.is_dir():
+        raise ServeError.text(w("cannot keep games in {file}: no folder {folder}"),
+                              file=str(db), folder=str(db.parent))
+    try:
+        app = create_app(db, bot_delay)
+    except Exception as error:   # sqlite3 cannot open or create the file
+        raise ServeError.text(w("cannot open the games database {file}: {reason}"),
+                              file=str(db), reason=str(error)) from None
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(Words()(w("regola web table: open http://{host}:{port}/ in a browser (games "
+                         "kept in {file}; Ctrl-C stops)"), host=shown, port=port, file=db))
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE,
+                timeout_graceful_shutdown=3)
+
+
+def register_serve(app: typer.Typer, handle_errors) -> None:
+    """Add `regola serve` to the command line."""
+    app.command("serve")(handle_errors(serve))

@@ -1,0 +1,42 @@
+"""Small Markdown builders: numbered steps (nested), bullets, tables, headings."""
+
+from __future__ import annotations
+
+from ..texts import lead, sentence
+
+INDENT = "    "   # Python-Markdown (mkdocs) nests lists by four spaces
+
+
+def steps_markdown(steps, depth: int = 0) -> str:
+    """Numbered steps with their sub-steps."""
+    lines = []
+    for i, step in enumerate(steps, 1):
+        text = lead(step.text) if step.children else sentence(step.text)
+        lines.append(f"{INDENT * depth}{i}. {text}")
+        if step.children:
+            lines.append(steps_markdown(step.children, depth + 1))
+    return "\n".join(lines)
+
+
+def numbered(items: list[str]) -> str:
+    return "\n".join(f"{i}. {sentence(x)}" for i, x in enumerate(items, 1))
+
+
+def bullets(items: list[str]) -> str:
+    return "\n".join(f"- {x}" for x in items)
+
+
+def cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(cell(h) for h in head) + " |",
+             "|" + "|".join("---" for _ in head) + "|"]
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def heading(level: int, text: str, anchor: str) -> str:
+    """A heading with a stable anchor (the same in every language)."""
+    return f'<a id="{anchor}"></a>\n\n{"#" * level} {text}'

@@ -1,0 +1,132 @@
+"""A game's rulebook outline (rules/<game>/rulebook.yaml): sections, order, pictures.
+
+Checked against rules/schema/rulebook.schema.json and against the game (every procedure,
+function, deck and property it names must exist). A game without an outline gets a
+default one: components, setup, one section per procedure in call order, the end of the
+game, notes, reference and glossary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...errors import Problem, RuleError
+from ...interpreter.model import GameDef
+from ...loading import schema
+from ...loading.sources import display_name
+from ...loading.yaml_source import load_yaml
+from ..pictures.checks import picture_mismatches
+
+FILE = "rulebook.yaml"
+
+
+@dataclass
+class Outline:
+    """Sections (id, blocks) in order, and what the generator leaves to phrases."""
+
+    sections: list[tuple[str, list[Any]]]
+    phrase_only: list[str] = field(default_factory=list)
+    quiet: list[str] = field(default_factory=list)
+    pictures: dict[str, dict] = field(default_factory=dict)
+
+    def procedures(self) -> list[tuple[str, str]]:
+        """(section id, procedure) for every procedure with steps in the rulebook."""
+        return [(sid, block["procedure"]) for sid, blocks in self.sections for block in blocks
+                if isinstance(block, dict) and "procedure" in block]
+
+    def section_with(self, kind: str) -> str | None:
+        """The id of the section that shows a generated block (e.g. "end")."""
+        for sid, blocks in self.sections:
+            if kind in blocks:
+                return sid
+        return None
+
+
+def user_procedures(game: GameDef) -> list[str]:
+    """The game's procedures in call order from the start (simultaneous bodies excluded)."""
+    procs = game.program.procs
+    order: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in order or name not in procs:
+            return
+        order.append(name)
+        for node in procs[name].tree.iter_subtrees_topdown():
+            if node.data == "call_stmt":
+                visit(str(node.children[0]))
+    visit(game.start)
+    return order + [p for p in procs if p not in order and "·" not in p]
+
+
+def default_outline(game: GameDef) -> Outline:
+    sections: list[tuple[str, list[Any]]] = [("components", ["components"]),
+                                             ("setup", ["setup", "player_counts"])]
+    fixed = {"components", "setup", "end", "notes", "reference", "glossary"}
+    sections += [(name + "_steps" if name in fixed else name, [{"procedure": name}])
+                 for name in user_procedures(game)]
+    sections += [("end", ["end"]), ("notes", ["notes"]), ("reference", ["reference"]),
+                 ("glossary", ["glossary"])]
+    return Outline(sections)
+
+
+def load_outline(game: GameDef, folder: Path) -> Outline:
+    """The outline in `folder` (the game's folder), checked; the default if there is none."""
+    path = folder / FILE
+    if not path.exists():
+        return default_outline(game)
+    name = display_name(path)
+    doc, pos, problems = load_yaml(path, name)
+    if not problems:
+        problems = schema.check(doc, "rulebook", pos, name)
+    if problems:
+        raise RuleError(problems)
+    outline = Outline([(s["id"], list(s["content"])) for s in doc["sections"]],
+                      list(doc.get("phrase_only", [])), list(doc.get("quiet", [])),
+                      dict(doc.get("pictures", {})))
+    problems = [Problem(pos.find(where, name), message)
+                for where, message in _mismatches(outline, game)]
+    if problems:
+        raise RuleError(problems)
+    return outline
+
+
+def _mismatches(outline: Outline, game: GameDef):
+    """(path in the document, message) for every name the game does not have."""
+    for i, (_, blocks) in enumerate(outline.sections):
+        for j, block in enumerate(blocks):
+            where = ("sections", i, "content", j)
+            if isinstance(block, dict) and "procedure" in block and \
+                    block["procedure"] not in game.program.procs:
+                yield where, f"no procedure {block['procedure']!r} in the scripts"
+            for func in block.get("functions", []) if isinstance(block, dict) else []:
+                if func not in game.program.funcs:
+                    yield where, f"no function {func!r} in the scripts"
+            if isinstance(block, dict) and "table" in block:
+                tok = game.tokens.get(block["table"])
+                if tok is None:
+                    yield where, f"no token kind {block['table']!r}"
+                else:
+                    for col in block["columns"]:
+                        if col not in tok.props:
+                            yield where, f"{block['table']} tokens have no property {col!r}"
+            if isinstance(block, dict) and "picture" in block and \
+                    block["picture"] not in outline.pictures:
+                yield where, f"no picture {block['picture']!r} under pictures"
+    for i, name in enumerate(outline.phrase_only):
+        if name not in game.program.procs:
+            yield ("phrase_only", i), f"no procedure {name!r} in the scripts"
+    for pid, picture in outline.pictures.items():
+        for where, message in picture_mismatches(picture, game, outline.pictures):
+            yield ("pictures", pid, *where), message
+
+
+def game_folder(game: GameDef) -> Path:
+    """The folder of a loaded game (its first file)."""
+    first = game.files[0] if game.files else ""
+    if first.startswith("rules/"):
+        from ...loading.sources import rules_root
+        return (rules_root() / first[len("rules/"):]).parent
+    return Path(first).parent if first else Path(".")
+

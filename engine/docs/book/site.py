@@ -1,0 +1,141 @@
+"""The documentation site: every built-in game and variant in every language, as a
+mkdocs project (mkdocs-material with mkdocs-static-i18n), built with `mkdocs build --strict`.
+
+    site/mkdocs.yml
+    site/docs/<lang>/index.md                 the list of games
+    site/docs/<lang>/<game>/index.md          a game's rulebook (+ its SVG pictures)
+    site/docs/<lang>/<game>/<variant>.md      a variant's rulebook
+    site/docs/<lang>/<game>/<stem>.pdf        its printable PDF (with the pdf extra)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...errors import RegolaError
+from ...i18n.catalog import LANGUAGES, Words
+from ...loading.sources import builtin_games, builtin_variants
+from .rulebook import build_rulebook
+
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "nl": "Nederlands"}
+
+
+class SiteError(RegolaError):
+    """The site could not be built (mkdocs missing, or its build failed)."""
+
+
+@dataclass
+class SiteReport:
+    pages: list[Path] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)     # games that failed to load
+
+
+def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang: str,
+                   pdf: bool = False) -> Path:
+    """One rulebook page and its pictures in `folder` (and its printable PDF, linked from
+    the page, if `pdf`); the page's path."""
+    book = build_rulebook(game, variant, lang, prefix=f"{stem}-")
+    folder.mkdir(parents=True, exist_ok=True)
+    page = folder / f"{stem}.md"
+    text = book.markdown
+    if pdf:
+        from ..print import write_pdf
+        write_pdf(book, folder / f"{stem}.pdf", lang)
+        title, rest = text.split("\n", 1)
+        w = Words(lang)
+        link = w("Printable rulebook (PDF, A4)")
+        text = f"{title}\n\n[{link}]({stem}.pdf){{ .md-button }}\n{rest}"
+    page.write_text(text, encoding="utf-8")
+    for name, svg in book.pictures.items():
+        (folder / name).write_text(svg, encoding="utf-8")
+    return page
+
+
+def write_pages(out: Path, pdf: bool = False) -> SiteReport:
+    """Every built-in game and variant, in every language, under out/docs/<lang>/ (with a
+    printable PDF of each, linked from its page, if `pdf`)."""
+    report = SiteReport()
+    docs = out / "docs"
+    for lang in LANGUAGES:            # only what an earlier build wrote
+        if (docs / lang).is_dir():
+            shutil.rmtree(docs / lang)
+    for lang in LANGUAGES:
+        w = Words(lang)
+        title = w.ctx("rulebook", "Rulebooks")
+        lines = [f"# {title}", "", w("Rulebooks generated from the rule data of each game.")]
+        for game in builtin_games():
+            try:
+                page = write_rulebook(docs / lang / game, "index", game, None, lang, pdf)
+            except RegolaError as error:
+                if lang == LANGUAGES[0]:
+                    report.skipped.append(f"{game}: {str(error).splitlines()[0]}")
+                continue
+            report.pages.append(page)
+            title = page.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
+            lines += ["", f"## [{title}]({game}/index.md)", ""]
+            if pdf:
+                link = w("Printable rulebook (PDF, A4)")
+                lines += [f"[{link}]({game}/index.pdf)", ""]
+            for path in builtin_variants(game):
+                vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang,
+                                       pdf)
+                report.pages.append(vpage)
+                vtitle = vpage.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
+                lines.append(f"- [{vtitle}]({game}/{path.stem}.md)")
+        (docs / lang).mkdir(parents=True, exist_ok=True)
+        index = docs / lang / "index.md"
+        index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        report.pages.append(index)
+    return report
+
+
+def mkdocs_config() -> dict:
+    """mkdocs.yml: Material theme, search, and one folder per language with a switcher."""
+    return {
+        "site_name": "regola",
+        "docs_dir": "docs",
+        "site_dir": "build",
+        "use_directory_urls": False,
+        "theme": {"name": "material", "font": False,
+                  "features": ["navigation.sections", "search.highlight"]},
+        "markdown_extensions": ["tables", "attr_list", "toc"],
+        "plugins": [
+            "search",
+            {"i18n": {"docs_structure": "folder", "fallback_to_default": True,
+                      "languages": [{"locale": lang, "name": LANGUAGE_NAMES[lang],
+                                     "default": lang == LANGUAGES[0], "build": True}
+                                    for lang in LANGUAGES]}},
+        ],
+    }
+
+
+def write_config(out: Path) -> Path:
+    """out/mkdocs.yml (JSON is valid YAML, so no YAML writer is needed)."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "mkdocs.yml"
+    path.write_text("# Generated by `regola docs build`; edit engine/docs/book/site.py instead.\n"
+                    + json.dumps(mkdocs_config(), indent=1, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def build_site(out: Path) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` on the site in `out` (offline: nothing is fetched)."""
+    try:
+        import material  # noqa: F401
+        import mkdocs  # noqa: F401
+        import mkdocs_static_i18n  # noqa: F401
+    except ImportError as error:
+        raise SiteError(f"cannot build the site: {error.name} is not installed; "
+                        "install the docs extra: pip install 'regola[docs]'") from None
+    out = Path(out).resolve()         # mkdocs runs in `out`: a relative path would not be there
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+                           "-f", str(out / "mkdocs.yml")],
+                          capture_output=True, text=True, cwd=out,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})

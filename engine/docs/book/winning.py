@@ -1,0 +1,127 @@
+"""How a game is won: the end of the game (its conditions and tie-breakers) and the goals
+(each goal's measure, who qualifies, and the tie-breakers), rendered from their expressions.
+
+The expressions come from the game file (and its variant) as written, or from the compiled
+goal rule's sources; they are parsed with the script grammar and put into words like any
+other expression.
+"""
+
+from __future__ import annotations
+
+from ...dsl.parse import parse
+from ...loading.sources import resolve_game, resolve_variant
+from ...loading.variants import merge
+from ...loading.yaml_source import load_yaml
+from ..phrases.env import Env
+from ..phrases.expressions import Phrases
+from ..texts import sentence
+from .markdown import bullets, numbered
+
+
+def end_document(game: str, variant: str | None) -> dict:
+    """The `end` section of a game file with its variant merged in (as the loader does)."""
+    path = resolve_game(game)
+    doc, _, _ = load_yaml(path, str(path))
+    if variant:
+        vdoc, _, _ = load_yaml(resolve_variant(doc["id"], variant), variant)
+        doc = merge(doc, {k: v for k, v in vdoc.items() if k == "end"})
+    return doc.get("end") or {}
+
+
+class Ending:
+    """Renders the end of the game."""
+
+    def __init__(self, phrases: Phrases, end: dict):
+        self.p = phrases
+        self.t = phrases.t
+        self.w = phrases.w
+        self.end = end
+
+    def expression(self, text: str):
+        return parse(text, "end", start="expression").children[0]
+
+    def markdown(self) -> str:
+        if not self.end:
+            return self.w("The game ends only as its steps say.")
+        parts = []
+        if self.t.has("end", "checked"):
+            parts.append(self.t.name("end", "checked"))
+        env = Env(phrases={"p": self.w("the player")})
+        conditions = [sentence(self.w.main(self.p.cond(self.expression(text), env)))
+                      for text in self.end.get("conditions", {}).values()]
+        parts.append(self.w.plural(None, "The game ends if at least one player meets this "
+                                         "condition:",
+                                   "The game ends if at least one player meets one of these "
+                                   "{n} conditions:", len(conditions)))
+        parts.append(bullets(conditions))
+        parts.append(self.w("Every player who meets a condition is a candidate. The winner is "
+                            "found among the candidates:"))
+        parts.append(numbered(self.tiebreakers()))
+        return "\n\n".join(parts)
+
+    def tiebreakers(self) -> list[str]:
+        env = Env(phrases={"p": self.w("each candidate")})
+        steps = []
+        for text in self.end.get("tiebreakers", []):
+            tree = self.expression(text)
+            if self.p.known(tree, env)[0]:
+                continue            # a constant (an option turned it off) breaks no tie
+            key = self.p.expr(tree, env)
+            if not steps:
+                steps.append(self.w("compare {key}: the highest wins", key=key))
+            else:
+                steps.append(self.w("if candidates are still tied, compare {key} among them: "
+                                    "the highest wins", key=key))
+        share = self.end.get("share_ties", True)
+        if isinstance(share, str):
+            option = self.t.g.options.get(share)
+            share = bool(option.value) if option else True
+        if not steps:
+            steps.append(self.w("a single candidate wins"))
+        if share:
+            steps.append(self.w("candidates who are still tied share the victory"))
+        else:
+            steps.append(self.w("of the candidates who are still tied, the first in seat "
+                                "order wins"))
+        return steps
+
+
+class GoalsBlock:
+    """Renders the outline block `goals` from the compiled goal rule's sources."""
+
+    def __init__(self, phrases: Phrases):
+        self.p = phrases
+        self.t = phrases.t
+        self.w = phrases.w
+        self.rule = phrases.g.goals
+
+    def expression(self, text: str):
+        return parse(text, "goals", start="expression").children[0]
+
+    def markdown(self) -> str:
+        if self.rule is None:
+            return ""
+        env = Env(phrases={"p": self.w("the player"), "v": self.w("their measure")})
+        items = [self.w("{goal}: {measure}", goal=self.t.value(gid),
+                        measure=self.p.expr(self.expression(text), env))
+                 for gid, text in self.rule.sources.items()]
+        parts = [self.w("Each goal measures something in every player's game; the player with "
+                        "the highest measure meets it best. The goals:"), bullets(items)]
+        steps = []
+        if self.rule.qualifies_source:
+            steps.append(self.w("only a player for whom {condition} can win it",
+                                condition=self.p.cond(self.expression(
+                                    self.rule.qualifies_source), env)))
+        steps.append(self.w("the highest measure wins"))
+        each = Env(phrases={"p": self.w("each tied player")})
+        for text in self.rule.tiebreaker_sources:
+            tree = self.expression(text)
+            if tree.data == "neg":
+                steps.append(self.w("if players are still tied, compare {key}: the lowest wins",
+                                    key=self.p.expr(tree.children[0], each)))
+            else:
+                steps.append(self.w("if players are still tied, compare {key}: the highest "
+                                    "wins", key=self.p.expr(tree, each)))
+        steps.append(self.w("players who are still tied all meet it best"))
+        parts += [self.w("Who meets a goal best:"), numbered([sentence(s) for s in steps])]
+        return "\n\n".join(parts)

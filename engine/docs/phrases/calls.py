@@ -1,0 +1,188 @@
+"""Calls in expressions: the game's functions (their phrase, or their body inlined) and
+every built-in function of the script language, each with its template.
+"""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from ...i18n.grammar import like
+from .env import Env, call_parts, is_name
+
+
+class CallPhrases:
+    """Mixed into Phrases: function calls."""
+
+    def call(self, t: Tree, env: Env) -> str:
+        name, args, kwargs = call_parts(t)
+        func = self.g.program.funcs.get(name)
+        if func is not None:
+            return self.function(func, args, env)
+        return getattr(self, "builtin_" + name)(args, kwargs, env)
+
+    def function(self, func, args: list[Tree], env: Env) -> str:
+        """A game function: its phrase from the text file, else its body in words."""
+        if self.t.has("functions", func.name):
+            values = {p: self.expr(a, env) for p, a in zip(func.params, args)}
+            return self.t.name("functions", func.name, **values)
+        return self.expr(self.inline(func, args), env)
+
+    def inline(self, func, args: list[Tree]) -> Tree:
+        """The function's body with its parameters replaced by the argument trees."""
+        table = dict(zip(func.params, args))
+
+        def copy(node):
+            if not isinstance(node, Tree):
+                return node
+            if node.data == "name" and str(node.children[0]) in table:
+                return table[str(node.children[0])]
+            return Tree(node.data, [copy(c) for c in node.children], node.meta)
+        return copy(func.tree.children[2])
+
+    def unfolded(self, tree: Tree) -> Tree:
+        """A call of a function without a phrase, replaced by its body (others as they are)."""
+        for _ in range(20):
+            if tree.data != "call":
+                return tree
+            name, args, kwargs = call_parts(tree)
+            func = self.g.program.funcs.get(name)
+            if func is None or kwargs or self.t.has("functions", name):
+                return tree
+            tree = self.inline(func, args)
+        return tree
+
+    # -- pieces and tokens ---------------------------------------------------------------
+    def narrowed(self, head: str, kind: str, filters: dict[str, Tree], env: Env) -> str:
+        """`head` (a noun phrase for pieces of `kind`) narrowed by filters."""
+        text = head
+        for key, value in filters.items():
+            if key in ("owner",):
+                continue
+            if key == "at":
+                text = self.w("{things} {place}", things=text, place=self.where(value, "in", env))
+            elif key == "controller":
+                ok, who = self.known(value, env)
+                text = self.w("neutral {things}", things=text) if ok and who is None else \
+                    self.w("{things} controlled by {player}", things=text,
+                           player=self.expr(value, env))
+            elif key == "shown":
+                ok, shown = self.known(value, env)
+                text = self.w("{things} face up", things=text) if ok and shown else \
+                    self.w("{things} face down", things=text)
+            elif is_name(value) and str(value.children[0]) in env.choices:
+                text = self.w("{things} with the chosen {property}", things=text,
+                              property=self.t.name("properties", key, 1))
+            else:
+                text = self.w("{things} whose {property} is {value}", things=text,
+                              property=self.t.name("properties", key, 1),
+                              value=self.expr(value, env))
+        return like(head, text)
+
+    def pieces(self, kind: str, filters: dict[str, Tree], env: Env, counted: bool = False) -> str:
+        """"the player's cubes in the area", "the tiles whose colour is red" (`counted`:
+        after "the number of": "cubes the player has in the area", "tiles whose ...")."""
+        things = self.t.thing(kind, 2)
+        if counted:
+            head = self.w("{things} {owner} has", things=things,
+                          owner=self.expr(filters["owner"], env)) if "owner" in filters \
+                else things
+            return self.narrowed(like(things, head), kind, filters, env)
+        if "owner" in filters:
+            head = self.w("{owner}'s {things}", owner=self.expr(filters["owner"], env),
+                          things=things)
+        else:
+            head = self.w("the {things}", things=things)
+        return self.narrowed(like(things, head), kind, filters, env)
+
+    def where(self, tree: Tree, how: str, env: Env) -> str:
+        """A place in words: "in the supply", "to the north", "in the regions"."""
+        ok, value = self.known(tree, env)
+        if ok and isinstance(value, str) and not self.t.has("constants", value):
+            return self.t.place(value, how)
+        x = self.expr(tree, env)
+        return {"in": self.w("in {place}", place=x), "to": self.w("to {place}", place=x),
+                "from": self.w("from {place}", place=x)}[how]
+
+    def kind_of(self, args: list[Tree]) -> str:
+        return str(args[0].children[0])
+
+    # -- built-in functions (one template each) -------------------------------------------
+    def builtin_count(self, args, kwargs, env) -> str:
+        return self.w("the number of {things}",
+                      things=self.pieces(self.kind_of(args), kwargs, env, counted=True))
+
+    def builtin_tokens(self, args, kwargs, env) -> str:
+        return self.pieces(self.kind_of(args), kwargs, env)
+
+    def builtin_len(self, args, kwargs, env) -> str:
+        noun = self.noun(args[0], env)
+        if noun:
+            return self.w("the number of {things}", things=noun)
+        return self.w("the number of items in {x}", x=self.expr(args[0], env))
+
+    def builtin_range(self, args, kwargs, env) -> str:
+        top = args[-1]
+        if top.data == "binop" and str(top.children[1]) == "+" and \
+                self.known(top.children[2], env) == (True, 1):     # range(a, x + 1): a to x
+            return self.w("the whole numbers from {a} to {b}",
+                          a=self.expr(args[0], env) if len(args) == 2 else "0",
+                          b=self.expr(top.children[0], env))
+        if len(args) == 1:
+            return self.w("the whole numbers from 0 up to {b}, not included",
+                          b=self.expr(args[0], env))
+        return self.w("the whole numbers from {a} up to {b}, not included",
+                      a=self.expr(args[0], env), b=self.expr(args[1], env))
+
+    def builtin_sum(self, args, kwargs, env) -> str:
+        return self.w("the sum of {x}", x=self.expr(args[0], env))
+
+    def builtin_min(self, args, kwargs, env) -> str:
+        return self.w("the smallest of {x}", x=self.expr(args[0], env))
+
+    def builtin_max(self, args, kwargs, env) -> str:
+        return self.w("the largest of {x}", x=self.expr(args[0], env))
+
+    def builtin_any(self, args, kwargs, env) -> str:
+        return self.w("at least one of {x} holds", x=self.expr(args[0], env))
+
+    def builtin_all(self, args, kwargs, env) -> str:
+        return self.w("each of {x} holds", x=self.expr(args[0], env))
+
+    def builtin_distinct(self, args, kwargs, env) -> str:
+        return self.w("{x}, each value once", x=self.expr(args[0], env))
+
+    def builtin_sorted(self, args, kwargs, env) -> str:
+        return self.w("{x}, from lowest to highest", x=self.expr(args[0], env))
+
+    def builtin_reversed(self, args, kwargs, env) -> str:
+        return self.w("{x}, in reverse order", x=self.expr(args[0], env))
+
+    def builtin_first(self, args, kwargs, env) -> str:
+        if args[0].data == "call" and str(args[0].children[0]) == "tokens":
+            return self.w("one of {x}", x=self.expr(args[0], env))
+        return self.w("the first of {x}", x=self.expr(args[0], env))
+
+    def builtin_deck_cards(self, args, kwargs, env) -> str:
+        return self.w("the cards of {deck}", deck=self.expr(args[0], env))
+
+    def builtin_deck_card(self, args, kwargs, env) -> str:
+        ok, i = self.known(args[1], env)
+        deck = self.expr(args[0], env)
+        if self.cards_are_areas():
+            if ok and isinstance(i, int):
+                return self.w("the area shown on the {ordinal} card of {deck}",
+                              ordinal=self.t.ordinal(i), deck=deck)
+            return self.w("the area shown on the card of {deck} at {position}", deck=deck,
+                          position=self.expr(args[1], env))
+        if ok and isinstance(i, int):
+            return self.w("the {ordinal} card of {deck}", ordinal=self.t.ordinal(i), deck=deck)
+        return self.w("the card of {deck} at {position}", deck=deck,
+                      position=self.expr(args[1], env))
+
+    def cards_are_areas(self) -> bool:
+        """Every card of every deck names an area (a card stands for its area)."""
+        cards = [c for deck in self.g.decks.values() for c in deck.cards]
+        return bool(cards) and all(c in self.g.areas for c in cards)
+
+    def builtin_seat(self, args, kwargs, env) -> str:
+        return self.w("the colour of {player}", player=self.expr(args[0], env))

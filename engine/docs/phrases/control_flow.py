@@ -1,0 +1,179 @@
+"""Statements that steer a procedure in words: branches ("if ..., otherwise ..."), loops
+("for each player, one after another", "repeat the following 3 times"), secret
+simultaneous choices, and the statements that stop (return, break) or do nothing (pass).
+"""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from .env import Env, Step, call_parts, is_name, uses
+
+_AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
+
+
+class FlowSteps:
+    """Mixed into Steps: stops, branches, loops and simultaneous choices."""
+
+    # -- stops ---------------------------------------------------------------------------
+    def _return(self, s: Tree, env: Env):
+        return [Step(self.w("stop here"))], True
+
+    def _break(self, s: Tree, env: Env):
+        return [Step(self.w("stop repeating"))], True
+
+    def _pass(self, s: Tree, env: Env) -> Step:
+        return Step(self.w("nothing happens"))
+
+    # -- compound statements -------------------------------------------------------------
+    def _if(self, s: Tree, env: Env):
+        branches = [(s.children[0], s.children[1])]
+        for clause in s.children[2:]:
+            if clause is not None:
+                branches.append((clause.children[0], clause.children[1])
+                                if clause.data == "elif_clause" else (None, clause.children[0]))
+        steps: list[Step] = []
+        first = True
+        for cond, body in branches:
+            ok, value = (True, True) if cond is None else self.p.known(cond, env)
+            if ok and not value:
+                continue
+            branch = env.child()
+            single = None if cond is None else self._one_in(cond, env)
+            if single:                  # "the runner-up", not "the first runner-up"
+                branch.singles.add(single)
+            inner, stops = self.block(body, branch)
+            if ok:       # decided by the data: its steps happen (after earlier branches)
+                if first:
+                    return steps + inner, stops
+                steps.append(self._nested(self.w("otherwise"), inner))
+                return steps, False
+            condition = self.p.cond(cond, env)
+            head = self.w("if {condition}", condition=condition) if first else \
+                self.w("otherwise, if {condition}", condition=condition)
+            steps.append(self._nested(head, inner))
+            first = False
+        return steps, False
+
+    def _nested(self, head: str, inner: list[Step]) -> Step:
+        if len(inner) == 1 and not inner[0].children:
+            return Step(self.w("{head}, {step}", head=head, step=inner[0].text))
+        return Step(head, inner)
+
+    def _for(self, s: Tree, env: Env) -> Step | tuple[list[Step], bool]:
+        var, items, body = str(s.children[0]), s.children[1], s.children[2]
+        if items.data == "call" and str(items.children[0]) == "range" and \
+                items.children[1] is not None and len(items.children[1].children) == 1:
+            count = items.children[1].children[0].children[0]
+            if count.data == "call" and str(count.children[0]) == "len":
+                whole = count.children[1].children[0].children[0]
+                if whole.data == "call" and str(whole.children[0]) == "deck_cards":
+                    whole = whole.children[1].children[0].children[0]
+                inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
+                return Step(self.w("go through the positions of {x} from first to last; at "
+                                   "each position", x=self.p.expr(whole, env)), inner)
+        wholes = [self._all_at_once(stmt, var, items) for stmt in body.children]
+        if len(wholes) > 1 and all(wholes):
+            found = [step for whole in wholes for step in self.stmt(whole, env)[0]]
+            return found, False
+        single = self._single(body, var)
+        if single is not None:
+            whole = self._all_at_once(single, var, items)
+            if whole is not None:
+                steps, _ = self.stmt(whole, env)
+                if len(steps) == 1:
+                    return steps[0]
+            steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
+            if len(steps) == 1:
+                return steps[0]
+        inner_env = env.child()
+        self.declare(inner_env, [var])
+        inner, _ = self.block(body, inner_env)
+        if self.p.listed_kind(items) and not self._acts(body):
+            return Step(self.w("for {each}", each=self.p.each(items, env)), inner)
+        return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
+                    inner)
+
+    def _acts(self, body: Tree) -> bool:
+        """The block has a decision or calls a procedure (so the order of turns matters)."""
+        return any(n.data == "choose_stmt" or (n.data == "call_stmt" and
+                                               str(n.children[0]) in self.g.program.procs)
+                   for n in body.iter_subtrees())
+
+    def _all_at_once(self, stmt: Tree, var: str, items: Tree) -> Tree | None:
+        """`for t in tokens(...): reveal(t)` (or hide, move_token): order does not matter,
+        so the statement applies to all the tokens at once ("turn the cubes face up")."""
+        if stmt.data != "call_stmt" or str(stmt.children[0]) not in _AT_ONCE or \
+                items.data != "call" or str(items.children[0]) != "tokens":
+            return None
+        _, args, kwargs = call_parts(stmt)
+        if kwargs or not args or not is_name(args[0], var) or \
+                any(uses(a, var) for a in args[1:]):
+            return None
+        first = stmt.children[1].children[0]
+        rest = stmt.children[1].children[1:]
+        new_args = Tree(stmt.children[1].data, [Tree(first.data, [items]), *rest])
+        return Tree(stmt.data, [stmt.children[0], new_args], stmt.meta)
+
+    def _single(self, body: Tree, var: str) -> Tree | None:
+        """The body's only statement, if it is a simple one naming `var` once."""
+        if len(body.children) != 1:
+            return None
+        stmt = body.children[0]
+        if stmt.data not in ("call_stmt", "attr_assign_stmt") or uses(stmt, var) != 1:
+            return None
+        return stmt
+
+    def _while(self, s: Tree, env: Env) -> Step:
+        cond, body = s.children
+        inner, _ = self.block(body, env.child())
+        ok, value = self.p.known(cond, env)
+        if ok and value and _breaks(body):
+            return Step(self.w("repeat the following until a step says to stop"), inner)
+        if ok and value:
+            if any(t.data in ("return_stmt", "break_stmt") for t in body.iter_subtrees()):
+                return Step(self.w("repeat the following until a step below says to stop"),
+                            inner)
+            return Step(self.w("repeat the following until the game ends"), inner)
+        return Step(self.w("repeat the following as long as {condition}",
+                           condition=self.w.subjunctive(self.p.cond(cond, env))), inner)
+
+    def _repeat(self, s: Tree, env: Env) -> Step:
+        count, body = s.children
+        inner, _ = self.block(body, env.child())
+        ok, n = self.p.known(count, env)
+        if ok and isinstance(n, int):
+            return Step(self.w.plural(None, "do the following once",
+                                      "repeat the following {n} times", n), inner)
+        if is_name(count):
+            const = self.g.constants.get(str(count.children[0]))
+            if isinstance(const, dict) and "by_players" in const:
+                times = self.t.by_players(const["by_players"], self.t.times)
+                return Step(self.w("repeat the following {times}", times=times), inner)
+        return Step(self.w("repeat the following as many times as {n}",
+                           n=self.p.expr(count, env)), inner)
+
+    def _simultaneous(self, s: Tree, env: Env) -> Step:
+        var, items, body = str(s.children[0]), s.children[1], s.children[2]
+        each = self.p.each(items, env)
+        single = self._single(body, var)
+        if single is not None:
+            steps, _ = self.stmt(single, env.child(**{var: each}))
+            if len(steps) == 1 and not steps[0].children:
+                return Step(self.w("at the same time and in secret, {step}",
+                                   step=steps[0].text))
+        inner_env = env.child()
+        self.declare(inner_env, [var])
+        inner, _ = self.block(body, inner_env)
+        return Step(self.w("at the same time and in secret, {each} does the following",
+                           each=each), inner)
+
+
+def _breaks(body: Tree) -> bool:
+    """The loop body has a `break` of its own (not one of an inner loop)."""
+    for child in body.children:
+        if not isinstance(child, Tree) or child.data in ("for_stmt", "while_stmt", "repeat_stmt"):
+            continue
+        if child.data == "break_stmt" or _breaks(child):
+            return True
+    return False

@@ -1,0 +1,80 @@
+"""What every phrase renderer shares: what the names of a script read as at one point of a
+rulebook (`Env`), one numbered step of a procedure in words (`Step`), and helpers that read
+parse trees."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token, Tree
+
+
+@dataclass
+class Env:
+    """Local names: how each reads, which are known values, groups and decisions."""
+
+    phrases: dict[str, str] = field(default_factory=dict)        # name -> noun phrase
+    statics: dict[str, Any] = field(default_factory=dict)        # name -> known value
+    groups: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (one, other)
+    choices: dict[str, tuple[str, set | None]] = field(default_factory=dict)
+    changing: set[str] = field(default_factory=set)              # names assigned again later
+    proc: str = ""
+    aliases: dict[str, Any] = field(default_factory=dict)        # name -> the tree it copied
+    rankings: set[str] = field(default_factory=set)              # names holding a ranking
+    singles: set[str] = field(default_factory=set)               # groups known to hold one
+
+    def child(self, **phrases: str) -> Env:
+        env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
+                  dict(self.choices), set(self.changing), self.proc, dict(self.aliases),
+                  set(self.rankings), set(self.singles))
+        env.phrases.update(phrases)
+        for name in phrases:
+            env.statics.pop(name, None)
+            env.groups.pop(name, None)
+        return env
+
+
+@dataclass
+class Step:
+    """One numbered step: a clause, perhaps with sub-steps."""
+
+    text: str
+    children: list[Step] = field(default_factory=list)
+
+
+def uses(tree: Tree | Token | None, name: str) -> int:
+    """How many times `name` occurs in a subtree (as a name or a keyword's value)."""
+    if tree is None:
+        return 0
+    if isinstance(tree, Token):
+        return int(tree.type == "NAME" and str(tree) == name)
+    count = 0
+    for node in tree.iter_subtrees():
+        if node.data == "name" and str(node.children[0]) == name:
+            count += 1
+    return count
+
+
+def is_name(tree, name: str | None = None) -> bool:
+    """The tree is the plain name `name` (any name if None)."""
+    return isinstance(tree, Tree) and tree.data == "name" and \
+        (name is None or str(tree.children[0]) == name)
+
+
+def call_parts(tree: Tree) -> tuple[str, list[Tree], dict[str, Tree]]:
+    """A call's name, positional argument trees and keyword argument trees."""
+    name = str(tree.children[0])
+    args, kwargs = [], {}
+    if tree.children[1] is not None:
+        for a in tree.children[1].children:
+            if a.data == "kw_arg":
+                kwargs[str(a.children[0])] = a.children[1]
+            else:
+                args.append(a.children[0])
+    return name, args, kwargs
+
+
+def string_literals(tree: Tree) -> set[str]:
+    """Every string literal in a subtree (the choices an option list can offer)."""
+    return {str(n.children[0])[1:-1] for n in tree.iter_subtrees() if n.data == "string"}

@@ -1,0 +1,97 @@
+"""Procedures in words: each statement of the grammar becomes a step, loops and branches
+become steps with sub-steps, and calls read as the callee's phrase from the text file.
+
+`Steps` holds what every statement needs (the names of a procedure, blocks of statements);
+the forms are mixed in: `let`, assignments and swaps (assignments.py), branches, loops and stops
+(control_flow.py), decisions, calls and built-in statements (actions.py, and concepts.py and
+grids.py for the engine's concepts).
+"""
+
+from __future__ import annotations
+
+from lark import Tree
+
+from .actions import ActionSteps
+from .assignments import AssignmentSteps
+from .concepts import ConceptSteps, PileSteps
+from .control_flow import FlowSteps
+from .env import Env, Step
+from .expressions import Phrases
+from .grids import GridSteps
+
+__all__ = ["Step", "Steps"]
+
+
+class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, GridSteps):
+    """Renders procedures of one game in one language."""
+
+    def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,
+                 quiet: set[str] | None = None):
+        self.p = phrases
+        self.quiet = quiet or set()     # names whose `let` is not spelled out
+        self.t = phrases.t
+        self.w = phrases.w
+        self.g = phrases.g
+        self.links = links or {}        # procedure -> (title, anchor) where it is described
+        self.forms = {
+            "let_stmt": self._let, "assign_stmt": self._assign,
+            "attr_assign_stmt": self._attr_assign, "choose_stmt": self.choose,
+            "call_stmt": self.call, "return_stmt": self._return, "break_stmt": self._break,
+            "pass_stmt": self._pass, "if_stmt": self._if, "for_stmt": self._for,
+            "while_stmt": self._while, "repeat_stmt": self._repeat,
+            "simultaneous_stmt": self._simultaneous,
+        }
+
+    # -- procedures and blocks -----------------------------------------------------------
+    def env_for(self, proc) -> Env:
+        """The names of a procedure: its parameters read as the text file says."""
+        env = Env(proc=proc.name)
+        nodes = list(proc.tree.iter_subtrees())
+        lets = {str(n.children[0]) for n in nodes if n.data == "let_stmt"}
+        for node in nodes:
+            if node.data == "assign_stmt" or (node.data == "choose_stmt" and
+                                              str(node.children[0]) in lets):
+                env.changing.add(str(node.children[0]))
+        self.declare(env, proc.params)
+        return env
+
+    def declare(self, env: Env, names: list[str]) -> None:
+        """Name local variables as the text file's variables section reads them."""
+        for name in names:
+            entry = self.t.entry("variables", name)
+            env.phrases[name] = self.p.var(name, env)
+            if isinstance(entry, dict):
+                env.groups[name] = (self.t.name("variables", name, 1),
+                                    self.t.name("variables", name, 2))
+
+    def procedure(self, name: str) -> list[Step]:
+        """The numbered steps of one of the game's procedures."""
+        proc = self.g.program.procs[name]
+        steps, _ = self.block(proc.tree.children[2], self.env_for(proc))
+        return steps
+
+    def block(self, block: Tree, env: Env) -> tuple[list[Step], bool]:
+        """The steps of a block, and whether it always stops (return or break)."""
+        steps: list[Step] = []
+        skip = False
+        for i, stmt in enumerate(block.children):
+            if skip:
+                skip = False
+                continue
+            swap = self._swap(stmt, block.children[i + 1:i + 2], env)
+            if swap:
+                steps.append(swap)
+                skip = True
+                continue
+            found, stops = self.stmt(stmt, env)
+            steps.extend(found)
+            if stops:
+                return steps, True
+        return steps, False
+
+    def stmt(self, s: Tree, env: Env) -> tuple[list[Step], bool]:
+        """The steps of one statement, and whether it always stops."""
+        result = self.forms[s.data](s, env)
+        if isinstance(result, tuple):
+            return result
+        return ([result] if result is not None else []), False

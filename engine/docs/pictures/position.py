@@ -1,0 +1,199 @@
+"""A position drawn from what every player sees of it (`GameState.observe(None)`): the
+board (an `area_map` or `area_blocks` picture of the outline) with the pieces on it, then
+the decks, the players' grids, what lies beside the board and one panel per player.
+
+    from regola.docs.pictures.position import draw_position
+    svg = draw_position(state, lang="es")            # any GameState, at any point of play
+
+The outline's `position` picture (rulebook.yaml) gives the hints: `board` (the picture the
+board is drawn from), `labels` (kind -> properties a token shows), `hide` (token kinds and
+decks that are no component, such as an engine's aids), `space_pieces` (the counted kind
+that fills an area's numbered spaces in order), `token_fill` (kind -> property whose value
+picks a fill from the board's `fills`), `open_var` (a game variable listing the areas in
+use; the others of their kind are drawn faded), `player_vars` and, for the setup picture
+of the book, `players` and `seed` of the new_state() it draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..texts import Texts
+from . import position_parts as parts
+from .area_blocks import AreaBlocks, plain
+from .area_map import SPACE, AreaMap
+from .svg import INK, block_label, circle, label, legend, rect, seat_colour, svg
+
+ROOM = 48
+WIDTH = 760
+
+
+def _chips(texts: Texts, x: float, y: float, w: float, counts: list[int]) -> list[str]:
+    body = []
+    for seat, n in enumerate(counts):
+        if n and x + 24 <= x + w:
+            colour = seat_colour(texts.g.seats, seat)
+            body.append(rect(x, y, 24, 17, colour, INK, 1, 4))
+            ink = INK if colour in ("#e9c31c", "#f7f7f7") else "#ffffff"
+            body.append(label(x + 12, y + 13, str(n), 11, "middle", "bold", ink))
+            x += 27
+    return body
+
+
+def _token(texts: Texts, spec: dict, fills: dict, token: dict, x: float, y: float, w: float,
+           h: float) -> list[str]:
+    fill = "#ffffff"
+    prop = spec.get("token_fill", {}).get(token["kind"])
+    if prop and token.get(prop) in fills:
+        fill = fills[token[prop]]
+    owner = token.get("controller")
+    owner = token.get("owner") if owner is None else owner
+    stroke = seat_colour(texts.g.seats, owner) if isinstance(owner, int) else "#444444"
+    if not token.get("shown"):
+        return [rect(x, y, w, h, "#5b7db1", stroke, 1.5, 4),
+                label(x + w / 2, y + h / 2 + 5, "?", 13, "middle", "bold", "#ffffff")]
+    text = parts.token_label(texts, spec, token) or texts.thing(token["kind"], 1)
+    return [rect(x, y, w, h, fill, stroke, 2.5 if isinstance(owner, int) else 1.2, 4),
+            *block_label(x + w / 2, y + h / 2, text, w - 6, 10, max_lines=2)]
+
+
+class Position:
+    """One drawing of a public view on the outline's board."""
+
+    def __init__(self, texts: Texts, view: dict, spec: dict, board_spec: dict | None):
+        self.t, self.view, self.spec, self.board_spec = texts, view, spec, board_spec or {}
+        self.body: list[str] = []
+        self.places: set[str] = set()
+        self.chip_kinds: set[str] = set()
+        self.width = WIDTH
+
+    def tokens_at(self, place: str) -> list[dict]:
+        return [t for t in self.view["tokens"] if t.get("at") == place and
+                t["kind"] not in self.spec.get("hide", [])]
+
+    def board(self) -> float:
+        kind = self.board_spec.get("kind")
+        if kind == "area_map":
+            return self._map()
+        if kind == "area_blocks":
+            return self._blocks()
+        return 8
+
+    def _area_contents(self, key: str, x: float, y: float, w: float,
+                       th: float = 22) -> list[str]:
+        body: list[str] = []
+        tokens = self.tokens_at(key)
+        tw = min(w, max(34, (w - 4 * (len(tokens) - 1)) / max(1, len(tokens))))
+        for i, tok in enumerate(tokens):
+            body += _token(self.t, self.spec, self.board_spec.get("fills", {}), tok,
+                           x + i * (tw + 4), y, tw, th)
+        cy = y + (th + 4 if tokens else 0)
+        for kind, where in self.view.get("pieces", {}).items():
+            counts = where.get(key)
+            if counts and any(counts) and kind != self.spec.get("space_pieces"):
+                self.chip_kinds.add(kind)
+                body += _chips(self.t, x, cy, w, counts)
+                cy += 20
+        return body
+
+    def _map(self) -> float:
+        board = AreaMap(self.t, self.board_spec, room=ROOM)
+        self.width = max(self.width, board.width)
+        self.places |= set(board.keys)
+        self.body += board.board()
+        for cid, link in self.view.get("links", {}).items():
+            mid = board.connection_at(cid)
+            tok = next((t for t in self.view["tokens"] if link.get("tile") is not None and
+                        t.get("id") == link.get("tile")), None)
+            if mid and tok:
+                self.body += _token(self.t, self.spec, {}, tok, mid[0] - 22, mid[1] - 12, 44, 24)
+        for key in board.keys:
+            box = board.boxes[key]
+            counts = self.view.get("pieces", {}).get(self.spec.get("space_pieces"), {}).get(key)
+            filled = [seat for seat, n in enumerate(counts or []) for _ in range(n)]
+            for i, seat in enumerate(filled[:len(board.values(key))]):
+                sx, sy = board.space(key, i)
+                self.body.append(circle(sx + SPACE / 2, sy + SPACE / 2, SPACE / 2 - 3,
+                                        seat_colour(self.t.g.seats, seat), INK, 1.5))
+            self.body += self._area_contents(key, box.x + 8, board.content_top(key),
+                                             box.w - 16)
+        return board.height
+
+    def _blocks(self) -> float:
+        board = AreaBlocks(self.t, self.board_spec, room=ROOM - 14)
+        self.width = max(self.width, board.width)
+        self.places |= set(board.boxes)
+        self.body += board.body
+        open_var = self.spec.get("open_var")
+        in_use = set(self.view.get("vars", {}).get(open_var) or []) if open_var else set()
+        kinds = {self.t.g.areas[k]["kind"] for k in in_use if k in self.t.g.areas}
+        for key, box in board.boxes.items():
+            self.body += self._area_contents(key, box.x + 4, box.y + box.h - ROOM + 12,
+                                             box.w - 8, 30)
+            if open_var and self.t.g.areas[key]["kind"] in kinds and key not in in_use:
+                self.body.append(rect(box.x, box.y, box.w, box.h, "#ffffff", "none", 0, 6,
+                                      ' fill-opacity="0.62"'))
+        return board.height
+
+    def key(self, y: float) -> tuple[list[str], float]:
+        """What the chips and the faded areas mean."""
+        entries = [("#999999", self.t.w("{things}: a square of the owner's colour with their "
+                                        "number", things=self.t.name("pieces", k, 2)))
+                   for k in sorted(self.chip_kinds)]
+        if self.spec.get("open_var"):
+            entries.append(("#eeeeee", self.t.w("faded: not in play yet")))
+        return legend(entries, 8, y, self.width - 16, 11) if entries else ([], 0)
+
+    def draw(self, title: str) -> str:
+        y = self.board()
+        for part in (self.key, self._grids, self._decks, self._beside, self._players):
+            extra, height = part(y + 6)
+            self.body += extra
+            y += height + (6 if height else 0)
+        return svg(self.width, y + 4, self.body, title)
+
+    def _grids(self, y: float):
+        return parts.grids(self.t, self.view, self.spec, y, self.width)
+
+    def _decks(self, y: float):
+        return parts.decks(self.t, self.view, self.spec, y, self.width)
+
+    def _beside(self, y: float):
+        return parts.beside(self.t, self.view, self.spec, self.places, y, self.width)
+
+    def _players(self, y: float):
+        return parts.players(self.t, self.view, self.spec, self.places, y, self.width)
+
+
+def _outline_hints(game) -> tuple[dict, dict | None]:
+    """The outline's first `position` picture and the board picture it names."""
+    from ..book.outline import game_folder, load_outline
+    pictures = load_outline(game, game_folder(game)).pictures
+    spec = next((p for p in pictures.values() if p.get("kind") == "position"), {})
+    return spec, pictures.get(spec.get("board", ""))
+
+
+def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
+                  spec: dict | None = None, board: dict | None = None,
+                  title: str = "") -> str:
+    """The SVG of a GameState's position as every player sees it (observe(None)), drawn on
+    the board of the game's outline (or the given `spec` and `board` pictures)."""
+    game = state.game.definition
+    if texts is None:
+        from ...i18n.catalog import Words
+        texts = Texts(game, Words(lang))
+    if spec is None:
+        spec, board = _outline_hints(game)
+    return Position(texts, state.observe(None), spec, board).draw(title)
+
+
+def position(texts: Texts, spec: dict, title: str, game: Any = None,
+             pictures: dict | None = None) -> str:
+    """The outline's `position` picture: a new_state() of the game (its `players`, `seed`)
+    drawn ready to play."""
+    state = game.new_state(players=spec.get("players"), seed=spec.get("seed", 1))
+    board = (pictures or {}).get(spec.get("board", ""))
+    return draw_position(state, texts, spec=spec, board=board, title=title)
+
+
+__all__ = ["draw_position", "position", "plain"]

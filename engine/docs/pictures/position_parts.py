@@ -1,0 +1,198 @@
+"""The parts of a drawn position below its board (position.py): the decks as rows of cards,
+each player's grid, the pieces beside the board (stacks, piles, supplies shared by all) and
+one panel per player. Every part reads only the public view (`observe(None)`) and returns
+its SVG elements and the height it took."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...interpreter.grid import rotated
+from ..texts import Texts
+from .area_blocks import plain
+from .svg import INK, block_label, label, rect, seat_colour, text_width
+from .tile_grids import tile
+
+CARD_W, CARD_H = 84, 50
+
+
+def token_label(texts: Texts, spec: dict, token: dict) -> str:
+    """What a token shows: the values of the properties `labels` names for its kind, or
+    the text `labels` names ({"text": key of picture_labels}) filled with its properties;
+    `labels` may name a kind at one place ("kind@place") apart."""
+    labels = spec.get("labels", {})
+    props = labels.get(f'{token["kind"]}@{token.get("at")}', labels.get(token["kind"], []))
+    if isinstance(props, dict):
+        values = {k: plain(texts, v) for k, v in token.items() if not isinstance(v, dict)}
+        return texts.name("picture_labels", props["text"], **values)
+    props = [props] if isinstance(props, str) else props
+    return " · ".join(plain(texts, token[p]) for p in props if token.get(p) is not None)
+
+
+def decks(texts: Texts, view: dict, spec: dict, y: float, width: float) -> tuple[list, float]:
+    """One row per deck: face-up cards show what they name, face-down ones their back."""
+    body: list[str] = []
+    top = y
+    for name, cards in view.get("decks", {}).items():
+        if name in spec.get("hide", []) or not cards:
+            continue
+        heading = texts.name("decks", name)
+        body.append(label(8, y + 14, heading[:1].upper() + heading[1:], 13, weight="bold"))
+        per_row = max(1, int((width - 16) // (CARD_W + 6)))
+        for i, card in enumerate(cards):
+            x = 8 + (i % per_row) * (CARD_W + 6)
+            cy = y + 22 + (i // per_row) * (CARD_H + 6)
+            if card is None:
+                body.append(rect(x, cy, CARD_W, CARD_H, "#5b7db1", "#2d4a78", 1.5, 5))
+                body.append(label(x + CARD_W / 2, cy + CARD_H / 2 + 7, "?", 20, "middle",
+                                  "bold", "#ffffff"))
+            else:
+                body.append(rect(x, cy, CARD_W, CARD_H, "#ffffff", "#444444", 1.5, 5))
+                body += block_label(x + CARD_W / 2, cy + CARD_H / 2, plain(texts, card),
+                                    CARD_W - 8, 11)
+                body.append(label(x + 5, cy + 12, str(i + 1), 9, fill="#777777"))
+        rows = (len(cards) + per_row - 1) // per_row
+        y += 22 + rows * (CARD_H + 6) + 8
+    return body, y - top
+
+
+def grids(texts: Texts, view: dict, spec: dict, y: float, width: float) -> tuple[list, float]:
+    """Each player's grid: the top tile of every cell, turned as it lies."""
+    body: list[str] = []
+    top = y
+    for name, grid in texts.g.grids.items():
+        placed = [t for t in view["tokens"] if t.get("at") == name and "cell" in t]
+        if not placed:
+            continue
+        owners = sorted({t.get("owner") for t in placed}, key=lambda o: (o is None, o))
+        size = spec.get("grid_cell", 56)
+        x = 8.0
+        row_h = 0.0
+        for owner in owners:
+            mine = [t for t in placed if t.get("owner") == owner]
+            top_tiles: dict[tuple, dict] = {}
+            for t in sorted(mine, key=lambda t: t.get("level", 0)):
+                top_tiles[tuple(t["cell"])] = t
+            xs = [c[0] for c in top_tiles]
+            ys = [c[1] for c in top_tiles]
+            cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+            w = max(cols * size, text_width(texts.name("seats", texts.g.seats[owner]), 12,
+                                            "bold") if owner is not None else 0) + 16
+            if x + w > width and x > 8:
+                x, y = 8, y + row_h + 10
+                row_h = 0
+            if owner is not None:
+                body.append(rect(x, y, 12, 12, seat_colour(texts.g.seats, owner), INK, 1, 2))
+                body.append(label(x + 16, y + 11, texts.name("seats", texts.g.seats[owner]), 12,
+                                  weight="bold"))
+            for (cx, cy), t in top_tiles.items():
+                turned = dict(t)
+                for prop in [grid.parts, *grid.part_props]:
+                    if prop and isinstance(t.get(prop), list):
+                        turned[prop] = rotated(list(t[prop]), t.get("rot", 0))
+                body += tile(x + (cx - min(xs)) * size, y + 18 + (cy - min(ys)) * size,
+                             turned, grid, spec, texts, size)
+            x += w + 14
+            row_h = max(row_h, 18 + rows * size)
+        y += row_h + 10
+    return body, y - top
+
+
+def beside(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
+           width: float) -> tuple[list, float]:
+    """Tokens that lie nobody's and on no drawn place, grouped by kind and place: a box for
+    each group with the number, what they are and where, and what the face-up ones show;
+    then the bank."""
+    groups: dict[tuple, dict[str, int]] = {}
+    for t in view["tokens"]:
+        if t.get("owner") is not None or t["kind"] in spec.get("hide", []) or \
+                t.get("at") in places or "cell" in t:
+            continue
+        shown = groups.setdefault((t["kind"], t.get("at")), {})
+        text = token_label(texts, spec, t)
+        shown[text] = shown.get(text, 0) + 1
+    boxes = []
+    for (kind, at), shown in groups.items():
+        n = sum(shown.values())
+        what = texts.w("{things} {place}", things=texts.counted(kind, n),
+                       place=texts.name("places_in", at))
+        labels = [f"{text} ×{k}" if k > 1 and len(shown) > 1 else text
+                  for text, k in shown.items() if text]
+        boxes.append((what, ", ".join(labels)))
+    for name, money in view.get("bank", {}).items():
+        if money.get("bank") is not None:
+            boxes.append((texts.w("{n} {things} in the bank", n=money["bank"],
+                                  things=texts.name("resources", name, money["bank"])), ""))
+    if not boxes:
+        return [], 0
+    body = [label(8, y + 14, texts.w("Beside the board"), 13, weight="bold")]
+    x, cy = 8.0, y + 22
+    for what, text in boxes:
+        w = min(width - 16, max(text_width(what, 11), text_width(text, 11, "bold")) + 18)
+        if x + w > width - 8 and x > 8:
+            x, cy = 8, cy + 48
+        body.append(rect(x, cy, w, 40, "#fbf7ee", "#8a6d3b", 1.5, 5))
+        body += block_label(x + w / 2, cy + (13 if text else 20), what, w - 10, 11, max_lines=1)
+        if text:
+            body += block_label(x + w / 2, cy + 29, text, w - 10, 11, weight="bold",
+                                max_lines=1)
+        x += w + 8
+    return body, cy + 48 - y
+
+
+def _player_lines(texts: Texts, view: dict, spec: dict, seat: int,
+                  places: set[str]) -> list[str]:
+    lines = []
+    for kind, where in view.get("pieces", {}).items():
+        for at, counts in where.items():
+            if at not in places and counts[seat]:
+                lines.append(texts.w("{things} {place}", things=texts.counted(kind, counts[seat]),
+                                     place=texts.name("places_in", at)))
+    owned: dict[tuple, int] = {}
+    for t in view["tokens"]:
+        if t.get("owner") == seat and t["kind"] not in spec.get("hide", []) and \
+                t.get("at") not in places and "cell" not in t:
+            owned[(t["kind"], t.get("at"))] = owned.get((t["kind"], t.get("at")), 0) + 1
+    for (kind, at), n in owned.items():
+        lines.append(texts.w("{things} {place}", things=texts.counted(kind, n),
+                             place=texts.name("places_in", at)))
+    for name, track in view.get("tracks", {}).items():
+        text = texts.w("{track}: {value}", track=texts.name("tracks", name),
+                       value=track["pos"][seat])
+        lines.append(text[:1].upper() + text[1:])
+    for name, money in view.get("bank", {}).items():
+        held = money["held"][seat]
+        lines.append(texts.w("{n} {things}", n=held,
+                             things=texts.name("resources", name, held)))
+    for name in spec.get("player_vars", []):
+        value: Any = view["player_vars"][seat].get(name)
+        lines.append(texts.w("{track}: {value}", track=texts.name("player_variables", name),
+                             value=plain(texts, value)))
+    return lines
+
+
+def players(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
+            width: float) -> tuple[list, float]:
+    """One panel per player: their colour and name, and what they hold and where."""
+    n = view["players"]
+    per_row = 2 if n > 1 and width < 900 else max(1, n)
+    w = (width - 16 - (per_row - 1) * 10) / per_row
+    body: list[str] = []
+    bottom = y
+    rows = [_player_lines(texts, view, spec, p, places) for p in range(n)]
+    line_h = 15
+    h = 30 + max((len(r) for r in rows), default=0) * line_h
+    for p, lines in enumerate(rows):
+        x = 8 + (p % per_row) * (w + 10)
+        py = y + (p // per_row) * (h + 10)
+        colour = seat_colour(texts.g.seats, p)
+        body.append(rect(x, py, w, h, "#ffffff", "#555555", 1.5, 6))
+        body.append(rect(x, py, w, 22, colour, "#555555", 1.5, 6))
+        ink = "#ffffff" if colour not in ("#e9c31c", "#f7f7f7") else INK
+        body.append(label(x + 8, py + 16, texts.name("seats", texts.g.seats[p]), 13,
+                          weight="bold", fill=ink))
+        for i, line in enumerate(lines):
+            body += block_label(x + 8, py + 38 + i * line_h, line, w - 16, 11, "start",
+                                max_lines=1)
+        bottom = max(bottom, py + h)
+    return body, bottom - y + 8

@@ -1,0 +1,14 @@
+"""The printable rulebook: a generated book as an A4 PDF, with its pictures, a table of
+contents with page numbers and numbered pages (WeasyPrint, the optional extra
+`regola[pdf]`).
+
+    from regola.docs.print import write_pdf
+    write_pdf(build_rulebook("some_game", lang="es"), Path("book.pdf"), lang="es")
+"""
+
+from __future__ import annotations
+
+from .html import book_html
+from .pdf import PrintError, available, write_pdf
+
+__all__ = ["PrintError", "available", "book_html", "write_pdf"]

@@ -1,0 +1,38 @@
+"""Writing the printable PDF with WeasyPrint (the optional extra `regola[pdf]`; WeasyPrint
+needs the Pango library of the system, e.g. Debian's libpango-1.0-0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...errors import RegolaError, w
+from .html import book_html
+
+
+class PrintError(RegolaError):
+    """The PDF could not be made (WeasyPrint or the system's Pango missing)."""
+
+
+def available() -> bool:
+    """Whether WeasyPrint (and the Pango it loads) can be used here."""
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def write_pdf(book, path: Path, lang: str) -> Path:
+    """Write a generated Rulebook (markdown, pictures, title) to `path` as an A4 PDF."""
+    try:
+        import weasyprint
+    except (ImportError, OSError) as error:
+        raise PrintError.text(w("cannot make a PDF: WeasyPrint is not usable ({reason}); "
+                                "install the pdf extra: pip install 'regola[pdf]' (it needs "
+                                "the system's Pango library)"),
+                              reason=str(error).splitlines()[0]) from None
+    document = book_html(book.markdown, book.pictures, lang, book.title)
+    weasyprint.HTML(string=document, base_url=".").write_pdf(
+        str(path), pdf_identifier=b"regola", uncompressed_pdf=False,
+        custom_metadata=False)
+    return Path(path)

@@ -1,0 +1,31 @@
+"""Built-ins for goals (interpreter/goals.py): a player's measure and the goal's winners."""
+
+from __future__ import annotations
+
+from ...interpreter import goals
+from ..types import NUMBER, PLAYER, TEXT, list_of, sig
+from .registry import Builtin
+
+
+def check_goal_arg(compiler, node) -> None:
+    """At load time: a goal named in quotes must be declared in the game file."""
+    name = str(node.children[0])
+    if not compiler.g.goals_declared:
+        compiler.fail(node, f"{name} needs a 'goals' section in the game file")
+    args = node.children[1].children if node.children[1] is not None else []
+    first = args[0] if args else None
+    if first is not None and first.data == "pos_arg" and first.children[0].data == "string":
+        goal = str(first.children[0].children[0])[1:-1]
+        if goal not in compiler.g.goals_declared:
+            compiler.fail(first, f"{name}: {goal!r} is not a goal; goals: "
+                                 + ", ".join(sorted(compiler.g.goals_declared)))
+
+
+EXPRESSIONS: dict[str, Builtin] = {
+    "goal_value": Builtin(goals.value, 2, 2, doc="how well a player meets a goal",
+                          check=check_goal_arg, sig=sig(TEXT, PLAYER, returns=NUMBER)),
+    "goal_winners": Builtin(goals.winners, 1, 1, doc="the qualifying players who best meet a "
+                                                     "goal after its tie-breakers (several if "
+                                                     "still tied, none if nobody qualifies)",
+                            check=check_goal_arg, sig=sig(TEXT, returns=list_of(PLAYER))),
+}

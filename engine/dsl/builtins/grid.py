@@ -1,0 +1,207 @@
+"""Built-ins for tile grids (see interpreter/grid.py): where a token may go, laying,
+turning and removing tokens, regions of parts of one type, and groups of marked tiles.
+
+Every grid built-in takes the grid's name first (checked at load time), then the player
+whose grid it is (ignored for a shared grid).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import ScriptRuntimeError
+from ...interpreter import grid as g
+from ..types import (
+    BOOLEAN,
+    CELL,
+    NUMBER,
+    PLACE,
+    PLAYER,
+    REGION,
+    TEXT,
+    TOKEN,
+    UNKNOWN,
+    Sig,
+    list_of,
+    sig,
+)
+from .registry import Builtin
+
+
+def _grid(c, name: Any) -> g.GridDef:
+    found = c.g.grids.get(name)
+    if found is None:
+        raise ScriptRuntimeError(f"{name!r} is not a grid")
+    return found
+
+
+def _cell(cell: Any) -> tuple[int, int]:
+    if not (isinstance(cell, (list, tuple)) and len(cell) == 2):
+        raise ScriptRuntimeError(f"{cell!r} is not a cell [x, y]")
+    return int(cell[0]), int(cell[1])
+
+
+def cells(c, name, p) -> list:
+    """Occupied cells, row by row."""
+    found = g.stacks(c, _grid(c, name), p)
+    return [list(cell) for cell in sorted(found, key=lambda q: (q[1], q[0]))]
+
+
+def stack(c, name, p, cell) -> list:
+    """Token ids on a cell, bottom first."""
+    return list(g.stacks(c, _grid(c, name), p).get(_cell(cell), ()))
+
+
+def top(c, name, p, cell) -> Any:
+    """The top token on a cell, none if it is empty."""
+    ids = stack(c, name, p, cell)
+    return ids[-1] if ids else None
+
+
+def rotations(c, name, tid) -> list:
+    """The quarter turns (0-3) that give the token a different look on the grid."""
+    grid = _grid(c, name)
+    tok = c.props[c.tno(tid)]
+    props = ([grid.parts] if grid.parts else []) + grid.part_props
+    seen, out = set(), []
+    for turns in range(4):
+        look = repr([g.rotated(list(tok.get(prop) or []), turns) for prop in props])
+        if look not in seen:
+            seen.add(look)
+            out.append(turns)
+    return out
+
+
+def cell_of(c, tid) -> Any:
+    """The cell a token lies on, none if it lies on no grid."""
+    i = c.tno(tid)
+    cell = c.grid["cell"][i] if c.grid is not None else None
+    return list(cell) if cell is not None and c.at[i] in c.g.grids else None
+
+
+def connected_without(c, name, p, removed) -> bool:
+    """Whether the grid stays one non-empty connected group without these cells."""
+    rest = set(g.stacks(c, _grid(c, name), p)) - {_cell(x) for x in removed}
+    return g.connected(rest)
+
+
+def place(c, name, p, tid, cell, turns=0) -> None:
+    """Lay a token on an open cell or on top of an occupied one, turned `turns` times."""
+    grid = _grid(c, name)
+    i = c.tno(tid)
+    kind = c.lay.kind_of[i]
+    if kind != grid.token:
+        raise ScriptRuntimeError(f"{tid} is not a {grid.token}; {name} holds {grid.token}s")
+    if c.at[i] == name:
+        raise ScriptRuntimeError(f"{tid} already lies on {name}")
+    where = _cell(cell)
+    here = g.stacks(c, grid, p)
+    if where not in here and list(where) not in g.open_cells(c, grid, p):
+        raise ScriptRuntimeError(f"{list(where)} is not a cell where {tid} may go on {name}")
+    owner = g.owner_of(grid, p)
+    source = c._put(i, name)
+    rot, level = int(turns) % 4, len(here.get(where, []))
+    c.owner[i] = owner
+    c.grid["cell"][i], c.grid["rot"][i], c.grid["level"][i] = list(where), rot, level
+    c.cache.clear()
+    c.emit({"e": "place", "token": tid, "piece": kind, "player": owner, "from": source,
+            "to": name, "cell": list(where), "rot": rot, "level": level})
+
+
+def remove(c, name, p, cell, dst, whole=True) -> None:
+    """Take the stack on a cell (or only its top token) off the grid to `dst`."""
+    ids = stack(c, name, p, cell)
+    for tid in reversed(ids if whole else ids[-1:]):
+        i = c.tno(tid)
+        for key in ("cell", "rot", "level"):
+            c.grid[key][i] = None
+        c.cache.clear()
+        c.move_token(tid, dst)
+
+
+def _part_values(c, name, p, region, prop) -> list:
+    grid = _grid(c, name)
+    if prop != grid.parts and prop not in grid.part_props:
+        raise ScriptRuntimeError(f"{prop!r} is not a per-part property of {name}")
+    return g.part_values(c, grid, p, region, prop)
+
+
+def _regions(c, name, p, value=None) -> list:
+    grid = _grid(c, name)
+    found = g.regions(c, grid, p)
+    if value is None:
+        return found
+    return [r for r in found if g.region_value(c, grid, p, r) == value]
+
+
+def _region_tokens(c, name, p, region) -> list:
+    parts = g.parts(c, _grid(c, name), p)
+    return list(dict.fromkeys(parts[tuple(q)][1] for q in region if tuple(q) in parts))
+
+
+def check_grid_arg(compiler, node) -> None:
+    """At load time: the first argument of a grid built-in names a declared grid."""
+    name = str(node.children[0])
+    args = node.children[1].children if node.children[1] is not None else []
+    first = args[0] if args else None
+    grids = compiler.g.grids
+    if first is None or first.data != "pos_arg" or first.children[0].data != "name" or \
+            str(first.children[0].children[0]) not in grids:
+        known = ", ".join(sorted(grids)) or "none declared"
+        compiler.fail(node, f"{name}: the first argument must name a grid (grids: {known})")
+
+
+def _gb(impl, low: int, high: int, doc: str, types: Sig) -> Builtin:
+    return Builtin(impl, low, high, doc=doc, check=check_grid_arg, sig=types)
+
+
+def _open(c, name, p, also=None) -> list:
+    return g.open_cells(c, _grid(c, name), p, also)
+
+
+EXPRESSIONS: dict[str, Builtin] = {
+    "grid_cells": _gb(cells, 2, 2, "the occupied cells of a player's grid",
+                      sig(TEXT, PLAYER, returns=list_of(CELL))),
+    "grid_stack": _gb(stack, 3, 3, "the tokens on a cell of a grid, bottom first",
+                      sig(TEXT, PLAYER, CELL, returns=list_of(TOKEN))),
+    "grid_top": _gb(top, 3, 3, "the top token on a cell of a grid (none if empty)",
+                    sig(TEXT, PLAYER, CELL, returns=TOKEN)),
+    "grid_open": _gb(_open, 2, 3, "the empty cells of a grid where a token may be laid (next "
+                                  "to one, within the size limit; extra cells may count for "
+                                  "the limit)",
+                    sig(TEXT, PLAYER, list_of(CELL), returns=list_of(CELL))),
+    "grid_connected_without": _gb(connected_without, 3, 3, "true if a grid stays one "
+                                                            "connected group without the cells",
+                                  sig(TEXT, PLAYER, list_of(CELL), returns=BOOLEAN)),
+    "grid_rotations": _gb(rotations, 2, 2, "the quarter turns that give a token a different "
+                                           "look", sig(TEXT, TOKEN, returns=list_of(NUMBER))),
+    "grid_cell": Builtin(cell_of, 1, 1, doc="the cell a token lies on (none if on no grid)",
+                         sig=sig(TOKEN, returns=CELL)),
+    "grid_regions": _gb(_regions, 2, 3, "the regions of a grid (of one part type if given)",
+                        sig(TEXT, PLAYER, UNKNOWN, returns=list_of(REGION))),
+    "grid_region_type": _gb(lambda c, n, p, r: g.region_value(c, _grid(c, n), p, r), 3, 3,
+                            "the part type of a region",
+                            sig(TEXT, PLAYER, REGION, returns=UNKNOWN)),
+    "grid_adjacent": _gb(lambda c, n, p, r, v: g.adjacent(c, _grid(c, n), p, r, v), 4, 4,
+                         "the regions of a part type that touch a region by an edge",
+                         sig(TEXT, PLAYER, REGION, UNKNOWN, returns=list_of(REGION))),
+    "grid_region_tokens": _gb(_region_tokens, 3, 3, "the top tokens that make up a region",
+                              sig(TEXT, PLAYER, REGION, returns=list_of(TOKEN))),
+    "grid_part_values": _gb(_part_values, 4, 4, "the non-empty values of a per-part property "
+                                                "in a region",
+                            sig(TEXT, PLAYER, REGION, TEXT, returns=list_of(UNKNOWN))),
+    "grid_groups": _gb(lambda c, n, p, prop, covered=False:
+                       g.groups(c, _grid(c, n), p, prop, bool(covered)), 3, 4,
+                       "edge-connected groups of cells whose top token (or, if asked, any "
+                       "token of the stack) has a property",
+                       sig(TEXT, PLAYER, TEXT, BOOLEAN, returns=list_of(REGION))),
+}
+
+STATEMENTS: dict[str, Builtin] = {
+    "grid_place": _gb(place, 4, 5, "lay a token on a cell of a grid (on top of what is there), "
+                                   "turned a number of quarter turns",
+                      sig(TEXT, PLAYER, TOKEN, CELL, NUMBER)),
+    "grid_remove": _gb(remove, 4, 5, "take the stack on a cell of a grid (or only its top "
+                                     "token) off to a place",
+                       sig(TEXT, PLAYER, CELL, PLACE, BOOLEAN)),
+}

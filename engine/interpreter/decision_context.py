@@ -1,0 +1,151 @@
+"""Where a pending decision is asked: what a frontend needs to say "Build a tower in the
+Harbour?" and "phase 2 › the vote in the Harbour" instead of "Build a tower here?".
+
+The context of a seat's decision is read from the call stack of the thread that waits for
+it, and holds only what the game's own texts name, so a rule author decides what a player
+is told (and nothing else of the running scripts leaks out):
+
+- `prompt`: the values of the {placeholders} of the ask's text in the `prompts` section of
+  the game's text file ("Build a tower in {area}?"), from the asking procedure's
+  variables;
+- `steps`: the procedures on the stack, outermost first, each with the arguments its
+  `procedures` phrase names ("hold the vote in {area}");
+- `named`: the options the rules write out literally in the `choose` (["build", "skip"]):
+  named actions, as opposed to values computed by the rules (areas, cards, numbers).
+
+Each value comes with its kind from the type checker ("player", "list:player", "place",
+"token", "number", ...): a frontend shows a player as the seat's name, not as a number. A
+token id the seat cannot see is left out.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from typing import Any
+
+from lark import Tree
+
+from ..dsl.value_types import types_of
+from .model import GameDef
+
+
+def _placeholders(entry: Any) -> list[str]:
+    texts = [entry] if isinstance(entry, str) else \
+        [v for v in entry.values() if isinstance(v, str)] if isinstance(entry, dict) else []
+    names: list[str] = []
+    for text in texts:
+        try:
+            found = [f for _, f, _, _ in string.Formatter().parse(text) if f]
+        except ValueError:
+            continue
+        names += [f.split(".")[0].split("[")[0] for f in found]
+    return list(dict.fromkeys(names))
+
+
+def kind_name(t: Any) -> str:
+    """A checker's type as a short name: player, list:player, place, unknown..."""
+    if t is None:
+        return "unknown"
+    if t.name == "list":
+        return "list:" + kind_name(t.item)
+    return t.name
+
+
+def _literals(expr: Any) -> list[str]:
+    """The strings written out as options in a choose's list expression."""
+    if not isinstance(expr, Tree):
+        return []
+    if expr.data == "string":
+        return [str(expr.children[0])[1:-1]]
+    if expr.data == "list":
+        return [s for item in expr.children for s in _literals(item)
+                if isinstance(item, Tree) and item.data == "string"]
+    if expr.data == "binop":
+        return _literals(expr.children[0]) + _literals(expr.children[2])
+    if expr.data == "ternary":
+        return _literals(expr.children[0]) + _literals(expr.children[2])
+    return []
+
+
+def _named_by_ask(definition: GameDef) -> dict[str, frozenset[str]]:
+    cached = getattr(definition.program, "named_options", None)
+    if cached is not None:
+        return cached
+    found: dict[str, set[str]] = {}
+    for proc in definition.program.procs.values():
+        if proc.tree is None:
+            continue
+        for node in proc.tree.iter_subtrees():
+            if node.data == "choose_stmt":
+                ask = str(node.children[3])[1:-1] if node.children[3] is not None \
+                    else "choose"
+                found.setdefault(ask, set()).update(_literals(node.children[1]))
+    cached = {ask: frozenset(names) for ask, names in found.items()}
+    definition.program.named_options = cached        # computed once per loaded game
+    return cached
+
+
+def named_options(definition: GameDef, ask: str | None = None) -> frozenset[str]:
+    """The options every `choose ... ask "<ask>"` of the rules writes out literally (with
+    no ask: those of every ask of the game)."""
+    found = _named_by_ask(definition)
+    if ask is None:
+        return frozenset().union(*found.values())
+    return found.get(ask, frozenset())
+
+
+def _frames(state: dict, player: int) -> tuple[dict, list[tuple[str, dict]]] | None:
+    """The decision `player` waits at and the frames of its thread, outermost first (a
+    simultaneous block's thread continues the main thread's stack)."""
+    threads = state["threads"]
+    for thread in threads:
+        wait = thread["wait"]
+        if wait is None or wait["player"] != player:
+            continue
+        frames = [(f["p"], f["e"]) for f in thread["stack"]]
+        if thread is not threads[0]:
+            frames = [(f["p"], f["e"]) for f in threads[0]["stack"][:-1]] + frames
+        return wait, frames
+    return None
+
+
+def decision_context(definition: GameDef, state: dict, player: int,
+                     visible_ids: Callable[[], set[str]]) -> dict | None:
+    """The context of `player`'s pending decision (None if it has none); token ids not in
+    `visible_ids()` (the ids the seat sees) are left out."""
+    found = _frames(state, player)
+    if found is None:
+        return None
+    wait, frames = found
+    texts = definition.text or {}
+    types = types_of(definition)
+    tokens = state["tokens"]
+    seen: list[set[str]] = []
+
+    def shown(value: Any) -> bool:
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str) and v in tokens:
+                if not seen:
+                    seen.append(visible_ids())
+                if v not in seen[0]:
+                    return False
+        return True
+
+    def pick(proc: str, env: dict, names: list[str]) -> tuple[dict, dict]:
+        kinds = types.get(proc, {})
+        values = {n: env[n] for n in names if n in env and shown(env[n])}
+        return values, {n: kind_name(kinds.get(n)) for n in values}
+
+    steps = []
+    for proc, env in frames:
+        base = proc.split("·")[0]
+        names = _placeholders((texts.get("procedures") or {}).get(base))
+        args, kinds = pick(proc, env, names)
+        steps.append({"procedure": base, "args": args, "kinds": kinds})
+    ask = wait["ask"]
+    top_proc, top_env = frames[-1]
+    prompt, prompt_kinds = pick(top_proc, top_env,
+                                _placeholders((texts.get("prompts") or {}).get(ask)))
+    return {"ask": ask, "prompt": prompt, "prompt_kinds": prompt_kinds, "steps": steps,
+            "named": sorted(named_options(definition, ask))}

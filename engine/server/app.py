@@ -1,0 +1,155 @@
+"""The web table's application (Starlette): pages, the HTTP API, the WebSocket, and the
+server that ties them to the games, the database and the bots.
+
+    regola serve --db games.sqlite3      # or: uvicorn's factory create_app(db=...)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from ..i18n.catalog import LANGUAGES, Words
+from .bots_runner import BotRunner
+from .errors import WebError
+from .http_api import HttpApi
+from .limits import language
+from .messages import seat_message, table_info
+from .sessions import Session
+from .storage import Store
+from .tables import Tables
+from .ui_words import ui_words
+from .ws import table_socket
+
+LOG = logging.getLogger("regola.serve")
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" '
+        'height="16" rx="3" fill="#5a4320"/><circle cx="8" cy="8" r="4" fill="#f4ead5"/></svg>')
+STATIC = Path(str(resources.files("regola.server").joinpath("static")))
+
+
+class Server:
+    """The games of one server, its database and its bots."""
+
+    def __init__(self, db: str | Path, bot_delay: float = 0.3):
+        self.store = Store(db)
+        self.tables = Tables(self.store)
+        self.bots = BotRunner(self.store, bot_delay)
+
+    def start(self) -> None:
+        """Bring back every stored game and let its bots go on."""
+        for session in self.tables.restore():
+            self.bots.poke(session)
+
+    async def stop(self) -> None:
+        """Stop the bots and close the database."""
+        await self.bots.stop()
+        self.tables.close()
+        self.store.close()
+
+    def message(self, session: Session, seat: int | None, words: Words) -> dict:
+        """The view of one seat (None: a spectator) in one language, built once per state."""
+        def build() -> dict:
+            """The message, from the state as it is now."""
+            state = session.state
+            view = state.observe(seat)
+            actions = state.legal_actions(seat) if seat is not None else []
+            title = session.titles.get(words.lang)
+            table = table_info(session.id, session.actions, session.kinds,
+                               session.record.rules, session.record.variant, words,
+                               session.record.seed if state.is_over else None, title)
+            session.titles[words.lang] = table["title"]
+            return seat_message(session.game, session.layout, view, actions, table, words)
+        return session.cached((seat, words.lang), build)
+
+    async def act(self, session: Session, seat: int, action: Any,
+                  taken: Callable[[dict], None] | None = None) -> dict:
+        """Take a person's action (stored before anything is said), call `taken` with it
+        (the acting client's answer goes first), tell every client, let the bots answer."""
+        async with session.lock:
+            chosen = session.act(self.store, seat, action)
+        if taken is not None:
+            taken(chosen)
+        session.changed()
+        self.bots.poke(session)
+        return chosen
+
+
+def page(words: Words) -> str:
+    """The single page (lobby and table): the page's words in the client's language and
+    nothing of any game (the game comes over the WebSocket, as the seat may see it)."""
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    data = json.dumps({"lang": words.lang, "languages": list(LANGUAGES),
+                       "words": ui_words(words)}, ensure_ascii=False)
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return html.replace("{{lang}}", words.lang).replace("{{data}}", data)
+
+
+def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3) -> Starlette:
+    """The application, serving the games stored in `db` (made if missing)."""
+    server = Server(db, bot_delay)
+    api = HttpApi(server)
+
+    async def index(request: Request) -> Response:
+        """GET / and /g/{game}: the page (the same for every game and seat)."""
+        try:
+            words = language(request)
+        except WebError:
+            words = Words("en")
+        return HTMLResponse(page(words), headers={"Cache-Control": "no-store",
+                                                  "Referrer-Policy": "no-referrer"})
+
+    async def icon(request: Request) -> Response:
+        """GET /favicon.ico."""
+        return Response(ICON, media_type="image/svg+xml")
+
+    async def socket(websocket: WebSocket) -> None:
+        """WS /ws/games/{game}."""
+        await table_socket(server, websocket)
+
+    async def web_error(request: Request, error: Exception) -> JSONResponse:
+        """A refusal: its status and its message in the client's language."""
+        assert isinstance(error, WebError)
+        try:
+            words = language(request)
+        except WebError:
+            words = Words("en")
+        return JSONResponse(error.to_json(words), status_code=error.status)
+
+    async def server_error(request: Request, error: Exception) -> JSONResponse:
+        """Anything else: logged here, and no traceback sent."""
+        LOG.exception("unexpected error on %s", request.url.path, exc_info=error)
+        return JSONResponse({"type": "error", "status": 500, "code": "internal",
+                             "message": "internal error"}, status_code=500)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        """Bring the stored games back on start; stop the bots and close on exit."""
+        server.start()
+        yield
+        await server.stop()
+
+    routes = [
+        Route("/", index), Route("/g/{game}", index), Route("/favicon.ico", icon),
+        Route("/api/rules", api.rules), Route("/api/games", api.games, methods=["GET"]),
+        Route("/api/games", api.create, methods=["POST"]),
+        Route("/api/games/{game}", api.view),
+        Route("/api/games/{game}/actions", api.act, methods=["POST"]),
+        WebSocketRoute("/ws/games/{game}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={WebError: web_error, Exception: server_error})
+    app.state.server = server
+    return app

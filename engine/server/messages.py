@@ -1,0 +1,186 @@
+"""What one client is sent: built only from state.observe(seat) and the seat's own legal
+actions (a spectator: observe(None), no actions), plus who sits where. The seed is added
+once the game is over. `seat_message` is a pure function of those inputs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cli.render import event_text, result_lines
+from ..game import Game
+from ..i18n.catalog import Words
+from ..i18n.game_words import GameWords
+from ..loading.loader import load_game
+from .svg.board import draw_board, draw_mine
+from .svg.context import Ctx
+from .svg.layout import Layout
+from .ui_words import seat_kind_name
+
+
+class RememberedWords(GameWords):
+    """GameWords that look each of the game's texts up once (the server draws many views)."""
+
+    def __init__(self, definition: Any, w: Words):
+        super().__init__(definition, w)
+        self._texts: dict[tuple, str | None] = {}
+
+    def text(self, section: str, key: Any, n: int | None = None) -> str | None:
+        """As GameWords.text, remembered."""
+        if not isinstance(key, str):
+            return None
+        found = self._texts.get((section, key, n), self)
+        if found is self:
+            found = self._texts[(section, key, n)] = super().text(section, key, n)
+        return found
+
+
+_WORDS: dict[tuple[int, str], tuple[Any, RememberedWords]] = {}
+
+
+def game_words(definition: Any, words: Words) -> GameWords:
+    """The words of a game in a language, made once."""
+    kept = _WORDS.get((id(definition), words.lang))
+    if kept is None or kept[0] is not definition:
+        kept = _WORDS[(id(definition), words.lang)] = (definition,
+                                                       RememberedWords(definition, words))
+    return kept[1]
+
+
+LOG_LINES = 80
+"""Most log lines in one message (the latest)."""
+SPECTATOR_LINES = 30
+"""Log lines a spectator is shown (the latest)."""
+
+
+def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx) -> str:
+    """A button's text: a token's name for a token, a cell's coordinates, else the value."""
+    value = action["value"]
+    if isinstance(value, str) and value in tokens:
+        return token_words(gw, tokens[value], ctx)
+    ends = ctx.definition.connections.get(value) if isinstance(value, str) else None
+    if ends and gw.text("choices", value) is None:
+        return gw.w("{first} – {second}", first=gw.place(ends[0]), second=gw.place(ends[1]))
+    if isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return gw.w("cell {x}, {y}", x=value[0], y=value[1])
+    return gw.value(value)
+
+
+def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
+    """A token as a button names it; a tile of a grid by its parts and its label."""
+    grid = next((g for g in ctx.definition.grids.values() if g.token == token["kind"]), None)
+    parts = token.get(grid.parts) if grid is not None and grid.parts else None
+    if isinstance(parts, list) and parts:
+        shown = gw.value(parts) if len(set(map(str, parts))) > 1 else gw.value(parts[0])
+        if grid.label and token.get(grid.label) is not None:
+            shown = gw.w("{what} ({property} {value})", what=shown,
+                         property=gw.prop(grid.label), value=token[grid.label])
+        extra = [w for w in ctx.label(token) if w not in ("?", gw.piece(token["kind"]))]
+        return " · ".join([shown, *extra]) if extra else shown
+    return " · ".join(ctx.label(token))
+
+
+def since_last_move(log: list[dict], seat: int | None) -> list[dict]:
+    """The events after the seat's last decision (a spectator: the latest ones)."""
+    if seat is None:
+        return log[-SPECTATOR_LINES:]
+    for i in range(len(log) - 1, -1, -1):
+        event = log[i]
+        if event.get("e") == "choice" and event.get("player") == seat:
+            return log[i + 1:]
+    return log
+
+
+def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
+                 seat: int) -> list[list[str]]:
+    """[label, value] pairs about one seat that the viewer sees: variables (those the
+    layout names), money, track positions, pieces off the board and how many tokens it
+    holds at each place off the board."""
+    definition = game.definition
+    facts = []
+    shown = layout.player_vars
+    for name, value in view["player_vars"][seat].items():
+        if shown is not None and name not in shown:
+            continue
+        if isinstance(value, bool | int | float | str) or (
+                isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            facts.append([gw.variable(name, "player"), gw.value(value)])
+    for name, bank in (view.get("bank") or {}).items():
+        facts.append([gw.label("resources", name), str(bank["held"][seat])])
+    for name, track in (view.get("tracks") or {}).items():
+        facts.append([gw.label("tracks", name), str(track["pos"][seat])])
+    for kind, places in view["pieces"].items():
+        for place, counts in places.items():
+            if place not in definition.areas and counts[seat]:
+                facts.append([gw.w("{pieces} ({place})", pieces=gw.piece(kind, 2),
+                                   place=gw.place(place)), str(counts[seat])])
+    held: dict[tuple[str, str], int] = {}
+    for token in view["tokens"]:
+        if token.get("owner") == seat and token.get("at") not in definition.grids \
+                and token.get("at") not in definition.areas:
+            key = (token["kind"], token["at"])
+            held[key] = held.get(key, 0) + 1
+    for (kind, place), n in held.items():
+        facts.append([gw.w("{pieces} ({place})", pieces=gw.piece(kind, 2),
+                           place=gw.place(place)), str(n)])
+    return facts
+
+
+def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
+                 table: dict[str, Any], words: Words) -> dict:
+    """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
+    server adds: id, version, title, kinds (who plays each seat) and, once the game is
+    over, seed."""
+    gw = game_words(game.definition, words)
+    seat = view["seat"]
+    ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions})
+    tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+    seats = []
+    for p in range(view["players"]):
+        seats.append({"seat": p, "name": gw.seat(p), "colour": ctx.colour(p),
+                      "kind": table["kinds"][p], "kind_name": seat_kind_name(words,
+                                                                           table["kinds"][p]),
+                      "to_move": p in view["to_move"], "you": p == seat,
+                      "facts": player_facts(gw, game, layout, view, p)})
+    shown_vars = layout.vars if layout.vars is not None else [
+        k for k, v in view["vars"].items() if isinstance(v, int | str)]
+    facts = [[gw.variable(k), gw.value(view["vars"][k])] for k in shown_vars
+             if k in view["vars"]]
+    prompt = None
+    if actions:
+        prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
+                  "text": gw.ask(actions[0]["ask"]),
+                  "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
+                               "label": action_label(gw, a, tokens, ctx)} for a in actions]}
+    waiting = [p for p in view["to_move"] if p != seat]
+    recent = since_last_move(view["log"], seat)[-LOG_LINES:]
+    message = {
+        "type": "state", "game": table["id"], "version": table["version"],
+        "rules": view["game"], "title": table["title"], "lang": words.lang,
+        "seat": seat, "seats": seats, "facts": facts,
+        "board": draw_board(ctx, table["title"]), "hand": draw_mine(ctx),
+        "prompt": prompt,
+        "waiting": gw.seats(waiting) if waiting else "",
+        "log": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
+                for e in recent],
+        "over": view["result"] is not None, "result": None,
+    }
+    if view["result"] is not None:
+        message["result"] = {"lines": result_lines(view["result"], gw),
+                             "winners": list(view["result"].get("winners", [])),
+                             "seed": table.get("seed")}
+    return message
+
+
+def table_info(game_id: str, version: int, kinds: list[str], rules: str,
+               variant: str | None, words: Words, seed: int | None = None,
+               title: str | None = None) -> dict[str, Any]:
+    """What the server adds to a seat's view: the game's id and name (`title` if known),
+    how many actions were taken, who plays each seat, and the seed once the game is over
+    (else None: not sent)."""
+    if title is None:
+        title = GameWords(load_game(rules, variant).definition, words).game_name()
+    table: dict[str, Any] = {"id": game_id, "version": version, "kinds": kinds, "title": title}
+    if seed is not None:
+        table["seed"] = seed
+    return table

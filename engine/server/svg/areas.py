@@ -1,0 +1,123 @@
+"""Areas as boxes in rows (optionally grouped by a property): each box shows the area's
+name and chosen properties, a list property as spaces filled by counted pieces, the
+counted pieces of each seat, and the tokens there. An area the seat may pick is a button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import WIDTH, Ctx
+from .layout import area_names
+from .shapes import Drawing, action_attr, ink_on, rect, text, wrap
+from .tokens import flow, piece_chips
+
+PAD = 8
+GAP = 10
+SPACE = 30
+
+
+def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawing:
+    """One area: everything on it, top to bottom."""
+    g, gw = ctx.definition, ctx.gw
+    inner = width - 2 * PAD
+    d = Drawing(width, 0)
+    y = PAD
+    for line in wrap(gw.place(area), inner, 13)[:2]:
+        d.add(text(PAD, y + 12, line, 13, weight="bold"))
+        y += 16
+    shown = [shown_property(ctx, p, g.areas[area][p]) for p in panel.get("show", [])
+             if g.areas[area].get(p) is not None]
+    if shown:
+        for line in wrap(" · ".join(shown), inner, 11)[:2]:
+            d.add(text(PAD, y + 11, line, 11, fill="#555555"))
+            y += 14
+    spaces = panel.get("spaces")
+    if spaces and isinstance(g.areas[area].get(spaces["property"]), list):
+        y = _spaces(ctx, d, area, spaces, y + 4, inner) + 4
+    for kind in panel.get("pieces", []):
+        counts = ctx.view["pieces"].get(kind, {}).get(area)
+        if counts and any(counts) and not (spaces and kind == spaces["piece"]):
+            d.place(piece_chips(ctx, kind, counts, inner), PAD, y + 2)
+            y += 24
+    tokens = ctx.tokens_at(area, panel.get("tokens"))
+    if tokens:
+        tags = flow(ctx, tokens, inner)
+        d.place(tags, PAD, y + 4)
+        y += tags.height + 6
+    d.height = max(y + PAD, 44)
+    faded = "open" in panel and area not in (ctx.view["vars"].get(panel["open"]) or [])
+    pick = ctx.pick(area)
+    outline = rect(0, 0, width, d.height, "#efece6" if faded else "#fbf7ee",
+                   "#c0392b" if pick else "#8a6d3b", 3 if pick else 1.5, 8,
+                   ' opacity="0.55"' if faded else "")
+    d.body.insert(0, outline)
+    d.attrs = action_attr(pick)
+    return d
+
+
+def shown_property(ctx: Ctx, prop: str, value: Any) -> str:
+    """A property on a box: a number with the property's name, a name as itself."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return ctx.gw.w("{property} {value}", property=ctx.gw.prop(prop), value=value)
+    return ctx.value(value)
+
+
+def _spaces(ctx: Ctx, d: Drawing, area: str, spaces: dict, y: float, inner: float) -> float:
+    costs = ctx.definition.areas[area][spaces["property"]]
+    owners = space_owners(ctx, area, spaces)
+    size = min(SPACE, (inner - 4 * (len(costs) - 1)) / max(1, len(costs)))
+    for i, cost in enumerate(costs):
+        x = PAD + i * (size + 4)
+        owner = owners[i] if i < len(owners) else None
+        fill = ctx.colour(owner) if owner is not None else "#f4ead5"
+        d.add(rect(x, y, size, size, fill, "#8a6d3b", 1.5, 4))
+        d.add(text(x + size / 2, y + size / 2 + 5, cost, 13, "middle", "bold",
+                   ink_on(fill) if owner is not None else "#8a6d3b"))
+    return y + size
+
+
+def space_owners(ctx: Ctx, area: str, spaces: dict) -> list[int]:
+    """Whose piece fills each space, in order: from the log's notes if they account for
+    every piece there, else in seat order from the counts."""
+    counts = ctx.view["pieces"].get(spaces["piece"], {}).get(area) or []
+    total = sum(counts)
+    note = spaces.get("note")
+    if note:
+        told = [e.get("player") for e in ctx.view["log"]
+                if e.get("e") == "note" and e.get("msg") == note and e.get("area") == area]
+        if len(told) == total and all(told.count(p) == n for p, n in enumerate(counts)):
+            return told
+    return [p for p, n in enumerate(counts) for _ in range(n)]
+
+
+def draw_areas(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
+    """The panel: its areas in rows of `columns` boxes, under a heading per group."""
+    names = area_names(panel, ctx.definition)
+    columns = panel.get("columns", min(4, max(1, len(names))))
+    width = (WIDTH - GAP * (columns - 1)) / columns
+    groups: list[tuple[Any, list[str]]] = []
+    prop = panel.get("group_by")
+    for name in names:
+        key = ctx.definition.areas[name].get(prop) if prop else None
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(name)
+        else:
+            groups.append((key, [name]))
+    d = Drawing(WIDTH, 0)
+    y = 0.0
+    for key, members in sorted(groups, key=lambda g: (g[0] is None, str(g[0]))):
+        if prop:
+            heading = ctx.gw.w("{property} {value}", property=ctx.gw.prop(prop),
+                               value=ctx.gw.value(key))
+            d.add(text(0, y + 14, heading, 12, weight="bold", fill="#555555"))
+            y += 20
+        for start in range(0, len(members), columns):
+            boxes = [area_box(ctx, panel, a, width) for a in members[start:start + columns]]
+            tallest = max(b.height for b in boxes)
+            for i, box in enumerate(boxes):
+                box.body[0] = box.body[0].replace(f'height="{box.height:.1f}"',
+                                                  f'height="{tallest:.1f}"', 1)
+                d.place(box, i * (width + GAP), y)
+            y += tallest + GAP
+    d.height = y
+    return d

@@ -1,0 +1,116 @@
+"""The whole board (the layout's panels stacked, each under its title) and a seat's hand
+(its own face-down tokens by location), as SVG text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .areas import draw_areas
+from .context import WIDTH, Ctx
+from .grids import CELL, draw_grids, tile
+from .map import draw_map
+from .rows import draw_decks, draw_locations
+from .shapes import Drawing, action_attr, rect, text
+from .tokens import tag
+from .tracks import draw_tracks
+
+PANELS = {"areas": draw_areas, "map": draw_map, "tracks": draw_tracks, "grids": draw_grids,
+          "locations": draw_locations, "decks": draw_decks}
+TITLE_H = 26
+MARGIN = 12
+
+
+def panel_title(ctx: Ctx, panel: dict[str, Any]) -> str:
+    """A panel's heading: its title text, else a name from the game's data."""
+    gw = ctx.gw
+    if "title" in panel:
+        return gw.label("table", panel["title"])
+    areas = panel.get("areas")
+    if isinstance(areas, dict):
+        return gw.label("area_kinds", areas["kind"])
+    if panel["kind"] == "grids":
+        return gw.place(panel["grid"])
+    if panel["kind"] == "tracks":
+        return gw.w("Tracks")
+    if panel["kind"] == "decks":
+        return gw.w("Decks")
+    return ""
+
+
+def draw_board(ctx: Ctx, title: str) -> str:
+    """Every panel of the layout, top to bottom, as one SVG document."""
+    board = Drawing(WIDTH + 2 * MARGIN, MARGIN)
+    for panel in ctx.layout.panels:
+        drawn = PANELS[panel["kind"]](ctx, panel)
+        if not drawn.height:
+            continue
+        heading = panel_title(ctx, panel)
+        if heading:
+            board.add(text(MARGIN, board.height + 17, heading, 15, weight="bold",
+                           fill="#5a4320"))
+            board.height += TITLE_H
+        board.place(drawn, MARGIN, board.height)
+        board.height += drawn.height + MARGIN
+    board.body.insert(0, rect(0, 0, board.width, board.height + MARGIN, "#fffdf8", "none", 0, 0))
+    board.height += MARGIN
+    return board.svg(title)
+
+
+def mine(ctx: Ctx) -> list[dict]:
+    """The seat's own tokens that others cannot see (its hand and secret choices)."""
+    seat = ctx.view.get("seat")
+    if seat is None:
+        return []
+    kinds = ctx.definition.tokens
+    out = [t for t in ctx.view["tokens"] if t.get("owner") == seat and "id" in t
+           and kinds.get(t["kind"]) is not None and kinds[t["kind"]].secret
+           and not t.get("shown")]
+    places = ctx.layout.mine
+    if places is not None:
+        out = [t for t in out if t.get("at") in places]
+        out.sort(key=lambda t: places.index(t["at"]))
+    return out
+
+
+def draw_mine(ctx: Ctx) -> str:
+    """The seat's hand as SVG: a row per location; a token it may pick now is a button
+    (picked by its id, or by its name when the name is what the seat is asked for)."""
+    tokens = mine(ctx)
+    if not tokens:
+        return ""
+    grids = {g.token: g for g in ctx.definition.grids.values()}
+    d = Drawing(WIDTH + 2 * MARGIN, MARGIN)
+    places: list[str] = []
+    for t in tokens:
+        if t["at"] not in places:
+            places.append(t["at"])
+    for place in places:
+        d.add(text(MARGIN, d.height + 14, ctx.gw.place(place), 13, weight="bold",
+                   fill="#5a4320"))
+        x, y, tallest = MARGIN, d.height + 22, 0.0
+        for token in (t for t in tokens if t["at"] == place):
+            grid = grids.get(token["kind"])
+            drawn = tile(ctx, grid, token, CELL) if grid else tag(ctx, token)
+            if x > MARGIN and x + drawn.width > WIDTH:
+                x, y, tallest = MARGIN, y + tallest + 6, 0.0
+            pick = ctx.pick(token["id"])
+            if pick is None:
+                names = ctx.label(token)
+                pick = ctx.pick(_value_id(token, ctx)) if names and names != ["?"] else None
+            if pick is not None:
+                drawn.add(rect(-3, -3, drawn.width + 6, drawn.height + 6, "none", "#c0392b",
+                               2.5, 6))
+                drawn.attrs = action_attr(pick)
+            d.place(drawn, x, y)
+            x += drawn.width + 8
+            tallest = max(tallest, drawn.height)
+        d.height = y + tallest + 10
+    d.height += 4
+    return d.svg(ctx.gw.w("Your hand"))
+
+
+def _value_id(token: dict, ctx: Ctx) -> str:
+    kind = ctx.definition.tokens[token["kind"]]
+    props = ctx.layout.labels.get(token["kind"]) or list(kind.props)
+    value = token.get(props[0]) if props else None
+    return value if isinstance(value, str) else ""

@@ -1,0 +1,67 @@
+"""What every panel draws from: the game's static data, one seat's observation, its words,
+the layout, and the values the seat may pick now (shapes for them become buttons)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...i18n.game_words import GameWords
+from ...interpreter.model import GameDef
+from .layout import Layout
+
+WIDTH = 960
+"""The board's width in SVG units (the page scales it)."""
+
+
+@dataclass
+class Ctx:
+    """One seat's board: built only from state.observe(seat) and its legal actions."""
+
+    definition: GameDef
+    view: dict[str, Any]
+    gw: GameWords
+    layout: Layout
+    picks: dict[str, str] = field(default_factory=dict)   # action id -> its label
+    _places: dict[str, list[dict]] | None = field(default=None, repr=False)
+
+    def colour(self, seat: Any) -> str:
+        """A seat's colour (grey for nobody or not a seat)."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return self.layout.seat_colour(self.definition, None)
+        return self.layout.seat_colour(self.definition, seat)
+
+    def tokens_at(self, place: str, kinds: list[str] | None = None) -> list[dict]:
+        """The tokens the seat sees at a place (of the given kinds), in the view's order."""
+        if self._places is None:
+            self._places = {}
+            for token in self.view["tokens"]:
+                self._places.setdefault(token.get("at"), []).append(token)
+        here = self._places.get(place, [])
+        return here if kinds is None else [t for t in here if t["kind"] in kinds]
+
+    def pick(self, value_id: str) -> str | None:
+        """The action id if the seat may pick this value now, else None."""
+        return value_id if value_id in self.picks else None
+
+    def label(self, token: dict) -> list[str]:
+        """A token as words: its name first, then details; "?" if the seat cannot see it."""
+        kind = self.definition.tokens.get(token["kind"])
+        if kind is None:
+            return [self.gw.piece(token["kind"])]
+        props = self.layout.labels[token["kind"]] if token["kind"] in self.layout.labels \
+            else list(kind.props)[:2]
+        if not props:
+            return [self.gw.piece(token["kind"])]
+        shown = [self.gw.prop(p) if token[p] is True else self.value(token[p])
+                 for p in props if token.get(p) is not None and token[p] is not False]
+        if not shown:
+            hidden = any(p in kind.secret for p in props) and not all(p in token for p in props)
+            return ["?"] if hidden else [self.gw.piece(token["kind"])]
+        return shown
+
+    def value(self, value: Any) -> str:
+        """A property value as words (a list of numbers as 3·4)."""
+        if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+            return "·".join(str(v) for v in value)
+        return self.gw.value(value)

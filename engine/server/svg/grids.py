@@ -1,0 +1,125 @@
+"""Tile grids: each owner's grid as a map of cells, every top tile drawn as its parts
+(coloured by the layout's value colours, turned as the tile lies) with the per-part
+numbers, the grid's label property in a corner and the height of the stack. Cells the seat
+may pick now are drawn dashed, as buttons."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ...interpreter.grid import rotated
+from .context import WIDTH, Ctx
+from .shapes import Drawing, action_attr, circle, rect, text, wrap
+
+CELL = 62
+GAP = 18
+
+
+def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawing:
+    """One tile as the seat sees it (a face-down one as its back)."""
+    d = Drawing(size, size)
+    parts = token.get(grid.parts) if grid.parts else None
+    if not isinstance(parts, list) or not parts:
+        d.add(rect(0, 0, size, size, "#d9d2c3", "#555555", 1.5, 4))
+        d.add(text(size / 2, size / 2 + 5, "?", 16, "middle", "bold"))
+        return d
+    turns = token.get("rot") or 0
+    parts = rotated(list(parts), turns)
+    k = math.isqrt(len(parts)) or 1
+    step = size / k
+    marks = [token.get(p) for p in grid.part_props]
+    marks = [rotated(list(m), turns) if isinstance(m, list) and len(m) == len(parts) else None
+             for m in marks]
+    for i, value in enumerate(parts):
+        px, py = (i % k) * step, (i // k) * step
+        d.add(rect(px, py, step, step, ctx.layout.values.get(str(value), "#dddddd"),
+                   "#ffffff", 1, 0))
+        for values in marks:
+            if values and values[i]:
+                d.add(text(px + step * 0.6, py + step * 0.62, values[i], 13, "middle", "bold"))
+    d.add(rect(0, 0, size, size, "none", "#333333", 2, 3))
+    if grid.separate and token.get(grid.separate):
+        words = [w for w, p in zip(ctx.label(token), _label_props(ctx, token), strict=False)
+                 if p != grid.label]
+        for j, part in enumerate(wrap(" · ".join(words), size - 6, 8)[:4]):
+            d.add(text(size / 2, size * 0.42 + 9 * j, part, 8, "middle"))
+    label = token.get(grid.label) if grid.label else None
+    if label is not None:
+        d.add(circle(7, 7, 7, "#f5d76e", "#8a6d3b"))
+        d.add(text(7, 10.5, label, 9, "middle", "bold"))
+    flags = [ctx.gw.prop(p)[:1].upper() for p in _label_props(ctx, token) if token[p] is True]
+    if flags and not (grid.separate and token.get(grid.separate)):
+        d.add(text(4, size - 4, " ".join(flags), 10, weight="bold"))
+    if stack > 1:      # a stack: the tiles below peek out, and its height is written
+        d.body.insert(0, rect(3, 3, size, size, "#9e9e9e", "#555555", 1, 3))
+        d.add(rect(size / 2 - 12, size - 12, 24, 12, "#ffffff", "#333333", 1, 3))
+        d.add(text(size / 2, size - 2.5, f"×{stack}", 10, "middle", "bold"))
+    return d
+
+
+def _label_props(ctx: Ctx, token: dict) -> list[str]:
+    kind = ctx.definition.tokens[token["kind"]]
+    props = ctx.layout.labels.get(token["kind"]) or list(kind.props)[:2]
+    return [p for p in props if token.get(p) is not None and token[p] is not False]
+
+
+def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing:
+    cells: dict[tuple[int, int], list[dict]] = {}
+    for token in ctx.tokens_at(grid.name, [grid.token]):
+        if token.get("owner") == owner and "cell" in token:
+            cells.setdefault(tuple(token["cell"]), []).append(token)
+    picks = {}
+    if owner == ctx.view.get("seat"):
+        for action_id in ctx.picks:
+            try:
+                value = json.loads(action_id)
+            except ValueError:
+                continue
+            if isinstance(value, list) and len(value) == 2 and \
+                    all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                picks[(value[0], value[1])] = action_id
+    spots = list(cells) + list(picks) or [(0, 0)]
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    size = min(CELL, (width - 4) / cols)
+    d = Drawing(cols * size + 4, rows * size + 26)
+    title = ctx.gw.seat(owner) if owner is not None else ctx.gw.place(grid.name)
+    d.add(rect(0, 0, 12, 12, ctx.colour(owner), "#333333", 1, 2))
+    d.add(text(18, 11, title, 12, weight="bold"))
+    for (x, y), stack in cells.items():
+        stack.sort(key=lambda t: t.get("level", 0))
+        d.place(tile(ctx, grid, stack[-1], size - 2, len(stack)),
+                2 + (x - x0) * size, 22 + (y - y0) * size)
+    for (x, y), action_id in picks.items():
+        d.add(rect(2 + (x - x0) * size, 22 + (y - y0) * size, size - 2, size - 2,
+                   "#ffffff", "#c0392b", 2.5, 4,
+                   ' stroke-dasharray="5 3" fill-opacity="%s"' % ("0.6" if (x, y) not in cells
+                                                                 else "0")
+                   + action_attr(action_id)))
+    return d
+
+
+def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
+    """The panel: the grid of every owner with tiles on it (the seat's own first)."""
+    grid = ctx.definition.grids[panel["grid"]]
+    owners = sorted({t.get("owner") for t in ctx.tokens_at(grid.name) if "cell" in t},
+                    key=lambda o: (-1 if o is None else o))
+    seat = ctx.view.get("seat")
+    if seat in owners:
+        owners.remove(seat)
+    if seat is not None and grid.per_player:
+        owners.insert(0, seat)
+    per_row = 2 if len(owners) > 1 else 1
+    width = (WIDTH - GAP * (per_row - 1)) / per_row
+    d = Drawing(WIDTH, 0)
+    y = 0.0
+    for start in range(0, len(owners), per_row):
+        drawn = [_owner_grid(ctx, grid, o, width) for o in owners[start:start + per_row]]
+        for i, g in enumerate(drawn):
+            d.place(g, i * (width + GAP), y)
+        y += max(g.height for g in drawn) + GAP
+    d.height = y
+    return d

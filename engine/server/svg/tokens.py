@@ -1,0 +1,97 @@
+"""Tokens as small tags (a label in a rounded box, the owner's colour on the left and the
+controller's as the border) or, for a seat's token with a short label (a number, "?"), as a
+chip in the seat's colour; laid out left to right, face-down ones counted, never named."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .context import Ctx
+from .shapes import INK, Drawing, chip, rect, text, wrap
+
+TAG_H = 20
+LINE_H = 13
+GAP = 4
+CHAR_W = 6.4
+
+
+def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
+    """One token (or `count` alike) as a tag or a chip, at most `width` wide."""
+    words = ctx.label(token)
+    owner = token.get("owner")
+    on = _markers_on(ctx, token)
+    label = " · ".join(words) + (f" +{on}" if on else "")
+    if owner is not None and len(label) <= 3 and token.get("controller") is None:
+        return _chip(ctx, owner, label, count)
+    if len(words) == 1 and words[0].isdigit() and owner is None:
+        label = f"{ctx.gw.piece(token['kind'])} {label}"
+    if count > 1:
+        label = f"{label} ×{count}"
+    lines = wrap(label, width - 14, 11) if 14 + len(label) * CHAR_W > width else [label]
+    w = min(width, 14 + max(len(line) for line in lines) * CHAR_W)
+    h = TAG_H + LINE_H * (len(lines) - 1)
+    fill = "#e9e4d8" if words == ["?"] else "#ffffff"
+    controller = token.get("controller")
+    border = ctx.colour(controller) if controller is not None else "#7a6a50"
+    d = Drawing(w, h)
+    d.add(rect(0, 0, w, h, fill, border, 3 if controller is not None else 1.2, 4))
+    if owner is not None:
+        d.add(rect(0, 0, 6, h, ctx.colour(owner), "none", 0, 2))
+    for i, line in enumerate(lines):
+        d.add(text(9 if owner is not None else 7, 14 + LINE_H * i, line, 11, fill=INK))
+    return d
+
+
+def _chip(ctx: Ctx, owner: int, label: str, count: int) -> Drawing:
+    d = Drawing(22 if count == 1 else 46, TAG_H)
+    d.add(*chip(10, 10, ctx.colour(owner), label, 9.5))
+    if count > 1:
+        d.add(text(22, 14, f"×{count}", 11, weight="bold"))
+    return d
+
+
+def _markers_on(ctx: Ctx, token: dict) -> int:
+    tid = token.get("id")
+    if tid is None:
+        return 0
+    return sum(bank.get("on", {}).get(tid, 0) for bank in (ctx.view.get("bank") or {}).values())
+
+
+def grouped(tokens: list[dict], ctx: Ctx) -> list[tuple[dict, int]]:
+    """Tokens with the same look together (face-down ones of an owner are one group)."""
+    keys: Counter = Counter()
+    first: dict[tuple, dict] = {}
+    for token in tokens:
+        key = (token["kind"], token.get("owner"), token.get("controller"),
+               tuple(ctx.label(token)), _markers_on(ctx, token))
+        keys[key] += 1
+        first.setdefault(key, token)
+    return [(first[key], n) for key, n in keys.items()]
+
+
+def flow(ctx: Ctx, tokens: list[dict], width: float) -> Drawing:
+    """Tags left to right, wrapping at `width`."""
+    d = Drawing(width, 0)
+    x = y = row = 0.0
+    for token, n in grouped(tokens, ctx):
+        t = tag(ctx, token, n, width)
+        if x > 0 and x + t.width > width:
+            x, y, row = 0.0, y + row + GAP, 0.0
+        d.place(t, x, y)
+        x += t.width + GAP
+        row = max(row, t.height)
+    d.height = y + row
+    return d
+
+
+def piece_chips(ctx: Ctx, kind: str, counts: list[int], width: float) -> Drawing:
+    """Counted pieces of each seat as coloured chips with the count, after the kind's name."""
+    name = ctx.gw.piece(kind, 2)
+    d = Drawing(width, 22)
+    d.add(text(0, 15, name, 11, fill="#555555"))
+    x = min(width * 0.45, 8 + len(name) * 6.2)
+    for seat, n in enumerate(counts):
+        if n:
+            d.add(*chip(x + 10, 11, ctx.colour(seat), n, 10))
+            x += 24
+    return d

@@ -1,0 +1,50 @@
+"""Tracks: a row of numbered spaces per track, each seat's disc on its space; discs on one
+space are stacked in the order they arrived (the later on top, ahead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import WIDTH, Ctx
+from .shapes import Drawing, chip, rect, text, wrap
+
+LABEL_W = 130
+CELL = 27
+ROW_H = 40
+
+
+def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
+    """The panel: one (wrapped) row of spaces per track."""
+    d = Drawing(WIDTH, 0)
+    y = 0.0
+    for name in panel["tracks"]:
+        held = (ctx.view.get("tracks") or {}).get(name)
+        if not held:
+            continue
+        positions, stamps = held["pos"], held.get("stamp") or [0] * len(held["pos"])
+        positions = [max(0, p) for p in positions]
+        length = max(panel.get("length", 0), max(positions, default=0) + 1)
+        per_row = max(1, int((WIDTH - LABEL_W) // CELL))
+        cell = CELL
+        for i, part in enumerate(wrap(ctx.gw.label("tracks", name), LABEL_W - 8, 12)[:3]):
+            d.add(text(0, y + 14 + 13 * i, part, 12, weight="bold"))
+        for space in range(length):
+            row, col = divmod(space, per_row)
+            x, top = LABEL_W + col * cell, y + row * ROW_H
+            d.add(rect(x, top + 4, cell - 2, ROW_H - 8, "#f4ead5", "#cdbf9f", 1, 3))
+            if space % 5 == 0:
+                d.add(text(x + 3, top + 14, space, 9, fill="#8a6d3b"))
+        order = sorted(range(len(positions)), key=lambda p: (positions[p], stamps[p]))
+        height: dict[int, int] = {}
+        for seat in order:
+            space = positions[seat]
+            row, col = divmod(space, per_row)
+            k = height.get(space, 0)
+            height[space] = k + 1
+            cx = LABEL_W + col * cell + cell / 2 - 1
+            d.add(*chip(cx, y + row * ROW_H + ROW_H - 14 - 5 * k, ctx.colour(seat), "",
+                        min(8, cell / 2 - 2)))
+        rows = (length - 1) // per_row + 1
+        y += rows * ROW_H + 6
+    d.height = y
+    return d

@@ -1,0 +1,106 @@
+"""Every game of one server: made from the lobby's requests, stored, and brought back
+from the database when the server starts (from the last snapshot, replaying the actions
+after it), so a killed server goes on where each game was."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..errors import RegolaError, w
+from ..game import GameState
+from .errors import NotFound
+from .newgame import PERSON, check_request, load
+from .sessions import Session, token_hash
+from .storage import GameRecord, Store
+from .svg.layout import load_layout
+
+LOG = logging.getLogger("regola.serve")
+MAX_DECISIONS = 100_000
+"""A safety net for every game: after this many decisions an unfinished game stops."""
+
+
+class Tables:
+    """The games of a server, by id."""
+
+    def __init__(self, store: Store, variants: Path | None = None):
+        self.store = store
+        self._tmp = None
+        if variants is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="regola-serve-")
+            variants = Path(self._tmp.name)
+        self.variants = variants
+        self.sessions: dict[str, Session] = {}
+
+    def close(self) -> None:
+        """Forget the games and remove the generated variant files."""
+        self.sessions.clear()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+    def create(self, body: Any) -> tuple[Session, list[str | None]]:
+        """A new game from a lobby request, stored before it is returned, with each person
+        seat's token (None for a bot's seat)."""
+        request = check_request(body)
+        game = load(request.rules, request.variant, request.options, self.variants)
+        tokens = [secrets.token_urlsafe(24) if kind == PERSON else None
+                  for kind in request.seats]
+        record = GameRecord(id=secrets.token_urlsafe(9), rules=request.rules,
+                            variant=request.variant, options=request.options,
+                            players=len(request.seats), seed=secrets.randbits(63),
+                            max_decisions=MAX_DECISIONS,
+                            seats=[{"kind": kind, "token_hash": token_hash(t) if t else ""}
+                                   for kind, t in zip(request.seats, tokens)])
+        state = game.new_state(players=record.players, seed=record.seed,
+                               max_decisions=record.max_decisions)
+        layout = load_layout(game.definition)
+        self.store.create(record)
+        session = Session(record, game, state, layout, 0, lambda: self._replay(record.id))
+        self.sessions[record.id] = session
+        return session, tokens
+
+    def restore(self) -> list[Session]:
+        """Every stored game, back in memory where it was; a game that cannot be brought
+        back (its rules changed) is left out and reported."""
+        brought: list[Session] = []
+        for record in self.store.load_all():
+            try:
+                session = self._session(record)
+            except RegolaError as error:
+                LOG.error("game %s not restored: %s", record.id, error)
+                continue
+            self.sessions[record.id] = session
+            brought.append(session)
+        return brought
+
+    def _session(self, record: GameRecord) -> Session:
+        game = load(record.rules, record.variant, record.options, self.variants)
+        state = self._state(record)
+        actions = record.snapshot_at + len(record.actions)
+        return Session(record, game, state, load_layout(game.definition), actions,
+                       lambda: self._replay(record.id))
+
+    def _state(self, record: GameRecord) -> GameState:
+        game = load(record.rules, record.variant, record.options, self.variants)
+        if record.snapshot:
+            state = game.state_from_json(record.snapshot)
+        else:
+            state = game.new_state(players=record.players, seed=record.seed,
+                                   max_decisions=record.max_decisions)
+        for seat, action in record.actions:
+            state.apply(seat, action)
+        return state
+
+    def _replay(self, game_id: str) -> GameState:
+        record = next(r for r in self.store.load_all() if r.id == game_id)
+        return self._state(record)
+
+    def get(self, game_id: Any) -> Session:
+        """The game with this id; NotFound if there is none."""
+        session = self.sessions.get(game_id) if isinstance(game_id, str) else None
+        if session is None:
+            raise NotFound.text(w("no game {game}"), game=repr(str(game_id)[:40]))
+        return session

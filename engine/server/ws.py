@@ -1,0 +1,134 @@
+"""The WebSocket of a table: a client says hello (with its seat's token, or none to
+watch), then receives its own view after every change and sends actions. Each client has
+one writer that sends, in order, its errors and its latest view: an error goes only to the
+client that caused it, and a view is built from observe(that client's seat) only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..errors import w
+from ..i18n.catalog import Words
+from .errors import BadRequest, TokenMissing, TokenRefused, WebError
+from .limits import MAX_MESSAGE, language, parse_json
+from .sessions import Session
+
+HELLO_SECONDS = 20
+STATE = object()
+"""The writer's signal: send the client's view as it is now."""
+
+
+class Client:
+    """One open WebSocket: its game, its seat (None: watching), its language, its queue."""
+
+    def __init__(self, server: Any, socket: WebSocket, session: Session, seat: int | None,
+                 words: Words):
+        self.server, self.socket, self.session = server, socket, session
+        self.seat, self.words = seat, words
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.pending = False
+        self.sent_version = -1
+
+    def wake(self) -> None:
+        """The game changed: send the new view (once, however many changes came)."""
+        if not self.pending:
+            self.pending = True
+            self.queue.put_nowait(STATE)
+
+    def send(self, message: dict) -> None:
+        """Queue a message for this client only."""
+        self.queue.put_nowait(message)
+
+    async def writer(self) -> None:
+        """Send queued messages in order; a view only if the game moved on since the last."""
+        while True:
+            item = await self.queue.get()
+            if item is STATE:
+                self.pending = False
+                if self.session.actions == self.sent_version:
+                    continue
+                self.sent_version = self.session.actions
+                item = self.server.message(self.session, self.seat, self.words)
+            try:
+                await self.socket.send_text(json.dumps(item))
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+
+
+async def _fail(socket: WebSocket, error: WebError, words: Words, code: int) -> None:
+    await socket.send_text(json.dumps(error.to_json(words)))
+    await socket.close(code=code)
+
+
+async def table_socket(server: Any, socket: WebSocket) -> None:
+    """WS /ws/games/{game}: hello, then views and actions until the client leaves."""
+    await socket.accept()
+    try:
+        words = language(socket)
+    except WebError as error:
+        await _fail(socket, error, Words("en"), 4400)
+        return
+    try:
+        session = server.tables.get(socket.path_params["game"])
+        raw = await asyncio.wait_for(socket.receive_text(), HELLO_SECONDS)
+        hello = parse_json(raw, MAX_MESSAGE)
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            raise BadRequest.text(w("the first message must be a hello: type hello, with "
+                                    "the seat's token (none to watch)"))
+        token = hello.get("token")
+        seat = None
+        if token is not None:
+            seat = session.seat_of(token) if isinstance(token, str) else None
+            if seat is None:
+                raise TokenRefused.text(w("this link is not a seat of this game"))
+    except WebError as error:
+        await _fail(socket, error, words, 4000 + error.status)
+        return
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        return
+    client = Client(server, socket, session, seat, words)
+    session.listeners.add(client.wake)
+    writer = asyncio.get_running_loop().create_task(client.writer())
+    client.wake()
+    try:
+        while True:
+            raw = await socket.receive_text()
+            await _handle(server, client, raw)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        session.listeners.discard(client.wake)
+        writer.cancel()
+
+
+async def _handle(server: Any, client: Client, raw: str) -> None:
+    """One message from the client: ping, or an action for its seat."""
+    ref = None
+    try:
+        message = parse_json(raw, MAX_MESSAGE)
+        if not isinstance(message, dict):
+            raise BadRequest.text(w("a message must be a JSON object with a type"))
+        ref = message.get("ref") if isinstance(message.get("ref"), str | int) else None
+        kind = message.get("type")
+        if kind == "ping":
+            client.send({"type": "pong", "ref": ref})
+            return
+        if kind != "act":
+            raise BadRequest.text(w("unknown message type {type}; use act or ping"),
+                                  type=json.dumps(kind)[:40])
+        if client.seat is None:
+            raise TokenMissing.text(w("you are watching: acting needs a seat's link"))
+        if "seat" in message and message["seat"] != client.seat:
+            raise TokenRefused.text(w("this link is for seat {mine}; it cannot act for seat "
+                                      "{other}"), mine=str(client.seat),
+                                    other=json.dumps(message["seat"]))
+        await server.act(client.session, client.seat, message.get("action"),
+                         lambda chosen: client.send({"type": "ack", "ref": ref,
+                                                     "action": chosen["id"],
+                                                     "version": client.session.actions}))
+    except WebError as error:
+        client.send(error.to_json(client.words, ref=ref))

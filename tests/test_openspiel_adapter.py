@@ -1,0 +1,150 @@
+"""The OpenSpiel adapter (regola[openspiel]): every built-in game registered as regola_<game>,
+run by OpenSpiel's own tools. Skipped without the extra; .ci/run installs it."""
+
+from __future__ import annotations
+
+import pytest
+
+import regola
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+from regola.adapters import openspiel as adapter  # noqa: E402
+from regola.adapters.actions import action_key  # noqa: E402
+
+GAMES = regola.builtin_games()
+
+
+def test_importing_registers_every_builtin_game():
+    assert adapter.GAMES == [f"regola_{g}" for g in GAMES]
+    assert set(adapter.GAMES) <= set(pyspiel.registered_names())
+    game = pyspiel.load_game("regola_doge")
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.num_players() == 4 and kind.min_num_players == 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_simulation_test_of_openspiel_passes(name):
+    """OpenSpiel's random_sim_test: legal actions sorted and only for the current player,
+    unique action strings, clones, serialization, observation and information-state strings
+    and tensors of every seat at every step, returns within bounds and zero-sum."""
+    game = pyspiel.load_game(f"regola_{name}")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_parameters_players_variant_and_options():
+    game = pyspiel.load_game("regola_doge", {"players": 3, "variant": "year_limit",
+                                             "options": "shared_victory:false", "seed": 7})
+    assert game.num_players() == 3 and game.max_chance_outcomes() == 1
+    loaded = game.table.game
+    assert loaded.definition.variant == "year_limit"
+    assert loaded.definition.options["shared_victory"].value is False
+    again = pyspiel.load_game(str(game))                   # the game's string loads it again
+    assert str(again) == str(game) and again.table is game.table
+    with pytest.raises(regola.InvalidOption, match="options.shared_victry"):
+        pyspiel.load_game("regola_doge", {"options": "shared_victry:false"})
+    with pytest.raises(regola.UnsupportedPlayers):
+        pyspiel.load_game("regola_doge", {"players": 2})
+
+
+def test_chance_picks_the_seed_and_the_rest_is_the_regola_game():
+    game = pyspiel.load_game("regola_rialto", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
+    state.apply_action(42)
+    same = regola.load_game("rialto").new_state(players=3, seed=42, max_decisions=10_000)
+    assert str(state) == same.to_json()
+    seat = min(same.to_move)
+    assert state.current_player() == seat
+    shown = sorted(state.action_to_string(a) for a in state.legal_actions())
+    assert shown == sorted(action_key(a["value"]) for a in same.legal_actions(seat))
+
+
+def test_action_ids_mean_the_same_value_in_every_state():
+    game = pyspiel.load_game("regola_doge", {"players": 4, "seed": 3})
+    meaning: dict[int, str] = {}
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        for action in state.legal_actions():
+            text = state.action_to_string(action)
+            assert meaning.setdefault(action, text) == text
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(meaning) >= 15          # areas, markers, yes/no answers...
+
+
+def test_simultaneous_secret_choices_are_asked_one_seat_after_the_other():
+    """Doge's card choice is secret and simultaneous: the lowest seat decides first, the
+    others have no legal action meanwhile, and seat 1's information state (string and
+    tensor) is the same whichever card seat 0 chose."""
+    game = pyspiel.load_game("regola_doge", {"players": 3, "seed": 4})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert state.current_player() == 0 and state.legal_actions(1) == []
+    first, second = state.clone(), state.clone()
+    a, b = state.legal_actions()[:2]
+    first.apply_action(a)
+    second.apply_action(b)
+    assert first.information_state_string(1) == second.information_state_string(1)
+    assert first.information_state_tensor(1) == second.information_state_tensor(1)
+    assert first.information_state_string(0) != second.information_state_string(0)
+
+
+def test_a_state_serializes_and_comes_back_equal():
+    game = pyspiel.load_game("regola_warsaw", {"players": 2, "options": "max_stack_height:3"})
+    state = game.new_initial_state()
+    state.apply_action(5)
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[-1])
+    back = game.deserialize_state(state.serialize())
+    assert str(back) == str(state) and back.history() == state.history()
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and str(state2) == str(state)
+    assert state2.legal_actions() == state.legal_actions()
+
+
+def test_the_public_observer_sees_no_private_choice():
+    game = pyspiel.load_game("regola_doge", {"players": 3, "seed": 4})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(state.legal_actions()[0])
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    observer = game.make_py_observer(public)
+    text = observer.string_from(state, 0)
+    assert '"seat":null' in text and '"decision":null' in text
+
+
+def _mcts_game(name: str, players: int) -> list[float]:
+    game = pyspiel.load_game(f"regola_{name}", {"players": players, "seed": 5})
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=40)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator,
+                       random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    return state.returns()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_mcts_bot_plays_a_whole_game(name):
+    """OpenSpiel's Python MCTS bot (3 simulations a move, rollouts of at most 40 decisions)
+    decides for every seat until the game ends with a winner."""
+    players = regola.load_game(name).player_counts[0]
+    result = _mcts_game(name, players)
+    assert len(result) == players and abs(sum(result)) < 1e-9 and max(result) > 0

@@ -1,0 +1,90 @@
+"""The PettingZoo adapter (regola[pettingzoo]): an AEC environment per game, with action
+masks and observation spaces from observe(). Skipped without the extra; .ci/run installs it."""
+
+from __future__ import annotations
+
+import pytest
+
+import regola
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from regola.adapters.pettingzoo import env  # noqa: E402
+
+GAMES = regola.builtin_games()
+
+
+# api_test advises a Box observation; a Dict with "action_mask" is what PettingZoo's own
+# classic games use, and it gives the same two warnings for them.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test_passes(name):
+    api_test(env(name), num_cycles=200, verbose_progress=False)
+
+
+def _play(e, seed: int) -> tuple[dict, list[tuple[str, int]]]:
+    """A whole game of random legal actions; the rewards summed per agent and the moves."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    moves = []
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert e.observation_space(agent).contains(obs)
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        moves.append((agent, action))
+        e.step(action)
+    return totals, moves
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_of_masked_random_actions_ends_as_the_regola_game(name):
+    game = regola.load_game(name)
+    players = game.player_counts[0]
+    e = env(name, players=players)
+    totals, moves = _play(e, seed=11)
+    # The same actions, by value, on the regola state itself, reach the same result.
+    table = e.unwrapped.table
+    state = game.new_state(players=players, seed=11, max_decisions=table.max_decisions)
+    for agent, action in moves:
+        seat = int(agent.removeprefix("player_"))
+        assert min(state.to_move) == seat
+        state.apply(seat, table.actions.value_of(action))
+    assert state.is_over and e.agents == []
+    winners = {f"player_{p}" for p in state.result["winners"]}
+    assert abs(sum(totals.values())) < 1e-9
+    assert all((totals[a] > 0) == (a in winners) for a in e.possible_agents), totals
+
+
+def test_game_options_as_keywords_and_a_wrong_one_named():
+    e = env("doge", players=3, shared_victory=False)
+    assert e.unwrapped.table.game.definition.options["shared_victory"].value is False
+    assert len(e.possible_agents) == 3
+    with pytest.raises(regola.InvalidOption, match="options.shared_victry"):
+        env("doge", shared_victry=False)
+
+
+def test_the_mask_is_empty_for_an_agent_that_is_not_asked():
+    e = env("doge", players=3)
+    e.reset(seed=4)
+    assert e.agent_selection == "player_0"          # three secret choices: lowest seat first
+    assert e.observe("player_1")["action_mask"].sum() == 0
+    assert e.observe("player_0")["action_mask"].sum() == 7
+
+
+def test_an_illegal_action_ends_the_game_with_a_penalty():
+    e = env("doge", players=3)
+    e.reset(seed=4)
+    illegal = int(np.flatnonzero(e.observe("player_0")["action_mask"] == 0)[0])
+    state = e.unwrapped.state_.to_json()
+    e.step(illegal)
+    assert all(e.terminations.values()) and e.rewards["player_0"] == -1
+    assert e.unwrapped.state_.to_json() == state         # the regola state is unchanged

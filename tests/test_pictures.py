@@ -1,0 +1,195 @@
+"""The rulebook's pictures (issue 13, item 5): drawn from the data and the outline's layout
+hints, right (what they show is the data, or a real new game) and readable (no label runs
+out of its picture, no cost badge covers an icon number)."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import regola
+from regola.docs.book import build_rulebook
+from regola.docs.pictures import draw_position
+from regola.docs.pictures.svg import text_width
+
+SVG = "{http://www.w3.org/2000/svg}"
+GAMES = ["doge", "rialto", "warsaw", "copycat"]
+
+
+@pytest.fixture(scope="module")
+def books():
+    return {(g, lang): build_rulebook(g, lang=lang) for g in GAMES for lang in ("en", "es", "nl")}
+
+
+def texts_of(svg: str) -> list[str]:
+    return [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def test_every_picture_is_well_formed_and_no_label_leaves_it(books):
+    """A label that runs past the picture's edge is clipped (the issue's Warsaw picture)."""
+    for (game, lang), book in books.items():
+        assert book.pictures, (game, lang)
+        for name, svg in book.pictures.items():
+            root = ET.fromstring(svg)
+            width = float(root.get("width"))
+            for t in root.iter(f"{SVG}text"):
+                size, x = float(t.get("font-size")), float(t.get("x"))
+                w = text_width(t.text or "", size, t.get("font-weight"))
+                left = {"start": x, "middle": x - w / 2, "end": x - w}[t.get("text-anchor")]
+                assert left >= -2 and left + w <= width + 2, (lang, name, t.text)
+
+
+def test_doge_city_is_a_map_of_the_seven_areas_with_the_palace_costs(books):
+    svg = books["doge", "en"].pictures["doge-city.svg"]
+    labels = texts_of(svg)
+    for area in ("Cannaregio", "Castello", "Dorsoduro", "San Marco", "San Polo", "Santa Croce",
+                 "Quarantia"):
+        assert area in labels
+    for cost in "34567":                       # game.yaml: palace_costs [3, 4, 5, 6, 7]
+        assert labels.count(cost) == 6
+    cheap = build_rulebook("doge", "cheap_palaces").pictures["doge-cheap_palaces-city.svg"]
+    assert texts_of(cheap).count("2") == 6 and "7" not in texts_of(cheap)
+
+
+def test_doge_voting_order_is_a_real_shuffled_row():
+    """The face-up row is the brown deck as new_state(seed 1) deals it, not the list order."""
+    book = build_rulebook("doge")
+    labels = texts_of(book.pictures["doge-voting_order.svg"])
+    dealt = regola.load_game("doge").new_state(seed=1).observe(None)["decks"]["brown"]
+    names = {"cannaregio": "Cannaregio", "castello": "Castello", "dorsoduro": "Dorsoduro",
+             "san_marco": "San Marco", "san_polo": "San Polo", "santa_croce": "Santa Croce",
+             "quarantia": "Quarantia"}
+    shown = [t for t in labels if t in names.values()]
+    assert shown == [names[c] for c in dealt]
+    assert shown != list(names.values())                     # not the order of game.yaml
+    assert labels.count("?") == 7                             # the blue row face down
+
+
+def test_rialto_map_has_the_canal_its_sides_and_a_legend(books):
+    svg = books["rialto", "en"].pictures["rialto-city_map.svg"]
+    labels = texts_of(svg)
+    assert "Grand Canal" in labels
+    assert "west side of the Grand Canal" in labels and "east side of the Grand Canal" in labels
+    assert "room for one bridge or gondola" in labels
+    assert svg.count("<line") == 12                            # the 12 connections
+    fills = {a: re.search(rf'fill="(#\w+)"[^>]*/>\n[^\n]*>{a}<', svg) for a in
+             ("Santa Croce", "Castello")}
+    assert all(fills.values())
+    assert fills["Santa Croce"].group(1) != fills["Castello"].group(1)   # west vs east
+
+
+def _circles(svg: str) -> list[tuple[float, float, float, str]]:
+    root = ET.fromstring(svg)
+    return [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")), c.get("fill"))
+            for c in root.iter(f"{SVG}circle")]
+
+
+def test_warsaw_cost_badges_leave_the_icon_numbers_free(books):
+    """The issue: cost badges drawn over the icon numbers. Badges (yellow) and icon discs
+    (white) never overlap in any tile picture."""
+    for name, svg in books["warsaw", "en"].pictures.items():
+        circles = _circles(svg)
+        badges = [c for c in circles if c[3] == "#f5d76e"]
+        icons = [c for c in circles if c[3] == "#ffffff"]
+        for bx, by, br, _ in badges:
+            for ix, iy, ir, _ in icons:
+                assert math.dist((bx, by), (ix, iy)) >= br + ir, name
+
+
+def test_warsaw_sampler_replaces_the_tile_table_and_start_tiles_are_counted(books):
+    book = books["warsaw", "en"]
+    labels = texts_of(book.pictures["warsaw-tiles.svg"])
+    assert "Start tiles (back S): 4, all alike" in labels
+    assert "Milestones: 5, one for each milestone space" in labels
+    for epoch in range(1, 7):
+        assert f"Epoch {epoch}: 16 tiles, some of them" in labels
+    components = book.markdown.split("## Components")[1].split("\n## ")[0]
+    assert "| start tile (back S) |" not in components           # no 105-row table there
+    start = texts_of(book.pictures["warsaw-start_tiles.svg"])
+    assert start.count("0") == 1 and "×4" in start               # one tile, four alike
+
+
+def test_copycat_board_is_laid_out_as_on_the_table(books):
+    labels = texts_of(books["copycat", "en"].pictures["copycat-board.svg"])
+    assert "The federal department: the offices printed on the board" in labels
+    assert [f"section {s}" for s in range(1, 6)] == [t for t in labels if t.startswith("section")]
+    assert "section 0" not in labels
+    street = [t for t in labels if re.fullmatch(r"\d+ · \+\d", t)]
+    assert street == [f"{s} · +{0 if s <= 4 else 1 if s <= 8 else 2}" for s in range(1, 12)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_setup_picture_is_a_real_new_game(game, books):
+    """notes: each game's setup picture is new_state(players=4, seed=1) drawn as seen by all."""
+    svg = books[game, "en"].pictures[f"{game}-setup.svg"]
+    labels = texts_of(svg)
+    assert ["Red", "Blue", "Green", "Yellow"] == [t for t in labels if t in
+                                                  ("Red", "Blue", "Green", "Yellow")][:4]
+    view = regola.load_game(game).new_state(players=4, seed=1).observe(None)
+    if game == "rialto":
+        for tok in view["tokens"]:
+            if tok["kind"] == "round_tile":
+                assert f"round {tok['number']}" in labels
+        assert "22 coins in the bank" in labels and not any("lot" in t for t in labels)
+    if game == "copycat":
+        street = sorted((int(t["at"].split("_")[1]), t) for t in view["tokens"]
+                        if t["at"].startswith("street_"))
+        assert len(street) == 11
+        assert "initial turn-order cards" not in " ".join(labels)
+    if game == "warsaw":
+        assert "80 city tiles in the epoch stacks" in labels
+    if game == "doge":
+        assert "9 advisors beside the board" in labels
+
+
+def test_draw_position_shows_a_game_in_play():
+    """The palaces on the board fill the palace spaces; every house count is a chip."""
+    game = regola.load_game("doge")
+    state = game.new_state(players=4, seed=5)
+    rng = random.Random(5)
+    for _ in range(400):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.observe(None)
+    svg = draw_position(state, lang="es", title="x")
+    ET.fromstring(svg)
+    districts = [a for a, d in game.definition.areas.items() if d["kind"] == "district"]
+    palaces = sum(sum(view["pieces"]["palace"].get(a, [0])) for a in districts)
+    seat_fills = {"#d84c4c", "#3f6fc4", "#3f9b4f", "#e9c31c"}
+    assert sum(1 for c in _circles(svg) if c[3] in seat_fills) == palaces
+    houses = [n for a in game.definition.areas for n in view["pieces"]["house"].get(a, []) if n]
+    chips = texts_of(svg)
+    for n in houses:
+        assert str(n) in chips
+    assert "Junto al tablero" in chips                            # Spanish labels
+
+
+def test_bad_picture_hints_are_located_problems(tmp_path):
+    """An outline whose map names an unknown area, or whose position names no board, is
+    refused with the file, line and path; nothing is written, no traceback."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    from regola.loading.sources import rules_root
+    folder = tmp_path / "broken"
+    shutil.copytree(rules_root() / "doge", folder)
+    outline = folder / "rulebook.yaml"
+    text = outline.read_text(encoding="utf-8")
+    text = text.replace("at: {santa_croce: [0, 0],", "at: {santa_cruz: [0, 0],")
+    text = text.replace("    board: city\n", "    board: nowhere\n")
+    outline.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["rulebook", str(folder), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert re.search(r"rulebook\.yaml:\d+:\d+: .*no area 'santa_cruz'", result.output)
+    assert re.search(r"rulebook\.yaml:\d+:\d+: .*no area_map or area_blocks picture 'nowhere'",
+                     result.output)
+    assert "Traceback" not in result.output and not out.exists()

@@ -1,0 +1,176 @@
+"""The web table's board (engine/server/svg/): drawn as SVG from the game's data and one
+seat's observation, arranged by each game's table.yaml (checked, every problem located);
+a game without one gets a default layout. Needs no web extra: nothing here serves."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import regola
+from conftest import edit_rule_file
+from regola.errors import RuleError
+from regola.i18n.game_words import GameWords
+from regola.loading.sources import builtin_games
+from regola.server.svg.board import draw_board, draw_mine, mine
+from regola.server.svg.context import Ctx
+from regola.server.svg.layout import load_layout
+
+DATA = Path(__file__).parent / "data"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def played(game: str, decisions: int, seed: int = 3) -> regola.GameState:
+    """A game after some random decisions."""
+    state = regola.load_game(game).new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def ctx_for(state: regola.GameState, seat: int | None, lang: str = "en") -> Ctx:
+    definition = state.game.definition
+    actions = state.legal_actions(seat) if seat is not None else []
+    return Ctx(definition, state.observe(seat), GameWords(definition, lang),
+               load_layout(definition), {a["id"]: a["id"] for a in actions})
+
+
+def texts(svg: str) -> list[str]:
+    return [t.text or "" for t in ET.fromstring(svg).iter(SVG + "text")]
+
+
+@pytest.mark.parametrize("game", builtin_games())
+def test_every_builtin_layout_is_valid_and_names_a_panel_per_part(game):
+    layout = load_layout(regola.load_game(game).definition)
+    assert layout.panels and layout.colours
+
+
+@pytest.mark.parametrize("game", builtin_games())
+@pytest.mark.parametrize("decisions", [0, 120, 400])
+def test_boards_are_well_formed_svg_in_every_language(game, decisions):
+    state = played(game, decisions)
+    seat = state.to_move[0] if state.to_move else 0
+    for lang in ("en", "es", "nl"):
+        svg = draw_board(ctx_for(state, seat, lang), game)
+        root = ET.fromstring(svg)
+        assert root.tag == SVG + "svg" and float(root.get("height")) > 100
+        hand = draw_mine(ctx_for(state, seat, lang))
+        if hand:
+            ET.fromstring(hand)
+
+
+def test_doge_board_shows_districts_palace_spaces_houses_advisors_markers_and_voting_order():
+    state = played("doge", 1300)
+    assert state.is_over
+    svg = draw_board(ctx_for(state, None), "doge")
+    words = texts(svg)
+    for name in ("Cannaregio", "Castello", "Dorsoduro", "San Marco", "San Polo",
+                 "Santa Croce", "Quarantia", "The districts", "Voting order"):
+        assert name in words, name
+    view = state.observe(None)
+    built = sum(sum(row) for area, row in view["pieces"]["palace"].items()
+                if area != "supply")
+    # every palace fills a space drawn in its owner's colour (a space is a rect with a cost)
+    colours = set(load_layout(state.game.definition).colours.values())
+    filled = [r for r in ET.fromstring(svg).iter(SVG + "rect") if r.get("fill") in colours
+              and r.get("width") == r.get("height") and float(r.get("width")) >= 20]
+    assert built > 0 and len(filled) == built
+
+
+def test_doge_palace_spaces_take_their_owners_from_the_palace_built_notes():
+    from regola.server.svg.areas import space_owners
+    state = played("doge", 1300)
+    ctx = ctx_for(state, None)
+    spec = {"property": "palace_costs", "piece": "palace", "note": "palace_built"}
+    for area in ("cannaregio", "castello", "dorsoduro", "san_marco", "san_polo", "santa_croce"):
+        notes = [e["player"] for e in ctx.view["log"] if e.get("msg") == "palace_built"
+                 and e.get("area") == area]
+        assert space_owners(ctx, area, spec) == notes
+
+
+def test_a_spectator_board_has_no_buttons_and_no_hand():
+    state = played("warsaw", 40)
+    ctx = ctx_for(state, None)
+    svg = draw_board(ctx, "warsaw")
+    assert "data-action" not in svg and draw_mine(ctx) == ""
+
+
+def test_warsaw_cells_the_seat_may_build_on_are_buttons_on_its_own_grid():
+    state = played("warsaw", 0)
+    while state.legal_actions(state.to_move[0])[0]["ask"] != "build_or_discard":
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_move[0]
+    ids = {a["id"] for a in state.legal_actions(seat)}
+    svg = draw_board(ctx_for(state, seat), "warsaw")
+    picks = {r.get("data-action") for r in ET.fromstring(svg).iter() if r.get("data-action")}
+    assert picks and picks <= ids and all(p.startswith("[") for p in picks)
+
+
+def test_the_hand_shows_the_seats_own_secret_tokens_only():
+    state = played("rialto", 10)
+    for seat in range(state.observe(None)["players"]):
+        ctx = ctx_for(state, seat)
+        own = mine(ctx)
+        assert own and all(t["owner"] == seat and t["at"] == "hand" for t in own)
+        assert len(own) == sum(1 for t in state.observe(seat)["tokens"]
+                               if t.get("owner") == seat and t.get("at") == "hand")
+
+
+@pytest.mark.parametrize("folder", ["concept_game", "grid_game"])
+def test_a_game_without_a_layout_file_gets_every_panel_its_data_calls_for(folder, tmp_path):
+    game = regola.load_game(str(DATA / folder))
+    layout = load_layout(game.definition)
+    kinds = {p["kind"] for p in layout.panels}
+    if game.definition.grids:
+        assert "grids" in kinds
+    if game.definition.connections:
+        assert "map" in kinds
+    state = game.new_state(seed=1)
+    rng = random.Random(1)
+    for _ in range(30):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    ET.fromstring(draw_board(ctx_for(state, state.to_move[0] if state.to_move else 0), "x"))
+
+
+def test_a_wrong_layout_is_refused_with_every_problem_at_its_line(doge_copy):
+    edit_rule_file(doge_copy / "table.yaml",
+                   ("pieces: [house]", "pieces: [hause]"),
+                   ("title: voting_order", "title: voting_ordr"),
+                   ("columns: 3", "columns: three"))
+    game = regola.load_game(str(doge_copy))
+    with pytest.raises(RuleError) as caught:
+        load_layout(game.definition)
+    shown = [str(p) for p in caught.value.problems]
+    assert any("table.yaml:" in s and "columns" in s and "integer" in s for s in shown), shown
+    edit_rule_file(doge_copy / "table.yaml", ("columns: three", "columns: 3"))
+    game = regola.load_game(str(doge_copy))
+    with pytest.raises(RuleError) as caught:
+        load_layout(game.definition)
+    shown = [str(p) for p in caught.value.problems]
+    assert any("panels[0].pieces[0]" in s and "no counted piece 'hause'" in s for s in shown)
+    assert any("panels[3].title" in s and "voting_ordr" in s for s in shown)
+    line = next(i for i, text in enumerate((doge_copy / "table.yaml").read_text().splitlines(), 1)
+                if "hause" in text)
+    assert any(f"table.yaml:{line}:" in s for s in shown)
+
+
+def test_without_its_layout_file_a_builtin_game_still_draws(doge_copy):
+    (doge_copy / "table.yaml").unlink()
+    game = regola.load_game(str(doge_copy))
+    layout = load_layout(game.definition)
+    assert [p["kind"] for p in layout.panels][:2] == ["areas", "areas"]
+    state = game.new_state(seed=2)
+    ET.fromstring(draw_board(ctx_for(state, 0), "doge"))
+    shutil.rmtree(doge_copy)
