@@ -78,6 +78,15 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
                        Text(f"{r['variable']} = {r['value']}"), num(r["decisions"]),
                        num(r["copy_us"], 1), num(r["json_round_trip_us"], 1),
                        num(r["json_kb"], 1))
+    speed = _table(w.ctx("bench", "regola's speed over another checkout"), 3, game, players,
+                   w.ctx("bench", "checkout"),
+                   w.ctx("bench", "regola decisions/s"),
+                   w.ctx("bench", "its decisions/s"),
+                   w.ctx("bench", "speedup"))
+    for r in figures.get("speedups", []):
+        speed.add_row(Text(r["game"]), str(r["players"]), Text(r["against"]),
+                      num(r["decisions_per_s"]), num(r["against_decisions_per_s"]),
+                      num.times(r["speedup"]))
     load = _table(w.ctx("bench", "Loading a game"), 1, game,
                   w.ctx("bench", "import regola ms"),
                   w.ctx("bench", "cold ms"),
@@ -85,7 +94,7 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
     for r in figures["load"]:
         load.add_row(Text(r["game"]), *(num(1000 * r[key], 1)
                                         for key in ("import_s", "cold_s", "cached_s")))
-    for table in (play, states, ratios, growth, load):
+    for table in (play, states, ratios, speed, growth, load):
         if table.row_count:
             console.print(table)
     settings = figures["settings"]
