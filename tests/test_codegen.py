@@ -227,8 +227,8 @@ def test_compiled_code_is_cached_by_its_source(tmp_path, monkeypatch):
 
 
 def test_fast_forms_of_count_and_tokens_when_the_runtime_has_them(monkeypatch, doge_copy):
-    """`count` and `tokens` of a kind at a place known as the code is written call the
-    Runtime's fast forms, if it has them; the game plays exactly the same."""
+    """`count` and `tokens` of a kind at a place (known as the code is written, or only in
+    play) call the Runtime's fast forms, if it has them; the game plays exactly the same."""
     from regola.interpreter.runtime import Runtime
     used: Counter = Counter()
 
@@ -246,7 +246,7 @@ def test_fast_forms_of_count_and_tokens_when_the_runtime_has_them(monkeypatch, d
     source = fast_game.definition.program.module.source
     assert "_c.count_owned('marker', q, 'supply')" in source
     assert "_c.tokens_owned('card', p, 'hand')" in source
-    assert "_c.tokens('marker', owner=p, at=area)" in source      # a place known only in play
+    assert "_c.tokens_owned('marker', p, area)" in source          # a place known only in play
     for seed in range(2):
         assert play(fast_game.new_state(players=4, seed=seed), seed) == \
             play(regola.load_game("doge").new_state(players=4, seed=seed), seed)
@@ -282,3 +282,17 @@ def test_parse_trees_are_kept_by_the_scripts_text(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(off))
     parse.parse("def play():\n    pass\n", "e.regola")
     assert not off.exists()
+
+
+def test_fast_forms_take_a_list_of_places_as_the_general_forms_do():
+    """The fast forms the generated code calls answer like count and tokens for any place
+    value: one place, a list of places, a place that holds nothing."""
+    state = regola.load_game("doge").new_state(players=4, seed=3)
+    c = state._runtime()
+    for at in ("supply", ["supply", "hand"], [], "nowhere"):
+        for kind in ("marker", "card", "ring"):
+            assert c.count_at(kind, at) == c.count(kind, at=at)
+            assert c.count_owned(kind, 1, at) == c.count(kind, owner=1, at=at)
+            if kind != "ring":
+                assert c.tokens_at(kind, at) == c.tokens(kind, at=at)
+                assert c.tokens_owned(kind, 1, at) == c.tokens(kind, owner=1, at=at)

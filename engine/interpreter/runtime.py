@@ -116,8 +116,10 @@ class Runtime(TokenOps):
             return 0 if j is None else row[j + owner]
         return sum(row[j + owner] for j in map(slot.get, at) if j is not None)
 
-    def count_at(self, kind: str, at: str) -> int:
-        """Fast `count(kind, at=at)` for one place."""
+    def count_at(self, kind: str, at: Any) -> int:
+        """Fast `count(kind, at=at)` (for one place; anything else as count does)."""
+        if type(at) is not str:
+            return self.count(kind, at=at)
         row = self.counts.get(kind)
         if row is None:
             found = self.where[self.lay.kind_no[kind]].get(at)
@@ -125,10 +127,19 @@ class Runtime(TokenOps):
         j = self.slot.get(at)
         return 0 if j is None else sum(row[j:j + self.n])
 
-    def count_owned(self, kind: str, owner: Any, at: str) -> int:
-        """Fast `count(kind, owner=owner, at=at)` for one place."""
+    def count_owned(self, kind: str, owner: Any, at: Any) -> int:
+        """Fast `count(kind, owner=owner, at=at)` (for one place; anything else as count
+        does)."""
         row = self.counts.get(kind)
-        if row is None or type(owner) is not int or not 0 <= owner < self.n:
+        if row is None:
+            if type(at) is not str:
+                return self.count(kind, owner=owner, at=at)
+            where = self.where[self.lay.kind_no[kind]].get(at)
+            if not where:
+                return 0
+            column = self.owner
+            return sum(1 for i in where if column[i] == owner)
+        if type(owner) is not int or not 0 <= owner < self.n or type(at) is not str:
             return self.count(kind, owner=owner, at=at)
         j = self.slot.get(at)
         return 0 if j is None else row[j + owner]

@@ -101,16 +101,21 @@ class TokenOps:
         tids = self.lay.tids
         return [tids[i] for i in self._select(kind, owner, at, filters)]
 
-    def tokens_at(self, kind: str, at: str) -> list:
-        """Fast `tokens(kind, at=at)` for one place."""
+    def tokens_at(self, kind: str, at: Any) -> list:
+        """Fast `tokens(kind, at=at)` (for one place; anything else as tokens does)."""
+        if type(at) is not str:
+            return self.tokens(kind, at=at)
         where = self.where[self.lay.kind_no[kind]].get(at)
         if not where:
             return []
         tids = self.lay.tids
         return [tids[i] for i in where]
 
-    def tokens_owned(self, kind: str, owner: Any, at: str) -> list:
-        """Fast `tokens(kind, owner=owner, at=at)` for one place."""
+    def tokens_owned(self, kind: str, owner: Any, at: Any) -> list:
+        """Fast `tokens(kind, owner=owner, at=at)` (for one place; anything else as tokens
+        does)."""
+        if type(at) is not str:
+            return self.tokens(kind, owner=owner, at=at)
         where = self.where[self.lay.kind_no[kind]].get(at)
         if not where:
             return []

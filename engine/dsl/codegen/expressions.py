@@ -242,8 +242,9 @@ class ExpressionWriter:
         return self.builtin(name, builtins.EXPRESSIONS[name], args, kwargs)
 
     def fast_form(self, name: str, node: Tree | None, scope: Scope) -> str | None:
-        """`count` or `tokens` of a kind at one place known as the code is written (and of
-        an owner), as the Runtime's fast form for that shape if it has one (FAST_FORMS)."""
+        """`count` or `tokens` of a kind at a place (and of an owner), as the Runtime's fast
+        form for that shape if it has one (FAST_FORMS: positional, no keyword dict; they
+        take any place and fall back to the general form for a list of places)."""
         given = node.children if node is not None else []
         if name not in ("count", "tokens") or not given or given[0].data != "pos_arg":
             return None
@@ -254,12 +255,13 @@ class ExpressionWriter:
         if len(keywords) != len(given) - 1 or "at" not in keywords or \
                 type(kind) is not str or (name == "tokens" and kind not in self.n.g.tokens):
             return None
-        place = self.constant(keywords["at"], scope)
         method = FAST_FORMS.get((name, tuple(sorted(keywords))))
-        if type(place) is not str or method is None or not hasattr(Runtime, method):
+        if method is None or not hasattr(Runtime, method):
             return None
+        place = self.constant(keywords["at"], scope)
+        where = repr(place) if type(place) is str else self.expr(keywords["at"], scope, True)
         owner = [self.expr(keywords["owner"], scope, True)] if "owner" in keywords else []
-        return f"_c.{method}({', '.join([repr(kind), *owner, repr(place)])})"
+        return f"_c.{method}({', '.join([repr(kind), *owner, where])})"
 
     def builtin(self, name: str, builtin: Any, args: list[str], kwargs: list[str]) -> str:
         """A built-in's call: plain Python, a Runtime method, or its implementation."""
