@@ -5,8 +5,9 @@ change it makes is recorded as an event in the log, with who, what and where.
 
 Fast forms for generated code (same results as the general methods, fewer checks of
 what the call site already knows):
-- `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at one place;
-- `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at one place;
+- `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at a place;
+- `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at a place;
+- `prop(value, name)`: `value.name` for a name only tokens' properties have;
 - `tno(tid)`: a token's number in the layout (its fields are columns: `at[i]`,
   `owner[i]`, `ctrl[i]`, `shown[i]`; its properties `props[i]`).
 """
@@ -224,6 +225,16 @@ class Runtime(TokenOps):
         return value
 
     # -- properties ------------------------------------------------------------------
+    def prop(self, value: Any, name: str) -> Any:
+        """Fast `value.name` for a name that only tokens' properties have (no area property,
+        player variable or token field of that name): as attr."""
+        i = self.lay.index.get(value) if type(value) is str else None
+        if i is not None:
+            props = self.props[i]
+            if name in props:
+                return props[name]
+        return self.attr(value, name)
+
     def attr(self, value: Any, name: str) -> Any:
         """`value.name`: a player's variable, an area's property or a token's field."""
         if type(value) is str:

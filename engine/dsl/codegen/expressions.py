@@ -12,6 +12,8 @@ from typing import Any
 from lark import Token, Tree
 
 from ...errors import Location
+from ...interpreter.layout import GRID_FIELDS
+from ...interpreter.model import GameDef
 from ...interpreter.runtime import Runtime
 from .. import builtins
 from ..check.names import DeclaredNames
@@ -22,6 +24,8 @@ RUNTIME_METHODS = ("count", "tokens", "move", "move_token", "draw", "give", "rev
 """Built-ins that only forward their arguments to the Runtime method of the same name: the
 generated code calls the method itself."""
 
+TOKEN_FIELD_NAMES = {"at", "owner", "controller", "shown", "kind", "id"}
+"""What every token has besides its properties (Runtime.attr answers them first)."""
 FAST_FORMS = {("count", ("at",)): "count_at", ("count", ("at", "owner")): "count_owned",
               ("tokens", ("at",)): "tokens_at", ("tokens", ("at", "owner")): "tokens_owned"}
 """Runtime methods for the commonest shapes of `count` and `tokens` (a kind and one place
@@ -94,6 +98,15 @@ def literal(value: Any, globals_: Globals, hint: str) -> str:
     return globals_.bind(f"_s_{hint}", value)
 
 
+def token_only_properties(g: GameDef) -> frozenset[str]:
+    """Names that only tokens' properties have (no area property, player variable or token
+    field has them): `x.name` may call the Runtime's fast `prop`."""
+    names = {name for kind in g.tokens.values() for name in kind.props}
+    names -= {name for props in g.areas.values() for name in props}
+    names -= set(g.player_vars) | set(GRID_FIELDS) | TOKEN_FIELD_NAMES
+    return frozenset(names)
+
+
 class ExpressionWriter:
     """Writes expressions of one game's scripts as Python text."""
 
@@ -102,6 +115,7 @@ class ExpressionWriter:
         self.globals = globals_
         self.file = ""
         self.context = ""
+        self.token_props = token_only_properties(names.g)
 
     def where(self, node: Tree | Token) -> Location:
         """The script location of a node of the definition being written."""
@@ -228,7 +242,9 @@ class ExpressionWriter:
         base, attr = t.children
         if base.data == "name" and str(base.children[0]) == "game" and "game" not in scope:
             return f"_c.s['vars'][{str(attr)!r}]"
-        return f"_c.attr({self.expr(base, scope, True)}, {str(attr)!r})"
+        method = "prop" if str(attr) in self.token_props and hasattr(Runtime, "prop") \
+            else "attr"
+        return f"_c.{method}({self.expr(base, scope, True)}, {str(attr)!r})"
 
     def call(self, t: Tree, scope: Scope) -> str:
         """A call of a script function or of a built-in that computes a value."""
