@@ -90,10 +90,11 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
     load = _table(w.ctx("bench", "Loading a game"), 1, game,
                   w.ctx("bench", "import regola ms"),
                   w.ctx("bench", "cold ms"),
+                  w.ctx("bench", "nothing cached ms"),
                   w.ctx("bench", "cached ms"))
     for r in figures["load"]:
-        load.add_row(Text(r["game"]), *(num(1000 * r[key], 1)
-                                        for key in ("import_s", "cold_s", "cached_s")))
+        load.add_row(Text(r["game"]), *(num(1000 * r[key], 1) for key in
+                                        ("import_s", "cold_s", "uncached_s", "cached_s")))
     for table in (play, states, ratios, speed, growth, load):
         if table.row_count:
             console.print(table)
@@ -110,5 +111,6 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
                            "Memory: the tracemalloc peak while {count} copies of the state "
                            "are alive, scaled to 1,000.", settings["live_states"],
                            count=num(settings["live_states"])), markup=False)
-    console.print(w("Cold load: the first load_game in a fresh process; cached: the second."),
-                  markup=False)
+    console.print(w("Cold load: the first load_game in a fresh process; nothing cached: the "
+                    "same with REGOLA_CACHE=off (no parse trees or tables on disk); cached: "
+                    "the second."), markup=False)
