@@ -68,6 +68,7 @@ def _checks(text: str, lang: str, terms=()) -> set[str]:
     ("De speler in 6 stadsdelen een paleis heeft.", "nl", "word order"),
     ("1. Preparar la partida.", "es", "infinitive step"),
     ("El el límite de mano pasa a ser 0.", "es", "repeated word"),
+    ("De speler legt de de kaart af.", "nl", "repeated word"),
 ])
 def test_a_check_catches_its_problem(text, lang, check):
     assert check in _checks(text, lang, [CARTA, HUIS])
@@ -83,6 +84,7 @@ def test_a_check_catches_its_problem(text, lang, check):
     ("La ciudad y la mitad de la red.", "es"),
     ("De speler scoort zijn OP op het carrièrepad.", "nl"),
     ("1. Prepara la partida.", "es"),
+    ("Neem je de raadsheer in handen, of onthoud je je?", "nl"),      # je: subject, reflexive
 ])
 def test_correct_text_passes(text, lang):
     assert not _checks(text, lang, [CARTA, HUIS])

@@ -120,7 +120,8 @@ def test_provisional_note_and_pictures():
     assert "**Provisional data**" in built.markdown
     assert "No source lists the real cards" in built.markdown or \
         "no source lists the real cards" in built.markdown
-    assert set(built.pictures) == {"copycat-board.svg", "copycat-setup.svg"}
+    assert set(built.pictures) == {"copycat-board.svg", "copycat-setup.svg",
+                                   "copycat-example-order_tie.svg"}      # the worked example
     board = built.pictures["copycat-board.svg"]
     for space in range(1, 12):                          # the street: number · surcharge
         surcharge = 0 if space <= 4 else 1 if space <= 8 else 2
@@ -150,7 +151,8 @@ def test_the_book_reads_as_prose_not_as_data(book):
                  "it is not the case that the player's", "plus 1, not included",
                  "0, 0, 0", "a set of 1 cards", ".).", "is none"):
         assert dump not in book, dump
-    assert book.count("until the game ends") == 1          # only the round loop
+    assert book.count("Repeat the following until the game ends") == 2   # the round loop,
+    # in the rules and whole in the appendix (the turn summary says it in its own words)
     assert "Repeat the following until a step below says to stop:" in book
     assert "From now on, the player has passed." in book
     assert "If the player has not passed and either" in book

@@ -21,7 +21,7 @@ CHECKLIST = {
     2: ["77 cards, each showing its type (see the table)", "| “Doge” | 11 |",
         "| “Councilman” | 11 |", "| “Joker” | 11 |"],
     3: ["- 18 councilmen", "moves 5 councilmen from their general supply to their personal "
-        "supply", "the other 13 stay in the general supply"],
+        "supply", "Each player moves 5 of their councilmen into their personal supply"],
     4: ["The bank holds 30 coins", "| Starting coins, clockwise from the start player | 1 and 2 "
         "| 1, 2, and 3 | 1, 2, 2, and 3 | 1, 2, 2, 2, and 3 |"],
     5: ["the victory point track: every disc starts on space 3"],
@@ -111,7 +111,9 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
 
 
 def test_the_book_has_the_map_picture(book):
-    assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg"}
+    assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg",       # + examples
+                                  "rialto-example-gondola_short.svg",
+                                  "rialto-example-bridge_bonus.svg"}
     svg = book.pictures["rialto-city_map.svg"]
     assert svg.count("<line") == 12 and ">Grand Canal</text>" in svg       # the canal
     assert ">west side of the Grand Canal</text>" in svg                   # the legend

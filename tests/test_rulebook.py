@@ -57,11 +57,15 @@ def test_setup_and_player_counts(doge):
     assert "Each player puts their houses, palaces, control rings, and ballot markers in " \
         "their supply." in setup
     assert "Put the advisors beside the board." in setup
-    assert "the brown voting-order cards form the face-up voting row" in setup
-    assert "Shuffle the brown voting-order cards" in setup
+    assert "Lay the brown set face up in a row" in flat(setup)      # its brief
+    assert "At the start" not in setup                                # the engine's accounts
+    assert "Shuffle the brown voting-order cards" in section(doge, "Appendix: the rules step "
+                                                                   "by step")
     assert "| Rounds of marker placement per year | 4 | 3 |" in setup
     assert "|  | 3 players | 4 players |" in setup
-    placing = flat(section(doge, "Phase 1: placing ballot markers"))
+    assert "This phase has 3 (4 players) or 4 (3 players) rounds." in \
+        flat(section(doge, "Phase 1: placing ballot markers"))
+    placing = flat(section(doge, "Appendix: the rules step by step"))
     assert "Repeat the following 4 times with 3 players and 3 times with 4 players:" in placing
     assert "At the same time and in secret, each player who has at least one " \
         "ballot marker in their supply chooses a player card" in placing
@@ -83,7 +87,8 @@ def test_palace_costs_and_spaces(doge):
     assert svg.startswith("<svg")
     for cost in "34567":
         assert svg.count(f">{cost}</text>") == 6                      # 6 districts x 5 spaces
-    building = flat(section(doge, "Houses and palaces"))
+    building = flat(section(doge, "Houses and palaces")) + \
+        flat(section(doge, "Appendix: the rules step by step"))
     assert "can build a palace in the area for the cost** when the cost exists, the number of " \
         "palaces in the area is less than the number of items in the row of palace costs" \
         in building
@@ -93,7 +98,7 @@ def test_palace_costs_and_spaces(doge):
 
 
 def test_elections_and_every_tie_case(doge):
-    counting = flat(section(doge, "Phase 2: elections"))
+    counting = flat(section(doge, "Appendix: the rules step by step"))
     assert "Rank the players whose vote count in the area is more than 0 by vote count in the " \
         "area, from highest to lowest (equal values share a place): this is the ranking." \
         in counting
@@ -105,20 +110,22 @@ def test_elections_and_every_tie_case(doge):
         "runners-up are the players in second place in the ranking; otherwise there are no " \
         "runners-up." in counting                                         # no runner-up on a tie
     assert "the sum of the values of the player's ballot markers in the area plus the number " \
-        "of advisors controlled by the player in the area" in counting
-    district = flat(section(doge, "Elections in the districts"))
+        "of advisors controlled by the player in the area" in flat(doge.markdown)
+    district = flat(section(doge, "Appendix: the rules step by step"))
+    district = district[district.index("### The election in a district"):]
     tie = district[district.index("If there is not exactly one winner:"):]
     assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
     assert "The winner chooses: “take control” (only if taking control is allowed) or " \
         "“abstain”." in district
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
     assert "one of the areas other than the area" in district
-    council = flat(section(doge, "The election in the Quarantia"))
+    council = flat(section(doge, "Appendix: the rules step by step"))
+    council = council[council.index("### Settling the Quarantia"):]
     assert "Each of the advisors of the council becomes neutral" in council
     assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
         in council                                                        # tie for first
     steps = council[council.index("4. The winner takes one advisor step"):]
-    assert "4. The winner takes one advisor step (see “[One advisor step](#rule-council-step)”)" \
+    assert "4. The winner takes one advisor step (see “[One advisor step](#steps-council-step)”)" \
         ". 5. If there is exactly one runner-up, the runner-up takes one advisor step" in steps
     assert "6. Otherwise, if there is more than one runner-up, each of the runners-up may " \
         "move one of their houses to another district" in steps   # tie for second, reading 13

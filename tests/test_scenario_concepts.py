@@ -327,3 +327,24 @@ def test_the_command_reports_a_concept_error_at_its_line(tmp_path):
     assert done.returncode == 1
     assert done.stdout.splitlines()[0] == f"{path}:6: track fame has no space -3: its floor is 0"
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_grid_cell_can_be_set_face_up_or_down(tmp_path):
+    """A tile laid by `set` keeps its side unless the cell says `shown` (true: face up, as
+    a tile in play lies once revealed; false: face down)."""
+    assert problems(tmp_path, """\
+      - set:
+          grids:
+            yard: {red: [{cell: [0, 1], tile: X, shown: true},
+                         {cell: [1, 0], tile: ABC, shown: false}]}
+      - expect:
+          - {grid: yard, player: red, cell: [0, 1], top: {shown: true}}
+          - {grid: yard, player: red, cell: [1, 0], top: {shown: false}}
+    """.replace("X", "{layout: [x, x, x, x, x, x, x, x, x]}")
+        .replace("ABC", "{layout: [a, b, c, a, b, c, a, b, c]}"), game=GRIDS) == []
+    found = problems(tmp_path, """\
+      - set:
+          grids: {yard: {red: [{cell: [0, 1], tile: X, shown: 1}]}}
+    """.replace("X", "{layout: [x, x, x, x, x, x, x, x, x]}"), game=GRIDS)
+    assert len(found) == 1 and found[0][0] == 6 and "shown must be true or false" in \
+        found[0][1], found

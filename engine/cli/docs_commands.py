@@ -28,15 +28,21 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
              lang: LangOption = None, out: OutOption = None,
              fmt: Annotated[str, typer.Option(
                  "--format", help="md: Markdown and SVG pictures; pdf: a print-ready A4 PDF "
-                                  "(needs the pdf extra: pip install 'regola[pdf]').")] = "md"):
+                                  "(needs the pdf extra: pip install 'regola\\[pdf]').")] = "md",
+             aid: Annotated[bool, typer.Option(
+                 "--aid", help="Only the turn summary, as a page of its own (the player "
+                               "aid).")] = False):
     """Write a game's rulebook, generated from its rule data, as Markdown (and SVG pictures)
-    or as a print-ready PDF."""
+    or as a print-ready PDF; with --aid only its turn summary (the player aid)."""
     from ..docs.book import build_rulebook
     if fmt not in ("md", "pdf"):
         raise OutputError.text(w("unknown format {format}: choose md or pdf"), format=fmt)
     code = resolve_language(lang)
     if out is None and fmt == "md":
-        typer.echo(build_rulebook(game, variant, code).markdown, nl=False)
+        book = build_rulebook(game, variant, code)
+        typer.echo(book.aid if aid else book.markdown, nl=False)
+        for failed in book.failed_examples:
+            typer.echo(f"example left out: {failed}", err=True)
         return
     shown, out = (out, check_output_folder(out)) if out is not None else (Path("."), Path("."))
     from ..loading.loader import load_game
@@ -45,22 +51,31 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     book = build_rulebook(game, variant, code, prefix=f"{stem}-")
     if fmt == "pdf":
         from ..docs.print import write_pdf
+        name = f"{stem}-aid.pdf" if aid else f"{stem}.pdf"
         try:
             out.mkdir(parents=True, exist_ok=True)
-            write_pdf(book, out / f"{stem}.pdf", code)
+            write_pdf(book, out / name, code, aid=aid)
         except OSError as error:
             raise OutputError(f"cannot write to {out}: {error.strerror}") from None
-        typer.echo(f"{shown / (stem + '.pdf')}")
+        for failed in book.failed_examples:
+            typer.echo(f"example left out: {failed}", err=True)
+        typer.echo(f"{shown / name}")
         return
     try:
         out.mkdir(parents=True, exist_ok=True)
-        page = out / f"{stem}.md"
-        page.write_text(book.markdown, encoding="utf-8")
-        for name, svg in book.pictures.items():
-            (out / name).write_text(svg, encoding="utf-8")
+        if aid:
+            page = out / f"{stem}-aid.md"
+            page.write_text(book.aid, encoding="utf-8")
+        else:
+            page = out / f"{stem}.md"
+            page.write_text(book.markdown, encoding="utf-8")
+            for name, svg in book.pictures.items():
+                (out / name).write_text(svg, encoding="utf-8")
     except OSError as error:
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None
-    typer.echo(f"{shown / page.name} ({len(book.pictures)} pictures)")
+    for failed in book.failed_examples:
+        typer.echo(f"example left out: {failed}", err=True)
+    typer.echo(f"{shown / page.name} ({0 if aid else len(book.pictures)} pictures)")
 
 
 def build(out: Annotated[Path, typer.Option(

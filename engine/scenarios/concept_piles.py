@@ -33,7 +33,7 @@ def _grid(scope: Scope, grid: g.GridDef, player: int | None, node: Any,
     for i, item in enumerate(scope.listing(node, path, f"grid {grid.name}")):
         at = (*path, i)
         body = scope.mapping(item, at, "a grid cell", required=("cell",),
-                             optional=("tile", "stack", "rot", "on_top"))
+                             optional=("tile", "stack", "rot", "on_top", "shown"))
         cell = body["cell"]
         if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
             raise scope.fail((*at, "cell"), f"a cell is [x, y], got {_shown(cell)}")
@@ -52,14 +52,17 @@ def _grid(scope: Scope, grid: g.GridDef, player: int | None, node: Any,
         on_top = body.get("on_top", False)
         if type(on_top) is not bool:
             raise scope.fail((*at, "on_top"), "on_top must be true or false")
-        items.append((tuple(cell), sels, rots, on_top, scope.line(at)))
+        shown = body.get("shown")
+        if shown is not None and type(shown) is not bool:
+            raise scope.fail((*at, "shown"), "shown must be true or false")
+        items.append((tuple(cell), sels, rots, on_top, shown, scope.line(at)))
     line = scope.line(path)
 
     def change(run) -> None:
         c = run.runtime()
         owner = g.owner_of(grid, player)
         taken: set = set()
-        for cell, sels, rots, on_top, at_line in items:
+        for cell, sels, rots, on_top, shown, at_line in items:
             here = g.stacks(c, grid, player).get(cell, [])
             if here and not on_top:
                 raise Failure(at_line, f"cell {list(cell)} of {grid.name} already holds "
@@ -72,6 +75,10 @@ def _grid(scope: Scope, grid: g.GridDef, player: int | None, node: Any,
                 c.emit({"e": "place", "token": tid, "piece": grid.token, "player": owner,
                         "from": source, "to": grid.name, "cell": list(cell), "rot": rot,
                         "level": level, "scenario": True})
+                if shown is True:
+                    c.reveal(tid)
+                elif shown is False:
+                    c.hide(tid)
         cells = set(g.stacks(c, grid, player))
         if not g.fits(grid, cells):
             raise Failure(line, f"the cells of {grid.name} do not fit its size limit "

@@ -10,7 +10,8 @@ markers, connections, grids and card piles. Each is keyed by the names the game 
       connections: {north_south: {tile: {kind: plank, ends: [1, 3]}, facing: north, to: laid},
                     south_east: null}            # null: the connection is free again
       grids:       {yard: {red: [{cell: [0, 0], tile: {layout: ...}, rot: 1},
-                                 {cell: [1, 0], stack: [{...}, {...}]}]},   # bottom first
+                                 {cell: [1, 0], stack: [{...}, {...}]},     # bottom first
+                                 {cell: [2, 0], tile: {...}, shown: true}]},  # face up
                     board: [{cell: [0, 0], tile: {colour: red}}]}           # a shared grid
       piles:       {card: {red: {hand: [radio, {name: donor, set: a}],
                                  draw: {cards: [...], only: discard, shown: false}}}}

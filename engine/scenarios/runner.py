@@ -10,12 +10,19 @@ A scenario file (`*.scenario.yaml`):
     players: 4
     seed: 1
     xfail: "why this fails today"                  # optional: a known bug
+    example:                                       # optional: a worked example of the rulebook
+      id: some_example      # its title: the text file's examples.<id>
+      cast: {red: Ann}      # names for the seats in the narration (optional)
+      picture: board        # an outline picture drawn with the position (optional)
     steps:
       - set: {...}        # change the position (see setting.py)
       - act: [...]        # take actions (see acting.py)
       - auto: {...}       # play on until facts hold (see acting.py)
       - run: {...}        # play on until a point of the flow (see running.py)
       - expect: [...]     # facts that must hold (see facts.py)
+
+A step of an example may also carry `say: KEY` (the text file's example_steps.<id>__KEY is
+told before the step) and `tell: false` (the step itself is not told).
 
 `main(paths)` runs files and folders (recursively), prints each failure as
 `file:line: message` and ends with the line `N passed, M failed`.
@@ -40,8 +47,12 @@ from .running import parse_run
 from .setting import parse_set
 
 SUFFIX = ".scenario.yaml"
-TOP_KEYS = ("name", "rule", "game", "variant", "options", "players", "seed", "xfail", "steps")
+TOP_KEYS = ("name", "rule", "game", "variant", "options", "players", "seed", "xfail", "example",
+            "steps")
 STEP_KINDS = ("set", "act", "auto", "expect", "run")
+TELLING_KEYS = ("say", "tell")
+"""Keys beside a step's kind that only say how a rulebook example tells it."""
+EXAMPLE_KEYS = ("id", "cast", "picture")
 
 
 @dataclass
@@ -108,6 +119,9 @@ def _top(scope: Scope, doc: Any, report: Report, games: Loader) -> tuple[Game, i
         raise scope.fail(("players",), f"{game.id} is for {game.player_counts[0]} to "
                                        f"{game.player_counts[-1]} players, not {players!r}")
     seed = scope.integer(doc.get("seed", 0), ("seed",), "seed")
+    if "example" in doc:
+        scope.game, scope.players = game.definition, players
+        _example(scope, doc["example"])
     steps = doc["steps"]
     if not isinstance(steps, list) or not steps:
         raise scope.fail(("steps",), "steps must be a non-empty list")
@@ -128,7 +142,35 @@ def _with_options(scope: Scope, game: Game, options: Any) -> Game:
                          problem.message) from None
 
 
+def _example(scope: Scope, node: Any) -> None:
+    """`example:` its id, the names of the seats (cast) and the picture of the position."""
+    body = scope.mapping(node, ("example",), "example", required=("id",),
+                         optional=EXAMPLE_KEYS)
+    for key in ("id", "picture"):
+        if key in body and not (isinstance(body[key], str) and body[key].isidentifier()):
+            raise scope.fail(("example", key), f"example {key} must be a name such as "
+                                               f"san_marco, got {body[key]!r}")
+    cast = scope.mapping(body.get("cast", {}), ("example", "cast"), "cast", extra=True)
+    for seat, name in cast.items():
+        scope.seat(seat, ("example", "cast", seat))
+        if not isinstance(name, str) or not name.strip():
+            raise scope.fail(("example", "cast", seat), f"a seat's name must be a text, "
+                                                        f"got {name!r}")
+
+
+def _telling(scope: Scope, node: dict, path: tuple) -> dict:
+    """The step without its telling keys (say, tell), which are checked here."""
+    if "say" in node and not (isinstance(node["say"], str) and node["say"].isidentifier()):
+        raise scope.fail((*path, "say"), f"say names a text of the example, such as "
+                                         f"position, got {node['say']!r}")
+    if "tell" in node and not isinstance(node["tell"], bool):
+        raise scope.fail((*path, "tell"), f"tell is true or false, got {node['tell']!r}")
+    return {k: v for k, v in node.items() if k not in TELLING_KEYS}
+
+
 def _step(scope: Scope, node: Any, path: tuple) -> Callable:
+    if isinstance(node, dict) and len(node) > 1:
+        node = _telling(scope, node, path)
     if not isinstance(node, dict) or len(node) != 1 or next(iter(node)) not in STEP_KINDS:
         keys = list(node) if isinstance(node, dict) else node
         raise scope.fail(path, f"a step is one of {', '.join(STEP_KINDS)} "
@@ -175,7 +217,8 @@ def compile_file(path: str | Path, display: str | None = None, games: Loader = l
             failures.append(scope.fail(("steps", i), f"malformed step: "
                                                      f"{type(err).__name__}: {err}"))
             continue
-        compiled.append((scope.line(("steps", i)), "expect" not in node, step))
+        compiled.append((scope.line(("steps", i)), not (isinstance(node, dict) and
+                                                        "expect" in node), step))
     if failures:
         return report, None, failures
     return report, Compiled(game, players, seed, scope, compiled), []

@@ -16,11 +16,13 @@ from .reference import counted_only
 class Components:
     """Renders the parts of the rulebook that come from the game's components."""
 
-    def __init__(self, texts: Texts, quiet: set[str] | None = None):
+    def __init__(self, texts: Texts, quiet: set[str] | None = None,
+                 aids: set[str] | None = None):
         self.t = texts
         self.w = texts.w
         self.g = texts.g
         self.quiet = quiet or set()     # variables whose starting value goes unsaid
+        self.aids = aids or set()       # engine aids: not in the box, never listed
 
     # -- components ----------------------------------------------------------------------
     def components(self) -> str:
@@ -56,13 +58,17 @@ class Components:
 
     def own_things(self) -> list[str]:
         items = [self.t.counted(k, piece.per_player) for k, piece in self.g.pieces.items()
-                 if piece.per_player]
-        items += [self.token_set(k) for k, tok in self.g.tokens.items() if tok.per_player]
+                 if piece.per_player and k not in self.aids]
+        items += [self.token_set(k) for k, tok in self.g.tokens.items()
+                  if tok.per_player and k not in self.aids]
         return items
 
     def shared_things(self) -> list[str]:
-        items = [self.token_set(k) for k, tok in self.g.tokens.items() if not tok.per_player]
+        items = [self.token_set(k) for k, tok in self.g.tokens.items()
+                 if not tok.per_player and k not in self.aids]
         for key, deck in self.g.decks.items():
+            if key in self.aids:
+                continue
             items.append(self.w("{n} {things}{detail}", n=len(deck.cards),
                                 things=self.t.name("decks", key, len(deck.cards)),
                                 detail=self.detail_of(deck.cards)))
@@ -144,8 +150,11 @@ class Components:
         own: dict[str, list[str]] = {}
         shared: dict[str, list[str]] = {}
         for key, piece in self.g.pieces.items():
-            own.setdefault(piece.start, []).append(self.t.thing(key, 2))
+            if key not in self.aids:
+                own.setdefault(piece.start, []).append(self.t.thing(key, 2))
         for key, tok in self.g.tokens.items():
+            if key in self.aids:
+                continue
             if tok.per_player:
                 own.setdefault(tok.start, []).append(self.t.thing(key, 2))
             elif self.t.feminine(key):
@@ -162,30 +171,8 @@ class Components:
             steps.append(sentence(self.w("put {things} {place}",
                                          things=self.w.join(things),
                                          place=self.t.place(place, "in"))))
-        start = [self.w("{deck} form {variable}", deck=self.t.value(v.initial),
-                        variable=self.t.name("game_variables", k))
-                 if isinstance(v.initial, str) and v.initial in self.g.decks else
-                 self.t.name("flags" if v.initial else "flags_not", k)
-                 if isinstance(v.initial, bool) and
-                 self.t.has("flags" if v.initial else "flags_not", k) else
-                 self.w("{variable} is {value}", variable=self.t.name("game_variables", k),
-                        value=self.t.value(v.initial))
-                 for k, v in self.g.game_vars.items()
-                 if k not in self.quiet and v.initial != []]
-        if start:
-            steps.append(sentence(self.w("at the start, {list}", list=self.w.join(start))))
-        player = self.w("the player")
-        own_start = [self.w.main(self.t.name("flags" if v.initial else "flags_not", k, p=player))
-                     if isinstance(v.initial, bool) and
-                     self.t.has("flags" if v.initial else "flags_not", k) else
-                     self.w("{variable} is {value}", variable=self.t.owned(player, k),
-                            value=self.t.value(v.initial))
-                     for k, v in self.g.player_vars.items()
-                     if v.visibility == "public" and v.initial not in (None, [])
-                     and k not in self.quiet]
-        if own_start:
-            steps.append(sentence(self.w("at the start, for each player, {list}",
-                                         list=self.w.join(own_start))))
+        # The starting values of variables are the engine's accounts (a reader's starting
+        # money or points are pieces, tracks or resources): the setup does not list them.
         return numbered(steps)
 
     def player_counts(self) -> str:

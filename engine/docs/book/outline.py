@@ -30,6 +30,10 @@ class Outline:
     phrase_only: list[str] = field(default_factory=list)
     quiet: list[str] = field(default_factory=list)
     pictures: dict[str, dict] = field(default_factory=dict)
+    engine_aids: list[str] = field(default_factory=list)   # token kinds, decks not in the box
+    accounts: list[str] = field(default_factory=list)      # more variables that are accounts
+    shown: list[str] = field(default_factory=list)         # variables that are not accounts
+    summary_skip: list[str] = field(default_factory=list)  # procedures the summary leaves out
 
     def procedures(self) -> list[tuple[str, str]]:
         """(section id, procedure) for every procedure with steps in the rulebook."""
@@ -84,7 +88,9 @@ def load_outline(game: GameDef, folder: Path) -> Outline:
         raise RuleError(problems)
     outline = Outline([(s["id"], list(s["content"])) for s in doc["sections"]],
                       list(doc.get("phrase_only", [])), list(doc.get("quiet", [])),
-                      dict(doc.get("pictures", {})))
+                      dict(doc.get("pictures", {})), list(doc.get("engine_aids", [])),
+                      list(doc.get("accounts", [])), list(doc.get("shown", [])),
+                      list(doc.get("summary_skip", [])))
     problems = [Problem(pos.find(where, name), message)
                 for where, message in _mismatches(outline, game)]
     if problems:
@@ -117,6 +123,18 @@ def _mismatches(outline: Outline, game: GameDef):
     for i, name in enumerate(outline.phrase_only):
         if name not in game.program.procs:
             yield ("phrase_only", i), f"no procedure {name!r} in the scripts"
+    for i, name in enumerate(outline.summary_skip):
+        if name not in game.program.procs:
+            yield ("summary_skip", i), f"no procedure {name!r} in the scripts"
+    for i, name in enumerate(outline.engine_aids):
+        if name not in game.tokens and name not in game.decks and name not in game.pieces \
+                and name not in game.locations:
+            yield ("engine_aids", i), f"no token kind, piece, deck or place {name!r} in the game"
+    variables = {**game.game_vars, **game.player_vars}
+    for key in ("accounts", "shown"):
+        for i, name in enumerate(getattr(outline, key)):
+            if name not in variables:
+                yield (key, i), f"no variable {name!r} in the game"
     for pid, picture in outline.pictures.items():
         for where, message in picture_mismatches(picture, game, outline.pictures):
             yield ("pictures", pid, *where), message

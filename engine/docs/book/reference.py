@@ -17,10 +17,11 @@ from .markdown import table
 class Notes:
     """Renders the end matter of a rulebook."""
 
-    def __init__(self, texts: Texts):
+    def __init__(self, texts: Texts, aids: set[str] | None = None):
         self.t = texts
         self.w = texts.w
         self.g = texts.g
+        self.aids = aids or set()       # engine aids: not in the box, not in the glossary
 
     def notes(self) -> str:
         """One paragraph per option, numbered by its reading."""
@@ -95,12 +96,14 @@ class Notes:
         game's own words from its text file's `location_meanings`, if it has them)."""
         if self.t.has("location_meanings", key):
             return self.t.name("location_meanings", key)
-        own = [self.t.thing(k, 2) for k, piece in self.g.pieces.items() if piece.start == key]
+        own = [self.t.thing(k, 2) for k, piece in self.g.pieces.items()
+               if piece.start == key and k not in self.aids]
         own += [self.t.thing(k, 2) for k, tok in self.g.tokens.items()
-                if tok.per_player and tok.start == key]
+                if tok.per_player and tok.start == key and k not in self.aids]
         shared = [self.w.ctx("feminine", "the {things}", things=self.t.thing(k, 2))
                   if self.t.feminine(k) else self.w("the {things}", things=self.t.thing(k, 2))
-                  for k, tok in self.g.tokens.items() if not tok.per_player and tok.start == key]
+                  for k, tok in self.g.tokens.items()
+                  if not tok.per_player and tok.start == key and k not in self.aids]
         if own:
             return self.w("a place off the board; at the start, each player keeps their "
                           "{things} there", things=self.w.join(own))
@@ -112,11 +115,15 @@ class Notes:
     def glossary(self) -> str:
         rows = []
         for kind in self.g.pieces.values():
+            if kind.name in self.aids:
+                continue
             rows.append([self.t.thing(kind.name, 1),
                          self.w.plural(None, "a playing piece; each player has {n}",
                                        "a playing piece; each player has {n}",
                                        kind.per_player)])
         for key, tok in self.g.tokens.items():
+            if key in self.aids:
+                continue
             n = len(next(iter(tok.props.values()), [None]))
             shown = [self.t.name("properties", p, 1) for p in tok.props
                      if self.t.has("properties", p)]
@@ -131,6 +138,8 @@ class Notes:
                     if tok.per_player else self.w("an individual piece; {n} in the game", n=n)
             rows.append([self.t.thing(key, 1), meaning])
         for key, deck in self.g.decks.items():
+            if key in self.aids:
+                continue
             rows.append([self.t.name("decks", key),
                          self.w.plural(None, "a set of {n} card", "a set of {n} cards",
                                        len(deck.cards))])
@@ -141,7 +150,7 @@ class Notes:
             rows.append([self.t.one("area_kinds", kind),
                          self.w("a kind of area: {list}", list=self.w.join(names))])
         for key in self.g.locations:
-            if self.t.has("locations", key):
+            if self.t.has("locations", key) and key not in self.aids:
                 rows.append([self.t.name("locations", key), self.place_meaning(key)])
         rows.sort(key=lambda r: r[0].lower())
         return table([self.w.ctx("rulebook", "Term"), self.w.ctx("rulebook", "Meaning")],

@@ -7,24 +7,29 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ...i18n.catalog import Words
 from ...loading.loader import load_game
-from ..phrases.env import Env
+from ..phrases.accounts import Accounts, score_names
+from ..phrases.briefs import Briefs
 from ..phrases.expressions import Phrases
 from ..phrases.known_values import Statics
 from ..phrases.statements import Steps
 from ..pictures import draw
 from ..texts import Texts, sentence
 from .components import Components
-from .markdown import heading, steps_markdown
-from .outline import Outline, game_folder, load_outline, user_procedures
+from .example_blocks import ExampleBlocks
+from .markdown import heading
+from .outline import Outline, game_folder, load_outline
+from .procedures import ProcedureBlocks, anchor
 from .reference import Notes, token_table
+from .summary import Summary
 from .winning import Ending, GoalsBlock, end_document
 
 GENERATED = ("components", "setup", "player_counts", "end", "notes", "reference", "glossary",
-             "goals")
+             "goals", "how_to_win", "summary", "appendix", "examples")
 
 
 @dataclass
@@ -35,13 +40,11 @@ class Rulebook:
     markdown: str
     pictures: dict[str, str] = field(default_factory=dict)
     missing: set[str] = field(default_factory=set)
+    aid: str = ""                                   # the turn summary as a page of its own
+    failed_examples: list[str] = field(default_factory=list)
 
 
-def anchor(kind: str, name: str) -> str:
-    return f"{kind}-{name.replace('_', '-')}"
-
-
-class Book:
+class Book(ProcedureBlocks, ExampleBlocks):
     """Renders one game (or variant) in one language."""
 
     def __init__(self, game: str, variant: str | None, w: Words, prefix: str | None = None):
@@ -51,18 +54,57 @@ class Book:
         self.t = Texts(self.g, w)
         self.outline: Outline = load_outline(self.g, game_folder(self.g))
         self.phrases = Phrases(self.t, Statics(self.game))
-        self.steps = Steps(self.phrases, self.links(), quiet=set(self.outline.quiet))
+        self.end = end_document(game, variant)
+        self.accounts = Accounts(self.g, self.outline.engine_aids, self.outline.accounts,
+                                 self.outline.shown, score_names(self.g, self.score_sources()))
+        self.briefs = Briefs(self.t, self.phrases.statics)
+        self.steps = Steps(self.phrases, self.links(), quiet=set(self.outline.quiet),
+                           accounts=self.accounts)
         quiet = set(self.outline.quiet)
-        self.blocks = {"components": Components(self.t).components,
-                       "setup": Components(self.t, quiet).setup,
+        aids = set(self.outline.engine_aids)
+        self.ending = Ending(self.phrases, self.end)
+        self.blocks = {"components": Components(self.t, aids=aids).components,
+                       "setup": Components(self.t, quiet, aids=aids).setup,
                        "player_counts": Components(self.t).player_counts,
-                       "end": Ending(self.phrases, end_document(game, variant)).markdown,
+                       "end": self.ending.markdown,
                        "notes": Notes(self.t).notes, "reference": Notes(self.t).reference,
-                       "glossary": Notes(self.t).glossary,
-                       "goals": GoalsBlock(self.phrases).markdown}
+                       "glossary": Notes(self.t, aids).glossary,
+                       "goals": GoalsBlock(self.phrases).markdown,
+                       "how_to_win": self.how_to_win,
+                       "summary": lambda: Summary(self).markdown(),
+                       "appendix": self.appendix,
+                       "examples": self.remaining_examples}
         self.prefix = prefix if prefix is not None else \
             "-".join(x for x in (self.g.id, self.g.variant) if x) + "-"
         self.pictures: dict[str, str] = {}
+        self.in_appendix: list[str] = []         # procedures the rules give as a brief
+        self._examples: dict | None = None
+        self.example_ids: set[str] = set()      # every example scenario, even failing ones
+        self.examples_shown: set[str] = set()
+        self.failed_examples: list[str] = []
+
+    def score_sources(self) -> list[str]:
+        """The expressions that decide who wins: tie-breakers and goals (an end condition
+        may only count rounds)."""
+        sources = [str(x) for x in self.end.get("tiebreakers", [])]
+        goals = self.g.goals
+        if goals is not None:
+            sources += list(goals.sources.values()) + list(goals.tiebreaker_sources)
+        return sources
+
+    def how_to_win(self) -> str:
+        """What the game is about is the overview's introduction; this is how it is won, in
+        one paragraph."""
+        fixed = all(self._counts_rounds(text) for text in self.end.get("conditions", {}).values())
+        return self.ending.brief(fixed_length=fixed)
+
+    def _counts_rounds(self, text: str) -> bool:
+        """An end condition that only compares the engine's counters with constants (the
+        game simply lasts so many rounds)."""
+        names = set(re.findall(r"[a-z_][a-z0-9_]*", str(text)))
+        attrs = set(re.findall(r"\.\s*([a-z_][a-z0-9_]*)", str(text)))
+        rest = names - attrs - {"game", "and", "or", "not"} - set(self.g.constants)
+        return bool(attrs) and attrs <= self.accounts.variables and not rest
 
     def links(self) -> dict[str, tuple[str, str]]:
         links = {name: (self.t.name("procedure_titles", name), anchor("rule", name))
@@ -81,7 +123,10 @@ class Book:
                    "end": self.w.ctx("rulebook", "End of the game"),
                    "notes": self.w.ctx("rulebook", "Clarifications"),
                    "reference": self.w.ctx("rulebook", "Reference"),
-                   "glossary": self.w.ctx("rulebook", "Glossary")}
+                   "glossary": self.w.ctx("rulebook", "Glossary"),
+                   "summary": self.w.ctx("rulebook", "Turn summary"),
+                   "examples": self.w.ctx("rulebook", "Worked examples"),
+                   "appendix": self.w.ctx("rulebook", "Appendix: the rules step by step")}
         if sid in generic:
             return generic[sid]
         blocks = dict(self.outline.sections).get(sid, [])
@@ -105,6 +150,10 @@ class Book:
                           variant=self.variant_text("variants", self.g.variant_name))
         return name
 
+    def aid(self) -> str:
+        """The turn summary as a page of its own (the player aid)."""
+        return Summary(self).markdown(standalone=True).rstrip() + "\n"
+
     def markdown(self) -> str:
         parts = [f"# {self.title()}"]
         if self.g.variant:
@@ -117,12 +166,12 @@ class Book:
             parts.append(heading(2, self.section_title(sid), anchor("section", sid)))
             procs = [b for b in blocks if isinstance(b, dict) and "procedure" in b]
             parts += [self.block(sid, b, titled=len(procs) > 1) for b in blocks]
-        shown = {name for _, name in self.outline.procedures()} | set(self.outline.phrase_only)
-        rest = [p for p in user_procedures(self.g) if p not in shown]
-        if rest:
-            parts.append(heading(2, self.w.ctx("rulebook", "Further rules"),
-                                 anchor("section", "further")))
-            parts += [self.procedure(name) for name in rest]
+        if "appendix" not in [b for _, blocks in self.outline.sections for b in blocks]:
+            rest = self.appendix()
+            if rest:
+                parts.append(heading(2, self.w.ctx("rulebook", "Further rules"),
+                                     anchor("section", "further")))
+                parts.append(rest)
         return "\n\n".join(p for p in parts if p).rstrip() + "\n"
 
     def provisional_note(self) -> str:
@@ -150,34 +199,12 @@ class Book:
             return self.functions(block["functions"])
         if "table" in block:
             return token_table(self.t, block["table"], block["columns"])
+        if "example" in block:
+            text = self.example(block["example"])
+            if not text and block["example"] not in self.example_ids:
+                self.t.missing.add(f"examples.{block['example']} (no example scenario)")
+            return text
         return self.picture(block["picture"])
-
-    def procedure(self, name: str, titled: bool = True) -> str:
-        """A procedure's steps, under its own heading unless it is its section's only one."""
-        steps = steps_markdown(self.steps.procedure(name))
-        if not titled:
-            return f'<a id="{anchor("rule", name)}"></a>\n\n{steps}'
-        title = self.t.name("procedure_titles", name)
-        return heading(3, title, anchor("rule", name)) + "\n\n" + steps
-
-    def functions(self, names: list[str]) -> str:
-        lines = []
-        for name in names:
-            func = self.g.program.funcs[name]
-            env = Env(proc=name)
-            self.steps.declare(env, func.params)
-            term = self.w.main(self.t.name("functions", name,
-                                           **{p: env.phrases[p] for p in func.params}))
-            body = func.tree.children[2]
-            term = term[:1].upper() + term[1:]
-            if self.phrases.is_condition(body):
-                text = self.w("**{term}** when {condition}", term=term,
-                              condition=self.phrases.cond(body, env))
-            else:
-                text = self.w("**{term}**: {value}", term=term,
-                              value=self.w.main(self.phrases.expr(body, env)))
-            lines.append(sentence(text))
-        return "\n\n".join(lines)
 
     def picture(self, name: str) -> str:
         spec = self.outline.pictures[name]
@@ -192,4 +219,6 @@ def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en
     """The rulebook of a game (or variant) in a language, with its pictures."""
     book = Book(game, variant, words or Words(lang), prefix)
     text = book.markdown()
-    return Rulebook(book.title(), text, book.pictures, book.t.missing)
+    aid = book.aid()
+    return Rulebook(book.title(), text, book.pictures, book.t.missing, aid,
+                    book.failed_examples)

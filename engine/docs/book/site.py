@@ -4,6 +4,7 @@ mkdocs project (mkdocs-material with mkdocs-static-i18n), built with `mkdocs bui
     site/mkdocs.yml
     site/docs/<lang>/index.md                 the list of games
     site/docs/<lang>/<game>/index.md          a game's rulebook (+ its SVG pictures)
+    site/docs/<lang>/<game>/aid.md            its turn summary, to print as a player aid
     site/docs/<lang>/<game>/<variant>.md      a variant's rulebook
     site/docs/<lang>/<game>/<stem>.pdf        its printable PDF (with the pdf extra)
 """
@@ -37,9 +38,9 @@ class SiteReport:
 
 
 def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang: str,
-                   pdf: bool = False) -> Path:
+                   pdf: bool = False, aid: str | None = None) -> Path:
     """One rulebook page and its pictures in `folder` (and its printable PDF, linked from
-    the page, if `pdf`); the page's path."""
+    the page, if `pdf`; its turn summary as the page `aid`, if named); the page's path."""
     book = build_rulebook(game, variant, lang, prefix=f"{stem}-")
     folder.mkdir(parents=True, exist_ok=True)
     page = folder / f"{stem}.md"
@@ -54,6 +55,8 @@ def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang
     page.write_text(text, encoding="utf-8")
     for name, svg in book.pictures.items():
         (folder / name).write_text(svg, encoding="utf-8")
+    if aid:
+        (folder / f"{aid}.md").write_text(book.aid, encoding="utf-8")
     return page
 
 
@@ -71,7 +74,8 @@ def write_pages(out: Path, pdf: bool = False) -> SiteReport:
         lines = [f"# {title}", "", w("Rulebooks generated from the rule data of each game.")]
         for game in builtin_games():
             try:
-                page = write_rulebook(docs / lang / game, "index", game, None, lang, pdf)
+                page = write_rulebook(docs / lang / game, "index", game, None, lang, pdf,
+                                      aid="aid")
             except RegolaError as error:
                 if lang == LANGUAGES[0]:
                     report.skipped.append(f"{game}: {str(error).splitlines()[0]}")
@@ -82,6 +86,9 @@ def write_pages(out: Path, pdf: bool = False) -> SiteReport:
             if pdf:
                 link = w("Printable rulebook (PDF, A4)")
                 lines += [f"[{link}]({game}/index.pdf)", ""]
+            aid = w.ctx("rulebook", "Turn summary (player aid)")
+            lines.append(f"- [{aid}]({game}/aid.md)")
+            report.pages.append(docs / lang / game / "aid.md")
             for path in builtin_variants(game):
                 vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang,
                                        pdf)

@@ -59,7 +59,30 @@ class Ending:
         parts.append(numbered(self.tiebreakers()))
         return "\n\n".join(parts)
 
-    def tiebreakers(self) -> list[str]:
+    def brief(self, fixed_length: bool = False) -> str:
+        """How to win, in one paragraph: when the game ends, the conditions (unless the game
+        simply lasts a fixed number of rounds, `fixed_length`: the conditions then only count
+        rounds) and who wins."""
+        if not self.end:
+            return ""
+        parts = []
+        if self.t.has("end", "checked"):
+            parts.append(sentence(self.t.name("end", "checked")))
+        conditions = self.end.get("conditions", {})
+        if conditions and not fixed_length:
+            env = Env(phrases={"p": self.w("a player")})
+            clauses = [self.p.cond(self.expression(text), env) for text in conditions.values()]
+            parts.append(sentence(self.w("the game ends when {conditions}",
+                                         conditions=self.w.join(clauses, style="or"))))
+            parts.append(self.w("Every player who meets a condition is a candidate."))
+            parts += [sentence(s) for s in self.tiebreakers()]
+        else:
+            parts += [sentence(s) for s in self.tiebreakers(self.w("each player"))]
+        return " ".join(parts)
+
+    def tiebreakers(self, who: str | None = None) -> list[str]:
+        if who is not None:
+            return self._ranking(who)
         env = Env(phrases={"p": self.w("each candidate")})
         steps = []
         for text in self.end.get("tiebreakers", []):
@@ -83,6 +106,27 @@ class Ending:
         else:
             steps.append(self.w("of the candidates who are still tied, the first in seat "
                                 "order wins"))
+        return steps
+
+
+    def _ranking(self, who: str) -> list[str]:
+        """The tie-breakers when every player is ranked (no end condition picks candidates)."""
+        env = Env(phrases={"p": who})
+        steps = []
+        for text in self.end.get("tiebreakers", []):
+            tree = self.expression(text)
+            if self.p.known(tree, env)[0]:
+                continue
+            key = self.p.expr(tree, env)
+            steps.append(self.w("compare {key}: the highest wins", key=key) if not steps else
+                         self.w("if players are still tied, compare {key} among them: the "
+                                "highest wins", key=key))
+        share = self.end.get("share_ties", True)
+        if isinstance(share, str):
+            option = self.t.g.options.get(share)
+            share = bool(option.value) if option else True
+        steps.append(self.w("players who are still tied share the victory") if share else
+                     self.w("of the players who are still tied, the first in seat order wins"))
         return steps
 
 

@@ -34,7 +34,7 @@ class FlowSteps:
                                 if clause.data == "elif_clause" else (None, clause.children[0]))
         steps: list[Step] = []
         first = True
-        for cond, body in branches:
+        for k, (cond, body) in enumerate(branches):
             ok, value = (True, True) if cond is None else self.p.known(cond, env)
             if ok and not value:
                 continue
@@ -43,6 +43,11 @@ class FlowSteps:
             if single:                  # "the runner-up", not "the first runner-up"
                 branch.singles.add(single)
             inner, stops = self.block(body, branch)
+            if not inner and not stops and self.dropped:
+                later = [b for _, b in branches[k + 1:] if self.block(b, env.child())[0]]
+                if not later:
+                    continue            # only the engine's accounts: nothing to say
+                inner = [Step(self.w("nothing happens"))]
             if ok:       # decided by the data: its steps happen (after earlier branches)
                 if first:
                     return steps + inner, stops
@@ -72,12 +77,14 @@ class FlowSteps:
                 inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
                 return Step(self.w("go through the positions of {x} from first to last; at "
                                    "each position", x=self.p.expr(whole, env)), inner)
+        if self.dropped and not self.block(body, env.child(**{var: var}))[0]:
+            return [], False            # only the engine's accounts
         wholes = [self._all_at_once(stmt, var, items) for stmt in body.children]
         if len(wholes) > 1 and all(wholes):
             found = [step for whole in wholes for step in self.stmt(whole, env)[0]]
             return found, False
         single = self._single(body, var)
-        if single is not None:
+        if single is not None and id(single) not in self.dropped:
             whole = self._all_at_once(single, var, items)
             if whole is not None:
                 steps, _ = self.stmt(whole, env)
@@ -89,6 +96,8 @@ class FlowSteps:
         inner_env = env.child()
         self.declare(inner_env, [var])
         inner, _ = self.block(body, inner_env)
+        if not inner:
+            return [], False
         if self.p.listed_kind(items) and not self._acts(body):
             return Step(self.w("for {each}", each=self.p.each(items, env)), inner)
         return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
@@ -127,6 +136,8 @@ class FlowSteps:
     def _while(self, s: Tree, env: Env) -> Step:
         cond, body = s.children
         inner, _ = self.block(body, env.child())
+        if not inner:
+            return [], False
         ok, value = self.p.known(cond, env)
         if ok and value and _breaks(body):
             return Step(self.w("repeat the following until a step says to stop"), inner)
@@ -141,6 +152,8 @@ class FlowSteps:
     def _repeat(self, s: Tree, env: Env) -> Step:
         count, body = s.children
         inner, _ = self.block(body, env.child())
+        if not inner:
+            return [], False
         ok, n = self.p.known(count, env)
         if ok and isinstance(n, int):
             return Step(self.w.plural(None, "do the following once",
@@ -157,7 +170,7 @@ class FlowSteps:
         var, items, body = str(s.children[0]), s.children[1], s.children[2]
         each = self.p.each(items, env)
         single = self._single(body, var)
-        if single is not None:
+        if single is not None and id(single) not in self.dropped:
             steps, _ = self.stmt(single, env.child(**{var: each}))
             if len(steps) == 1 and not steps[0].children:
                 return Step(self.w("at the same time and in secret, {step}",
@@ -165,6 +178,8 @@ class FlowSteps:
         inner_env = env.child()
         self.declare(inner_env, [var])
         inner, _ = self.block(body, inner_env)
+        if not inner:
+            return [], False
         return Step(self.w("at the same time and in secret, {each} does the following",
                            each=each), inner)
 

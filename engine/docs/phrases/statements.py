@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from .accounts import Accounts
 from .actions import ActionSteps
 from .assignments import AssignmentSteps
 from .concepts import ConceptSteps, PileSteps
@@ -26,9 +27,11 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, Gr
     """Renders procedures of one game in one language."""
 
     def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,
-                 quiet: set[str] | None = None):
+                 quiet: set[str] | None = None, accounts: Accounts | None = None):
         self.p = phrases
         self.quiet = quiet or set()     # names whose `let` is not spelled out
+        self.accounts = accounts        # which statements keep the engine's accounts
+        self.dropped: set[int] = set()  # the statements left out of the procedure now shown
         self.t = phrases.t
         self.w = phrases.w
         self.g = phrases.g
@@ -64,10 +67,17 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, Gr
                 env.groups[name] = (self.t.name("variables", name, 1),
                                     self.t.name("variables", name, 2))
 
-    def procedure(self, name: str) -> list[Step]:
-        """The numbered steps of one of the game's procedures."""
+    def procedure(self, name: str, reader: bool = False) -> list[Step]:
+        """The numbered steps of one of the game's procedures; for a reader, without the
+        steps that only keep the engine's accounts (accounts.py)."""
         proc = self.g.program.procs[name]
-        steps, _ = self.block(proc.tree.children[2], self.env_for(proc))
+        body = proc.tree.children[2]
+        saved = self.dropped
+        self.dropped = self.accounts.dropped(body) if reader and self.accounts else set()
+        try:
+            steps, _ = self.block(body, self.env_for(proc))
+        finally:
+            self.dropped = saved
         return steps
 
     def block(self, block: Tree, env: Env) -> tuple[list[Step], bool]:
@@ -77,6 +87,10 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, Gr
         for i, stmt in enumerate(block.children):
             if skip:
                 skip = False
+                continue
+            if id(stmt) in self.dropped:
+                if stmt.data == "let_stmt":
+                    self._let(stmt, env)    # unsaid, but its name still reads as before
                 continue
             swap = self._swap(stmt, block.children[i + 1:i + 2], env)
             if swap:

@@ -51,15 +51,17 @@ def _toc(tokens: list[dict], title: str) -> str:
            f"{items(top, 2)}</nav>"
 
 
-def book_html(markdown_text: str, pictures: dict[str, str], lang: str, title: str) -> str:
-    """The whole printable document: title, contents, the book, the print style."""
+def book_html(markdown_text: str, pictures: dict[str, str], lang: str, title: str,
+              contents: bool = True) -> str:
+    """The whole printable document: title, contents (unless not wanted), the book, the
+    print style."""
     import markdown
     md = markdown.Markdown(extensions=["tables", "attr_list", "toc"],
                            extension_configs={"toc": {"toc_depth": "1-3"}})
     body = _figures(md.convert(markdown_text), pictures)
-    w = Words(lang)
-    contents = _toc(md.toc_tokens, w.ctx("rulebook", "Contents"))
-    body = re.sub(r"(</h1>)", r"\1" + contents.replace("\\", "\\\\"), body, count=1)
+    if contents:
+        toc = _toc(md.toc_tokens, Words(lang).ctx("rulebook", "Contents"))
+        body = re.sub(r"(</h1>)", r"\1" + toc.replace("\\", "\\\\"), body, count=1)
     css = resources.files(__package__).joinpath("book.css").read_text(encoding="utf-8")
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title><style>{css}</style></head>"

@@ -22,8 +22,9 @@ def available() -> bool:
     return True
 
 
-def write_pdf(book, path: Path, lang: str) -> Path:
-    """Write a generated Rulebook (markdown, pictures, title) to `path` as an A4 PDF."""
+def write_pdf(book, path: Path, lang: str, aid: bool = False) -> Path:
+    """Write a generated Rulebook (markdown, pictures, title) to `path` as an A4 PDF; with
+    `aid`, only its turn summary (the player aid, without contents)."""
     try:
         import weasyprint
     except (ImportError, OSError) as error:
@@ -31,7 +32,8 @@ def write_pdf(book, path: Path, lang: str) -> Path:
                                 "install the pdf extra: pip install 'regola[pdf]' (it needs "
                                 "the system's Pango library)"),
                               reason=str(error).splitlines()[0]) from None
-    document = book_html(book.markdown, book.pictures, lang, book.title)
+    document = book_html(book.aid if aid else book.markdown, book.pictures, lang, book.title,
+                         contents=not aid)
     weasyprint.HTML(string=document, base_url=".").write_pdf(
         str(path), pdf_identifier=b"regola", uncompressed_pdf=False,
         custom_metadata=False)

@@ -225,5 +225,6 @@ def repeated(pieces: list[Piece], c: Context) -> Iterator[Finding]:
         for match in re.finditer(r"\b(\w+) (?=(\w+)\b)", piece.text):
             first, second = match.group(1), match.group(2)
             if first.lower() == second.lower() and not first.isdigit() and \
-                    not (first.isupper() and len(first) > 1):
+                    not (first.isupper() and len(first) > 1) and \
+                    first.lower() not in L.DOUBLES.get(c.lang, ()):
                 yield Finding("repeated word", piece.line, f"{first} {second}", piece.text)

@@ -93,5 +93,9 @@ NL_SUBORDINATORS = frozenset("""als zolang dat die wat wie waar waarbij wanneer 
 zodat waarvan waarin waarop waarover waarmee waarvoor wiens nadat voordat zodra terwijl
 indien hoe welke zoals""".split())
 
+DOUBLES = {"nl": frozenset({"je", "dat", "die"})}
+"""Words a correct sentence of the language may write twice in a row: Dutch "onthoud je je"
+(subject and reflexive pronoun), "dat dat" and "die die" (conjunction and pronoun)."""
+
 NL_DETERMINERS = frozenset("""de het een elke elk alle deze dit dat die geen zijn haar hun
 je""".split())

@@ -1,0 +1,158 @@
+"""Worked examples from scenario files (issue 13, item 2): a scenario marked `example:` is
+told in the book (its position, the decisions, what follows) with a picture of the position,
+in every language; it runs in the tests, so the book cannot disagree with the engine."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import edit_rule_file
+from regola.cli.app import app
+from regola.docs import build_rulebook
+from regola.docs.book.examples import example_files
+from regola.loading.sources import rules_root
+from regola.scenarios.runner import run_file
+
+runner = CliRunner()
+EXPECTED = {"doge": {"zero_marker", "quarantia_steps", "san_marco_build"},
+            "rialto": {"bridge_bonus", "gondola_short"},
+            "warsaw": {"overbuild", "final_exchange"},
+            "copycat": {"order_tie"}}
+
+
+def marked(game: str) -> dict[str, Path]:
+    return {doc["example"]["id"]: path
+            for path, doc in example_files(rules_root() / game / "scenarios")}
+
+
+@pytest.mark.parametrize("game", sorted(EXPECTED))
+def test_the_examples_of_the_notes_are_scenarios(game):
+    """notes: the worked examples of rules-notes (Doge's three, Copycat's tie, two each for
+    Rialto and Warsaw) are scenarios marked `example:`, and they pass."""
+    found = marked(game)
+    assert EXPECTED[game] <= set(found)
+    for path in found.values():
+        report = run_file(path)
+        assert report.ok and not report.failed, report.lines()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+@pytest.mark.parametrize("game", sorted(EXPECTED))
+def test_every_example_is_told_in_every_language(game, lang):
+    book = build_rulebook(game, lang=lang)
+    assert not book.failed_examples and not book.missing
+    for eid in marked(game):
+        anchor = f'<a id="example-{eid.replace("_", "-")}"></a>'
+        assert anchor in book.markdown, (game, eid)
+        told = book.markdown[book.markdown.index(anchor):].split("\n\n", 3)[2]
+        assert told.startswith("> "), told[:80]            # a boxed passage
+        start = book.markdown.index(anchor) + len(anchor)
+        end = book.markdown.find('<a id="', start)
+        body = book.markdown[start:end if end > 0 else None]
+        assert re.search(r"^> 1\. ", body, re.M), body[:300]   # the play, step by step
+        assert "![" in body, (game, eid)                        # a picture of the position
+
+
+def test_without_a_drawing_of_positions_a_table_shows_who_has_what():
+    """The position of an example as a table when the pictures cannot draw it."""
+    from regola.docs.book.example_blocks import position_table
+    from regola.docs.book.examples import examples_for
+    from regola.docs.book.narration import Narrator
+    from regola.docs.texts import Texts
+    from regola.i18n.catalog import Words
+    from regola.loading.loader import load_game
+    game = load_game("doge")
+    played = {p.id: p for p in examples_for(game, rules_root() / "doge")}["san_marco_build"]
+    table = position_table(Narrator(Texts(game.definition, Words("en")), played),
+                           played.position)
+    assert "| San Marco | 4 houses | 3 houses | 1 palace | 1 palace |" in table
+
+
+def test_the_doge_examples_tell_the_numbers_of_the_run():
+    text = " ".join(build_rulebook("doge", lang="en").markdown.split())
+    assert "Anna builds a palace in San Marco for 5 houses (space 3)." in text
+    assert "Bernd builds a palace in San Marco for 5 houses (space 4)." in text
+    assert "Daniel's ballot marker in Dorsoduro is turned face up: 0." in text
+    assert "Dorsoduro votes: winners Claudia; runners-up nobody." in text
+    assert "Bernd takes control of the advisor and places it in San Marco." in text
+    assert "Claudia moves a house out of Castello and puts it in Dorsoduro." in text
+
+
+def test_the_other_games_tell_their_examples():
+    rialto = " ".join(build_rulebook("rialto", lang="en").markdown.split())
+    assert "Anna lays the bridge on San Marco – Castello and turns its first end toward " \
+        "Castello." in rialto
+    assert "Anna is on space 13 of the victory point track." in rialto
+    warsaw = " ".join(build_rulebook("warsaw", lang="en").markdown.split())
+    assert "Anna builds a tile for 2 coins. Bernd builds a tile for 0 coins." in warsaw
+    assert "Anna exchanges coins for 2 VP and keeps 3 coins." in warsaw
+    copycat = " ".join(build_rulebook("copycat", lang="en").markdown.split())
+    assert "Helen reveals a 16 for the turn order. Angela reveals a 16 for the turn order." \
+        in copycat
+    assert "Turn order: Helen, Angela, Nora, and Ole." in copycat
+
+
+def test_a_grid_position_is_drawn_from_the_state():
+    book = build_rulebook("warsaw", lang="en")
+    svg = book.pictures["warsaw-example-overbuild.svg"]
+    assert svg.startswith("<svg") and svg.count(">1</text>") >= 1   # the covered tile's cost
+
+
+def test_an_example_that_disagrees_with_the_engine_is_left_out(doge_copy):
+    """A scenario whose facts no longer hold (here: a number changed in the game file) is not
+    told: the book leaves it out and says which, so a book never shows a wrong example."""
+    edit_rule_file(doge_copy / "game.yaml", ("winner_houses: 2", "winner_houses: 3"))
+    book = build_rulebook(str(doge_copy))
+    assert any("san_marco" in f for f in book.failed_examples)
+    assert "example-san-marco-build" not in book.markdown
+    result = runner.invoke(app, ["rulebook", str(doge_copy), "--lang", "en"])
+    assert result.exit_code == 0 and "example left out:" in result.output
+
+
+def test_a_variant_shows_only_the_examples_that_hold_for_it():
+    book = build_rulebook("doge", "cheap_palaces", lang="en")
+    assert "example-san-marco-build" not in book.markdown          # the costs differ there
+    assert "example-zero-marker" in book.markdown
+
+
+def test_narration_texts_write_no_number_by_hand():
+    """The words of an example (example_steps, told) name no number: every number of an
+    example comes from its run."""
+    import yaml
+    for game in EXPECTED:
+        text = yaml.safe_load((rules_root() / game / "text.yaml").read_text(encoding="utf-8"))
+        for section in ("example_steps", "told", "examples"):
+            for key, value in (text.get(section) or {}).items():
+                for part in value.values() if isinstance(value, dict) else [value]:
+                    assert not re.search(r"\d", re.sub(r"\{[^}]*\}", "", part)), (game, key)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("example: {id: 3}", "example id must be a name"),
+    ("example: {id: x, cast: {purple: Ann}}", "unknown seat"),
+    ("example: {id: x, colour: red}", "unknown key 'colour'"),
+])
+def test_an_example_key_is_checked_where_it_is_written(tmp_path, bad, message):
+    folder = tmp_path / "doge"
+    shutil.copytree(rules_root() / "doge", folder)
+    path = folder / "scenarios" / "worked_example_zero_marker.scenario.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"example:\n(  .*\n)+", bad + "\n", text)
+    path.write_text(text.replace("game: doge", f"game: {folder}"), encoding="utf-8")
+    report = run_file(path)
+    assert report.failed and message in " ".join(report.lines()), report.lines()
+    assert re.search(r":\d+: ", report.lines()[0])
+
+
+def test_a_say_key_must_name_a_text(tmp_path):
+    path = tmp_path / "x.scenario.yaml"
+    path.write_text("game: doge\nplayers: 4\nsteps:\n  - expect: {over: false}\n"
+                    "    say: [oops]\n", encoding="utf-8")
+    report = run_file(path)
+    assert report.failed and "say names a text" in report.lines()[0]
+    assert report.lines()[0].startswith(f"{path}:5:")

@@ -1,0 +1,145 @@
+"""A book a reader can learn from (issue 13, item 1): what the game is about and how to win,
+components without the engine's aids, setup, a turn summary that also prints alone (the
+player aid), the rules in the order of play, the readings as notes, and the procedures step
+by step in an appendix; in every language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import edit_rule_file
+from regola.cli.app import app
+from regola.docs import build_rulebook
+from regola.docs.book.site import write_pages
+
+GAMES = ["doge", "rialto", "warsaw", "copycat"]
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def books():
+    return {g: build_rulebook(g, lang="en") for g in GAMES}
+
+
+def headings(book) -> list[str]:
+    return [line[3:] for line in book.markdown.splitlines() if line.startswith("## ")]
+
+
+def section(book, title: str) -> str:
+    text = book.markdown
+    start = text.index(f"## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_parts_come_in_a_readers_order(books, game):
+    """Overview, components, setup, the turn summary, then the rules; the readings, then the
+    appendix, the reference tables and the glossary at the back."""
+    found = headings(books[game])
+    order = ["The game", "Components", "Setup", "Turn summary", "Clarifications",
+             "Appendix: the rules step by step", "Reference", "Glossary"]
+    assert [h for h in found if h in order] == order
+    rules = found[found.index("Turn summary") + 1:found.index("Clarifications")]
+    assert len(rules) >= 4                                # the rules in the order of play
+
+
+@pytest.mark.parametrize("game, words", [
+    ("doge", "Compare the number of palaces each candidate has in the districts"),
+    ("rialto", "Compare the space of each player's disc on the victory point track"),
+    ("warsaw", "Compare each player's victory points"),
+    ("copycat", "The game ends when the most VP of any player is at least 95"),
+])
+def test_the_overview_says_how_to_win(books, game, words):
+    overview = " ".join(section(books[game], "The game").split())
+    assert words in overview
+
+
+def test_a_game_that_lasts_so_many_rounds_says_so_once(books):
+    """Rialto ends after its last round: no "the round number is at least 6" in the
+    overview, whose end condition only counts rounds (an engine account)."""
+    overview = section(books["rialto"], "The game")
+    assert "The game ends after the sixth round." in overview
+    assert "round number" not in overview
+
+
+@pytest.mark.parametrize("game, aid", [("rialto", "start lot"),
+                                       ("copycat", "initial turn-order card")])
+def test_engine_aids_are_not_components(books, game, aid):
+    """The engine's aids (rulebook.yaml engine_aids: Rialto's start lots and their bag,
+    Copycat's initial turn-order cards) are neither in the box nor in the glossary."""
+    book = books[game]
+    for title in ("Components", "Setup", "Glossary"):
+        assert aid not in section(book, title).lower(), (game, title)
+    assert "lots" not in section(books["rialto"], "Glossary").lower()
+
+
+def test_setup_lists_no_starting_values_of_the_engines_accounts(books):
+    for game in GAMES:
+        setup = section(books[game], "Setup")
+        assert "At the start" not in setup and "at the start, for each player" not in setup
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_turn_summary_prints_alone_as_the_player_aid(books, game):
+    book = books[game]
+    aid = book.aid
+    assert aid.startswith(f"# {book.title}: turn summary\n")
+    assert "**How to win.**" in aid
+    assert re.search(r"^1\. ", aid, re.M) and re.search(r"^    1\. \*\*", aid, re.M)
+    assert "](#" not in aid                          # a page of its own: no links into the book
+    summary = section(book, "Turn summary")
+    phases = re.findall(r"\*\*([^*]+)\.\*\*", aid)
+    assert phases and all(f"**{p}.**" in summary for p in phases)
+    assert len(aid.split()) < 900                    # one page
+
+
+def test_the_summary_follows_the_data(doge_copy):
+    """A changed number in the game file changes the turn summary and the briefs."""
+    edit_rule_file(doge_copy / "game.yaml", ("winner_houses: 2", "winner_houses: 3"),
+                   ("placement_rounds: {by_players: {3: 4, 4: 3}}",
+                    "placement_rounds: {by_players: {3: 5, 4: 2}}"))
+    book = build_rulebook(str(doge_copy))
+    assert "3 for the winner" in book.aid and "2 for the winner" not in book.aid
+    assert "This phase has 2 (4 players) or 5 (3 players) rounds." in book.aid
+    assert "3 for the winner" in section(book, "Elections in the districts")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_every_language_has_every_part(lang):
+    book = build_rulebook("doge", lang=lang)
+    assert len(headings(book)) == len(headings(build_rulebook("doge", lang="en")))
+    assert book.aid.count("\n    1. ") >= 1 and not book.missing
+
+
+def test_cli_prints_and_writes_the_aid(tmp_path):
+    printed = runner.invoke(app, ["rulebook", "warsaw", "--aid", "--lang", "en"])
+    assert printed.exit_code == 0, printed.output
+    assert printed.stdout.startswith("# Warsaw: City of Ruins: turn summary")
+    written = runner.invoke(app, ["rulebook", "rialto", "--aid", "--lang", "nl", "--out",
+                                  str(tmp_path)])
+    assert written.exit_code == 0, written.output
+    page = tmp_path / "rialto.nl-aid.md"
+    assert page.exists() and page.read_text(encoding="utf-8").startswith("# Rialto")
+
+
+def test_the_site_has_an_aid_page_for_every_game(tmp_path):
+    report = write_pages(tmp_path)
+    for lang in ("en", "es", "nl"):
+        index = (tmp_path / "docs" / lang / "index.md").read_text(encoding="utf-8")
+        for game in GAMES:
+            assert (tmp_path / "docs" / lang / game / "aid.md").exists()
+            assert f"({game}/aid.md)" in index
+    assert not report.skipped
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_appendix_has_every_procedure_the_rules_shorten(books, game):
+    """A procedure the rules give as a brief links to its steps in the appendix."""
+    book = books[game]
+    links = set(re.findall(r"\(#(steps-[a-z-]+)\)", book.markdown))
+    anchors = set(re.findall(r'<a id="(steps-[a-z-]+)"></a>', book.markdown))
+    assert links and links <= anchors
