@@ -72,11 +72,12 @@ class CheckoutRunner:
         self.players = {name: list(counts) for name, counts in
                         self.ask({"op": "players", "games": games})["players"].items()}
 
-    def play_round(self, game: str, players: int, seeds: list[int], min_seconds: float
-                   ) -> tuple[float, float, list[int]]:
-        """One round of random play there: (decisions/s, games/s, decisions per game)."""
-        answer = self.ask({"op": "play", "game": game, "players": players,
-                           "seeds": seeds, "min_seconds": min_seconds})
+    def play_round(self, game: str, players: int, seeds: list[int], min_seconds: float,
+                   clock: str = "cpu") -> tuple[float, float, list[int]]:
+        """One round of random play there: (decisions/s, games/s, decisions per game),
+        timed with `clock` ("cpu": the worker's process time, or "wall")."""
+        answer = self.ask({"op": "play", "game": game, "players": players, "seeds": seeds,
+                           "min_seconds": min_seconds, "clock": clock})
         return answer["rate"], answer["game_rate"], answer["lengths"]
 
     def close(self) -> None:

@@ -6,8 +6,9 @@ installed, then answers one JSON request per line of stdin with one JSON line on
 
 - {"op": "players", "games": [...]} -> {"players": {game: [player counts]}} for the games
   the checkout has;
-- {"op": "play", "game", "players", "seeds", "min_seconds"} -> {"rate", "game_rate",
-  "lengths"}: random games played as the benchmark plays them (measure.play_round).
+- {"op": "play", "game", "players", "seeds", "min_seconds", "clock"} -> {"rate",
+  "game_rate", "lengths"}: random games played and timed as the benchmark plays them
+  (measure.play_round; "clock": "cpu" or "wall").
 
 Only the public API that every version has is used (load_game, new_state, to_move,
 legal_actions, apply, is_over), so an old checkout can be measured beside the new one.
@@ -63,15 +64,20 @@ def play(game: Any, players: int, seed: int) -> int:
     return decisions
 
 
-def play_round(game: Any, players: int, seeds: list[int], min_seconds: float) -> dict:
-    """Random games with `seeds`, and further seeds until `min_seconds` have passed."""
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def play_round(game: Any, players: int, seeds: list[int], min_seconds: float,
+               clock: Any = time.process_time) -> dict:
+    """Random games with `seeds`, and further seeds until `min_seconds` have passed (by
+    `clock`)."""
     lengths: list[int] = []
     extra = max(seeds) + 1 if seeds else 0
-    start = time.perf_counter()
+    start = clock()
     while True:
         for seed in seeds:
             lengths.append(play(game, players, seed))
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if elapsed >= min_seconds:
             break
         seeds = [extra]
@@ -98,7 +104,7 @@ def serve(regola: Any) -> None:
                                         for name in request["games"] if name in have}}
         else:
             answer = play_round(game(request["game"]), request["players"], request["seeds"],
-                                request["min_seconds"])
+                                request["min_seconds"], CLOCKS[request.get("clock", "cpu")])
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 

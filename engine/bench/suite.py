@@ -35,6 +35,7 @@ class Settings:
     load: bool = True
     min_seconds: float = field(default=0.2)  # at least this long per round of random play
     op_seconds: float = field(default=0.05)  # about this long per round of a timed call
+    clock: str = "cpu"                       # "cpu" (process time) or "wall" (measure.CLOCKS)
 
     def __post_init__(self) -> None:
         if self.quick:
@@ -78,6 +79,7 @@ def _run(settings: Settings, progress: Progress, others: list[CheckoutRunner]) -
         "settings": {"rounds": settings.rounds, "games_per_round": settings.games_per_round,
                      "live_states": settings.states, "memory": "tracemalloc",
                      "quick": settings.quick, "python": platform.python_version(),
+                     "clock": settings.clock,
                      "baselines": [str(b.path) for b in baselines],
                      "against": [{"path": str(o.path), "label": o.label} for o in others]},
         "play": [], "states": [], "growth": [], "ratios": [], "speedups": [], "load": []}
@@ -122,9 +124,10 @@ def _play(runner: Any, players: int, settings: Settings, others: list[CheckoutRu
     typical = (0, 0)
     for r in range(settings.rounds):
         seeds = [1000 * r + i for i in range(settings.games_per_round)]
-        rounds = [measure.play_round(runner, players, seeds, settings.min_seconds)]
-        rounds += [o.play_round(runner.name, players, seeds, settings.min_seconds)
-                   for o in others]
+        clock = measure.CLOCKS[settings.clock]
+        rounds = [measure.play_round(runner, players, seeds, settings.min_seconds, clock)]
+        rounds += [o.play_round(runner.name, players, seeds, settings.min_seconds,
+                                settings.clock) for o in others]
         for i, (rate, game_rate, played) in enumerate(rounds):
             rates[i].append(rate)
             game_rates[i].append(game_rate)
@@ -144,13 +147,15 @@ def _play(runner: Any, players: int, settings: Settings, others: list[CheckoutRu
 def _state_figures(runner: Any, state: Any, settings: Settings, memory: bool) -> dict:
     """Copy and JSON figures of one state (and the memory of many copies)."""
     text = runner.to_json(state)
-    rounds, target = settings.rounds, settings.op_seconds
+    clock = measure.CLOCKS[settings.clock]
+
+    def timed(fn: Callable[[], Any]) -> float:
+        return 1e6 * measure.per_call(fn, settings.rounds, settings.op_seconds, clock)
     out = {
-        "copy_us": 1e6 * measure.per_call(lambda: runner.clone(state), rounds, target),
-        "to_json_us": 1e6 * measure.per_call(lambda: runner.to_json(state), rounds, target),
-        "from_json_us": 1e6 * measure.per_call(lambda: runner.from_json(text), rounds, target),
-        "json_round_trip_us": 1e6 * measure.per_call(
-            lambda: runner.from_json(runner.to_json(state)), rounds, target),
+        "copy_us": timed(lambda: runner.clone(state)),
+        "to_json_us": timed(lambda: runner.to_json(state)),
+        "from_json_us": timed(lambda: runner.from_json(text)),
+        "json_round_trip_us": timed(lambda: runner.from_json(runner.to_json(state))),
         "json_kb": len(text.encode()) / 1000}
     if memory:
         per_state = measure.memory_per_state(runner, state, settings.states)

@@ -111,6 +111,11 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
                            "Memory: the tracemalloc peak while {count} copies of the state "
                            "are alive, scaled to 1,000.", settings["live_states"],
                            count=num(settings["live_states"])), markup=False)
+    if settings.get("clock", "wall") == "cpu":
+        console.print(w("Times are CPU time of the process that plays (--wall: wall-clock "
+                        "time); load times are wall-clock time."), markup=False)
+    else:
+        console.print(w("Times are wall-clock time."), markup=False)
     console.print(w("Cold load: the first load_game in a fresh process; nothing cached: the "
                     "same with REGOLA_CACHE=off (no parse trees or tables on disk); cached: "
                     "the second."), markup=False)
