@@ -12,25 +12,16 @@ from typing import Any
 from lark import Token, Tree
 
 from ...errors import Location
-from ...interpreter.layout import GRID_FIELDS
-from ...interpreter.model import GameDef
 from ...interpreter.runtime import Runtime
 from .. import builtins
 from ..check.names import DeclaredNames
+from .fast import FastForms, token_only_properties
 from .writer import local_name
 
 RUNTIME_METHODS = ("count", "tokens", "move", "move_token", "draw", "give", "reveal", "hide",
                    "control", "release", "shuffle", "reveal_card", "reveal_deck")
 """Built-ins that only forward their arguments to the Runtime method of the same name: the
 generated code calls the method itself."""
-
-TOKEN_FIELD_NAMES = {"at", "owner", "controller", "shown", "kind", "id"}
-"""What every token has besides its properties (Runtime.attr answers them first)."""
-FAST_FORMS = {("count", ("at",)): "count_at", ("count", ("at", "owner")): "count_owned",
-              ("tokens", ("at",)): "tokens_at", ("tokens", ("at", "owner")): "tokens_owned"}
-"""Runtime methods for the commonest shapes of `count` and `tokens` (a kind and one place
-known as the code is written; an owner): used when the Runtime has them, with the same
-results as the general method."""
 
 PYTHON_FUNCTIONS = {"len": "len({})", "sum": "sum({})", "any": "any({})", "all": "all({})",
                     "sorted": "sorted({})", "reversed": "list(reversed({}))",
@@ -98,16 +89,7 @@ def literal(value: Any, globals_: Globals, hint: str) -> str:
     return globals_.bind(f"_s_{hint}", value)
 
 
-def token_only_properties(g: GameDef) -> frozenset[str]:
-    """Names that only tokens' properties have (no area property, player variable or token
-    field has them): `x.name` may call the Runtime's fast `prop`."""
-    names = {name for kind in g.tokens.values() for name in kind.props}
-    names -= {name for props in g.areas.values() for name in props}
-    names -= set(g.player_vars) | set(GRID_FIELDS) | TOKEN_FIELD_NAMES
-    return frozenset(names)
-
-
-class ExpressionWriter:
+class ExpressionWriter(FastForms):
     """Writes expressions of one game's scripts as Python text."""
 
     def __init__(self, names: DeclaredNames, globals_: Globals):
@@ -256,28 +238,6 @@ class ExpressionWriter:
         if fast is not None:
             return fast
         return self.builtin(name, builtins.EXPRESSIONS[name], args, kwargs)
-
-    def fast_form(self, name: str, node: Tree | None, scope: Scope) -> str | None:
-        """`count` or `tokens` of a kind at a place (and of an owner), as the Runtime's fast
-        form for that shape if it has one (FAST_FORMS: positional, no keyword dict; they
-        take any place and fall back to the general form for a list of places)."""
-        given = node.children if node is not None else []
-        if name not in ("count", "tokens") or not given or given[0].data != "pos_arg":
-            return None
-        kind_tree = given[0].children[0]
-        kind = self.constant(kind_tree, scope)
-        keywords = {str(a.children[0]): a.children[1] for a in given[1:]
-                    if a.data == "kw_arg"}
-        if len(keywords) != len(given) - 1 or "at" not in keywords or \
-                type(kind) is not str or (name == "tokens" and kind not in self.n.g.tokens):
-            return None
-        method = FAST_FORMS.get((name, tuple(sorted(keywords))))
-        if method is None or not hasattr(Runtime, method):
-            return None
-        place = self.constant(keywords["at"], scope)
-        where = repr(place) if type(place) is str else self.expr(keywords["at"], scope, True)
-        owner = [self.expr(keywords["owner"], scope, True)] if "owner" in keywords else []
-        return f"_c.{method}({', '.join([repr(kind), *owner, where])})"
 
     def builtin(self, name: str, builtin: Any, args: list[str], kwargs: list[str]) -> str:
         """A built-in's call: plain Python, a Runtime method, or its implementation."""
