@@ -296,3 +296,32 @@ def test_fast_forms_take_a_list_of_places_as_the_general_forms_do():
             if kind != "ring":
                 assert c.tokens_at(kind, at) == c.tokens(kind, at=at)
                 assert c.tokens_owned(kind, 1, at) == c.tokens(kind, owner=1, at=at)
+
+
+def test_fast_forms_with_one_filter_answer_as_the_general_forms():
+    """tokens/count of a token kind at a place with one filter (a property, or a field such
+    as the controller) answer like the general forms, also for a list of places."""
+    game = regola.load_game("doge")
+    state = game.new_state(players=4, seed=5)
+    chooser = random.Random(5)
+    for _ in range(120):                   # a game under way: markers and advisors placed
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[chooser.randrange(len(actions))])
+    c = state._runtime()
+    places = sorted({c.attr(t, "at") for t in c.tokens("marker")} |
+                    {c.attr(t, "at") for t in c.tokens("advisor")})
+    for at in [*places, places[:2], "nowhere"]:
+        for owner in range(4):
+            for value in (1, 2, 3, None):
+                assert c.tokens_owned_where("marker", owner, at, "value", value) == \
+                    c.tokens("marker", owner=owner, at=at, value=value)
+                assert c.count_owned_where("marker", owner, at, "value", value) == \
+                    c.count("marker", owner=owner, at=at, value=value)
+            assert c.count_at_where("advisor", at, "controller", owner) == \
+                c.count("advisor", at=at, controller=owner)
+            assert c.tokens_at_where("advisor", at, "controller", owner) == \
+                c.tokens("advisor", at=at, controller=owner)
+    source = game.definition.program.module.source
+    assert "_c.tokens_owned_where('marker', p, 'supply', 'value', pick)" in source
+    assert "_c.count_at_where('advisor', area, 'controller', p)" in source

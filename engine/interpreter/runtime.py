@@ -7,6 +7,8 @@ Fast forms for generated code (same results as the general methods, fewer checks
 what the call site already knows):
 - `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at a place;
 - `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at a place;
+- `tokens_at_where(kind, at, name, value)`, `tokens_owned_where(kind, owner, at, name,
+  value)`, `count_at_where`, `count_owned_where`: the same with one property filter;
 - `prop(value, name)`: `value.name` for a name only tokens' properties have;
 - `tno(tid)`: a token's number in the layout (its fields are columns: `at[i]`,
   `owner[i]`, `ctrl[i]`, `shown[i]`; its properties `props[i]`).

@@ -1,7 +1,7 @@
 """The Runtime's fast forms the generated code calls where a call's shape allows: `count`
-and `tokens` of a kind at a place (and of an owner) as positional calls with no keyword
-dict, and `x.name` through `prop` for a name only tokens' properties have. Each gives the
-same result as the general form; one the Runtime lacks is not used."""
+and `tokens` of a kind at a place (of an owner, with one filter) as positional calls with
+no keyword dict, and `x.name` through `prop` for a name only tokens' properties have. Each
+gives the same result as the general form; one the Runtime lacks is not used."""
 
 from __future__ import annotations
 
@@ -16,9 +16,14 @@ from ...interpreter.runtime import Runtime
 TOKEN_FIELD_NAMES = {"at", "owner", "controller", "shown", "kind", "id"}
 """What every token has besides its properties (Runtime.attr answers them first)."""
 FAST_FORMS = {("count", ("at",)): "count_at", ("count", ("at", "owner")): "count_owned",
-              ("tokens", ("at",)): "tokens_at", ("tokens", ("at", "owner")): "tokens_owned"}
-"""Runtime methods for the commonest shapes of `count` and `tokens` (a kind and a place;
-an owner): used when the Runtime has them, with the same results as the general method."""
+              ("tokens", ("at",)): "tokens_at", ("tokens", ("at", "owner")): "tokens_owned",
+              ("count", ("at", "*")): "count_at_where",
+              ("count", ("at", "owner", "*")): "count_owned_where",
+              ("tokens", ("at", "*")): "tokens_at_where",
+              ("tokens", ("at", "owner", "*")): "tokens_owned_where"}
+"""Runtime methods for the commonest shapes of `count` and `tokens` (a kind and a place; an
+owner; "*": one property filter, for a token kind): used when the Runtime has them, with the
+same results as the general method."""
 
 
 def token_only_properties(g: GameDef) -> frozenset[str]:
@@ -57,11 +62,18 @@ class FastForms:
         if len(keywords) != len(given) - 1 or "at" not in keywords or \
                 type(kind) is not str or (name == "tokens" and kind not in self.n.g.tokens):
             return None
-        method = FAST_FORMS.get((name, tuple(sorted(keywords))))
+        others = [k for k in keywords if k not in ("at", "owner")]
+        if others and kind not in self.n.g.tokens:
+            return None
+        shape = tuple(sorted(k for k in keywords if k in ("at", "owner"))) + \
+            (("*",) if others else ())
+        method = FAST_FORMS.get((name, shape)) if len(others) <= 1 else None
         if method is None or not hasattr(Runtime, method):
             return None
         place = self.constant(keywords["at"], scope)
         where = repr(place) if type(place) is str else self.expr(keywords["at"], scope, True)
         owner = [self.expr(keywords["owner"], scope, True)] if "owner" in keywords else []
-        return f"_c.{method}({', '.join([repr(kind), *owner, where])})"
+        where_one = [repr(others[0]), self.expr(keywords[others[0]], scope, True)] \
+            if others else []
+        return f"_c.{method}({', '.join([repr(kind), *owner, where, *where_one])})"
 
