@@ -141,7 +141,7 @@ class Runtime(TokenOps):
             if not where:
                 return 0
             column = self.owner
-            return sum(1 for i in where if column[i] == owner)
+            return [column[i] for i in where].count(owner)
         if type(owner) is not int or not 0 <= owner < self.n or type(at) is not str:
             return self.count(kind, owner=owner, at=at)
         j = self.slot.get(at)
