@@ -155,7 +155,14 @@ class GameState(StateViews):
         runtime = self._rt
         vm.advance(runtime)
         data = self._data
-        if data["result"] is None and all(t["wait"] is None for t in data["threads"]):
+        threads = data["threads"]
+        if len(threads) == 1 and data["result"] is None and data.get("max_decisions") is None:
+            wait = threads[0]["wait"]         # the common case, as below in short
+            if wait is not None:
+                if "step" not in wait:
+                    wait["step"] = data["steps"]
+                return
+        if data["result"] is None and all(t["wait"] is None for t in threads):
             raise ScriptRuntimeError("the game's scripts finished without a result "
                                      "(end_game or check_end never ended the game)")
         limit = data.get("max_decisions")

@@ -26,6 +26,7 @@ from ..loading.loader import load_game
 from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
+from .compile_command import compile_game
 from .docs_commands import register_docs
 from .lab_commands import register_lab
 from .listing import games_report
@@ -262,6 +263,7 @@ register_lab(app, handle_errors)
 register_bench(app, handle_errors)
 register_serve(app, handle_errors)
 app.command("new-variant")(handle_errors(new_variant))
+app.command("compile")(handle_errors(compile_game))
 
 
 def main() -> None:

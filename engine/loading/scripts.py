@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
-from ..dsl.parser import SyntaxProblem, parse
-from ..dsl.typecheck import check_types, setting_uses
+from ..dsl.parse import SyntaxProblem, parse
 from ..errors import Problem, RuleError
 from ..interpreter.model import EndRule, GameDef
 from .files import SourceProblem, read_source
@@ -40,7 +40,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
         except SyntaxProblem as err:
             problems.append(err.problem)
             continue
-        compiler.declare(sname, tree)
+        compiler.declare(sname, tree, text)
     if problems:  # names in scripts that failed to parse would only echo those problems
         raise RuleError(problems)
     end = doc.get("end")
@@ -59,6 +59,8 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
     if problems:
         raise RuleError(sorted(problems, key=lambda p: (p.location.file, p.location.line,
                                                         p.location.column)))
+    compiler.generate(definition.id if definition.variant is None else
+                      f"{definition.id}+{definition.variant}")
 
 
 def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
