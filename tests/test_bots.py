@@ -152,7 +152,7 @@ def test_the_registry_and_seat_specs():
 @pytest.mark.parametrize("spec, words", [
     ("monkey", "unknown bot 'monkey'"), ("mcts:lots", "mcts takes a number of iterations"),
     ("mcts:0", "mcts takes"), ("mcts:-1s", "mcts takes"), ("greedy:x", "greedy takes"),
-    ("mcts:", "nothing after ':'")])
+    ("mcts:", "nothing after ':'"), ("random:x", "takes no argument")])
 def test_bad_seat_specs_are_refused_with_a_message(spec, words):
     with pytest.raises(regola.InvalidArgument, match=words):
         make_bot(spec)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Bot, SeatView
 
 
@@ -13,6 +15,9 @@ class RandomBot(Bot):
     """
 
     name = "random"
+
+    def __init__(self, seed: Any = None):
+        super().__init__(seed)
 
     def decide(self, view: SeatView) -> dict:
         """A uniformly random legal action."""

@@ -35,4 +35,10 @@ def make_bot(spec: str, game: Any = None, seat: int | None = None, seed: Any = N
     accepted for bots that prepare per game (none does yet); InvalidArgument for a spec
     that names no bot or a bad argument."""
     name, arg = parse_seat(spec)
-    return BOTS[name](seed=seed, arg=arg)
+    if arg is None:
+        return BOTS[name](seed=seed)
+    try:
+        return BOTS[name](seed=seed, arg=arg)
+    except TypeError:
+        raise InvalidArgument.text(w("bot {bot} takes no argument (--seats {seat})"),
+                                   bot=name, seat=spec) from None
