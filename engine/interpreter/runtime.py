@@ -55,7 +55,7 @@ class Runtime(TokenOps):
         self._stream = rng.stream(self.s.get("seed", 0))
 
     def _columns(self) -> None:
-        self.cache: dict = {}      # results derived from tokens (grids), until one changes
+        self.cache: dict = {}      # what the tokens on grids make, until one of them changes
         state = self.s
         self.counts = state.get("counts", {})
         columns = state.get("tokens") or {"at": [], "owner": [], "controller": [],
