@@ -93,9 +93,17 @@ def fits(grid: GridDef, cells) -> bool:
 
 def open_cells(c, grid: GridDef, p: Any, also: list | None = None) -> list[list[int]]:
     """Empty cells sharing an edge with an occupied one where a token keeps the fit."""
-    taken = stacks(c, grid, p)
+    key = ("open", grid.name, p if grid.per_player else None,
+           tuple((x, y) for x, y in also) if also else ())
+    found = c.cache.get(key)
+    if found is None:
+        found = c.cache[key] = _open_cells(grid, stacks(c, grid, p), also)
+    return [list(cell) for cell in found]
+
+
+def _open_cells(grid: GridDef, taken: dict, also: list | None) -> list[tuple[int, int]]:
     if not taken:
-        return [[0, 0]]
+        return [(0, 0)]
     counted = [*taken, *((x, y) for x, y in (also or []))]
     xs = [x for x, _ in counted]
     ys = [y for _, y in counted]
@@ -114,7 +122,7 @@ def open_cells(c, grid: GridDef, p: Any, also: list | None = None) -> list[list[
                 if not any(w <= fw and h <= fh for fw, fh in rectangles):
                     continue
             found.add(cell)
-    return [list(cell) for cell in sorted(found)]
+    return sorted(found)
 
 
 def flood(start: tuple, joined: Any) -> list:
