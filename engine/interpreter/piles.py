@@ -60,7 +60,12 @@ def slide_row(c: Runtime, kind: str, places: list) -> int:
 def empty_places(c: Runtime, kind: str, places: list) -> list:
     """The places of the list (in order) that hold no piece or token of `kind`."""
     count_at = c.count_at
-    return [p for p in places if count_at(kind, p) == 0]
+    row = c.counts.get(kind)
+    if row is None or type(places) is not list:
+        return [p for p in places if count_at(kind, p) == 0]
+    slot, n = c.slot, c.n            # counted pieces: each place's row of n, in short
+    return [p for p in places if (count_at(kind, p) == 0 if type(p) is not str else
+                                  (j := slot.get(p)) is None or sum(row[j:j + n]) == 0)]
 
 
 def count_of(c: Runtime, values: list, item: Any) -> int:
