@@ -138,9 +138,10 @@ class TokenOps(TokenQueries):
     def move_token(self, tid: str, dest: str) -> None:
         """Put a token at a location."""
         lay = self.lay
-        i = lay.index.get(tid) if type(tid) is str else None
-        if i is None:
-            raise ScriptRuntimeError(f"{tid!r} is not a token")
+        try:
+            i = lay.index[tid]
+        except (KeyError, TypeError):
+            raise ScriptRuntimeError(f"{tid!r} is not a token") from None
         at = self.at
         source = at[i]
         if source == dest:
