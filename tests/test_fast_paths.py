@@ -20,16 +20,20 @@ from regola.loading.loader import load_game
 GRID_GAME = Path(__file__).parent / "data" / "grid_game"
 
 
+def _both(items: list, votes: dict, second: dict) -> tuple[list, list]:
+    general = support.rank([10**6, 10**6, 0], items, lambda p: votes[p] > 0,
+                           lambda p: (votes[p], second[p]))
+    keyed = support.rank_keyed([10**6, 10**6, 0], items,
+                               lambda p: (k := votes[p]) > 0 and (k, second[p]))
+    return general, keyed
+
+
 def test_rank_keyed_groups_as_rank_with_where():
     rng = random.Random(5)
     for _ in range(200):
         items = list(range(rng.randrange(0, 7)))
         votes = {i: rng.randrange(-1, 3) for i in items}
-        second = {i: rng.randrange(0, 2) for i in items}
-        general = support.rank([10**6, 10**6, 0], items, lambda p: votes[p] > 0,
-                               lambda p: (votes[p], second[p]))
-        keyed = support.rank_keyed([10**6, 10**6, 0], items,
-                                   lambda p: (k := votes[p]) > 0 and (k, second[p]))
+        general, keyed = _both(items, votes, {i: rng.randrange(0, 2) for i in items})
         assert keyed == general
 
 
