@@ -101,3 +101,6 @@ def test_empty_places_of_counted_pieces():
     assert piles.empty_places(c, kind, places) == expected
     assert piles.empty_places(c, kind, [places, places[0]]) == \
         [p for p in [places, places[0]] if c.count_at(kind, p) == 0]
+    for kind in c.lay.kind_no:                       # token kinds
+        assert piles.empty_places(c, kind, places) == \
+            [p for p in places if c.count_at(kind, p) == 0]

@@ -150,7 +150,8 @@ def _regions(c, name, p, value=None) -> list:
     found = g.regions(c, grid, p)
     if value is None:
         return found
-    return [r for r in found if g.region_value(c, grid, p, r) == value]
+    parts = g.parts(c, grid, p)      # as region_value, for each region
+    return [r for r in found if parts[tuple(r[0])][0] == value]
 
 
 def _region_tokens(c, name, p, region) -> list:
