@@ -194,6 +194,15 @@ class GameState(StateViews):
         """{"winners": [...], "reason": ..., "conditions": {...}} once the game is over."""
         return self._data["result"]
 
+    def standing(self, player: int) -> tuple:
+        """The values of the game's tie-breakers (end: tiebreakers) for `player` now, the
+        first being its main score (e.g. victory points); () if the game declares none."""
+        end = self.game.definition.end
+        if end is None or not end.tiebreakers:
+            return ()
+        runtime = self._fresh()
+        return tuple(t(runtime, player) for t in end.tiebreakers)
+
     def decision(self, player: int) -> dict | None:
         """The pending decision of `player`: {"ask", "options", "secret", "step"}, or None."""
         if type(player) is not int:

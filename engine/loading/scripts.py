@@ -86,4 +86,5 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
             share = True
         else:
             share = bool(definition.options[share].value)
-    return EndRule(conditions, tiebreakers, share, dict(end["conditions"]))
+    return EndRule(conditions, tiebreakers, share, dict(end["conditions"]),
+                   [str(x) for x in end.get("tiebreakers", [])])

@@ -53,4 +53,5 @@ GAME_KEYS = {
     "grids": "pictures (grid_tiles, tile_sampler, grid_layout, position); steps: the grid "
              "built-ins name the grid",
     "goals": "the outline block goals: each goal's measure, who qualifies, tie-breakers",
+    "summary": "not shown: what `regola simulate` reports as a game's length (lab)",
 }
