@@ -61,22 +61,22 @@ def top(c, name, p, cell) -> Any:
     return ids[-1] if ids else None
 
 
-_LOOKS: dict[tuple[str, int], tuple[dict, list]] = {}
-"""rotations' answers by grid and token properties (the properties kept: never reused)."""
+_LOOKS: dict[tuple[int, int], tuple[g.GridDef, dict, list]] = {}
+"""rotations' answers by grid and token properties (both kept, so their ids are not reused)."""
 
 
 def rotations(c, name, tid) -> list:
     """The quarter turns (0-3) that give the token a different look on the grid."""
     grid = _grid(c, name)
     tok = c.props[c.tno(tid)]
-    key = (grid.name, id(tok))
+    key = (id(grid), id(tok))
     known = _LOOKS.get(key)
-    if known is not None and known[0] is tok:
-        return list(known[1])
+    if known is not None and known[0] is grid and known[1] is tok:
+        return list(known[2])
     out = _rotations(grid, tok)
     if len(_LOOKS) >= 4096:
         _LOOKS.clear()
-    _LOOKS[key] = (tok, out)
+    _LOOKS[key] = (grid, tok, out)
     return list(out)
 
 
