@@ -158,11 +158,15 @@ class GameState(StateViews):
         vm.advance(runtime)
         data = self._data
         threads = data["threads"]
-        if len(threads) == 1 and data["result"] is None and data.get("max_decisions") is None:
-            wait = threads[0]["wait"]         # the common case, as below in short
-            if wait is not None:
-                if "step" not in wait:
-                    wait["step"] = data["steps"]
+        if data["result"] is None and data.get("max_decisions") is None:
+            waiting = False                   # the common case, as below in short
+            for thread in threads:
+                wait = thread["wait"]
+                if wait is not None:
+                    waiting = True
+                    if "step" not in wait:
+                        wait["step"] = data["steps"]
+            if waiting:
                 return
         if data["result"] is None and all(t["wait"] is None for t in threads):
             raise ScriptRuntimeError("the game's scripts finished without a result "

@@ -44,6 +44,10 @@ def new_budget(steps: int = STEP_BUDGET) -> list[int]:
     return [steps, steps, 0]
 
 
+OPEN_BUDGET = _budget
+"""The budget open now (a ContextVar: vm.advance sets and resets it itself, in short)."""
+
+
 def open_budget() -> list[int]:
     """The budget open now, or an unlimited one (code run outside an advance)."""
     left = _budget.get()

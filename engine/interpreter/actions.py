@@ -16,6 +16,8 @@ def action_id(value: Any) -> str:
         return value
     if kind is int:
         return str(value)
+    if kind is list and all(type(v) is int for v in value):   # a cell, say: as json.dumps
+        return "[" + ", ".join(map(str, value)) + "]"
     return value if isinstance(value, str) else json.dumps(value)
 
 

@@ -58,7 +58,11 @@ def cached(c, key: tuple, compute: Any) -> Any:
 
 def stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
     """Each occupied cell with its token ids from bottom to top (shared: do not change)."""
-    return cached(c, ("stacks", grid.name, owner_of(grid, p)), lambda: _stacks(c, grid, p))
+    key = ("stacks", grid.name, p if grid.per_player else None)
+    found = c.cache.get(key)
+    if found is None:
+        found = c.cache[key] = _stacks(c, grid, p)
+    return found
 
 
 def _stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
@@ -89,17 +93,36 @@ def fits(grid: GridDef, cells) -> bool:
 
 def open_cells(c, grid: GridDef, p: Any, also: list | None = None) -> list[list[int]]:
     """Empty cells sharing an edge with an occupied one where a token keeps the fit."""
-    taken = set(stacks(c, grid, p))
+    key = ("open", grid.name, p if grid.per_player else None,
+           tuple((x, y) for x, y in also) if also else ())
+    found = c.cache.get(key)
+    if found is None:
+        found = c.cache[key] = _open_cells(grid, stacks(c, grid, p), also)
+    return [list(cell) for cell in found]
+
+
+def _open_cells(grid: GridDef, taken: dict, also: list | None) -> list[tuple[int, int]]:
     if not taken:
-        return [[0, 0]]
-    counted = taken | {(x, y) for x, y in (also or [])}
+        return [(0, 0)]
+    counted = [*taken, *((x, y) for x, y in (also or []))]
+    xs = [x for x, _ in counted]
+    ys = [y for _, y in counted]
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
+    rectangles = grid.fit
     found = set()
     for x, y in taken:
         for dx, dy in SIDES:
             cell = (x + dx, y + dy)
-            if cell not in taken and fits(grid, counted | {cell}):
-                found.add(cell)
-    return [list(cell) for cell in sorted(found)]
+            if cell in taken or cell in found:
+                continue
+            if rectangles:        # the bounding box with the cell must fit a rectangle
+                cx, cy = cell
+                w = (high_x if high_x > cx else cx) - (low_x if low_x < cx else cx) + 1
+                h = (high_y if high_y > cy else cy) - (low_y if low_y < cy else cy) + 1
+                if not any(w <= fw and h <= fh for fw, fh in rectangles):
+                    continue
+            found.add(cell)
+    return sorted(found)
 
 
 def flood(start: tuple, joined: Any) -> list:
@@ -126,7 +149,11 @@ def connected(cells: set) -> bool:
 def parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
     """Every part of every top token: part coordinate -> (type, token id, separate)
     (shared: do not change)."""
-    return cached(c, ("parts", grid.name, owner_of(grid, p)), lambda: _parts(c, grid, p))
+    key = ("parts", grid.name, p if grid.per_player else None)
+    found = c.cache.get(key)
+    if found is None:
+        found = c.cache[key] = _parts(c, grid, p)
+    return found
 
 
 def _parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
@@ -147,7 +174,11 @@ def _parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bo
 def regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
     """Every region: edge-connected parts of one type (a separate tile alone), in order
     (shared: do not change)."""
-    return cached(c, ("regions", grid.name, owner_of(grid, p)), lambda: _regions(c, grid, p))
+    key = ("regions", grid.name, p if grid.per_player else None)
+    found = c.cache.get(key)
+    if found is None:
+        found = c.cache[key] = _regions(c, grid, p)
+    return found
 
 
 def _regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:

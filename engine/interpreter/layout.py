@@ -44,11 +44,20 @@ class Layout:
     control: dict[str, str] = field(default_factory=dict)    # token kind -> control piece
     grid_kinds: frozenset[str] = frozenset()                 # token kinds grids hold
     _static: dict = field(default_factory=dict, repr=False)  # cached static selections
+    _columns: dict = field(default_factory=dict, repr=False)  # cached property columns
 
     @property
     def row(self) -> int:
         """How many numbers one piece kind's counts hold: a row of n per place."""
         return len(self.places) * self.n
+
+    def column(self, name: str) -> list:
+        """Property `name` of every token as one list by token number (None where a token
+        has none), built once."""
+        found = self._columns.get(name)
+        if found is None:
+            found = self._columns[name] = [props.get(name) for props in self.props]
+        return found
 
     def static_selection(self, kind: str, filters: dict) -> tuple[int, ...] | None:
         """The numbers of the tokens of `kind` whose fixed properties match `filters` (all

@@ -60,7 +60,16 @@ def slide_row(c: Runtime, kind: str, places: list) -> int:
 def empty_places(c: Runtime, kind: str, places: list) -> list:
     """The places of the list (in order) that hold no piece or token of `kind`."""
     count_at = c.count_at
-    return [p for p in places if count_at(kind, p) == 0]
+    row = c.counts.get(kind)
+    if type(places) is not list or (row is None and kind not in c.lay.kind_no):
+        return [p for p in places if count_at(kind, p) == 0]
+    if row is None:                  # tokens: the index of each place, in short
+        here = c.where[c.lay.kind_no[kind]]
+        return [p for p in places if (count_at(kind, p) == 0 if type(p) is not str else
+                                      not here.get(p))]
+    slot, n = c.slot, c.n            # counted pieces: each place's row of n, in short
+    return [p for p in places if (count_at(kind, p) == 0 if type(p) is not str else
+                                  (j := slot.get(p)) is None or sum(row[j:j + n]) == 0)]
 
 
 def count_of(c: Runtime, values: list, item: Any) -> int:

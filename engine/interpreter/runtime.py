@@ -10,6 +10,7 @@ what the call site already knows):
 - `tokens_at_where(kind, at, name, value)`, `tokens_owned_where(kind, owner, at, name,
   value)`, `count_at_where`, `count_owned_where`: the same with one property filter;
 - `prop(value, name)`: `value.name` for a name only tokens' properties have;
+  `prop_list(values, name)`: the same for each of a list's values;
 - `tno(tid)`: a token's number in the layout (its fields are columns: `at[i]`,
   `owner[i]`, `ctrl[i]`, `shown[i]`; its properties `props[i]`).
 """
@@ -55,7 +56,7 @@ class Runtime(TokenOps):
         self._stream = rng.stream(self.s.get("seed", 0))
 
     def _columns(self) -> None:
-        self.cache: dict = {}      # results derived from tokens (grids), until one changes
+        self.cache: dict = {}      # what the tokens on grids make, until one of them changes
         state = self.s
         self.counts = state.get("counts", {})
         columns = state.get("tokens") or {"at": [], "owner": [], "controller": [],
@@ -236,6 +237,14 @@ class Runtime(TokenOps):
             if name in props:
                 return props[name]
         return self.attr(value, name)
+
+    def prop_list(self, values: list, name: str) -> list:
+        """Fast `[v.name for v in values]` for a name that only tokens' properties have."""
+        index, props = self.lay.index, self.props
+        try:
+            return [props[index[v]][name] for v in values]
+        except (KeyError, TypeError):     # not all tokens with it: one by one, as prop does
+            return [self.prop(v, name) for v in values]
 
     def attr(self, value: Any, name: str) -> Any:
         """`value.name`: a player's variable, an area's property or a token's field."""

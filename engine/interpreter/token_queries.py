@@ -50,13 +50,17 @@ class TokenQueries:
         values = self.fields.get(name)
         if values is None:
             props = self.props
-            found = [i for i in where if props[i].get(name) == value]
-        else:
-            found = [i for i in where if values[i] == value]
+            if props is not self.lay.props:       # a test changed a property
+                found = [i for i in where if props[i].get(name) == value]
+                if owner is _MISSING:
+                    return found
+                column = self.owner
+                return [i for i in found if column[i] == owner]
+            values = self.lay.column(name)
         if owner is _MISSING:
-            return found
+            return [i for i in where if values[i] == value]
         column = self.owner
-        return [i for i in found if column[i] == owner]
+        return [i for i in where if values[i] == value and column[i] == owner]
 
     def tokens_at_where(self, kind: str, at: Any, name: str, value: Any) -> list:
         """Fast `tokens(kind, at=at, name=value)` (one place, one property filter)."""

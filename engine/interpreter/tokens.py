@@ -118,9 +118,9 @@ class TokenOps(TokenQueries):
 
     def _put(self, i: int, dest: Any) -> Any:
         """Token i is now at `dest` (the index follows); returns where it was."""
-        if self.cache:
-            self.cache.clear()
         source = self.at[i]
+        if self.cache and (source in self.g.grids or dest in self.g.grids):
+            self.cache.clear()
         by_place = self.where[self.lay.kind_of_no[i]]
         bucket = by_place[source]
         if len(bucket) == 1:
@@ -138,9 +138,10 @@ class TokenOps(TokenQueries):
     def move_token(self, tid: str, dest: str) -> None:
         """Put a token at a location."""
         lay = self.lay
-        i = lay.index.get(tid) if type(tid) is str else None
-        if i is None:
-            raise ScriptRuntimeError(f"{tid!r} is not a token")
+        try:
+            i = lay.index[tid]
+        except (KeyError, TypeError):
+            raise ScriptRuntimeError(f"{tid!r} is not a token") from None
         at = self.at
         source = at[i]
         if source == dest:
@@ -157,8 +158,8 @@ class TokenOps(TokenQueries):
             by_place[dest] = [i]
         else:
             insort(bucket, i)
-        if self.cache:
-            self.cache.clear()
+        if self.cache and (source in self.g.grids or dest in self.g.grids):
+            self.cache.clear()          # the cache holds what grids' tokens make
         event = {"e": "move_token", "token": tid, "piece": lay.kind_of[i],
                  "player": self.owner[i], "from": source, "to": dest}
         if not self.shown[i] and lay.secret[i]:
@@ -187,7 +188,7 @@ class TokenOps(TokenQueries):
         if player is not None and not (type(player) is int and 0 <= player < self.n):
             raise ScriptRuntimeError(f"{player!r} is not a player")
         self.owner[i] = player
-        if self.cache:
+        if self.cache and self.at[i] in self.g.grids:
             self.cache.clear()
         event = {"e": "give", "token": tid, "piece": self.lay.kind_of[i], "player": player,
                  "from_player": previous}

@@ -16,7 +16,7 @@ import re
 
 from ..dsl.codegen.locate import locate
 from ..dsl.codegen.support import GameOver
-from ..dsl.limits import STEP_BUDGET, StepBudgetExceeded, new_budget, step_budget
+from ..dsl.limits import OPEN_BUDGET, STEP_BUDGET, StepBudgetExceeded, new_budget
 from ..errors import Location, ScriptRuntimeError
 from .runtime import Runtime
 
@@ -69,8 +69,21 @@ def _run_thread(c: Runtime, thread: dict, budget: list[int] | None = None) -> No
 def advance(c: Runtime, steps: int = STEP_BUDGET) -> None:
     """Run every runnable thread; return when all wait or the game is over. More than
     `steps` steps (see dsl/limits.py) before that is a located ScriptRuntimeError."""
-    with step_budget(steps) as budget:
+    budget = [steps, steps, 0]            # as limits.new_budget; open as step_budget does
+    token = OPEN_BUDGET.set(budget)
+    try:
+        threads = c.s["threads"]
+        if len(threads) == 1:             # the common case, as _advance does it in short
+            main = threads[0]
+            if main["wait"] is None and main["stack"] and c.s["result"] is None:
+                _run_thread(c, main, budget)
+                if len(threads) == 1:
+                    return
+            else:
+                return
         _advance(c, budget)
+    finally:
+        OPEN_BUDGET.reset(token)
 
 
 def _advance(c: Runtime, budget: list[int]) -> None:

@@ -36,6 +36,9 @@ def _grid(c, name: Any) -> g.GridDef:
 
 
 def _cell(cell: Any) -> tuple[int, int]:
+    if type(cell) is list and len(cell) == 2 and type(cell[0]) is int \
+            and type(cell[1]) is int:
+        return cell[0], cell[1]
     if not (isinstance(cell, (list, tuple)) and len(cell) == 2):
         raise ScriptRuntimeError(f"{cell!r} is not a cell [x, y]")
     return int(cell[0]), int(cell[1])
@@ -54,14 +57,30 @@ def stack(c, name, p, cell) -> list:
 
 def top(c, name, p, cell) -> Any:
     """The top token on a cell, none if it is empty."""
-    ids = stack(c, name, p, cell)
+    ids = g.stacks(c, _grid(c, name), p).get(_cell(cell))
     return ids[-1] if ids else None
+
+
+_LOOKS: dict[tuple[int, int], tuple[g.GridDef, dict, list]] = {}
+"""rotations' answers by grid and token properties (both kept, so their ids are not reused)."""
 
 
 def rotations(c, name, tid) -> list:
     """The quarter turns (0-3) that give the token a different look on the grid."""
     grid = _grid(c, name)
     tok = c.props[c.tno(tid)]
+    key = (id(grid), id(tok))
+    known = _LOOKS.get(key)
+    if known is not None and known[0] is grid and known[1] is tok:
+        return list(known[2])
+    out = _rotations(grid, tok)
+    if len(_LOOKS) >= 4096:
+        _LOOKS.clear()
+    _LOOKS[key] = (grid, tok, out)
+    return list(out)
+
+
+def _rotations(grid: g.GridDef, tok: dict) -> list:
     props = ([grid.parts] if grid.parts else []) + grid.part_props
     seen, out = set(), []
     for turns in range(4):
@@ -131,7 +150,8 @@ def _regions(c, name, p, value=None) -> list:
     found = g.regions(c, grid, p)
     if value is None:
         return found
-    return [r for r in found if g.region_value(c, grid, p, r) == value]
+    parts = g.parts(c, grid, p)      # as region_value, for each region
+    return [r for r in found if parts[tuple(r[0])][0] == value]
 
 
 def _region_tokens(c, name, p, region) -> list:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import keyword
 import operator
+import re
 from typing import Any
 
 from lark import Token, Tree
@@ -258,6 +259,9 @@ class ExpressionWriter(FastForms):
         where = f" if {self.expr(cond, inner, True)}" if cond is not None else ""
         if items != "_c.players":          # a few players: nothing to count
             items = f"_looked_at(_L, {items})"
+        one = re.fullmatch(rf"_c\.prop\({re.escape(local_name(var))}, ('\w+')\)", item)
+        if one and not where:                                       # [x.P for x in L]
+            return f"_c.prop_list({items}, {one.group(1)})"
         return f"[{item} for {local_name(var)} in {items}{where}]"
 
     def rank(self, t: Tree, scope: Scope) -> str:
@@ -267,7 +271,21 @@ class ExpressionWriter(FastForms):
         python = local_name(var)
         items = self.expr(t.children[1], scope, True)
         rest = t.children[2:]
+        keys = [self.expr(k, inner, True) for k in rest[:-1]]
+        shared = self.shared_key(rest[-1], keys, inner)
+        if shared is not None:      # `where` compares the first key: computed once for both
+            others = "".join(k + ", " for k in keys[1:])
+            return f"_rank_keyed(_L, {items}, lambda {python}: {shared} and (_k, {others}))"
         cond = "None" if rest[-1] is None else \
             f"lambda {python}: {self.expr(rest[-1], inner, True)}"
-        keys = "".join(self.expr(k, inner, True) + ", " for k in rest[:-1])
-        return f"_rank(_L, {items}, {cond}, lambda {python}: ({keys}))"
+        return f"_rank(_L, {items}, {cond}, lambda {python}: ({''.join(k + ', ' for k in keys)}))"
+
+    def shared_key(self, cond: Tree | None, keys: list[str], inner: Scope) -> str | None:
+        """A rank's `where KEY op E` (KEY its first key) as `(_k := KEY) op E`; else None."""
+        if cond is None or not keys or cond.data != "compare" or \
+                self.constant(cond, inner) is not NOT_CONSTANT or \
+                self.expr(cond.children[0], inner, True) != keys[0]:
+            return None
+        op = str(cond.children[1])
+        assert op in _COMPARE
+        return f"(_k := {keys[0]}) {op} {self.expr(cond.children[2], inner)}"

@@ -173,7 +173,11 @@ def first(values: Any) -> Any:
 
 def rank_groups(items: list, key: Callable[[Any], Any]) -> list[list]:
     """Group `items` by key, highest key first; ties share a group, in the items' order."""
-    keyed = [(key(item), item) for item in items]
+    return _groups([(key(item), item) for item in items])
+
+
+def _groups(keyed: list[tuple[Any, Any]]) -> list[list]:
+    """(key, item) pairs grouped by key, highest key first, ties in the pairs' order."""
     order = sorted(range(len(keyed)), key=lambda i: keyed[i][0], reverse=True)
     groups: list[list] = []
     last = object()
@@ -195,6 +199,14 @@ def rank(budget: list[int], values: Any, where: Callable[[Any], Any] | None,
     return rank_groups(chosen, key)
 
 
+def rank_keyed(budget: list[int], values: Any, keyed: Callable[[Any], Any]) -> list[list]:
+    """`rank x in L by KEYS where C` with C and the keys computed together: keyed(x) is
+    False for an item left out, else its keys."""
+    looked_at(budget, values)
+    pairs = [(k, x) for x, k in zip(values, map(keyed, values)) if k is not False]
+    return _groups(pairs)
+
+
 # -- the end of the game --------------------------------------------------------------------
 def check_end(c: Any) -> None:
     """`check_end()`: if the game ends now, unwind the scripts."""
@@ -214,7 +226,7 @@ HELPERS: dict[str, Any] = {
     "_STOPPED": STOPPED, "_UNSET": UNSET, "_v": var, "_keep": keep, "_spent": spent,
     "_each": each, "_repeat": repeat, "_looked_at": looked_at, "_deeper": deeper,
     "_push": push, "_nothing": nothing_to_choose, "_add": add, "_sub": sub, "_mul": mul,
-    "_first": first, "_rank": rank, "_check_end": check_end, "_end_game": end_game,
-    "_bad_pc": bad_pc,
+    "_first": first, "_rank": rank, "_rank_keyed": rank_keyed, "_check_end": check_end,
+    "_end_game": end_game, "_bad_pc": bad_pc,
 }
 """The names generated code uses for these helpers."""

@@ -1,0 +1,106 @@
+"""The short cuts of the core's hot paths (issue 10, speed) give what the general forms give:
+ranking with a `where` that compares the first key, `[x.P for x in L]` as one call, the
+grid cache kept across changes that do not touch a grid, open cells, action ids of cells,
+empty places of counted pieces."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import regola
+from regola.dsl.builtins import grid
+from regola.dsl.codegen import support
+from regola.interpreter import piles
+from regola.interpreter.actions import action_id
+from regola.loading.loader import load_game
+
+GRID_GAME = Path(__file__).parent / "data" / "grid_game"
+
+
+def _both(items: list, votes: dict, second: dict) -> tuple[list, list]:
+    general = support.rank([10**6, 10**6, 0], items, lambda p: votes[p] > 0,
+                           lambda p: (votes[p], second[p]))
+    keyed = support.rank_keyed([10**6, 10**6, 0], items,
+                               lambda p: (k := votes[p]) > 0 and (k, second[p]))
+    return general, keyed
+
+
+def test_rank_keyed_groups_as_rank_with_where():
+    rng = random.Random(5)
+    for _ in range(200):
+        items = list(range(rng.randrange(0, 7)))
+        votes = {i: rng.randrange(-1, 3) for i in items}
+        general, keyed = _both(items, votes, {i: rng.randrange(0, 2) for i in items})
+        assert keyed == general
+
+
+def test_generated_code_shares_the_key_and_reads_property_lists():
+    """Doge's elections (elections.regola: `rank p in players by votes(p, area) where
+    votes(p, area) > 0`) and `[m.value for m in tokens(...)]` use the short forms."""
+    source = regola.load_game("doge").definition.program.module.source
+    assert "_rank_keyed(_L, _c.players, lambda p: (_k := f_votes(" in source
+    assert "sum(_c.prop_list(_looked_at(_L, _c.tokens_owned('marker', p, area)), 'value'))" \
+        in source
+
+
+def test_prop_list_answers_as_prop_one_by_one():
+    state = regola.load_game("doge").new_state(players=4, seed=2)
+    c = state._runtime()
+    markers = c.tokens("marker")
+    assert c.prop_list(markers, "value") == [c.prop(m, "value") for m in markers]
+    assert c.prop_list([], "value") == []
+    mixed = [*markers[:2], 0]          # a player has no `value`: the same error as prop
+    try:
+        [c.prop(v, "value") for v in mixed]
+    except regola.errors.ScriptRuntimeError as err:
+        expected = str(err)
+    try:
+        c.prop_list(mixed, "value")
+    except regola.errors.ScriptRuntimeError as err:
+        assert str(err) == expected
+
+
+def test_action_ids_of_lists_of_numbers_are_their_json():
+    for value in ([1, 2], [-3, 0], [], [7], [True, 1], [1.5, 2], [[1, 2]], ["a", 1]):
+        assert action_id(value) == json.dumps(value)
+
+
+def test_grid_cache_follows_changes_of_tokens_on_the_grid_only(tmp_path):
+    folder = tmp_path / "grid_game"
+    shutil.copytree(GRID_GAME, folder)
+    state = load_game(str(folder / "game.yaml")).new_state(players=2, seed=3)
+    c = state._runtime()
+    for cell in grid.cells(c, "yard", 0):
+        grid.remove(c, "yard", 0, cell, "supply")
+    plots = c.tokens("plot")
+    for tid in plots[:3]:
+        c.set_token(tid, at="hand")
+    grid.place(c, "yard", 0, plots[0], [0, 0])
+    before = grid._open(c, "yard", 0)
+    assert c.cache                                   # kept for the next question
+    c.move_token(plots[2], "supply")                 # off no grid, onto no grid
+    assert c.cache and grid._open(c, "yard", 0) == before
+    grid.place(c, "yard", 0, plots[1], [1, 0])       # the grid changed: asked again
+    after = grid._open(c, "yard", 0)
+    assert [1, 0] in before and [1, 0] not in after and [2, 0] not in after
+    c.move_token(plots[1], "supply")                 # off the grid: forgotten
+    assert not c.cache
+    c.set_token(plots[1], cell=None, rot=None, level=None)
+    assert grid._open(c, "yard", 0) == before
+
+
+def test_empty_places_of_counted_pieces():
+    state = regola.load_game("copycat").new_state(players=3, seed=4)
+    c = state._runtime()
+    kind = next(k for k in c.counts if any(c.counts[k]))
+    places = c.lay.places + ["nowhere"]
+    expected = [p for p in places if c.count_at(kind, p) == 0]
+    assert piles.empty_places(c, kind, places) == expected
+    assert piles.empty_places(c, kind, [places, places[0]]) == \
+        [p for p in [places, places[0]] if c.count_at(kind, p) == 0]
+    for kind in c.lay.kind_no:                       # token kinds
+        assert piles.empty_places(c, kind, places) == \
+            [p for p in places if c.count_at(kind, p) == 0]
