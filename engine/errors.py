@@ -138,3 +138,11 @@ class BaselineError(RegolaError):
     def __init__(self, message: str, location: Location):
         super().__init__(f"{location}: {message}")
         self.location = location
+
+
+class CheckoutError(RegolaError):
+    """Another checkout that `regola bench --against` cannot measure (named by its path)."""
+
+    def __init__(self, message: str, location: Location):
+        super().__init__(f"{location}: {message}")
+        self.location = location

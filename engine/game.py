@@ -157,7 +157,14 @@ class GameState(StateViews):
         runtime = self._rt
         vm.advance(runtime)
         data = self._data
-        if data["result"] is None and all(t["wait"] is None for t in data["threads"]):
+        threads = data["threads"]
+        if len(threads) == 1 and data["result"] is None and data.get("max_decisions") is None:
+            wait = threads[0]["wait"]         # the common case, as below in short
+            if wait is not None:
+                if "step" not in wait:
+                    wait["step"] = data["steps"]
+                return
+        if data["result"] is None and all(t["wait"] is None for t in threads):
             raise ScriptRuntimeError("the game's scripts finished without a result "
                                      "(end_game or check_end never ended the game)")
         limit = data.get("max_decisions")
@@ -184,6 +191,15 @@ class GameState(StateViews):
     def result(self) -> dict | None:
         """{"winners": [...], "reason": ..., "conditions": {...}} once the game is over."""
         return self._data["result"]
+
+    def standing(self, player: int) -> tuple:
+        """The values of the game's tie-breakers (end: tiebreakers) for `player` now, the
+        first being its main score (e.g. victory points); () if the game declares none."""
+        end = self.game.definition.end
+        if end is None or not end.tiebreakers:
+            return ()
+        runtime = self._fresh()
+        return tuple(t(runtime, player) for t in end.tiebreakers)
 
     def decision(self, player: int) -> dict | None:
         """The pending decision of `player`: {"ask", "options", "secret", "step"}, or None."""

@@ -1,4 +1,6 @@
 """Play many games between random bots and summarise them (no command-line code here).
+The Python API of the first `regola simulate`; the command now runs regola.lab (any bots,
+worker processes, clusters, intervals), which reuses on_board and public_vars from here.
 
     game = regola.load_game(name)
     records = simulate(game, games=100, seed=1, players=4)

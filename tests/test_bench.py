@@ -67,7 +67,7 @@ def test_state_cost_at_year_2_and_year_20_for_both(figures):
 def test_load_times_of_every_game(figures):
     assert [r["game"] for r in figures["load"]] == builtin_games()
     for row in figures["load"]:
-        _positive(row, {"import_s", "cold_s", "cached_s"})
+        _positive(row, {"import_s", "cold_s", "uncached_s", "cached_s"})
 
 
 def test_the_script_in_benchmarks_runs_the_same_command():
@@ -96,3 +96,28 @@ def test_a_json_file_in_a_missing_folder_is_refused_before_measuring(tmp_path):
     assert result.exit_code == 2
     assert f"cannot write {target}: no such folder" in result.output
     assert "Random play" not in result.output
+
+
+def test_another_checkout_is_played_round_for_round_and_its_speedup_shown():
+    """--against PATH: the checkout at PATH (here this one) plays in its own process, and
+    the speedup table compares the two."""
+    result = CliRunner().invoke(app, ["bench", "--quick", "--game", "copycat", "--no-baseline",
+                                      "--against", str(ROOT), "--json", "-"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    label = figures["settings"]["against"][0]["label"]
+    assert label.startswith(ROOT.resolve().name)
+    other = [r for r in figures["play"] if r["impl"] == label]
+    assert {r["players"] for r in other} == {2, 3, 4}
+    assert [(r["players"], r["against"]) for r in figures["speedups"]] == \
+        [(2, label), (3, label), (4, label)]
+    for row in figures["speedups"]:
+        _positive(row, {"decisions_per_s", "against_decisions_per_s", "speedup"})
+
+
+def test_a_folder_that_is_not_a_checkout_is_named_without_a_traceback(tmp_path):
+    result = CliRunner().invoke(app, ["bench", "--quick", "--game", "copycat",
+                                      "--against", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"{tmp_path}: not a checkout of regola" in result.output
+    assert "Traceback" not in result.output

@@ -14,7 +14,7 @@ from regola.docs.book import Book
 from regola.docs.book.coverage import GAME_KEYS, RENDERED_WITHIN
 from regola.docs.book.markdown import steps_markdown
 from regola.dsl import builtins
-from regola.dsl.parser import _parser
+from regola.dsl.parse import _parser
 from regola.i18n.catalog import Words
 from regola.loading.loader import load_game
 from regola.loading.sources import rules_root

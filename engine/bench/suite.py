@@ -13,6 +13,7 @@ from ..loading.loader import load_game
 from ..loading.sources import builtin_games
 from . import measure
 from .baseline import default_paths, load_baseline
+from .checkout import CheckoutRunner, speedups
 from .loadtime import load_times
 from .runners import REGOLA, BaselineRunner, RegolaRunner
 
@@ -29,10 +30,12 @@ class Settings:
     games_per_round: int = 10
     states: int = 1000                      # live copies for the memory figure
     baselines: list[Path] | None = None     # None: benchmarks/hand_*.py if found
+    against: list[Path] = field(default_factory=list)   # other checkouts, played alike
     quick: bool = False
     load: bool = True
     min_seconds: float = field(default=0.2)  # at least this long per round of random play
     op_seconds: float = field(default=0.05)  # about this long per round of a timed call
+    clock: str = "cpu"                       # "cpu" (process time) or "wall" (measure.CLOCKS)
 
     def __post_init__(self) -> None:
         if self.quick:
@@ -51,7 +54,20 @@ def _progress_none(stage: str, game: str, impl: str, players: int) -> None:
 
 def run_bench(settings: Settings, progress: Progress = _progress_none) -> dict:
     """Measure everything the settings ask for; the figures as plain data."""
+    others = []
+    try:
+        for path in settings.against:
+            others.append(CheckoutRunner(path))
+        return _run(settings, progress, others)
+    finally:
+        for other in others:
+            other.close()
+
+
+def _run(settings: Settings, progress: Progress, others: list[CheckoutRunner]) -> dict:
     names = settings.games or builtin_games()
+    for other in others:
+        other.know(names)
     paths = default_paths() if settings.baselines is None else settings.baselines
     baselines = [b for b in map(load_baseline, paths) if b.game in names]
     regola = {name: RegolaRunner(load_game(name)) for name in names}
@@ -63,13 +79,17 @@ def run_bench(settings: Settings, progress: Progress = _progress_none) -> dict:
         "settings": {"rounds": settings.rounds, "games_per_round": settings.games_per_round,
                      "live_states": settings.states, "memory": "tracemalloc",
                      "quick": settings.quick, "python": platform.python_version(),
-                     "baselines": [str(b.path) for b in baselines]},
-        "play": [], "states": [], "growth": [], "ratios": [], "load": []}
+                     "clock": settings.clock,
+                     "baselines": [str(b.path) for b in baselines],
+                     "against": [{"path": str(o.path), "label": o.label} for o in others]},
+        "play": [], "states": [], "growth": [], "ratios": [], "speedups": [], "load": []}
     for runner in runners:
         for players in runner.players:
             progress("play", runner.name, runner.label, players)
-            play, seed, length = _play(runner, players, settings)
-            figures["play"].append(play)
+            alike = [o for o in others if runner.label == REGOLA
+                     and players in o.players.get(runner.name, [])]
+            play, seed, length, beside = _play(runner, players, settings, alike)
+            figures["play"] += [play, *beside]
             state, taken = measure.state_after(runner, players, seed, length // 2)
             row = _row(runner, players) | {"seed": seed, "decisions": taken}
             figures["states"].append(row | _state_figures(runner, state, settings, True))
@@ -81,6 +101,8 @@ def run_bench(settings: Settings, progress: Progress = _progress_none) -> dict:
                 progress("growth", runner.name, runner.label, players)
                 figures["growth"] += _growth(runner, players, *baseline.growth, settings)
         figures["ratios"] += _ratios(figures, baseline.game, baseline.label)
+    for other in others:
+        figures["speedups"] += speedups(figures, other.label)
     if settings.load:
         for name in names:
             progress("load", name, "", 0)
@@ -92,38 +114,48 @@ def _row(runner: Any, players: int) -> dict:
     return {"game": runner.name, "impl": runner.label, "players": players}
 
 
-def _play(runner: Any, players: int, settings: Settings) -> tuple[dict, int, int]:
-    """Random play: medians over rounds; and a typical game (seed, decisions) of round 0."""
-    rates, game_rates, lengths = [], [], []
+def _play(runner: Any, players: int, settings: Settings, others: list[CheckoutRunner]
+          ) -> tuple[dict, int, int, list[dict]]:
+    """Random play: medians over rounds; and a typical game (seed, decisions) of round 0.
+    Each round of `runner` is followed by the same round in each other checkout."""
+    rates: list[list[float]] = [[] for _ in range(1 + len(others))]
+    game_rates: list[list[float]] = [[] for _ in range(1 + len(others))]
+    lengths: list[list[int]] = [[] for _ in range(1 + len(others))]
     typical = (0, 0)
     for r in range(settings.rounds):
         seeds = [1000 * r + i for i in range(settings.games_per_round)]
-        rate, game_rate, played = measure.play_round(runner, players, seeds,
-                                                     settings.min_seconds)
-        rates.append(rate)
-        game_rates.append(game_rate)
-        lengths += played
+        clock = measure.CLOCKS[settings.clock]
+        rounds = [measure.play_round(runner, players, seeds, settings.min_seconds, clock)]
+        rounds += [o.play_round(runner.name, players, seeds, settings.min_seconds,
+                                settings.clock) for o in others]
+        for i, (rate, game_rate, played) in enumerate(rounds):
+            rates[i].append(rate)
+            game_rates[i].append(game_rate)
+            lengths[i] += played
         if r == 0:
-            by_length = sorted(zip(played, seeds))
+            by_length = sorted(zip(rounds[0][2], seeds))
             typical = by_length[len(by_length) // 2][::-1]
-    row = _row(runner, players) | {
-        "decisions_per_s": statistics.median(rates),
-        "games_per_s": statistics.median(game_rates),
-        "us_per_decision": 1e6 / statistics.median(rates),
-        "decisions_per_game": statistics.median(lengths)}
-    return row, typical[0], typical[1]
+    rows = [{"game": runner.name, "impl": label, "players": players,
+             "decisions_per_s": statistics.median(rates[i]),
+             "games_per_s": statistics.median(game_rates[i]),
+             "us_per_decision": 1e6 / statistics.median(rates[i]),
+             "decisions_per_game": statistics.median(lengths[i])}
+            for i, label in enumerate([runner.label, *(o.label for o in others)])]
+    return rows[0], typical[0], typical[1], rows[1:]
 
 
 def _state_figures(runner: Any, state: Any, settings: Settings, memory: bool) -> dict:
     """Copy and JSON figures of one state (and the memory of many copies)."""
     text = runner.to_json(state)
-    rounds, target = settings.rounds, settings.op_seconds
+    clock = measure.CLOCKS[settings.clock]
+
+    def timed(fn: Callable[[], Any]) -> float:
+        return 1e6 * measure.per_call(fn, settings.rounds, settings.op_seconds, clock)
     out = {
-        "copy_us": 1e6 * measure.per_call(lambda: runner.clone(state), rounds, target),
-        "to_json_us": 1e6 * measure.per_call(lambda: runner.to_json(state), rounds, target),
-        "from_json_us": 1e6 * measure.per_call(lambda: runner.from_json(text), rounds, target),
-        "json_round_trip_us": 1e6 * measure.per_call(
-            lambda: runner.from_json(runner.to_json(state)), rounds, target),
+        "copy_us": timed(lambda: runner.clone(state)),
+        "to_json_us": timed(lambda: runner.to_json(state)),
+        "from_json_us": timed(lambda: runner.from_json(text)),
+        "json_round_trip_us": timed(lambda: runner.from_json(runner.to_json(state))),
         "json_kb": len(text.encode()) / 1000}
     if memory:
         per_state = measure.memory_per_state(runner, state, settings.states)

@@ -24,16 +24,15 @@ from ..i18n.check import catalog_problems
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..scenarios.checking import scenario_problems
-from ..simulate import STEP_LIMIT
 from . import play as play_mod
 from .bench import register_bench
+from .compile_command import compile_game
 from .docs_commands import register_docs
+from .lab_commands import register_lab
 from .listing import games_report
 from .new_variant import new_variant
-from .outputs import check_output_file
 from .saves import game_reference, load_state, read_save
 from .serve import register_serve
-from .simreport import run_simulation
 
 app = typer.Typer(help="regola: board games as data, run by one generic interpreter.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -67,7 +66,7 @@ def err() -> Console:
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print `message` to stderr; the Exit to raise."""
-    err().print(f"error: {message}", markup=False, style="red", soft_wrap=True)
+    err().print(f"error: {message}", markup=False, emoji=False, style="red", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -246,47 +245,6 @@ def run_play(loaded, count: int, kinds: list[str], seed: int, log: bool, w: Word
         raise typer.Exit(stop.code) from None
 
 
-@app.command()
-@handle_errors
-def simulate(game: GameArg,
-             games: Annotated[int, typer.Option("--games", min=1, help="How many games.")],
-             seed: Annotated[int | None, typer.Option(
-                 "--seed", help="Seed of game 0; game i uses seed+i (default: a new one, "
-                                "printed).")] = None,
-             players: PlayersOpt = None, variant: VariantOpt = None,
-             json_to: Annotated[str | None, typer.Option(
-                 "--json", help="Write the per-game records to this file ('-': stdout).")]
-             = None,
-             step_limit: Annotated[int, typer.Option(
-                 "--step-limit", min=1, help="Stop a game after this many actions.")]
-             = STEP_LIMIT,
-             max_decisions: Annotated[int | None, typer.Option(
-                 "--max-decisions", min=1,
-                 help="End a game the rules have not ended after this many decisions, as "
-                      "unfinished (no winners).")] = None,
-             lang: LangOpt = None):
-    """Play many games between random bots; print a summary, optionally the records."""
-    w = Words(lang)
-    target = check_output_file(json_to) if json_to and json_to != "-" else None
-    loaded = load_game(game, variant)
-    loaded.new_state(players=players)  # an unsupported player count fails before any game
-    seed = new_seed() if seed is None else seed
-    summary_console = err() if json_to == "-" else out()
-    records = run_simulation(loaded, games, seed, players, summary_console, err(), step_limit,
-                             w, max_decisions)
-    summary_console.print(w("seed: {seed}", seed=seed), markup=False)
-    text = json.dumps(records, indent=1)
-    if json_to == "-":
-        typer.echo(text)
-    elif target is not None:
-        try:
-            target.write_text(text + "\n", encoding="utf-8")
-        except OSError as error:
-            raise fail(w("cannot write {file}: {reason}", file=json_to,
-                         reason=error.strerror)) from None
-        summary_console.print(w("records written to {file}", file=json_to), markup=False)
-
-
 @scenario_app.command("run")
 @handle_errors
 def scenario_run(paths: Annotated[list[str], typer.Argument(
@@ -301,9 +259,11 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
 
 
 register_docs(app, handle_errors)
+register_lab(app, handle_errors)
 register_bench(app, handle_errors)
 register_serve(app, handle_errors)
 app.command("new-variant")(handle_errors(new_variant))
+app.command("compile")(handle_errors(compile_game))
 
 
 def main() -> None:

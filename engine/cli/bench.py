@@ -42,6 +42,14 @@ def bench(game: Annotated[list[str] | None, typer.Option(
                                  "benchmarks/hand_*.py when found).")] = None,
           no_baseline: Annotated[bool, typer.Option(
               "--no-baseline", help="Measure regola only.")] = False,
+          wall: Annotated[bool, typer.Option(
+              "--wall", help="Time with the wall clock (default: the process's CPU time, "
+                             "steadier on a machine busy with other work).")] = False,
+          against: Annotated[list[Path] | None, typer.Option(
+              "--against", help="Another checkout of regola (a folder with engine/ and "
+                                "pyproject.toml, e.g. a git worktree of an older commit): "
+                                "its random play is measured in the same run, round for "
+                                "round, and the speedup shown (repeatable).")] = None,
           lang: Annotated[str | None, typer.Option(
               "--lang", help=f"Language: {', '.join(LANGUAGES)} (default: from the locale).")]
           = None):
@@ -52,7 +60,8 @@ def bench(game: Annotated[list[str] | None, typer.Option(
                                   reason=w("no such folder")))
     settings = Settings(games=game or None, rounds=rounds, games_per_round=games,
                         states=states, quick=quick,
-                        baselines=[] if no_baseline else (baseline or None))
+                        baselines=[] if no_baseline else (baseline or None),
+                        against=list(against or []), clock="wall" if wall else "cpu")
     progress_console = Console(stderr=True, highlight=False)
     if progress_console.is_terminal:
         with progress_console.status(w("measuring")) as status:

@@ -78,14 +78,24 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
                        Text(f"{r['variable']} = {r['value']}"), num(r["decisions"]),
                        num(r["copy_us"], 1), num(r["json_round_trip_us"], 1),
                        num(r["json_kb"], 1))
+    speed = _table(w.ctx("bench", "regola's speed over another checkout"), 3, game, players,
+                   w.ctx("bench", "checkout"),
+                   w.ctx("bench", "regola decisions/s"),
+                   w.ctx("bench", "its decisions/s"),
+                   w.ctx("bench", "speedup"))
+    for r in figures.get("speedups", []):
+        speed.add_row(Text(r["game"]), str(r["players"]), Text(r["against"]),
+                      num(r["decisions_per_s"]), num(r["against_decisions_per_s"]),
+                      num.times(r["speedup"]))
     load = _table(w.ctx("bench", "Loading a game"), 1, game,
                   w.ctx("bench", "import regola ms"),
                   w.ctx("bench", "cold ms"),
+                  w.ctx("bench", "nothing cached ms"),
                   w.ctx("bench", "cached ms"))
     for r in figures["load"]:
-        load.add_row(Text(r["game"]), *(num(1000 * r[key], 1)
-                                        for key in ("import_s", "cold_s", "cached_s")))
-    for table in (play, states, ratios, growth, load):
+        load.add_row(Text(r["game"]), *(num(1000 * r[key], 1) for key in
+                                        ("import_s", "cold_s", "uncached_s", "cached_s")))
+    for table in (play, states, ratios, speed, growth, load):
         if table.row_count:
             console.print(table)
     settings = figures["settings"]
@@ -101,5 +111,11 @@ def print_tables(console: Console, figures: dict, w: Words) -> None:
                            "Memory: the tracemalloc peak while {count} copies of the state "
                            "are alive, scaled to 1,000.", settings["live_states"],
                            count=num(settings["live_states"])), markup=False)
-    console.print(w("Cold load: the first load_game in a fresh process; cached: the second."),
-                  markup=False)
+    if settings.get("clock", "wall") == "cpu":
+        console.print(w("Times are CPU time of the process that plays (--wall: wall-clock "
+                        "time); load times are wall-clock time."), markup=False)
+    else:
+        console.print(w("Times are wall-clock time."), markup=False)
+    console.print(w("Cold load: the first load_game in a fresh process; nothing cached: the "
+                    "same with REGOLA_CACHE=off (no parse trees or tables on disk); cached: "
+                    "the second."), markup=False)

@@ -1,74 +1,106 @@
-"""Compile parse trees into closures, checking every name, arity and reference first.
+"""The compiler of a game's scripts, in three stages:
 
-Expressions become `f(env, runtime) -> value`; statements become ops
-`op(frame, runtime, thread) -> next pc | PAUSE | STACK` in a flat list per procedure, so
-where a procedure is paused is just a program counter in the (plain-data) state.
+1. parse (parse.py): each script's text becomes a Lark tree; syntax errors are located;
+2. check (check/): the names every definition introduces are declared, then every name,
+   call, arity and message of every definition is checked (names.py, calls.py,
+   expressions.py, statements.py), and then every type (typecheck.py, run by the loader);
+3. generate (codegen/): the checked trees become the Python source of one module, compiled
+   once and cached, whose functions the Program points to.
 
-The work is split along its seams: `declarations` (the names scripts may use, the first
-pass, located problems), `call_checks` (what a call names, its arity, keywords and
-filters), `expressions` (closures) and `statements` (op lists with jumps). This module
-joins them into the `Compiler` the loader uses.
+The loader drives it: `declare` each parsed script, `compile_all` (checks), the game file's
+expressions with `compile_expression`, then, once no problem was found, `generate`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from lark import Tree
 
-from ..errors import Location
-from .declarations import TOKEN_FIELDS, CompileProblem, declared_names
-from .expressions import rank_groups
-from .program import Expr, Program
-from .statements import StatementCompiler
-from .table_texts import table_text_problems
+from ..errors import Location, Problem
+from ..interpreter.model import GameDef
+from .check.names import TOKEN_FIELDS, CompileProblem, declared_names
+from .check.statements import StatementChecks
+from .check.table_texts import table_text_problems
+from .codegen.build import ScriptFunction, as_expression, frame_entry, load, with_budget
+from .codegen.module import ModuleWriter
+from .codegen.support import rank_groups
+from .program import Program
 
 __all__ = ["TOKEN_FIELDS", "CompileProblem", "Compiler", "rank_groups"]
 
 
-class Compiler(StatementCompiler):
-    """Compiles the scripts of one game against its declared names."""
+class Compiler(StatementChecks):
+    """Checks the scripts of one game against its declared names, then generates them."""
+
+    def __init__(self, game: GameDef, problems: list[Problem]):
+        super().__init__(game, problems)
+        self.sources: dict[str, list[str]] = {}
+        self.handles: list[ScriptFunction] = []
+
+    def declare(self, file: str, tree: Tree, text: str | None = None) -> None:
+        """First pass: record the names a script's definitions introduce (and its text, for
+        the generated code's comments)."""
+        if text is not None:
+            self.sources[file] = text.splitlines()
+        super().declare(file, tree)
 
     def compile_all(self) -> Program:
-        """Second pass: compile every declared definition, collecting all problems."""
+        """Second pass: check every declared definition, collecting all problems."""
         self.check_definition_texts()
         self.problems.extend(table_text_problems(self.g))
         for name, (file, d) in self.program.const_trees.items():
             self.file, self.context = file, f"const {name}"
             try:
-                self.program.consts[name] = self.expr(d.children[1], set())
+                self.expr(d.children[1], set())
             except CompileProblem:
                 pass
         for func in list(self.program.funcs.values()):
             self.file, self.context = func.file, f"fn {func.name}"
             try:
-                body = self.expr(func.tree.children[2], set(func.params))
+                self.expr(func.tree.children[2], set(func.params))
             except CompileProblem:
                 continue
-            params = func.params
-            func.call = _make_func(body, params)
         for proc in list(self.program.procs.values()):
             self.file, self.context = proc.file, f"def {proc.name}"
             block = proc.tree.children[2]
             scope = set(proc.params) | declared_names(block)
             self.check_shadowing(proc.tree, scope)
             self.sim_depth = 0
-            self.block(block, scope, proc, loops=[])
+            self.block(block, scope, proc, loops=0)
         return self.program
 
     def compile_expression(self, tree: Tree, params: list[str], file: str,
-                           origin: Location | None = None) -> Expr:
-        """Compile a standalone expression (e.g. an end condition in YAML, whose text starts
-        at `origin`); it is kept for the type checker."""
+                           origin: Location | None = None) -> ScriptFunction:
+        """Check a standalone expression (e.g. an end condition in YAML, whose text starts
+        at `origin`); it is kept for the type checker, and callable as fn(runtime, *params)
+        once the program is generated."""
         self.file, self.context = file, ""
-        compiled = self.expr(tree, set(params))
+        self.expr(tree, set(params))
         self.program.expressions.append((tree, list(params), file, origin))
-        return compiled
+        handle = ScriptFunction()
+        self.handles.append(handle)
+        return handle
 
-
-def _make_func(body: Expr, params: list[str]) -> Callable[..., Any]:
-    if len(params) == 1:
-        p0 = params[0]
-        return lambda c, a: body({p0: a}, c)
-    return lambda c, *args: body(dict(zip(params, args)), c)
+    def generate(self, title: str) -> Program:
+        """Third pass: write the checked program as Python, compile it, and point the
+        procedures, functions, constants and expressions at its functions."""
+        program = self.program
+        writer = ModuleWriter(self, self.sources)
+        text = writer.write(title, program.expressions)
+        module = load(text.source(), text.table(), title, writer.globals.values)
+        names = module.namespace
+        program.module = module
+        for name, proc in program.procs.items():
+            if name not in writer.entries:      # a block an option rules out: never run
+                proc.run, proc.resume = None, {}
+                continue
+            entry = names[writer.entries[name]]
+            proc.run = entry if not entry.__name__.startswith("p_") else \
+                frame_entry(entry, proc.params)
+            proc.resume = writer.resumes[name]
+        for func in program.funcs.values():
+            func.call = with_budget(names[f"f_{func.name}"])
+        for name in program.const_trees:
+            program.consts[name] = as_expression(names[f"k_{name}"])
+        for i, handle in enumerate(self.handles):
+            handle.fn = names[f"x_{i}"]
+        return program

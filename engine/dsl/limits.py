@@ -2,15 +2,15 @@
 the longest list a script may build, the largest number it may compute and how deeply
 procedures may call each other.
 
-The budget is counted by the VM (one step per op), by comprehensions (one step per item
-they look at) and by lists built with `range`, `+`, `*` or `repeat` (one step per item);
+The budget is counted by the generated code: each turn of a loop spends as many steps as its
+body has statements (a `for` or `repeat` spends them for all its turns as it starts), each
+call of a procedure or function that can call itself spends one, comprehensions spend one
+step per item they look at, and lists built with `range`, `+`, `*` or `repeat` one per item.
 `vm.advance` opens it, so code run outside an advance is not counted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -38,15 +38,32 @@ class StepBudgetExceeded(ScriptRuntimeError):
 _budget: ContextVar[list[int] | None] = ContextVar("regola_step_budget", default=None)
 
 
-@contextmanager
-def step_budget(steps: int = STEP_BUDGET) -> Iterator[list[int]]:
-    """Open a budget of `steps` for the code run inside; yields [steps left, steps]."""
-    left = [steps, steps]
-    token = _budget.set(left)
-    try:
-        yield left
-    finally:
-        _budget.reset(token)
+def new_budget(steps: int = STEP_BUDGET) -> list[int]:
+    """A budget: [steps left, steps, how deeply procedures that can call themselves are
+    nested]."""
+    return [steps, steps, 0]
+
+
+def open_budget() -> list[int]:
+    """The budget open now, or an unlimited one (code run outside an advance)."""
+    left = _budget.get()
+    return left if left is not None else new_budget(NUMBER_LIMIT)
+
+
+class step_budget:  # noqa: N801 - used as a function: `with step_budget(steps) as budget:`
+    """Open a budget of `steps` for the code run inside; `as` gives it (see new_budget)."""
+
+    __slots__ = ("left", "token")
+
+    def __init__(self, steps: int = STEP_BUDGET):
+        self.left = new_budget(steps)
+
+    def __enter__(self) -> list[int]:
+        self.token = _budget.set(self.left)
+        return self.left
+
+    def __exit__(self, *exc: object) -> None:
+        _budget.reset(self.token)
 
 
 def exceeded(steps: int = STEP_BUDGET) -> StepBudgetExceeded:
@@ -80,11 +97,16 @@ def sized(value: Any) -> Any:
     return value
 
 
-def check_count(count: Any, what: str) -> None:
-    """Refuse a count of items over LIST_LIMIT before anything is built; building them
-    spends as many steps."""
+def refuse_count(count: Any, what: str) -> None:
+    """Refuse a count of items over LIST_LIMIT before anything is built."""
     if type(count) is int and count > LIST_LIMIT:
         raise ScriptRuntimeError(f"{what} would hold {count:,} items; scripts may build lists "
                                  f"of at most {LIST_LIMIT:,}")
+
+
+def check_count(count: Any, what: str) -> None:
+    """Refuse a count of items over LIST_LIMIT before anything is built; building them
+    spends as many steps."""
+    refuse_count(count, what)
     if type(count) is int and count > 0:
         charge(count)

@@ -1,4 +1,5 @@
-"""The compiled form of a game's scripts: procedures as op lists, functions as closures.
+"""The compiled form of a game's scripts: one generated Python module, and the entry points
+into it by name.
 
 The parse trees are kept beside the compiled code so the rulebook generator can walk them
 and put each construct into words.
@@ -12,29 +13,24 @@ from typing import Any
 
 from ..errors import Location
 
-PAUSE = -1   # an op returns this when its thread must wait (a decision, or a join)
-STACK = -2   # an op returns this when it changed the call stack itself
-
-Op = Callable[[dict, Any, dict], int]
-Expr = Callable[[dict, Any], Any]
+Entry = Callable[[Any, list, dict, dict], Any]
+"""How the VM runs a procedure's frame: entry(runtime, budget, thread, frame) -> stopped.
+A true result: the procedure stopped (it waits for a decision, or the game ended); false:
+it finished, and the caller pops its frame."""
 
 
 @dataclass
 class Proc:
-    """A procedure: a flat list of ops run by the VM, with each op's source location."""
+    """A procedure: its parse tree, and once generated, how to run (and resume) a frame."""
 
     name: str
     params: list[str]
-    ops: list[Op] = field(default_factory=list)
-    locations: list[Location] = field(default_factory=list)
     tree: Any = None
     file: str = ""
-    loops: list[tuple[int, int, Location]] = field(default_factory=list)  # first op, end, where
-
-    def loop_at(self, pc: int) -> Location | None:
-        """The innermost loop whose ops hold `pc`, by its statement's location."""
-        inside = [loop for loop in self.loops if loop[0] <= pc < loop[1]]
-        return max(inside, key=lambda loop: loop[0])[2] if inside else None
+    run: Entry | None = None
+    resume: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Where a frame of this procedure may stand (its pc) -> the variables its frame must
+    hold there."""
 
 
 @dataclass
@@ -54,12 +50,14 @@ class Program:
 
     procs: dict[str, Proc] = field(default_factory=dict)
     funcs: dict[str, Func] = field(default_factory=dict)
-    consts: dict[str, Expr] = field(default_factory=dict)
+    consts: dict[str, Callable[[dict, Any], Any]] = field(default_factory=dict)
     const_trees: dict[str, Any] = field(default_factory=dict)
     expressions: list[tuple[Any, list[str], str, Location | None]] = field(
         default_factory=list)
     """Expressions of the game file (end rules, goals): (tree, params, file, where the
     expression's text starts, with its path in the document)."""
+    module: Any = None
+    """The generated module (codegen.module.Module): its source, code and line table."""
     value_types: dict[str, dict[str, Any]] | None = None
     """What the type checker finds each procedure's parameters and locals hold, and the
     game's and players' variables ("game", "player"): name -> types.Type; worked out the

@@ -15,7 +15,7 @@ from .types import NOTHING, UNKNOWN, Type, family, known
 
 if TYPE_CHECKING:
     from ..interpreter.model import GameDef
-    from .typecheck import TypeChecker
+    from .check.typecheck import TypeChecker
 
 
 def _detail(t: Type) -> float:
@@ -38,7 +38,7 @@ def types_of(definition: GameDef) -> dict[str, dict[str, Type]]:
     the game, whose problems were reported at load, then the naming walks)."""
     program = definition.program
     if program.value_types is None:
-        from .typecheck import TypeChecker
+        from .check.typecheck import TypeChecker
         checker = TypeChecker(definition, program, [])
         checker.run([])
         program.value_types = value_types(checker)

@@ -70,6 +70,7 @@ class EndRule:
     tiebreakers: list[Any]                # compiled fns(p), most wins
     share_ties: bool = True
     sources: dict[str, str] = field(default_factory=dict)
+    tiebreaker_sources: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -115,6 +116,7 @@ class GameDef:
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None
     evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)
+    length_variable: str | None = None    # summary.length: the game variable that is its length
     source_locations: dict[str, Location] = field(default_factory=dict)
     text: dict[str, Any] = field(default_factory=dict)     # English texts by section
     text_locations: dict[str, Location] = field(default_factory=dict)  # "section.key" -> where

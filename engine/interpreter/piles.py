@@ -59,7 +59,8 @@ def slide_row(c: Runtime, kind: str, places: list) -> int:
 
 def empty_places(c: Runtime, kind: str, places: list) -> list:
     """The places of the list (in order) that hold no piece or token of `kind`."""
-    return [p for p in places if c.count(kind, at=p) == 0]
+    count_at = c.count_at
+    return [p for p in places if count_at(kind, p) == 0]
 
 
 def count_of(c: Runtime, values: list, item: Any) -> int:

@@ -5,8 +5,11 @@ change it makes is recorded as an event in the log, with who, what and where.
 
 Fast forms for generated code (same results as the general methods, fewer checks of
 what the call site already knows):
-- `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at one place;
-- `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at one place;
+- `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at a place;
+- `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at a place;
+- `tokens_at_where(kind, at, name, value)`, `tokens_owned_where(kind, owner, at, name,
+  value)`, `count_at_where`, `count_owned_where`: the same with one property filter;
+- `prop(value, name)`: `value.name` for a name only tokens' properties have;
 - `tno(tid)`: a token's number in the layout (its fields are columns: `at[i]`,
   `owner[i]`, `ctrl[i]`, `shown[i]`; its properties `props[i]`).
 """
@@ -116,8 +119,10 @@ class Runtime(TokenOps):
             return 0 if j is None else row[j + owner]
         return sum(row[j + owner] for j in map(slot.get, at) if j is not None)
 
-    def count_at(self, kind: str, at: str) -> int:
-        """Fast `count(kind, at=at)` for one place."""
+    def count_at(self, kind: str, at: Any) -> int:
+        """Fast `count(kind, at=at)` (for one place; anything else as count does)."""
+        if type(at) is not str:
+            return self.count(kind, at=at)
         row = self.counts.get(kind)
         if row is None:
             found = self.where[self.lay.kind_no[kind]].get(at)
@@ -125,10 +130,19 @@ class Runtime(TokenOps):
         j = self.slot.get(at)
         return 0 if j is None else sum(row[j:j + self.n])
 
-    def count_owned(self, kind: str, owner: Any, at: str) -> int:
-        """Fast `count(kind, owner=owner, at=at)` for one place."""
+    def count_owned(self, kind: str, owner: Any, at: Any) -> int:
+        """Fast `count(kind, owner=owner, at=at)` (for one place; anything else as count
+        does)."""
         row = self.counts.get(kind)
-        if row is None or type(owner) is not int or not 0 <= owner < self.n:
+        if row is None:
+            if type(at) is not str:
+                return self.count(kind, owner=owner, at=at)
+            where = self.where[self.lay.kind_no[kind]].get(at)
+            if not where:
+                return 0
+            column = self.owner
+            return [column[i] for i in where].count(owner)
+        if type(owner) is not int or not 0 <= owner < self.n or type(at) is not str:
             return self.count(kind, owner=owner, at=at)
         j = self.slot.get(at)
         return 0 if j is None else row[j + owner]
@@ -213,6 +227,16 @@ class Runtime(TokenOps):
         return value
 
     # -- properties ------------------------------------------------------------------
+    def prop(self, value: Any, name: str) -> Any:
+        """Fast `value.name` for a name that only tokens' properties have (no area property,
+        player variable or token field of that name): as attr."""
+        i = self.lay.index.get(value) if type(value) is str else None
+        if i is not None:
+            props = self.props[i]
+            if name in props:
+                return props[name]
+        return self.attr(value, name)
+
     def attr(self, value: Any, name: str) -> Any:
         """`value.name`: a player's variable, an area's property or a token's field."""
         if type(value) is str:

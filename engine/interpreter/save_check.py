@@ -151,10 +151,18 @@ def _check_frame(ck: Check, frame: Any, where: str) -> None:
     if proc is None:
         ck.fail(f"{where}.p", f"{frame['p']!r} is not a procedure of {ck.g.id}")
     ck.count(frame["pc"], f"{where}.pc")
-    if frame["pc"] > len(proc.ops):
-        ck.fail(f"{where}.pc", f"{proc.name} has {len(proc.ops)} steps, not {frame['pc']}")
+    needs = proc.resume.get(frame["pc"])
+    if needs is None and not proc.resume:
+        ck.fail(f"{where}.p", f"{proc.name} never runs in this game (its options rule it out)")
+    if needs is None:
+        points = ", ".join(map(str, sorted(proc.resume)))
+        ck.fail(f"{where}.pc", f"{proc.name} cannot stand at {frame['pc']} (it can stand at "
+                               f"{points})")
     if not isinstance(frame["e"], dict):
         ck.fail(f"{where}.e", "must be an object")
+    missing = [name for name in needs if name not in frame["e"]]
+    if missing:
+        ck.fail(f"{where}.e", f"{proc.name} needs {', '.join(map(repr, missing))} there")
 
 
 def _check_wait(ck: Check, wait: Any, where: str, steps: int) -> None:

@@ -13,8 +13,7 @@ from typing import Any
 
 from ..errors import ScriptRuntimeError
 from .layout import GRID_FIELDS, Layout
-
-_MISSING = object()
+from .token_queries import _MISSING, TokenQueries
 
 
 def build_where(lay: Layout, at: list) -> list[dict[Any, list[int]]]:
@@ -30,7 +29,7 @@ def build_where(lay: Layout, at: list) -> list[dict[Any, list[int]]]:
     return where
 
 
-class TokenOps:
+class TokenOps(TokenQueries):
     """The token half of the Runtime (see runtime.Runtime for the attributes it uses)."""
 
     __slots__ = ()
@@ -100,22 +99,6 @@ class TokenOps:
         """Ids of the tokens of `kind` that match every filter given, in creation order."""
         tids = self.lay.tids
         return [tids[i] for i in self._select(kind, owner, at, filters)]
-
-    def tokens_at(self, kind: str, at: str) -> list:
-        """Fast `tokens(kind, at=at)` for one place."""
-        where = self.where[self.lay.kind_no[kind]].get(at)
-        if not where:
-            return []
-        tids = self.lay.tids
-        return [tids[i] for i in where]
-
-    def tokens_owned(self, kind: str, owner: Any, at: str) -> list:
-        """Fast `tokens(kind, owner=owner, at=at)` for one place."""
-        where = self.where[self.lay.kind_no[kind]].get(at)
-        if not where:
-            return []
-        tids, column = self.lay.tids, self.owner
-        return [tids[i] for i in where if column[i] == owner]
 
     def token(self, tid: str) -> dict:
         """A copy of the token's record (kind, owner, at, controller, shown, properties and,

@@ -1,72 +1,74 @@
 """Run a state's threads until every one waits for a decision, or the game is over.
 
 Thread 0 is the main flow. A `simultaneous` block adds one thread per player; the main
-thread waits at the join until they have all finished. Threads, frames and program
-counters are plain data in the state, so a paused game saves, loads and copies exactly.
+thread waits at the join until they have all finished. Threads, frames and resume points
+are plain data in the state, so a paused game saves, loads and copies exactly.
+
+Each frame is run by its procedure's generated function (dsl/codegen): it returns a true
+value when it stopped (a decision, or a join), and a false one when it finished, and then
+its frame is popped and the frame below resumes. A runtime error is located here, from the
+generated lines in its traceback.
 """
 
 from __future__ import annotations
 
-from ..dsl.limits import STEP_BUDGET, StepBudgetExceeded, exceeded, step_budget
-from ..dsl.program import PAUSE
+import re
+
+from ..dsl.codegen.locate import locate
+from ..dsl.codegen.support import GameOver
+from ..dsl.limits import STEP_BUDGET, StepBudgetExceeded, new_budget, step_budget
 from ..errors import Location, ScriptRuntimeError
 from .runtime import Runtime
 
 _SCRIPT_MISTAKES = (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError,
                     AttributeError, OverflowError)
+_QUOTED = re.compile(r"'([^']*)'")
 
 
-def _looping_at(c: Runtime, thread: dict) -> Location | None:
-    """Where a thread that spent the budget is looping: the innermost loop around the
-    current op, looking from the top frame down."""
-    procs = c.g.program.procs
-    for frame in reversed(thread["stack"]):
-        found = procs[frame["p"]].loop_at(frame["pc"])
-        if found is not None:
-            return found
-    return None
+def _where(c: Runtime, err: BaseException, loop_first: bool = False) -> Location | None:
+    module = c.g.program.module
+    return locate(module.filename, module.table, err.__traceback__, loop_first)
+
+
+def _unset_name(err: NameError) -> str:
+    """The script variable a NameError of generated code is about."""
+    found = _QUOTED.search(str(err))
+    name = found.group(1) if found else "?"
+    return name[3:] if name.startswith("_v_") else name
 
 
 def _run_thread(c: Runtime, thread: dict, budget: list[int] | None = None) -> None:
     if budget is None:
-        budget = [STEP_BUDGET, STEP_BUDGET]
+        budget = new_budget()
     procs = c.g.program.procs
     stack = thread["stack"]
-    while stack:
-        frame = stack[-1]
-        proc = procs[frame["p"]]
-        ops = proc.ops
-        pc = frame["pc"]
-        if pc >= len(ops):
+    try:
+        while stack:
+            frame = stack[-1]
+            if procs[frame["p"]].run(c, budget, thread, frame):
+                return
             stack.pop()
-            continue
-        budget[0] -= 1
-        try:
-            if budget[0] < 0:
-                raise exceeded(budget[1])
-            result = ops[pc](frame, c, thread)
-        except StepBudgetExceeded as err:
-            where = _looping_at(c, thread) or proc.locations[pc]
-            raise StepBudgetExceeded(str(err), where) from None
-        except ScriptRuntimeError as err:
-            if err.location is None:
-                raise ScriptRuntimeError(str(err), proc.locations[pc]) from None
-            raise
-        except _SCRIPT_MISTAKES as err:
-            raise ScriptRuntimeError(f"{type(err).__name__}: {err}", proc.locations[pc]) from None
-        except RecursionError:
-            raise ScriptRuntimeError("functions call each other too deeply (endless "
-                                     "recursion?)", proc.locations[pc]) from None
-        if result >= 0:
-            frame["pc"] = result
-        elif result == PAUSE:
-            return
-        # STACK: the op changed the stack (call, return, end of game) and set pcs itself
+    except GameOver:
+        return
+    except StepBudgetExceeded as err:
+        raise StepBudgetExceeded(str(err), _where(c, err, True)) from None
+    except ScriptRuntimeError as err:
+        if err.location is None:
+            raise ScriptRuntimeError(str(err), _where(c, err)) from None
+        raise
+    except NameError as err:
+        raise ScriptRuntimeError(f"variable {_unset_name(err)!r} used before it is set",
+                                 _where(c, err)) from None
+    except _SCRIPT_MISTAKES as err:
+        raise ScriptRuntimeError(f"{type(err).__name__}: {err}", _where(c, err)) from None
+    except RecursionError as err:
+        raise ScriptRuntimeError("functions call each other too deeply (endless "
+                                 "recursion?)", _where(c, err)) from None
 
 
 def advance(c: Runtime, steps: int = STEP_BUDGET) -> None:
     """Run every runnable thread; return when all wait or the game is over. More than
-    `steps` ops (and comprehension items) before that is a located ScriptRuntimeError."""
+    `steps` steps (see dsl/limits.py) before that is a located ScriptRuntimeError."""
     with step_budget(steps) as budget:
         _advance(c, budget)
 
@@ -95,6 +97,9 @@ def _advance(c: Runtime, budget: list[int]) -> None:
 
 def waiting(state: dict) -> list[dict]:
     """The threads that wait for a decision, in seat order of the deciding player."""
-    found = [t for t in state["threads"] if t["wait"] is not None]
+    threads = state["threads"]
+    if len(threads) == 1:
+        return [threads[0]] if threads[0]["wait"] is not None else []
+    found = [t for t in threads if t["wait"] is not None]
     found.sort(key=lambda t: t["wait"]["player"])
     return found

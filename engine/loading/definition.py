@@ -66,6 +66,11 @@ def check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
             for n in range(players["min"], players["max"] + 1):
                 if str(n) not in {str(k) for k in value["by_players"]}:
                     bad(("constants", name_, "by_players"), f"no value for {n} players")
+    length = doc.get("summary", {}).get("length")
+    game_vars = doc.get("variables", {}).get("game", {})
+    if length is not None and length not in game_vars:
+        bad(("summary", "length"), f"{length!r} is not a game variable; game variables: "
+                                   f"{', '.join(game_vars) or 'none'}")
     check_grids(doc, bad)
     return problems
 
@@ -126,6 +131,7 @@ def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
         start=doc["start"], variant=variant,
         source_locations={v.path or dotted(k): v for k, v in pos.items() if k},
         grids=load_grids(doc), goals_declared=list(doc.get("goals", {}).get("measures", {})),
+        length_variable=doc.get("summary", {}).get("length"),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..dsl.compiler import CompileProblem, Compiler
-from ..dsl.parser import SyntaxProblem, parse
+from ..dsl.parse import SyntaxProblem, parse
 from ..errors import Problem
 from ..interpreter.goals import GoalRule
 from .yaml_source import Positions
@@ -20,15 +20,11 @@ def compile_expression(compiler: Compiler, text: str, params: list[str], path: t
         problems.append(err.problem)
         return None
     try:
-        body = compiler.compile_expression(tree.children[0], params, file, loc)
+        return compiler.compile_expression(tree.children[0], params, file, loc)
     except CompileProblem:
         last = problems.pop()
         problems.append(Problem(loc, last.message))
         return None
-    if len(params) == 1:
-        name = params[0]
-        return lambda c, arg: body({name: arg}, c)
-    return lambda c, *args: body(dict(zip(params, args)), c)
 
 
 def compile_goals(compiler: Compiler, goals: dict, pos: Positions, file: str,

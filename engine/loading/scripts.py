@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
-from ..dsl.parser import SyntaxProblem, parse
-from ..dsl.typecheck import check_types, setting_uses
+from ..dsl.parse import SyntaxProblem, parse
 from ..errors import Problem, RuleError
 from ..interpreter.model import EndRule, GameDef
 from .evaluation import compile_evaluation
@@ -41,7 +41,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
         except SyntaxProblem as err:
             problems.append(err.problem)
             continue
-        compiler.declare(sname, tree)
+        compiler.declare(sname, tree, text)
     if problems:  # names in scripts that failed to parse would only echo those problems
         raise RuleError(problems)
     end = doc.get("end")
@@ -63,6 +63,8 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
     if problems:
         raise RuleError(sorted(problems, key=lambda p: (p.location.file, p.location.line,
                                                         p.location.column)))
+    compiler.generate(definition.id if definition.variant is None else
+                      f"{definition.id}+{definition.variant}")
 
 
 def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
@@ -88,4 +90,5 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
             share = True
         else:
             share = bool(definition.options[share].value)
-    return EndRule(conditions, tiebreakers, share, dict(end["conditions"]))
+    return EndRule(conditions, tiebreakers, share, dict(end["conditions"]),
+                   [str(x) for x in end.get("tiebreakers", [])])

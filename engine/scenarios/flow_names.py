@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
-from ..dsl.declarations import declared_names
+from ..dsl.check.names import declared_names
 from ..interpreter.model import GameDef
 
 SUB = "·"   # a `simultaneous` block is compiled into a sub-procedure named PROC·simN

@@ -54,4 +54,5 @@ GAME_KEYS = {
              "built-ins name the grid",
     "goals": "the outline block goals: each goal's measure, who qualifies, tie-breakers",
     "evaluation": "not shown: how bots value a position (greedy, mcts), not a rule",
+    "summary": "not shown: what `regola simulate` reports as a game's length (lab)",
 }

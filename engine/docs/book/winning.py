@@ -8,7 +8,7 @@ other expression.
 
 from __future__ import annotations
 
-from ...dsl.parser import parse
+from ...dsl.parse import parse
 from ...loading.sources import resolve_game, resolve_variant
 from ...loading.variants import merge
 from ...loading.yaml_source import load_yaml

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from . import builtins
-from .type_blame import Blame
-from .types import (
+from .. import builtins
+from ..types import (
     BOOLEAN,
     MAPPING,
     NONE,
@@ -25,6 +24,7 @@ from .types import (
     known,
     list_of,
 )
+from .type_blame import Blame
 
 _ARITH_WORDS = {"+": "cannot add {a} and {b}", "-": "cannot subtract {b} from {a}",
                 "*": "cannot multiply {a} by {b}", "//": "cannot divide {a} by {b}",

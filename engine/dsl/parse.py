@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from importlib import resources
 
+import lark
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import UnexpectedEOF
 from lark.indenter import DedentError, Indenter
 
 from ..errors import Location, Problem
+from .cache import grammar_cache, load_tree, store_tree, tree_key
 
 _TOKEN_WORDS = {
     "_NL": "end of line", "_INDENT": "indented block", "_DEDENT": "end of block",
@@ -61,7 +64,7 @@ def _parser() -> Lark:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
     return Lark(grammar, parser="lalr", postlex=ScriptIndenter(),
                 start=["start", "expression"], propagate_positions=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, cache=grammar_cache())
 
 
 def _expected_words(expected: set[str]) -> str:
@@ -76,9 +79,26 @@ def _caret(text: str, line: int, column: int) -> str:
     return f"\n    {lines[line - 1]}\n    {' ' * (column - 1)}^"
 
 
+@cache
+def _salt() -> str:
+    grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
+    return f"{lark.__version__} {sys.version_info[:2]} {MAX_DEPTH}\n{grammar}"
+
+
 def parse(text: str, file: str, start: str = "start", line_offset: int = 0,
           column_offset: int = 0) -> Tree:
-    """Parse `text`; raise SyntaxProblem with file:line:col and what was expected."""
+    """Parse `text`; raise SyntaxProblem with file:line:col and what was expected. A whole
+    script's tree is kept by its text (cache.py), so an unchanged script is parsed once."""
+    key = tree_key(_salt(), text) if start == "start" else None
+    tree = load_tree(key) if key is not None else None
+    if tree is None:
+        tree = _parse(text, file, start, line_offset, column_offset)
+        if key is not None:
+            store_tree(key, tree)
+    return tree
+
+
+def _parse(text: str, file: str, start: str, line_offset: int, column_offset: int) -> Tree:
     source = text if text.endswith("\n") or start == "expression" else text + "\n"
     try:
         tree = _parser().parse(source, start=start)

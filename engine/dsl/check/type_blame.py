@@ -9,8 +9,8 @@ from typing import Any
 
 from lark import Token, Tree
 
-from ..errors import Location, Problem
-from .types import NOTHING, Type, compatible, concrete, describe, known
+from ...errors import Location, Problem
+from ..types import NOTHING, Type, compatible, concrete, describe, known
 
 
 class Blame:

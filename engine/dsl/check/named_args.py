@@ -8,7 +8,7 @@ from typing import Any
 
 from lark import Tree
 
-from .builtins import NAMED_ARGS
+from ..builtins import NAMED_ARGS
 
 WORDS = {"tracks": "a track", "resources": "a resource"}
 

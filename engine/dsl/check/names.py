@@ -9,10 +9,11 @@ from typing import Any
 
 from lark import Token, Tree
 
-from ..errors import Location, Problem
-from ..interpreter.model import GameDef
-from . import builtins, named_args
-from .program import Func, Proc, Program
+from ...errors import Location, Problem
+from ...interpreter.model import GameDef
+from .. import builtins
+from ..program import Func, Proc, Program
+from . import named_args
 
 TOKEN_FIELDS = {"owner", "at", "controller", "shown", "kind", "id"}
 

@@ -7,11 +7,11 @@ import string
 
 from lark import Tree
 
-from ..errors import Location, Problem
-from . import builtins, named_args
-from .builtins import Builtin
-from .declarations import DeclaredNames
-from .program import Expr
+from ...errors import Location, Problem
+from .. import builtins
+from ..builtins import Builtin
+from . import named_args
+from .names import DeclaredNames
 
 DEFINITION_TEXTS = ("functions", "functions_short", "functions_counted", "procedures",
                     "procedures_amount")
@@ -28,8 +28,8 @@ class CallChecks(DeclaredNames):
             self.fail(node, f"no text for {key!r} in the {section} section of the game's "
                             "text file" + self._suggest(key, texts or {}))
 
-    def check_script_arity(self, node: Tree, name: str, params: list[str], args: list[Expr],
-                           kwargs: dict[str, Expr]) -> None:
+    def check_script_arity(self, node: Tree, name: str, params: list[str], args: list[Tree],
+                           kwargs: dict[str, Tree]) -> None:
         """A script's own procedure or function takes exactly its parameters, by position."""
         if kwargs or len(args) != len(params):
             self.fail(node, f"{name} takes {len(params)} argument(s) "
@@ -60,8 +60,8 @@ class CallChecks(DeclaredNames):
             raise AssertionError
         return builtin
 
-    def check_flow_call(self, s: Tree, name: str, args: list[Expr],
-                        kwargs: dict[str, Expr]) -> None:
+    def check_flow_call(self, s: Tree, name: str, args: list[Tree],
+                        kwargs: dict[str, Tree]) -> None:
         """`check_end` and `end_game`: their arity, and an 'end' section for `check_end`."""
         low, high = builtins.FLOW_STATEMENTS[name]
         if kwargs or not low <= len(args) <= high:
@@ -69,15 +69,15 @@ class CallChecks(DeclaredNames):
         if name == "check_end" and self.g.end is None:
             self.fail(s, "check_end needs an 'end' section in the game file")
 
-    def check_builtin_call(self, node: Tree, name: str, builtin: Builtin, args: list[Expr],
-                           kwargs: dict[str, Expr]) -> None:
+    def check_builtin_call(self, node: Tree, name: str, builtin: Builtin, args: list[Tree],
+                           kwargs: dict[str, Tree]) -> None:
         """A built-in's arity, keywords and own check; a kind as the first filtered argument."""
         self.check_arity(node, name, builtin, args, kwargs)
         if builtin.keywords == builtins.FILTERS:
             self.check_kind_arg(node, name)
 
-    def check_arity(self, node: Tree, name: str, builtin: Builtin, args: list[Expr],
-                    kwargs: dict[str, Expr]) -> None:
+    def check_arity(self, node: Tree, name: str, builtin: Builtin, args: list[Tree],
+                    kwargs: dict[str, Tree]) -> None:
         """Named arguments, the number of arguments and the keywords a built-in accepts."""
         given = node.children[1].children if node.children[1] is not None else []
         found = named_args.problem(self.g, name, [a.children[0] for a in given
@@ -114,7 +114,7 @@ class CallChecks(DeclaredNames):
                 if a.data == "kw_arg" and str(a.children[0]) not in ("owner", "at"):
                     self.fail(a, f"{name}: {kind} pieces can only be filtered by owner and at")
 
-    def check_log_id(self, s: Tree, kwargs: dict[str, Expr]) -> None:
+    def check_log_id(self, s: Tree, kwargs: dict[str, Tree]) -> None:
         """`log` takes a quoted message id first, whose text is in the game's notes; every
         {placeholder} of that text is a keyword of the call (more keywords are event data)."""
         first = s.children[1].children[0] if s.children[1] is not None else None

@@ -8,10 +8,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Location
-from ..interpreter.model import GameDef
-from . import named_args
-from .types import (
+from ...errors import Location
+from ...interpreter.model import GameDef
+from ..types import (
     BOOLEAN,
     NOTHING,
     PLACE,
@@ -26,6 +25,7 @@ from .types import (
     of_value,
     values_type,
 )
+from . import named_args
 
 FIELD_TYPES = {"owner": PLAYER, "at": PLACE, "controller": PLAYER, "shown": BOOLEAN,
                "kind": TEXT, "id": TOKEN}

@@ -8,9 +8,8 @@ from typing import Any
 
 from lark import Tree
 
-from . import builtins
-from .type_exprs import ExpressionTypes
-from .types import (
+from .. import builtins
+from ..types import (
     BOOLEAN,
     NOTHING,
     PLACE,
@@ -24,6 +23,7 @@ from .types import (
     join,
     list_of,
 )
+from .type_exprs import ExpressionTypes
 
 
 def _erase(t: Type) -> Type:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from ..errors import Location, Problem
-from ..interpreter.model import GameDef
-from .call_checks import message_texts, placeholders
+from ...errors import Location, Problem
+from ...interpreter.model import GameDef
+from .calls import message_texts, placeholders
 
 
 def _where(g: GameDef, dotted: str) -> Location:

@@ -11,14 +11,10 @@ from __future__ import annotations
 
 from lark import Tree
 
-from ..errors import Location, Problem
-from ..interpreter.model import GameDef
-from .declarations import declared_names
-from .program import Program
-from .type_calls import CallTypes
-from .type_env import GameTypes
-from .type_exprs import element
-from .types import (
+from ...errors import Location, Problem
+from ...interpreter.model import GameDef
+from ..program import Program
+from ..types import (
     BOOLEAN,
     NOTHING,
     NUMBER,
@@ -31,6 +27,10 @@ from .types import (
     known,
     list_of,
 )
+from .names import declared_names
+from .type_calls import CallTypes
+from .type_env import GameTypes
+from .type_exprs import element
 
 MAX_ROUNDS = 12
 """Inference walks before giving up on a type that keeps changing (it becomes unknown)."""

@@ -1,0 +1,115 @@
+"""Check expression trees against the declared names and the locals in scope: every name,
+property and call is resolved at load time, or a located problem is recorded."""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .calls import CallChecks
+
+
+class ExpressionChecks(CallChecks):
+    """Checks expressions against the declared names and the locals in scope."""
+
+    def args(self, node: Tree | None, scope: set[str]) -> tuple[list[Tree], dict[str, Tree]]:
+        """A call's positional and keyword arguments, each checked, in order."""
+        args: list[Tree] = []
+        kwargs: dict[str, Tree] = {}
+        if node is None:
+            return args, kwargs
+        for a in node.children:
+            if a.data == "kw_arg":
+                key = str(a.children[0])
+                if key in kwargs:
+                    self.fail(a.children[0], f"keyword {key!r} given twice")
+                self.expr(a.children[1], scope)
+                kwargs[key] = a.children[1]
+            else:
+                if kwargs:
+                    self.fail(a, "positional argument after a keyword argument")
+                self.expr(a.children[0], scope)
+                args.append(a.children[0])
+        return args, kwargs
+
+    def expr(self, t: Tree, scope: set[str]) -> None:
+        """Check any expression tree."""
+        kind = t.data
+        ch = t.children
+        if kind in ("number", "string", "true", "false", "none"):
+            return
+        if kind == "name":
+            self.name(ch[0], scope)
+        elif kind == "attr":
+            self.attr(t, scope)
+        elif kind == "call":
+            self.call(t, scope)
+        elif kind in ("list_comp", "rank"):
+            self.binding(t, scope)
+        elif kind in ("list", "index", "ternary", "or_op", "and_op", "not_op", "neg",
+                      "member", "not_member"):
+            for x in ch:
+                if x is not None:
+                    self.expr(x, scope)
+        elif kind in ("compare", "binop"):
+            self.expr(ch[0], scope)
+            self.expr(ch[2], scope)
+        else:  # pragma: no cover - the grammar has no other expressions
+            self.fail(t, f"unsupported expression {kind}")
+
+    def name(self, tok: Token, scope: set[str]) -> None:
+        """A local, `players`, a declared name or a constant."""
+        name = str(tok)
+        if name in scope or name == "players" or name in self.statics or \
+                name in self.const_names:
+            return
+        known = set(scope) | set(self.statics) | self.const_names | {"players", "game"}
+        if name == "game":
+            self.fail(tok, "'game' holds the game variables: write game.NAME")
+        self.fail(tok, f"unknown name {name!r}" + self._suggest(name, known))
+
+    def attr(self, t: Tree, scope: set[str]) -> None:
+        """`game.VAR`, or a property of a player, an area or a token."""
+        base_tree, attr_tok = t.children
+        attr = str(attr_tok)
+        if is_game(base_tree, scope):
+            if attr not in self.g.game_vars:
+                self.fail(attr_tok, f"unknown game variable {attr!r}"
+                          + self._suggest(attr, self.g.game_vars))
+            return
+        if attr not in self.attr_names:
+            self.fail(attr_tok, f"unknown property {attr!r}" + self._suggest(attr, self.attr_names))
+        self.expr(base_tree, scope)
+
+    def call(self, t: Tree, scope: set[str]) -> None:
+        """A call of one of the script's functions or of a built-in that computes a value."""
+        name = str(t.children[0])
+        args, kwargs = self.args(t.children[1], scope)
+        if name in self.program.funcs:
+            func = self.program.funcs[name]
+            self.check_script_arity(t, name, func.params, args, kwargs)
+            return
+        builtin = self.value_builtin(t, name)
+        self.check_builtin_call(t, name, builtin, args, kwargs)
+
+    def binding(self, t: Tree, scope: set[str]) -> None:
+        """`[E for x in L where C]` and `rank x in L by KEY, KEY2 where C`: the list in the
+        outer scope, the rest with `x` bound (checked in the order they compile)."""
+        if t.data == "list_comp":
+            inner = scope | {str(t.children[1])}
+            self.expr(t.children[0], inner)
+            self.expr(t.children[2], scope)
+            if t.children[3] is not None:
+                self.expr(t.children[3], inner)
+            return
+        inner = scope | {str(t.children[0])}
+        self.expr(t.children[1], scope)
+        rest = t.children[2:]
+        if rest[-1] is not None:
+            self.expr(rest[-1], inner)
+        for key in rest[:-1]:
+            self.expr(key, inner)
+
+
+def is_game(base: Tree, scope: set[str]) -> bool:
+    """Is `base` the name `game` (the game variables), not a local of that name?"""
+    return base.data == "name" and str(base.children[0]) == "game" and "game" not in scope
