@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..errors import InvalidArgument, w
 from .base import Bot, SeatView
 
 
@@ -13,6 +16,11 @@ class RandomBot(Bot):
     """
 
     name = "random"
+
+    def __init__(self, seed: Any = None, arg: str | None = None):
+        if arg is not None:
+            raise InvalidArgument.text(w("random takes no argument, not {arg}"), arg=repr(arg))
+        super().__init__(seed)
 
     def decide(self, view: SeatView) -> dict:
         """A uniformly random legal action."""
