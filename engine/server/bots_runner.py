@@ -1,6 +1,9 @@
 """Bots move by themselves on the server: whenever a game waits for bot seats, a task lets
 each of them choose (after a short pause, so people can follow) until a person must decide
-or the game is over. Bots are found by name in regola.bots.BOTS."""
+or the game is over. Bots are found by name in regola.bots.BOTS.
+
+A bot thinks in a worker thread on a copy of the state, so a searching bot (mcts: about a
+second a decision) does not hold up the server's other games and clients."""
 
 from __future__ import annotations
 
@@ -42,19 +45,21 @@ class BotRunner:
                     seats = session.bots_to_move()
                     if not seats or session.state.is_over:
                         break
-                    if not self._move(session, seats):
+                    if not await self._move(session, seats):
                         return
             session.changed()
             if not session.bots_to_move() or session.state.is_over:
                 return
 
-    def _move(self, session: Session, seats: list[int]) -> bool:
+    async def _move(self, session: Session, seats: list[int]) -> bool:
         """Each bot seat in `seats` decides (if it still must); False if a bot failed."""
         for seat in seats:
             if seat not in session.state.to_move or session.state.is_over:
                 continue
             try:
-                session.bot_move(self.store, seat)
+                position = session.state.clone()
+                action = await asyncio.to_thread(session.bots[seat].choose, position, seat)
+                session.act(self.store, seat, action)
             except WebError as error:
                 LOG.error("game %s: bot of seat %s failed: %s", session.id, seat, error)
                 return False

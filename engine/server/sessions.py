@@ -116,10 +116,6 @@ class Session:
         raise Unprocessable.text(w("{action} is not one of the legal actions"),
                                  action=json.dumps(action["id"]))
 
-    def bot_move(self, store: Store, seat: int) -> dict:
-        """Let the bot of `seat` choose, and take its action."""
-        return self.act(store, seat, self.bots[seat].choose(self.state, seat))
-
     # -- telling the clients ------------------------------------------------------------------
     def changed(self) -> None:
         """Wake every client: each gets its own new view."""
