@@ -118,15 +118,9 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
-def summarize(game: Game, records: list[dict]) -> dict:
-    """Totals over records: win counts and shares per seat, means, end conditions, reasons.
-
-    A shared victory gives each of its k winners a win and a share of 1/k. A game counts
-    once under every end condition that some player met when it ended.
-    """
-    n = len(records)
-    players = max((r["players"] for r in records), default=0)
-    seats = game.definition.seats[:players]
+def tally(records: list[dict], players: int) -> tuple:
+    """Totals over records: (wins, shares, reasons, end conditions, numeric variables' values,
+    pieces on the board per kind and seat); a shared win gives each of k winners 1/k."""
     wins = [0] * players
     share = [0.0] * players
     reasons: Counter = Counter()
@@ -146,6 +140,19 @@ def summarize(game: Game, records: list[dict]) -> dict:
             total = board.setdefault(kind, [0.0] * players)
             for p, count in enumerate(row):
                 total[p] += count
+    return wins, share, reasons, conditions, var_values, board
+
+
+def summarize(game: Game, records: list[dict]) -> dict:
+    """Totals over records: win counts and shares per seat, means, end conditions, reasons.
+
+    A shared victory gives each of its k winners a win and a share of 1/k. A game counts
+    once under every end condition that some player met when it ended.
+    """
+    n = len(records)
+    players = max((r["players"] for r in records), default=0)
+    seats = game.definition.seats[:players]
+    wins, share, reasons, conditions, var_values, board = tally(records, players)
     seconds = sum(r["seconds"] for r in records)
     return {
         "games": n,

@@ -14,10 +14,10 @@ How games count:
 from __future__ import annotations
 
 import statistics
-from collections import Counter
 from numbers import Real
 from typing import Any
 
+from ..simulate import tally
 from .stats import wilson
 
 STOPPED = ("unfinished", "step_limit")
@@ -64,24 +64,7 @@ def summarize(records: list[dict], seats: list[str]) -> dict[str, Any]:
     n = len(records)
     players = max((r["players"] for r in records), default=0)
     bots = records[0]["bots"] if records else []
-    wins, share = [0] * players, [0.0] * players
-    reasons: Counter = Counter()
-    conditions: Counter = Counter()
-    var_values: dict[str, list[float]] = {}
-    board: dict[str, list[float]] = {}
-    for r in records:
-        reasons[r["reason"]] += 1
-        for p in r["winners"]:
-            wins[p] += 1
-            share[p] += 1 / len(r["winners"])
-        conditions.update({cid for met in r["conditions"].values() for cid in met})
-        for name, value in r["vars"].items():
-            if _is_number(value):
-                var_values.setdefault(name, []).append(value)
-        for kind, row in r["on_board"].items():
-            total = board.setdefault(kind, [0.0] * players)
-            for p, count in enumerate(row):
-                total[p] += count
+    wins, share, reasons, conditions, var_values, board = tally(records, players)
     kinds: dict[str, list[int]] = {}
     for p, label in enumerate(bots):
         kinds.setdefault(label, []).append(p)
