@@ -7,11 +7,16 @@ reproducible. Prints the hero's win share with a 95% Wilson interval (a shared w
 1/k), the chance level 1/players, game lengths, and the CPU seconds per decision of each
 bot kind (mean, 95th percentile, max; time.process_time, so other processes on the machine
 do not count). --jobs N plays games in N processes (same results as --jobs 1).
+
+--results FILE.jsonl keeps each finished game as a line of FILE, and a run with the same
+file plays only the games not in it yet: a long study (mcts games take about a minute each)
+can be stopped and resumed, or sharded, and its table printed from the file alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import statistics
@@ -36,7 +41,7 @@ def wilson(share: float, n: int) -> tuple[float, float]:
 
 def play(job: tuple) -> dict[str, Any]:
     """One game: the hero's share of the win, its length, and each seat's decision times."""
-    game_id, players, hero, field, seed, index, max_decisions = job
+    game_id, players, hero, field, seed, index, max_decisions = job[:7]
     game = regola.load_game(game_id)
     hero_seat = index % players
     specs = [hero if p == hero_seat else field for p in range(players)]
@@ -50,7 +55,7 @@ def play(job: tuple) -> dict[str, Any]:
         times[seat].append(time.process_time() - started)
         state.apply(seat, action)
     winners = state.result["winners"]
-    return {"share": 1 / len(winners) if hero_seat in winners else 0.0,
+    return {"index": index, "share": 1 / len(winners) if hero_seat in winners else 0.0,
             "won": hero_seat in winners, "reason": state.result["reason"],
             "decisions": state.data["steps"], "hero_times": times[hero_seat],
             "field_times": [t for p, ts in enumerate(times) if p != hero_seat for t in ts]}
@@ -65,6 +70,24 @@ def describe_times(times: list[float]) -> str:
     return f"{statistics.fmean(times):.3f} / {p95:.3f} / {ordered[-1]:.3f}"
 
 
+def load_results(path: str, study: list) -> dict[int, dict]:
+    """The games of `study` already kept in the results file at `path`, by index."""
+    try:
+        with open(path, encoding="utf-8") as lines:
+            rows = [json.loads(line) for line in lines if line.strip()]
+    except FileNotFoundError:
+        return {}
+    return {row["result"]["index"]: row["result"] for row in rows if row["study"] == study}
+
+
+def keep(sink: Any, study: list, result: dict) -> dict:
+    """Append a finished game to the results file (if any), flushed at once; the result."""
+    if sink is not None:
+        sink.write(json.dumps({"study": study, "result": result}) + "\n")
+        sink.flush()
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the study and print its table (markdown)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -76,17 +99,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-decisions", type=int, default=5000)
+    parser.add_argument("--results", default=None, metavar="FILE.jsonl",
+                        help="keep finished games in FILE and play only the missing ones")
     args = parser.parse_args(argv)
     game = regola.load_game(args.game)
     players = args.players or game.definition.max_players
+    study = [args.game, players, args.hero, args.field, args.seed, args.max_decisions]
+    done = load_results(args.results, study) if args.results else {}
     jobs = [(args.game, players, args.hero, args.field, args.seed, i, args.max_decisions)
-            for i in range(args.games)]
+            for i in range(args.games) if i not in done]
     started = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(play, jobs, chunksize=1)
-    else:
-        results = [play(job) for job in jobs]
+    sink = open(args.results, "a", encoding="utf-8") if args.results else None
+    try:
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                for result in pool.imap_unordered(play, jobs, chunksize=1):
+                    done[result["index"]] = keep(sink, study, result)
+        else:
+            for job in jobs:
+                result = play(job)
+                done[result["index"]] = keep(sink, study, result)
+    finally:
+        if sink is not None:
+            sink.close()
+    results = [done[i] for i in range(args.games)]
     n = len(results)
     share = sum(r["share"] for r in results) / n
     low, high = wilson(share, n)
