@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, UnsupportedPlayers
@@ -314,10 +315,20 @@ class GameState(StateViews):
         face-down tokens, face-down cards, future chance) drawn anew with `rng` (a
         random.Random or a seed). For search with hidden information; see
         interpreter/determinize.py. The result depends only on observe(seat) and `rng`."""
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
-        data = determinize.sample(self.game.definition, self._data, seat, rng)
-        return GameState(self.game, data, self._log.fork())
+        return self.sampler(seat)(rng)
+
+    def sampler(self, seat: int) -> Callable[[random.Random | int], GameState]:
+        """`sample` for many draws of this position: a function rng -> GameState giving
+        the same states as `sample(seat, rng)` would now, its fixed work done once (a
+        search samples one position hundreds of times)."""
+        plan = determinize.Sampler(self.game.definition, self._data, seat)
+        log = self._log
+
+        def draw(rng: random.Random | int) -> GameState:
+            if not isinstance(rng, random.Random):
+                rng = random.Random(rng)
+            return GameState(self.game, plan.draw(rng), log.fork())
+        return draw
 
     @property
     def players(self) -> int:

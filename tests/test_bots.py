@@ -66,6 +66,27 @@ def test_a_sample_depends_only_on_what_the_seat_sees(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_sampler_draws_the_position_it_was_made_at(name):
+    """GameState.sampler(seat), the plan a search reuses for many samples, keeps its own
+    copy: play that goes on in the state afterwards does not reach its draws, and its draws
+    share nothing with one another."""
+    state, seat = position_with_secrets(name)
+    expected = [state.sample(seat, k).to_json() for k in range(3)]
+    draw = state.sampler(seat)
+    rng = random.Random(1)
+    for _ in range(40):
+        if state.is_over:
+            break
+        mover = state.to_move[0]
+        state.apply(mover, rng.choice(state.legal_actions(mover)))
+    first = draw(0)
+    assert [first.to_json()] + [draw(k).to_json() for k in (1, 2)] == expected
+    mover = first.to_move[0]
+    first.apply(mover, first.legal_actions(mover)[0])
+    assert draw(0).to_json() == expected[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_sampled_states_play_on_to_the_end(name):
     state, seat = position_with_secrets(name)
     sample = state.sample(seat, 8)

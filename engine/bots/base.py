@@ -18,12 +18,13 @@ from ..errors import IllegalAction
 class SeatView:
     """What one seat may know of a game in progress, for a bot."""
 
-    __slots__ = ("_state", "seat", "_observation")
+    __slots__ = ("_state", "seat", "_observation", "_sampler")
 
     def __init__(self, state: Any, seat: int):
         self._state = state
         self.seat = seat
         self._observation: dict | None = None
+        self._sampler: Any = None
 
     @property
     def game(self) -> Any:
@@ -46,8 +47,11 @@ class SeatView:
 
     def sample(self, rng: random.Random) -> Any:
         """A full state consistent with the seat's observation, hidden parts drawn with
-        `rng` (a new GameState each time: play on it freely)."""
-        return self._state.sample(self.seat, rng)
+        `rng` (a new GameState each time: play on it freely). The view stands for one
+        decision, so the sampling plan is made once (GameState.sampler)."""
+        if self._sampler is None:
+            self._sampler = self._state.sampler(self.seat)
+        return self._sampler(rng)
 
 
 class Bot:

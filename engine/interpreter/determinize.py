@@ -40,20 +40,60 @@ PLAIN_KEYS = ("counts", "tokens", "decks", "seed", "rng", "steps", "n", "format"
 def sample(game: GameDef, state: dict, seat: int, rng: random.Random) -> dict:
     """A new state (plain data) that `seat` cannot tell from `state`, its hidden parts drawn
     with `rng`. The result depends only on what `seat` sees and on `rng`."""
-    data = clone_state(state)
-    lay = layout_of(game, data["n"])
-    order: dict[str, int] = {}
-    for key in data:
-        if key not in PLAIN_KEYS:
-            mentions(data[key], lay.index, order)
-    renames = redeal_tokens(lay, data, seat, rng, order)
-    if renames:
+    return Sampler(game, state, seat).draw(rng)
+
+
+class Sampler:
+    """Draws samples of one state for one seat: what does not depend on the draw (which
+    tokens look alike, where each group stands, which parts of the state mention them) is
+    worked out once, so a search that samples the same position many times pays it once."""
+
+    def __init__(self, game: GameDef, state: dict, seat: int):
+        self.base = clone_state(state)
+        data = self.base
+        lay = layout_of(game, data["n"])
+        self.tids = lay.tids
+        order: dict[str, int] = {}
         for key in data:
             if key not in PLAIN_KEYS:
+                mentions(data[key], lay.index, order)
+        self.groups = deal_plan(lay, data, seat, order)
+        hidden = {lay.tids[i] for numbers, _ in self.groups for i in numbers}
+        self.renamed_keys = [key for key in data if key not in PLAIN_KEYS
+                             and _mentions_any(data[key], hidden)]
+        self.decks = []
+        for name in sorted(data["decks"]):
+            deck = data["decks"][name]
+            down = [i for i, up in enumerate(deck["up"]) if not up]
+            if len(down) >= 2:
+                cards = sorted((deck["cards"][i] for i in down), key=lambda c: json.dumps(c))
+                self.decks.append((name, down, cards))
+
+    def draw(self, rng: random.Random) -> dict:
+        """One sample (plain data, shares nothing with the others), drawn with `rng`."""
+        data = clone_state(self.base)
+        columns = data["tokens"]
+        tids = self.tids
+        renames: dict[str, str] = {}
+        for numbers, spots in self.groups:
+            dealt = list(numbers)
+            rng.shuffle(dealt)
+            for (old, spot), new in zip(spots, dealt):
+                for column, value in spot:
+                    columns[column][new] = list(value) if type(value) is list else value
+                if old != new:
+                    renames[tids[old]] = tids[new]
+        if renames:
+            for key in self.renamed_keys:
                 data[key] = rename(data[key], renames)
-    redeal_decks(data, rng)
-    data["seed"] = rng.getrandbits(SEED_BITS)
-    return data
+        for name, down, cards in self.decks:
+            cards = list(cards)
+            rng.shuffle(cards)
+            deck = data["decks"][name]
+            for i, card in zip(down, cards):
+                deck["cards"][i] = card
+        data["seed"] = rng.getrandbits(SEED_BITS)
+        return data
 
 
 def hidden_groups(lay: Layout, data: dict, seat: int) -> dict[tuple, list[int]]:
@@ -70,44 +110,32 @@ def hidden_groups(lay: Layout, data: dict, seat: int) -> dict[tuple, list[int]]:
     return groups
 
 
-def redeal_tokens(lay: Layout, data: dict, seat: int, rng: random.Random,
-                  order: dict[str, int] | None = None) -> dict[str, str]:
-    """Swap the hidden tokens' identities within each group; the renames old id -> new id.
-    Tokens in the same place are taken in the order the rest of the state first mentions
-    them (`order`, id -> rank), so that the result does not depend on which hidden token
-    is which."""
-    order = order or {}
+def deal_plan(lay: Layout, data: dict, seat: int,
+              order: dict[str, int]) -> list[tuple[list[int], list[tuple[int, list]]]]:
+    """The groups of hidden tokens to deal again, in a fixed order: for each, its token
+    numbers (sorted; the draw shuffles them) and its spots, each (the token there now,
+    [(column, value)...]). Tokens in the same place are taken in the order the rest of the
+    state first mentions them (`order`, id -> rank), so that the result does not depend on
+    which hidden token is which."""
     last = len(order)
     columns = data["tokens"]
     fields = [name for name in (*COLUMNS, *GRID_FIELDS) if name in columns]
-    renames: dict[str, str] = {}
+    plan = []
     for _, numbers in sorted(hidden_groups(lay, data, seat).items(), key=lambda kv: str(kv[0])):
         if len(numbers) < 2:
             continue
         places = sorted((json.dumps([columns[f][i] for f in fields]),
                          order.get(lay.tids[i], last), i) for i in numbers)
-        spots = [[columns[f][i] for f in fields] for *_, i in places]
-        dealt = sorted(numbers)
-        rng.shuffle(dealt)
-        for (*_, old), new, spot in zip(places, dealt, spots):
-            for f, value in zip(fields, spot):
-                columns[f][new] = list(value) if type(value) is list else value
-            if old != new:
-                renames[lay.tids[old]] = lay.tids[new]
-    return renames
+        spots = [(i, [(f, columns[f][i]) for f in fields]) for *_, i in places]
+        plan.append((sorted(numbers), spots))
+    return plan
 
 
-def redeal_decks(data: dict, rng: random.Random) -> None:
-    """Deal each deck's face-down cards again in a random order."""
-    for name in sorted(data["decks"]):
-        deck = data["decks"][name]
-        down = [i for i, up in enumerate(deck["up"]) if not up]
-        if len(down) < 2:
-            continue
-        cards = sorted((deck["cards"][i] for i in down), key=lambda c: json.dumps(c))
-        rng.shuffle(cards)
-        for i, card in zip(down, cards):
-            deck["cards"][i] = card
+def _mentions_any(value: Any, ids: set[str]) -> bool:
+    """Whether plain data mentions any of `ids` (as a string or a dict key)."""
+    found: dict[str, int] = {}
+    mentions(value, dict.fromkeys(ids, 0), found)
+    return bool(found)
 
 
 def mentions(value: Any, ids: dict[str, int], order: dict[str, int]) -> None:
