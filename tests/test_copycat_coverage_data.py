@@ -23,28 +23,28 @@ COLOUR_OF = {
 }
 
 # notes "Component data: status", PROVISIONAL: the action cards of sections I-IV in listed
-# order (name, price, effect, amount); they are numbered 19-61 in this order. The VP and coin
-# amounts of 13 cards and 6 offices were raised from the notes' values by issue 11's tuning
+# order (name, price, effect, amount); they are numbered 19-61 in this order, with the notes'
+# values. The amounts of 6 offices were raised from the notes' values by issue 11's tuning
 # (rules/copycat/NOTES.md lists old -> new); still provisional.
 ACTION_CARDS = {
-    1: [("campaign_office", 2, "shred_worker", 1), ("donor", 3, "coins", 3),
+    1: [("campaign_office", 2, "shred_worker", 1), ("donor", 3, "coins", 2),
         ("intern", 3, "workers", 1), ("press_release", 2, "draw", 2),
-        ("regional_paper", 3, "vp", 4), ("sponsor", 2, "coin_or_vp", 1),
-        ("flea_market", 1, "shred_coins", 1), ("aide", 2, "cycle", 2), ("patron", 4, "coins", 3)],
-    2: [("campaign_manager", 6, "workers", 2), ("talk_show", 5, "vp", 6),
-        ("bank_loan", 5, "coins", 4), ("ghostwriter", 5, "copy", 1),
+        ("regional_paper", 3, "vp", 2), ("sponsor", 2, "coin_or_vp", 1),
+        ("flea_market", 1, "shred_coins", 1), ("aide", 2, "cycle", 2), ("patron", 4, "coins", 2)],
+    2: [("campaign_manager", 6, "workers", 2), ("talk_show", 5, "vp", 3),
+        ("bank_loan", 5, "coins", 3), ("ghostwriter", 5, "copy", 1),
         ("speechwriter", 5, "draw", 3), ("party_congress", 4, "occupied_office", 1),
         ("backroom_deal", 4, "extra_office", 1), ("spin_doctor", 3, "draw_per_coin", 1),
         ("charity_gala", 5, "vp_per_coin", 1), ("shredder", 3, "shred_coins", 2),
-        ("tv_spot", 6, "vp", 7), ("benefactor", 3, "coins", 3), ("adviser", 4, "cycle", 3)],
+        ("tv_spot", 6, "vp", 3), ("benefactor", 3, "coins", 2), ("adviser", 4, "cycle", 3)],
     3: [("tax_haven", 8, "double_coins", 1), ("opinion_poll", 6, "double_markers", 1),
         ("network", 7, "reuse_card", 1), ("chief_of_staff", 7, "reuse_office", 1),
-        ("treasurer", 6, "coins", 5), ("national_radio", 7, "vp", 8),
+        ("treasurer", 6, "coins", 3), ("national_radio", 7, "vp", 4),
         ("volunteers", 6, "workers", 2), ("archive", 5, "keep", 1),
-        ("press_office", 6, "draw", 3), ("national_tv", 8, "vp", 9), ("pollster", 5, "cycle", 3)],
-    4: [("industry_lobby", 8, "coins", 6), ("prime_time", 9, "vp", 11),
+        ("press_office", 6, "draw", 3), ("national_tv", 8, "vp", 4), ("pollster", 5, "cycle", 3)],
+    4: [("industry_lobby", 8, "coins", 4), ("prime_time", 9, "vp", 5),
         ("plagiarism", 8, "copy", 1), ("party_machine", 8, "workers", 2),
-        ("offshore_account", 9, "double_coins", 1), ("headline", 10, "vp", 12),
+        ("offshore_account", 9, "double_coins", 1), ("headline", 10, "vp", 5),
         ("think_tank", 8, "draw", 4), ("cover_up", 7, "shred_coins", 2),
         ("rally", 8, "vp_per_coin", 1), ("kingmaker", 9, "reuse_office", 1)],
 }
@@ -53,16 +53,16 @@ ACTION_CARDS = {
 # (section, effect, amount, bonus coins, fewest players).
 BOARD_OFFICES = [
     (0, "buy", 1, 0, 2), (0, "buy", 1, 0, 2), (0, "buy", 1, 1, 2), (0, "buy", 2, 0, 2),
-    (0, "coins", 2, 0, 2), (0, "draw", 2, 0, 2), (0, "draw", 1, 0, 2), (0, "vp", 5, 0, 2),
-    (0, "vp", 3, 0, 2), (0, "coin_or_vp", 2, 0, 2),
+    (0, "coins", 2, 0, 2), (0, "draw", 2, 0, 2), (0, "draw", 1, 0, 2), (0, "vp", 6, 0, 2),
+    (0, "vp", 4, 0, 2), (0, "coin_or_vp", 2, 0, 2),
 ]
 PLAYER_COUNT_OFFICES = [(0, "buy", 1, 0, 3), (0, "draw", 2, 0, 3), (0, "buy", 1, 0, 4),
                         (0, "coins", 1, 0, 4)]
 SECTION_OFFICES = [
-    (1, "vp", 6, 0, 2), (1, "draw", 3, 0, 2), (1, "slide_buy", 1, 0, 2),
-    (2, "buy", 1, 2, 2), (2, "vp", 8, 0, 2), (2, "reuse_office", 1, 0, 2),
+    (1, "vp", 7, 0, 2), (1, "draw", 3, 0, 2), (1, "slide_buy", 1, 0, 2),
+    (2, "buy", 1, 2, 2), (2, "vp", 9, 0, 2), (2, "reuse_office", 1, 0, 2),
     (3, "double_coins", 1, 0, 2), (3, "copy", 1, 0, 2),
-    (4, "vp", 10, 0, 2), (4, "reuse_card", 1, 0, 2),
+    (4, "vp", 11, 0, 2), (4, "reuse_card", 1, 0, 2),
     (5, "buy", 1, 3, 2),
 ]
 

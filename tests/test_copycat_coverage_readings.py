@@ -98,7 +98,7 @@ def test_reading_10_other_value_two_doublers_double_twice(tmp_path):
   - act: ["red: use", "red: patron", "red: use", "red: tax_haven", "red: use",
           "red: offshore_account"]
   - expect:
-      - {var: money, player: red, is: 12}
+      - {var: money, player: red, is: 8}
 """
     assert run_with_options(tmp_path, {"copy_is_second_use": False}, steps) == []
 
@@ -170,7 +170,7 @@ def test_reading_21_other_value_grey_may_take_grey(tmp_path):
       - {legal: {player: red, excludes: [archive, plagiarism]}}
   - act: ["red: s3_copy", "red: patron"]
   - expect:
-      - {var: money, player: red, is: 3}
+      - {var: money, player: red, is: 2}
   - act: ["red: use", "red: chief_of_staff"]
   - expect:
       - {legal: {player: red, is: [s3_copy, skip]}}
@@ -179,7 +179,7 @@ def test_reading_21_other_value_grey_may_take_grey(tmp_path):
       - {legal: {player: red, includes: [fatherly_friend, archive], excludes: [patron]}}
   - act: ["red: fatherly_friend"]
   - expect:
-      - {var: money, player: red, is: 4}
+      - {var: money, player: red, is: 3}
   - act: ["red: done", "blue: done"]
   - expect:
       - {ask: keep_card, player: red}
