@@ -92,4 +92,4 @@ class TokenQueries:
         if not where:
             return 0
         column = self.owner
-        return sum(1 for i in where if values[i] == value and column[i] == owner)
+        return len([i for i in where if values[i] == value and column[i] == owner])
