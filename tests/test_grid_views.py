@@ -26,6 +26,10 @@ def _same_as_fresh(c) -> int:
         assert kept.frontier == fresh.frontier and kept.box == fresh.box
         for also, cells in kept.open.items():
             assert cells == g._open_cells(grid, fresh, also)
+        if kept.regions is not None:
+            region_of: dict = {}
+            assert kept.regions == g._regions(g._parts(c, grid, fresh.stacks), region_of)
+            assert kept.region_of == region_of
         compared += 1
     return compared
 

@@ -53,7 +53,7 @@ class View:
     bounding box, all three kept up to date as tokens are laid (see grown); open cells,
     parts and regions computed when first asked. Shared: never change a view or its parts."""
 
-    __slots__ = ("stacks", "frontier", "box", "open", "parts", "regions")
+    __slots__ = ("stacks", "frontier", "box", "open", "parts", "regions", "region_of")
 
     def __init__(self, stacks: dict, frontier: set, box: tuple | None):
         self.stacks: dict[tuple[int, int], list[str]] = stacks   # cell -> ids, bottom first
@@ -62,6 +62,7 @@ class View:
         self.open: dict[tuple, list[tuple[int, int]]] = {}    # open cells, by extra cells
         self.parts: dict | None = None
         self.regions: list | None = None
+        self.region_of: dict[tuple[int, int], int] = {}   # part -> its region's index
 
 
 def view(c, grid: GridDef, p: Any) -> View:
@@ -229,27 +230,36 @@ def regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
     (shared: do not change)."""
     found = view(c, grid, p)
     if found.regions is None:
-        found.regions = _regions(c, grid, p)
+        found.regions = _regions(parts(c, grid, p), found.region_of)
     return found.regions
 
 
-def _regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
-    found = parts(c, grid, p)
-    seen: set = set()
+def _regions(found: dict, region_of: dict) -> list[list[list[int]]]:
+    """The regions of the parts `found`, row by row of their first part; fills region_of."""
     out = []
-    for start in sorted(found, key=lambda q: (q[1], q[0])):
-        if start in seen:
+    for start in sorted(found, key=_row_major):
+        if start in region_of:
             continue
         value, tid, alone = found[start]
-
-        def joined(n: tuple, value: Any = value, tid: str = tid, alone: bool = alone) -> bool:
-            other = found.get(n)
-            return other is not None and other[0] == value and \
-                not ((alone or other[2]) and other[1] != tid)
-        region = flood(start, joined)
-        seen.update(region)
-        out.append(sorted([list(q) for q in region], key=lambda q: (q[1], q[0])))
+        k = len(out)
+        region_of[start] = k
+        region, todo = [start], [start]
+        while todo:                   # a flood through parts joined to the start's
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                other = found.get(n)
+                if other is None or n in region_of or other[0] != value or \
+                        ((alone or other[2]) and other[1] != tid):
+                    continue
+                region_of[n] = k
+                region.append(n)
+                todo.append(n)
+        out.append([[x, y] for y, x in sorted((y, x) for x, y in region)])
     return out
+
+
+def _row_major(cell: tuple[int, int]) -> tuple[int, int]:
+    return cell[1], cell[0]
 
 
 def region_value(c, grid: GridDef, p: Any, region: list) -> Any:
@@ -263,14 +273,14 @@ def region_value(c, grid: GridDef, p: Any, region: list) -> Any:
 
 def adjacent(c, grid: GridDef, p: Any, region: list, value: Any) -> list:
     """The regions of type `value` with a part sharing an edge with a part of `region`."""
-    mine = {tuple(q) for q in region}
-    touching = {(x + dx, y + dy) for x, y in mine for dx, dy in SIDES} - mine
-    found = parts(c, grid, p)
-    out = []
-    for other in regions(c, grid, p):
-        if found[tuple(other[0])][0] == value and any(tuple(q) in touching for q in other):
-            out.append(other)
-    return out
+    every = regions(c, grid, p)
+    known = view(c, grid, p)
+    found, region_of = known.parts, known.region_of
+    mine = {(x, y) for x, y in region}
+    hit = {region_of.get(n) for x, y in mine
+           for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n not in mine}
+    hit.discard(None)
+    return [every[k] for k in sorted(hit) if found[tuple(every[k][0])][0] == value]
 
 
 def part_values(c, grid: GridDef, p: Any, region: list, prop: str) -> list:
