@@ -57,11 +57,15 @@ def stack(c, name, p, cell) -> list:
 
 def top(c, name, p, cell) -> Any:
     """The top token on a cell, none if it is empty."""
-    grid = _grid(c, name)
+    grid = c.g.grids.get(name) or _grid(c, name)
     found = c.cache.get((name, p if grid.per_player else None))   # g.view, in short
     if found is None:
         found = g.view(c, grid, p)
-    ids = found.stacks.get(_cell(cell))
+    if type(cell) is list and len(cell) == 2 and type(cell[0]) is int and \
+            type(cell[1]) is int:                                  # _cell, in short
+        ids = found.stacks.get((cell[0], cell[1]))
+    else:
+        ids = found.stacks.get(_cell(cell))
     return ids[-1] if ids else None
 
 
