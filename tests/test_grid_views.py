@@ -26,6 +26,8 @@ def _same_as_fresh(c) -> int:
         assert kept.frontier == fresh.frontier and kept.box == fresh.box
         for also, cells in kept.open.items():
             assert cells == g._open_cells(grid, fresh, also)
+        if kept.cells is not None:
+            assert kept.cells == sorted(fresh.stacks, key=lambda q: (q[1], q[0]))
         if kept.regions is not None:
             region_of: dict = {}
             assert kept.regions == g._regions(g._parts(c, grid, fresh.stacks), region_of)

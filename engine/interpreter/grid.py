@@ -53,13 +53,15 @@ class View:
     bounding box, all three kept up to date as tokens are laid (see grown); open cells,
     parts and regions computed when first asked. Shared: never change a view or its parts."""
 
-    __slots__ = ("stacks", "frontier", "box", "open", "parts", "regions", "region_of")
+    __slots__ = ("stacks", "frontier", "box", "open", "cells", "parts", "regions",
+                 "region_of")
 
     def __init__(self, stacks: dict, frontier: set, box: tuple | None):
         self.stacks: dict[tuple[int, int], list[str]] = stacks   # cell -> ids, bottom first
         self.frontier = frontier      # empty cells sharing an edge with an occupied one
         self.box = box                # (low x, high x, low y, high y) of the occupied cells
         self.open: dict[tuple, list[tuple[int, int]]] = {}    # open cells, by extra cells
+        self.cells: list[tuple[int, int]] | None = None      # occupied cells, row by row
         self.parts: dict | None = None
         self.regions: list | None = None
         self.region_of: dict[tuple[int, int], int] = {}   # part -> its region's index
@@ -142,6 +144,14 @@ def fits(grid: GridDef, cells) -> bool:
     ys = [y for _, y in cells]
     w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     return any(w <= fw and h <= fh for fw, fh in grid.fit)
+
+
+def occupied(c, grid: GridDef, p: Any) -> list[tuple[int, int]]:
+    """The occupied cells, row by row (shared: do not change)."""
+    found = view(c, grid, p)
+    if found.cells is None:
+        found.cells = sorted(found.stacks, key=_row_major)
+    return found.cells
 
 
 def open_cells(c, grid: GridDef, p: Any, also: list | None = None) -> list[list[int]]:

@@ -46,8 +46,7 @@ def _cell(cell: Any) -> tuple[int, int]:
 
 def cells(c, name, p) -> list:
     """Occupied cells, row by row."""
-    found = g.stacks(c, _grid(c, name), p)
-    return [list(cell) for cell in sorted(found, key=lambda q: (q[1], q[0]))]
+    return [list(cell) for cell in g.occupied(c, _grid(c, name), p)]
 
 
 def stack(c, name, p, cell) -> list:
