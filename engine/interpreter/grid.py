@@ -47,22 +47,77 @@ def owner_of(grid: GridDef, p: Any) -> Any:
     return p if grid.per_player else None
 
 
-def cached(c, key: tuple, compute: Any) -> Any:
-    """compute(), kept in the runtime's cache until a token changes (results are shared:
-    never change them)."""
+class View:
+    """What one grid of one owner holds, kept in the runtime's cache (keyed (grid, owner))
+    until that grid changes: its stacks, the empty cells along their edges and their
+    bounding box, all three kept up to date as tokens are laid (see grown); open cells,
+    parts and regions computed when first asked. Shared: never change a view or its parts."""
+
+    __slots__ = ("stacks", "frontier", "box", "open", "cells", "parts", "regions",
+                 "region_of")
+
+    def __init__(self, stacks: dict, frontier: set, box: tuple | None):
+        self.stacks: dict[tuple[int, int], list[str]] = stacks   # cell -> ids, bottom first
+        self.frontier = frontier      # empty cells sharing an edge with an occupied one
+        self.box = box                # (low x, high x, low y, high y) of the occupied cells
+        self.open: dict[tuple, list[tuple[int, int]]] = {}    # open cells, by extra cells
+        self.cells: list[tuple[int, int]] | None = None      # occupied cells, row by row
+        self.parts: dict | None = None
+        self.regions: list | None = None
+        self.region_of: dict[tuple[int, int], int] = {}   # part -> its region's index
+
+
+def view(c, grid: GridDef, p: Any) -> View:
+    """The view of a grid (player p's, for a per-player grid), computed once per change."""
+    key = (grid.name, p if grid.per_player else None)
     found = c.cache.get(key)
     if found is None:
-        found = c.cache[key] = compute()
+        found = c.cache[key] = _view(_stacks(c, grid, p))
     return found
+
+
+def _view(taken: dict) -> View:
+    frontier = {(x + dx, y + dy) for x, y in taken for dx, dy in SIDES} - taken.keys()
+    if not taken:
+        return View(taken, frontier, None)
+    xs = [x for x, _ in taken]
+    ys = [y for _, y in taken]
+    return View(taken, frontier, (min(xs), max(xs), min(ys), max(ys)))
+
+
+def grown(old: View, cell: tuple[int, int], tid: str) -> View:
+    """A new view: `old` with token `tid` laid on top of `cell` (`old` stays as it was)."""
+    stacks = dict(old.stacks)
+    below = stacks.get(cell)
+    stacks[cell] = [tid] if below is None else [*below, tid]
+    if below is not None:                 # on top of a stack: the same cells are taken
+        return View(stacks, old.frontier, old.box)
+    x, y = cell
+    frontier = set(old.frontier)
+    frontier.discard(cell)
+    frontier.update(n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                    if n not in stacks)
+    box = old.box
+    box = (x, x, y, y) if box is None else \
+        (min(box[0], x), max(box[1], x), min(box[2], y), max(box[3], y))
+    return View(stacks, frontier, box)
+
+
+def keep_views(c, kept: dict, gone: set, key: tuple, laid: tuple | None = None) -> None:
+    """Put back the views `kept` (taken from the cache before moving tokens cleared it)
+    but those of the grids in `gone` and the view `key` ((grid, owner)); with `laid` =
+    (cell, token id), that view is put back grown by the token."""
+    for known, found in kept.items():
+        if known == key:
+            if laid is not None:
+                c.cache[known] = grown(found, *laid)
+        elif known[0] not in gone:
+            c.cache[known] = found
 
 
 def stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
     """Each occupied cell with its token ids from bottom to top (shared: do not change)."""
-    key = ("stacks", grid.name, p if grid.per_player else None)
-    found = c.cache.get(key)
-    if found is None:
-        found = c.cache[key] = _stacks(c, grid, p)
-    return found
+    return view(c, grid, p).stacks
 
 
 def _stacks(c, grid: GridDef, p: Any) -> dict[tuple[int, int], list[str]]:
@@ -91,38 +146,48 @@ def fits(grid: GridDef, cells) -> bool:
     return any(w <= fw and h <= fh for fw, fh in grid.fit)
 
 
+def occupied(c, grid: GridDef, p: Any) -> list[tuple[int, int]]:
+    """The occupied cells, row by row (shared: do not change)."""
+    found = view(c, grid, p)
+    if found.cells is None:
+        found.cells = sorted(found.stacks, key=_row_major)
+    return found.cells
+
+
 def open_cells(c, grid: GridDef, p: Any, also: list | None = None) -> list[list[int]]:
     """Empty cells sharing an edge with an occupied one where a token keeps the fit."""
-    key = ("open", grid.name, p if grid.per_player else None,
-           tuple((x, y) for x, y in also) if also else ())
-    found = c.cache.get(key)
-    if found is None:
-        found = c.cache[key] = _open_cells(grid, stacks(c, grid, p), also)
-    return [list(cell) for cell in found]
+    return [list(cell) for cell in open_set(c, grid, p, also)]
 
 
-def _open_cells(grid: GridDef, taken: dict, also: list | None) -> list[tuple[int, int]]:
-    if not taken:
+def open_set(c, grid: GridDef, p: Any, also: list | None = None) -> list[tuple[int, int]]:
+    """open_cells as (x, y) tuples, in order (shared: do not change)."""
+    found = view(c, grid, p)
+    key = tuple((x, y) for x, y in also) if also else ()
+    cells = found.open.get(key)
+    if cells is None:
+        cells = found.open[key] = _open_cells(grid, found, key)
+    return cells
+
+
+def _open_cells(grid: GridDef, found: View, also: tuple) -> list[tuple[int, int]]:
+    if found.box is None:
         return [(0, 0)]
-    counted = [*taken, *((x, y) for x, y in (also or []))]
-    xs = [x for x, _ in counted]
-    ys = [y for _, y in counted]
-    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     rectangles = grid.fit
-    found = set()
-    for x, y in taken:
-        for dx, dy in SIDES:
-            cell = (x + dx, y + dy)
-            if cell in taken or cell in found:
-                continue
-            if rectangles:        # the bounding box with the cell must fit a rectangle
-                cx, cy = cell
-                w = (high_x if high_x > cx else cx) - (low_x if low_x < cx else cx) + 1
-                h = (high_y if high_y > cy else cy) - (low_y if low_y < cy else cy) + 1
-                if not any(w <= fw and h <= fh for fw, fh in rectangles):
-                    continue
-            found.add(cell)
-    return sorted(found)
+    if not rectangles:
+        return sorted(found.frontier)
+    low_x, high_x, low_y, high_y = found.box
+    for x, y in also:                     # extra cells count for the limit
+        low_x, high_x = min(low_x, x), max(high_x, x)
+        low_y, high_y = min(low_y, y), max(high_y, y)
+    out = []
+    for cell in found.frontier:           # the bounding box with the cell must fit
+        cx, cy = cell
+        w = (high_x if high_x > cx else cx) - (low_x if low_x < cx else cx) + 1
+        h = (high_y if high_y > cy else cy) - (low_y if low_y < cy else cy) + 1
+        if any(w <= fw and h <= fh for fw, fh in rectangles):
+            out.append(cell)
+    out.sort()
+    return out
 
 
 def flood(start: tuple, joined: Any) -> list:
@@ -149,16 +214,15 @@ def connected(cells: set) -> bool:
 def parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
     """Every part of every top token: part coordinate -> (type, token id, separate)
     (shared: do not change)."""
-    key = ("parts", grid.name, p if grid.per_player else None)
-    found = c.cache.get(key)
-    if found is None:
-        found = c.cache[key] = _parts(c, grid, p)
-    return found
+    found = view(c, grid, p)
+    if found.parts is None:
+        found.parts = _parts(c, grid, found.stacks)
+    return found.parts
 
 
-def _parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bool]]:
+def _parts(c, grid: GridDef, taken: dict) -> dict[tuple[int, int], tuple[Any, str, bool]]:
     out = {}
-    for (x, y), ids in stacks(c, grid, p).items():
+    for (x, y), ids in taken.items():
         tid = ids[-1]
         i = c.tno(tid)
         props = c.props[i]
@@ -174,30 +238,38 @@ def _parts(c, grid: GridDef, p: Any) -> dict[tuple[int, int], tuple[Any, str, bo
 def regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
     """Every region: edge-connected parts of one type (a separate tile alone), in order
     (shared: do not change)."""
-    key = ("regions", grid.name, p if grid.per_player else None)
-    found = c.cache.get(key)
-    if found is None:
-        found = c.cache[key] = _regions(c, grid, p)
-    return found
+    found = view(c, grid, p)
+    if found.regions is None:
+        found.regions = _regions(parts(c, grid, p), found.region_of)
+    return found.regions
 
 
-def _regions(c, grid: GridDef, p: Any) -> list[list[list[int]]]:
-    found = parts(c, grid, p)
-    seen: set = set()
+def _regions(found: dict, region_of: dict) -> list[list[list[int]]]:
+    """The regions of the parts `found`, row by row of their first part; fills region_of."""
     out = []
-    for start in sorted(found, key=lambda q: (q[1], q[0])):
-        if start in seen:
+    for start in sorted(found, key=_row_major):
+        if start in region_of:
             continue
         value, tid, alone = found[start]
-
-        def joined(n: tuple, value: Any = value, tid: str = tid, alone: bool = alone) -> bool:
-            other = found.get(n)
-            return other is not None and other[0] == value and \
-                not ((alone or other[2]) and other[1] != tid)
-        region = flood(start, joined)
-        seen.update(region)
-        out.append(sorted([list(q) for q in region], key=lambda q: (q[1], q[0])))
+        k = len(out)
+        region_of[start] = k
+        region, todo = [start], [start]
+        while todo:                   # a flood through parts joined to the start's
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                other = found.get(n)
+                if other is None or n in region_of or other[0] != value or \
+                        ((alone or other[2]) and other[1] != tid):
+                    continue
+                region_of[n] = k
+                region.append(n)
+                todo.append(n)
+        out.append([[x, y] for y, x in sorted((y, x) for x, y in region)])
     return out
+
+
+def _row_major(cell: tuple[int, int]) -> tuple[int, int]:
+    return cell[1], cell[0]
 
 
 def region_value(c, grid: GridDef, p: Any, region: list) -> Any:
@@ -211,14 +283,14 @@ def region_value(c, grid: GridDef, p: Any, region: list) -> Any:
 
 def adjacent(c, grid: GridDef, p: Any, region: list, value: Any) -> list:
     """The regions of type `value` with a part sharing an edge with a part of `region`."""
-    mine = {tuple(q) for q in region}
-    touching = {(x + dx, y + dy) for x, y in mine for dx, dy in SIDES} - mine
-    found = parts(c, grid, p)
-    out = []
-    for other in regions(c, grid, p):
-        if found[tuple(other[0])][0] == value and any(tuple(q) in touching for q in other):
-            out.append(other)
-    return out
+    every = regions(c, grid, p)
+    known = view(c, grid, p)
+    found, region_of = known.parts, known.region_of
+    mine = {(x, y) for x, y in region}
+    hit = {region_of.get(n) for x, y in mine
+           for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n not in mine}
+    hit.discard(None)
+    return [every[k] for k in sorted(hit) if found[tuple(every[k][0])][0] == value]
 
 
 def part_values(c, grid: GridDef, p: Any, region: list, prop: str) -> list:

@@ -10,6 +10,7 @@ from typing import Any
 from .layout import GRID_FIELDS
 
 _MISSING = object()
+"""An argument not given (shared with tokens.py)."""
 
 
 class TokenQueries:
@@ -39,55 +40,56 @@ class TokenQueries:
         tids, column = self.lay.tids, self.owner
         return [tids[i] for i in where if column[i] == owner]
 
-    def _one_filter(self, kind: str, owner: Any, at: Any, name: str, value: Any) -> Any:
-        """The numbers of the tokens of `kind` at one place (of `owner`, unless _MISSING)
-        whose property `name` is `value`, as _select finds them; None if _select must."""
-        if type(at) is not str or name == "kind" or name in GRID_FIELDS:
-            return None
-        where = self.where[self.lay.kind_no[kind]].get(at)
-        if not where:
-            return ()
+    def _column(self, name: str) -> list | None:
+        """Property or field `name` of every token by number, for a one-filter question;
+        None if the general form must answer (a name it treats apart, or a property a
+        test changed)."""
         values = self.fields.get(name)
-        if values is None:
-            props = self.props
-            if props is not self.lay.props:       # a test changed a property
-                found = [i for i in where if props[i].get(name) == value]
-                if owner is _MISSING:
-                    return found
-                column = self.owner
-                return [i for i in found if column[i] == owner]
-            values = self.lay.column(name)
-        if owner is _MISSING:
-            return [i for i in where if values[i] == value]
-        column = self.owner
-        return [i for i in where if values[i] == value and column[i] == owner]
+        if values is not None:
+            return values
+        if name == "kind" or name in GRID_FIELDS or self.props is not self.lay.props:
+            return None
+        return self.lay.column(name)
 
     def tokens_at_where(self, kind: str, at: Any, name: str, value: Any) -> list:
         """Fast `tokens(kind, at=at, name=value)` (one place, one property filter)."""
-        found = self._one_filter(kind, _MISSING, at, name, value)
-        if found is None:
+        values = self._column(name) if type(at) is str else None
+        if values is None:
             return self.tokens(kind, at=at, **{name: value})
+        where = self.where[self.lay.kind_no[kind]].get(at)
+        if not where:
+            return []
         tids = self.lay.tids
-        return [tids[i] for i in found]
+        return [tids[i] for i in where if values[i] == value]
 
     def tokens_owned_where(self, kind: str, owner: Any, at: Any, name: str, value: Any
                            ) -> list:
         """Fast `tokens(kind, owner=owner, at=at, name=value)`."""
-        found = self._one_filter(kind, owner, at, name, value)
-        if found is None:
+        values = self._column(name) if type(at) is str else None
+        if values is None:
             return self.tokens(kind, owner=owner, at=at, **{name: value})
-        tids = self.lay.tids
-        return [tids[i] for i in found]
+        where = self.where[self.lay.kind_no[kind]].get(at)
+        if not where:
+            return []
+        tids, column = self.lay.tids, self.owner
+        return [tids[i] for i in where if values[i] == value and column[i] == owner]
 
     def count_at_where(self, kind: str, at: Any, name: str, value: Any) -> int:
         """Fast `count(kind, at=at, name=value)` for a token kind."""
-        found = self._one_filter(kind, _MISSING, at, name, value)
-        return self.count(kind, at=at, **{name: value}) if found is None else len(found)
+        values = self._column(name) if type(at) is str else None
+        if values is None:
+            return self.count(kind, at=at, **{name: value})
+        where = self.where[self.lay.kind_no[kind]].get(at)
+        return [values[i] for i in where].count(value) if where else 0
 
     def count_owned_where(self, kind: str, owner: Any, at: Any, name: str, value: Any
                           ) -> int:
         """Fast `count(kind, owner=owner, at=at, name=value)` for a token kind."""
-        found = self._one_filter(kind, owner, at, name, value)
-        return self.count(kind, owner=owner, at=at, **{name: value}) if found is None \
-            else len(found)
-
+        values = self._column(name) if type(at) is str else None
+        if values is None:
+            return self.count(kind, owner=owner, at=at, **{name: value})
+        where = self.where[self.lay.kind_no[kind]].get(at)
+        if not where:
+            return 0
+        column = self.owner
+        return len([i for i in where if values[i] == value and column[i] == owner])

@@ -46,8 +46,7 @@ def _cell(cell: Any) -> tuple[int, int]:
 
 def cells(c, name, p) -> list:
     """Occupied cells, row by row."""
-    found = g.stacks(c, _grid(c, name), p)
-    return [list(cell) for cell in sorted(found, key=lambda q: (q[1], q[0]))]
+    return [list(cell) for cell in g.occupied(c, _grid(c, name), p)]
 
 
 def stack(c, name, p, cell) -> list:
@@ -57,7 +56,15 @@ def stack(c, name, p, cell) -> list:
 
 def top(c, name, p, cell) -> Any:
     """The top token on a cell, none if it is empty."""
-    ids = g.stacks(c, _grid(c, name), p).get(_cell(cell))
+    grid = c.g.grids.get(name) or _grid(c, name)
+    found = c.cache.get((name, p if grid.per_player else None))   # g.view, in short
+    if found is None:
+        found = g.view(c, grid, p)
+    if type(cell) is list and len(cell) == 2 and type(cell[0]) is int and \
+            type(cell[1]) is int:                                  # _cell, in short
+        ids = found.stacks.get((cell[0], cell[1]))
+    else:
+        ids = found.stacks.get(_cell(cell))
     return ids[-1] if ids else None
 
 
@@ -115,14 +122,16 @@ def place(c, name, p, tid, cell, turns=0) -> None:
         raise ScriptRuntimeError(f"{tid} already lies on {name}")
     where = _cell(cell)
     here = g.stacks(c, grid, p)
-    if where not in here and list(where) not in g.open_cells(c, grid, p):
+    if where not in here and where not in g.open_set(c, grid, p):
         raise ScriptRuntimeError(f"{list(where)} is not a cell where {tid} may go on {name}")
     owner = g.owner_of(grid, p)
+    kept = dict(c.cache)           # the views of the grids the move leaves as they were
     source = c._put(i, name)
     rot, level = int(turns) % 4, len(here.get(where, []))
     c.owner[i] = owner
     c.grid["cell"][i], c.grid["rot"][i], c.grid["level"][i] = list(where), rot, level
     c.cache.clear()
+    g.keep_views(c, kept, {source}, (name, owner), (where, tid))
     c.emit({"e": "place", "token": tid, "piece": kind, "player": owner, "from": source,
             "to": name, "cell": list(where), "rot": rot, "level": level})
 
@@ -130,12 +139,14 @@ def place(c, name, p, tid, cell, turns=0) -> None:
 def remove(c, name, p, cell, dst, whole=True) -> None:
     """Take the stack on a cell (or only its top token) off the grid to `dst`."""
     ids = stack(c, name, p, cell)
+    kept = dict(c.cache)           # the views of the grids the moves leave as they were
     for tid in reversed(ids if whole else ids[-1:]):
         i = c.tno(tid)
         for key in ("cell", "rot", "level"):
             c.grid[key][i] = None
         c.cache.clear()
         c.move_token(tid, dst)
+    g.keep_views(c, kept, {dst}, (name, g.owner_of(_grid(c, name), p)))
 
 
 def _part_values(c, name, p, region, prop) -> list:
