@@ -23,6 +23,7 @@ from ..errors import ScriptRuntimeError
 from . import rng
 from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
+from .owned import build_owned
 from .tokens import _MISSING, TokenOps, build_where
 
 
@@ -30,8 +31,8 @@ class Runtime(TokenOps):
     """The game definition plus the state being played; scripts run against it."""
 
     __slots__ = ("g", "s", "n", "consts", "players", "secret", "lay", "log", "counts",
-                 "at", "owner", "ctrl", "shown", "grid", "where", "props", "slot", "fields",
-                 "cache", "_stream")
+                 "at", "owner", "ctrl", "shown", "grid", "where", "owned", "props", "slot",
+                 "fields", "cache", "_stream")
 
     def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
                  layout: Layout | None = None, log: list | None = None,
@@ -53,6 +54,7 @@ class Runtime(TokenOps):
         the token index unless given."""
         self._columns()
         self.where = build_where(self.lay, self.at) if where is None else where
+        self.owned = build_owned(self.lay, self.at, self.owner)
         self._stream = rng.stream(self.s.get("seed", 0))
 
     def _columns(self) -> None:
@@ -79,6 +81,9 @@ class Runtime(TokenOps):
         new._columns()
         new.where = [{place: bucket[:] for place, bucket in by_place.items()}
                      for by_place in self.where]
+        new.owned = [None if by_key is None else
+                     {key: bucket[:] for key, bucket in by_key.items()}
+                     for by_key in self.owned]
         return new
 
     # -- events ------------------------------------------------------------------
@@ -138,7 +143,12 @@ class Runtime(TokenOps):
         if row is None:
             if type(at) is not str:
                 return self.count(kind, owner=owner, at=at)
-            where = self.where[self.lay.kind_no[kind]].get(at)
+            kno = self.lay.kind_no[kind]
+            owned = self.owned[kno]
+            if owned is not None and (type(owner) is int or owner is None):
+                found = owned.get((at, owner))
+                return len(found) if found else 0
+            where = self.where[kno].get(at)
             if not where:
                 return 0
             column = self.owner

@@ -1,0 +1,103 @@
+"""The index of tokens by kind, place and owner, and the token questions about one owner's
+tokens at one place that it answers without looking at the other owners' tokens.
+
+`owned[kind number]` maps (place, owner) to the numbers of that owner's tokens of the kind
+at the place, ascending; it is None for a kind laid on grids (the grid built-ins change
+those tokens' owners themselves), whose questions go to the general forms.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from .layout import GRID_FIELDS, Layout
+from .token_queries import TokenQueries
+
+
+def build_owned(lay: Layout, at: list, owner: list) -> list[dict[tuple, list[int]] | None]:
+    """The index of tokens by kind, place and owner, from the `at` and `owner` columns."""
+    owned: list[dict[tuple, list[int]] | None] = [
+        None if kind in lay.grid_kinds else {} for kind in lay.kind_no]
+    kinds = lay.kind_of_no
+    for i, place in enumerate(at):
+        by_key = owned[kinds[i]]
+        if by_key is not None:
+            bucket = by_key.get((place, owner[i]))
+            if bucket is None:
+                by_key[(place, owner[i])] = [i]
+            else:
+                bucket.append(i)
+    return owned
+
+
+def shift_bucket(index: dict, i: int, old: Any, new: Any) -> None:
+    """Token i goes from bucket `old` to bucket `new` of an index (buckets stay ascending)."""
+    bucket = index[old]
+    if len(bucket) == 1:
+        del index[old]
+    else:
+        bucket.remove(i)
+    bucket = index.get(new)
+    if bucket is None:
+        index[new] = [i]
+    else:
+        insort(bucket, i)
+
+
+class OwnedQueries(TokenQueries):
+    """The owner forms of the fast token questions, answered from `owned` where it can
+    (one place, an owner that is a player or none, an indexed kind), else as TokenQueries
+    answers them (see runtime.Runtime for the attributes)."""
+
+    __slots__ = ()
+
+    def _owned(self, kind: str, owner: Any, at: Any) -> list[int] | None:
+        """The bucket of `owner`'s tokens of `kind` at `at` ([] if none); None if the index
+        cannot answer."""
+        lay = self.lay
+        if type(at) is not str or not (type(owner) is int or owner is None):
+            return None
+        kno = lay.kind_no.get(kind)
+        owned = None if kno is None else self.owned[kno]
+        if owned is None:
+            return None
+        return owned.get((at, owner)) or []
+
+    def tokens_owned(self, kind: str, owner: Any, at: Any) -> list:
+        """Fast `tokens(kind, owner=owner, at=at)`."""
+        found = self._owned(kind, owner, at)
+        if found is None:
+            return TokenQueries.tokens_owned(self, kind, owner, at)
+        tids = self.lay.tids
+        return [tids[i] for i in found]
+
+    def _owned_where(self, kind: str, owner: Any, at: Any, name: str, value: Any
+                     ) -> list[int] | None:
+        """The tokens of _owned whose property `name` is `value`; None as _owned."""
+        if name == "kind" or name in GRID_FIELDS:
+            return None
+        values = self.fields.get(name)
+        if values is None:
+            if self.props is not self.lay.props:       # a test changed a property
+                return None
+            values = self.lay.column(name)
+        found = self._owned(kind, owner, at)
+        return None if found is None else [i for i in found if values[i] == value]
+
+    def tokens_owned_where(self, kind: str, owner: Any, at: Any, name: str, value: Any
+                           ) -> list:
+        """Fast `tokens(kind, owner=owner, at=at, name=value)`."""
+        found = self._owned_where(kind, owner, at, name, value)
+        if found is None:
+            return TokenQueries.tokens_owned_where(self, kind, owner, at, name, value)
+        tids = self.lay.tids
+        return [tids[i] for i in found]
+
+    def count_owned_where(self, kind: str, owner: Any, at: Any, name: str, value: Any
+                          ) -> int:
+        """Fast `count(kind, owner=owner, at=at, name=value)` for a token kind."""
+        found = self._owned_where(kind, owner, at, name, value)
+        if found is None:
+            return TokenQueries.count_owned_where(self, kind, owner, at, name, value)
+        return len(found)
