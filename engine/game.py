@@ -153,28 +153,27 @@ class GameState(StateViews):
         self._base = None
         return self._fresh()
 
-    def _advance(self) -> None:
+    def _advance(self, answered: dict | None = None) -> None:
+        """Run the scripts on to the next decisions (only the thread `answered` can run,
+        if given); the game stops, unfinished, at its max_decisions."""
         runtime = self._rt
-        vm.advance(runtime)
+        if answered is None:
+            vm.advance(runtime)
+        else:
+            vm.resume(runtime, answered)
         data = self._data
+        if data["result"] is not None:
+            return
         threads = data["threads"]
-        if data["result"] is None and data.get("max_decisions") is None:
-            waiting = False                   # the common case, as below in short
-            for thread in threads:
-                wait = thread["wait"]
-                if wait is not None:
-                    waiting = True
-                    if "step" not in wait:
-                        wait["step"] = data["steps"]
-            if waiting:
-                return
-        if data["result"] is None and all(t["wait"] is None for t in threads):
+        for thread in threads:            # a new decision is stamped with its step as asked
+            if thread["wait"] is not None:
+                break
+        else:
             raise ScriptRuntimeError("the game's scripts finished without a result "
                                      "(end_game or check_end never ended the game)")
         limit = data.get("max_decisions")
-        if data["result"] is None and limit is not None and data["steps"] >= limit:
+        if limit is not None and data["steps"] >= limit:
             finish(runtime, [], UNFINISHED)
-        state_mod.stamp_waits(data)
 
     # -- who decides -------------------------------------------------------------------
     @property
@@ -184,7 +183,9 @@ class GameState(StateViews):
         if len(threads) == 1:
             wait = threads[0]["wait"]
             return [] if wait is None else [wait["player"]]
-        return sorted(t["wait"]["player"] for t in threads if t["wait"] is not None)
+        seats = [t["wait"]["player"] for t in threads if t["wait"] is not None]
+        seats.sort()
+        return seats
 
     @property
     def is_over(self) -> bool:
@@ -271,7 +272,7 @@ class GameState(StateViews):
             event["private"] = True
         self._rt.emit(event)
         data["steps"] += 1
-        self._advance()
+        self._advance(thread)
 
     def _restore(self) -> None:
         """Back to the checkpoint, then the decisions taken since, again."""
