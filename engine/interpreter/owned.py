@@ -3,7 +3,8 @@ tokens at one place that it answers without looking at the other owners' tokens.
 
 `owned[kind number]` maps (place, owner) to the numbers of that owner's tokens of the kind
 at the place, ascending; it is None for a kind laid on grids (the grid built-ins change
-those tokens' owners themselves), whose questions go to the general forms.
+those tokens' owners themselves), whose questions go to the general forms. The Runtime's
+`owned_of` maps each kind's name to the same dict (or None).
 """
 
 from __future__ import annotations
@@ -55,20 +56,19 @@ class OwnedQueries(TokenQueries):
     def _owned(self, kind: str, owner: Any, at: Any) -> list[int] | None:
         """The bucket of `owner`'s tokens of `kind` at `at` ([] if none); None if the index
         cannot answer."""
-        lay = self.lay
-        if type(at) is not str or not (type(owner) is int or owner is None):
+        index = self.owned_of.get(kind)
+        if index is None or type(at) is not str or not (type(owner) is int or owner is None):
             return None
-        kno = lay.kind_no.get(kind)
-        owned = None if kno is None else self.owned[kno]
-        if owned is None:
-            return None
-        return owned.get((at, owner)) or []
+        return index.get((at, owner)) or []
 
     def tokens_owned(self, kind: str, owner: Any, at: Any) -> list:
         """Fast `tokens(kind, owner=owner, at=at)`."""
-        found = self._owned(kind, owner, at)
-        if found is None:
+        index = self.owned_of.get(kind)
+        if index is None or type(at) is not str or not (type(owner) is int or owner is None):
             return TokenQueries.tokens_owned(self, kind, owner, at)
+        found = index.get((at, owner))
+        if not found:
+            return []
         tids = self.lay.tids
         return [tids[i] for i in found]
 

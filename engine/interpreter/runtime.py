@@ -31,8 +31,8 @@ class Runtime(TokenOps):
     """The game definition plus the state being played; scripts run against it."""
 
     __slots__ = ("g", "s", "n", "consts", "players", "secret", "lay", "log", "counts",
-                 "at", "owner", "ctrl", "shown", "grid", "where", "owned", "props", "slot",
-                 "fields", "cache", "_stream")
+                 "at", "owner", "ctrl", "shown", "grid", "where", "owned", "owned_of", "props",
+                 "slot", "fields", "cache", "_stream")
 
     def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
                  layout: Layout | None = None, log: list | None = None,
@@ -55,6 +55,7 @@ class Runtime(TokenOps):
         self._columns()
         self.where = build_where(self.lay, self.at) if where is None else where
         self.owned = build_owned(self.lay, self.at, self.owner)
+        self.owned_of = dict(zip(self.lay.kind_no, self.owned))
         self._stream = rng.stream(self.s.get("seed", 0))
 
     def _columns(self) -> None:
@@ -84,6 +85,7 @@ class Runtime(TokenOps):
         new.owned = [None if by_key is None else
                      {key: bucket[:] for key, bucket in by_key.items()}
                      for by_key in self.owned]
+        new.owned_of = dict(zip(new.lay.kind_no, new.owned))
         return new
 
     # -- events ------------------------------------------------------------------
@@ -143,12 +145,11 @@ class Runtime(TokenOps):
         if row is None:
             if type(at) is not str:
                 return self.count(kind, owner=owner, at=at)
-            kno = self.lay.kind_no[kind]
-            owned = self.owned[kno]
-            if owned is not None and (type(owner) is int or owner is None):
-                found = owned.get((at, owner))
+            index = self.owned_of.get(kind)
+            if index is not None and (type(owner) is int or owner is None):
+                found = index.get((at, owner))
                 return len(found) if found else 0
-            where = self.where[kno].get(at)
+            where = self.where[self.lay.kind_no[kind]].get(at)
             if not where:
                 return 0
             column = self.owner

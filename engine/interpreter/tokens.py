@@ -144,27 +144,37 @@ class TokenOps(OwnedQueries):
         source = at[i]
         if source == dest:
             return
+        at[i] = dest
         kno = lay.kind_of_no[i]
-        by_place = self.where[kno]
-        bucket = by_place[source]
+        owner = self.owner[i]
+        # shift_bucket twice, written out: this is the hottest path of most games
+        index = self.where[kno]
+        bucket = index[source]
         if len(bucket) == 1:
-            del by_place[source]
+            del index[source]
         else:
             bucket.remove(i)
-        at[i] = dest
-        bucket = by_place.get(dest)
+        bucket = index.get(dest)
         if bucket is None:
-            by_place[dest] = [i]
+            index[dest] = [i]
         else:
             insort(bucket, i)
-        owned = self.owned[kno]
-        if owned is not None:
-            owner = self.owner[i]
-            shift_bucket(owned, i, (source, owner), (dest, owner))
+        index = self.owned[kno]
+        if index is not None:           # None: a kind laid on grids has no owner index
+            bucket = index[source, owner]
+            if len(bucket) == 1:
+                del index[source, owner]
+            else:
+                bucket.remove(i)
+            bucket = index.get((dest, owner))
+            if bucket is None:
+                index[dest, owner] = [i]
+            else:
+                insort(bucket, i)
         if self.cache and (source in self.g.grids or dest in self.g.grids):
             self.cache.clear()          # the cache holds what grids' tokens make
         event = {"e": "move_token", "token": tid, "piece": lay.kind_of[i],
-                 "player": self.owner[i], "from": source, "to": dest}
+                 "player": owner, "from": source, "to": dest}
         if not self.shown[i] and lay.secret[i]:
             event["masked"] = True    # others must not learn which token (it has secrets)
         if self.secret:
