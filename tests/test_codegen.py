@@ -293,7 +293,17 @@ def test_fast_forms_take_a_list_of_places_as_the_general_forms_do():
         for kind in ("marker", "card", "ring"):
             assert c.count_at(kind, at) == c.count(kind, at=at)
             assert c.count_owned(kind, 1, at) == c.count(kind, owner=1, at=at)
-            if kind != "ring":
+            if kind == "ring":
+                for owner in (1, 7, None, "1"):
+                    try:
+                        expected = c.count(kind, owner=owner, at=at)
+                    except regola.errors.ScriptRuntimeError as err:
+                        expected = str(err)
+                    try:
+                        assert c.piece_owned(kind, owner, at) == expected
+                    except regola.errors.ScriptRuntimeError as err:
+                        assert str(err) == expected
+            else:
                 assert c.tokens_at(kind, at) == c.tokens(kind, at=at)
                 assert c.tokens_owned(kind, 1, at) == c.tokens(kind, owner=1, at=at)
 

@@ -53,14 +53,6 @@ class OwnedQueries(TokenQueries):
 
     __slots__ = ()
 
-    def _owned(self, kind: str, owner: Any, at: Any) -> list[int] | None:
-        """The bucket of `owner`'s tokens of `kind` at `at` ([] if none); None if the index
-        cannot answer."""
-        index = self.owned_of.get(kind)
-        if index is None or type(at) is not str or not (type(owner) is int or owner is None):
-            return None
-        return index.get((at, owner)) or []
-
     def tokens_owned(self, kind: str, owner: Any, at: Any) -> list:
         """Fast `tokens(kind, owner=owner, at=at)`."""
         index = self.owned_of.get(kind)
@@ -74,16 +66,19 @@ class OwnedQueries(TokenQueries):
 
     def _owned_where(self, kind: str, owner: Any, at: Any, name: str, value: Any
                      ) -> list[int] | None:
-        """The tokens of _owned whose property `name` is `value`; None as _owned."""
-        if name == "kind" or name in GRID_FIELDS:
+        """The numbers of `owner`'s tokens of `kind` at `at` whose property `name` is
+        `value`; None if the index cannot answer (as TokenQueries' _one_filter)."""
+        index = self.owned_of.get(kind)
+        if index is None or type(at) is not str or not (type(owner) is int or owner is None) \
+                or name == "kind" or name in GRID_FIELDS:
             return None
         values = self.fields.get(name)
         if values is None:
             if self.props is not self.lay.props:       # a test changed a property
                 return None
             values = self.lay.column(name)
-        found = self._owned(kind, owner, at)
-        return None if found is None else [i for i in found if values[i] == value]
+        found = index.get((at, owner))
+        return [i for i in found if values[i] == value] if found else []
 
     def tokens_owned_where(self, kind: str, owner: Any, at: Any, name: str, value: Any
                            ) -> list:

@@ -6,6 +6,7 @@ change it makes is recorded as an event in the log, with who, what and where.
 Fast forms for generated code (same results as the general methods, fewer checks of
 what the call site already knows):
 - `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at a place;
+  `piece_owned(kind, owner, at)`: the same as count_owned for a kind of counted piece;
 - `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at a place;
 - `tokens_at_where(kind, at, name, value)`, `tokens_owned_where(kind, owner, at, name,
   value)`, `count_at_where`, `count_owned_where`: the same with one property filter;
@@ -158,6 +159,14 @@ class Runtime(TokenOps):
             return self.count(kind, owner=owner, at=at)
         j = self.slot.get(at)
         return 0 if j is None else row[j + owner]
+
+    def piece_owned(self, kind: str, owner: Any, at: Any) -> int:
+        """Fast `count(kind, owner=owner, at=at)` for a kind of counted piece (the code's
+        writer knows it is one): one number of its row, for a player and one place."""
+        j = self.slot.get(at) if type(at) is str else None
+        if j is None or type(owner) is not int or not 0 <= owner < self.n:
+            return self.count(kind, owner=owner, at=at)
+        return self.counts[kind][j + owner]
 
     def _place(self, place: Any) -> int:
         """Where a place's row of n numbers starts in a count row."""
