@@ -245,8 +245,8 @@ def test_fast_forms_of_count_and_tokens_when_the_runtime_has_them(monkeypatch, d
     fast_game = regola.load_game(str(doge_copy))
     source = fast_game.definition.program.module.source
     assert "_c.count_owned('marker', q, 'supply')" in source
-    assert "_c.tokens_owned('card', p, 'hand')" in source
-    assert "_c.tokens_owned('marker', p, area)" in source          # a place known only in play
+    assert "_c.tokens_owned('card', p, 'played')" in source
+    assert "_c.owned_values('marker', p, area, 'value')" in source  # a place known only in play
     for seed in range(2):
         assert play(fast_game.new_state(players=4, seed=seed), seed) == \
             play(regola.load_game("doge").new_state(players=4, seed=seed), seed)

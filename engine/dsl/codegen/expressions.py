@@ -40,6 +40,31 @@ _ARITH = {"+": "_add(_L, {}, {})", "-": "_sub(_L, {}, {})", "*": "_mul({}, {})",
           "//": "{} // {}", "%": "{} % {}"}
 
 
+def one_call(args: str) -> bool:
+    """Whether `args` (the text between a call's parentheses) closes no parenthesis it did
+    not open: then the call ends at the last one, it is not `f(a) + g(b)`."""
+    depth = 0
+    quote = None
+    escaped = False
+    for ch in args:
+        if quote is not None:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
 class Scope:
     """The script variables visible to an expression: their Python names, and those that
     may not be set yet (read through a check)."""
@@ -261,8 +286,22 @@ class ExpressionWriter(FastForms):
             items = f"_looked_at(_L, {items})"
         one = re.fullmatch(rf"_c\.prop\({re.escape(local_name(var))}, ('\w+')\)", item)
         if one and not where:                                       # [x.P for x in L]
+            owned = self.owned_values(items, one.group(1))
+            if owned is not None:
+                return owned
             return f"_c.prop_list({items}, {one.group(1)})"
         return f"[{item} for {local_name(var)} in {items}{where}]"
+
+    def owned_values(self, items: str, prop: str) -> str | None:
+        """`[x.P for x in tokens(K, owner=O, at=A)]` as the Runtime's owned_values, if
+        `items` is that one call (as looked at) and every token of K has P; else None."""
+        call = re.fullmatch(r"_looked_at\(_L, _c\.tokens_owned\('(\w+)', (.*)\)\)", items)
+        if call is None or not hasattr(Runtime, "owned_values") or not one_call(call.group(2)):
+            return None
+        kind = self.n.g.tokens.get(call.group(1))
+        if kind is None or prop[1:-1] not in kind.props:
+            return None
+        return f"_looked_at(_L, _c.owned_values({call.group(1)!r}, {call.group(2)}, {prop}))"
 
     def rank(self, t: Tree, scope: Scope) -> str:
         """`rank x in L by KEY, KEY2 where C`: groups of tied items, best first."""
