@@ -284,6 +284,9 @@ class ExpressionWriter(FastForms):
         where = f" if {self.expr(cond, inner, True)}" if cond is not None else ""
         if items != "_c.players":          # a few players: nothing to count
             items = f"_looked_at(_L, {items})"
+        holding = self.places_holding(var, item, items, where)
+        if holding is not None:
+            return holding
         one = re.fullmatch(rf"_c\.prop\({re.escape(local_name(var))}, ('\w+')\)", item)
         if one and not where:                                       # [x.P for x in L]
             owned = self.owned_values(items, one.group(1))
@@ -291,6 +294,17 @@ class ExpressionWriter(FastForms):
                 return owned
             return f"_c.prop_list({items}, {one.group(1)})"
         return f"[{item} for {local_name(var)} in {items}{where}]"
+
+    def places_holding(self, var: str, item: str, items: str, where: str) -> str | None:
+        """`[x for x in L where count(K, owner=p, at=x) > 0]` for a kind K of counted piece
+        and a variable p other than x, as the Runtime's places_holding; else None."""
+        name = local_name(var)
+        call = re.fullmatch(rf" if _c\.piece_owned\('(\w+)', (\w+), {re.escape(name)}\) > 0",
+                            where)
+        if item != name or call is None or call.group(2) == name \
+                or not hasattr(Runtime, "places_holding"):
+            return None
+        return f"_c.places_holding({call.group(1)!r}, {call.group(2)}, {items})"
 
     def owned_values(self, items: str, prop: str) -> str | None:
         """`[x.P for x in tokens(K, owner=O, at=A)]` as the Runtime's owned_values, if
