@@ -173,15 +173,11 @@ class Runtime(TokenOps):
         counted piece: the places (in order) where `owner` has some."""
         if type(owner) is not int or not 0 <= owner < self.n:
             return [x for x in places if self.piece_owned(kind, owner, x) > 0]
-        row, slot, found = self.counts[kind], self.slot, []
-        for x in places:
-            j = slot.get(x) if type(x) is str else None
-            if j is not None:
-                if row[j + owner] > 0:
-                    found.append(x)
-            elif type(x) is not str and self.piece_owned(kind, owner, x) > 0:   # a list
-                found.append(x)
-        return found
+        row, slot = self.counts[kind], self.slot
+        try:
+            return [x for x in places if row[slot[x] + owner] > 0]
+        except (KeyError, TypeError):    # a place that is no place, or a list: one by one
+            return [x for x in places if self.piece_owned(kind, owner, x) > 0]
 
     def _place(self, place: Any) -> int:
         """Where a place's row of n numbers starts in a count row."""
