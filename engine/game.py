@@ -154,28 +154,27 @@ class GameState(StateViews):
         self._base = None
         return self._fresh()
 
-    def _advance(self) -> None:
+    def _advance(self, answered: dict | None = None) -> None:
+        """Run the scripts on to the next decisions (only the thread `answered` can run,
+        if given); the game stops, unfinished, at its max_decisions."""
         runtime = self._rt
-        vm.advance(runtime)
+        if answered is None:
+            vm.advance(runtime)
+        else:
+            vm.resume(runtime, answered)
         data = self._data
+        if data["result"] is not None:
+            return
         threads = data["threads"]
-        if data["result"] is None and data.get("max_decisions") is None:
-            waiting = False                   # the common case, as below in short
-            for thread in threads:
-                wait = thread["wait"]
-                if wait is not None:
-                    waiting = True
-                    if "step" not in wait:
-                        wait["step"] = data["steps"]
-            if waiting:
-                return
-        if data["result"] is None and all(t["wait"] is None for t in threads):
+        for thread in threads:            # a new decision is stamped with its step as asked
+            if thread["wait"] is not None:
+                break
+        else:
             raise ScriptRuntimeError("the game's scripts finished without a result "
                                      "(end_game or check_end never ended the game)")
         limit = data.get("max_decisions")
-        if data["result"] is None and limit is not None and data["steps"] >= limit:
+        if limit is not None and data["steps"] >= limit:
             finish(runtime, [], UNFINISHED)
-        state_mod.stamp_waits(data)
 
     # -- who decides -------------------------------------------------------------------
     @property
@@ -185,7 +184,9 @@ class GameState(StateViews):
         if len(threads) == 1:
             wait = threads[0]["wait"]
             return [] if wait is None else [wait["player"]]
-        return sorted(t["wait"]["player"] for t in threads if t["wait"] is not None)
+        seats = [t["wait"]["player"] for t in threads if t["wait"] is not None]
+        seats.sort()
+        return seats
 
     @property
     def is_over(self) -> bool:
@@ -206,15 +207,19 @@ class GameState(StateViews):
         runtime = self._fresh()
         return tuple(t(runtime, player) for t in end.tiebreakers)
 
+    def _waiting(self, player: Any) -> dict | None:
+        """The thread that waits for `player`'s decision, or None."""
+        if type(player) is int:
+            for thread in self._data["threads"]:
+                wait = thread["wait"]
+                if wait is not None and wait["player"] == player:
+                    return thread
+        return None
+
     def decision(self, player: int) -> dict | None:
         """The pending decision of `player`: {"ask", "options", "secret", "step"}, or None."""
-        if type(player) is not int:
-            return None
-        for thread in self._data["threads"]:
-            wait = thread["wait"]
-            if wait is not None and wait["player"] == player:
-                return wait
-        return None
+        thread = self._waiting(player)
+        return None if thread is None else thread["wait"]
 
     def decision_context(self, player: int) -> dict | None:
         """Where `player`'s pending decision is asked, as the game's texts name it (None if
@@ -228,22 +233,24 @@ class GameState(StateViews):
     def legal_actions(self, player: int) -> list[dict]:
         """The actions `player` may take now, each {"id", "value", "ask", "step"} (the
         question it answers: its ask, and the step counter when it was asked); [] if none."""
-        wait = self.decision(player)
-        if wait is None:
+        thread = self._waiting(player)
+        if thread is None:
             return []
+        wait = thread["wait"]
         ask, step = wait["ask"], wait["step"]
-        return [{"id": v if type(v) is str else action_id(v), "value": v, "ask": ask,
-                 "step": step} for v in wait["options"]]
+        return [{"id": v if type(v) is str else str(v) if type(v) is int else action_id(v),
+                 "value": v, "ask": ask, "step": step} for v in wait["options"]]
 
     def apply(self, player: int, action: Any) -> None:
         """Take an action: a legal_actions dict, a value or an id. All or nothing: if it is
         illegal (IllegalAction), answers another question (StaleAction) or a script fails
         (ScriptRuntimeError), the state is left exactly as it was."""
-        wait = self.decision(player)
-        if wait is None:
+        thread = self._waiting(player)
+        if thread is None:
             who = ", ".join(map(str, self.to_move)) or "nobody (the game is over)"
             raise IllegalAction(f"player {player!r} has no decision to make; "
                                 f"waiting for {who}")
+        wait = thread["wait"]
         value = chosen_option(wait, action, player)
         if self._dirty:
             self._fresh()
@@ -251,28 +258,25 @@ class GameState(StateViews):
             self._base = (state_mod.clone_state(self._data), len(self._log))
             self._since = []
         try:
-            self._answer(wait, player, value)
+            self._answer(thread, player, value)
         except BaseException:
             self._restore()
             raise
         self._since.append((player, value))
 
-    def _answer(self, wait: dict, player: int, value: Any) -> None:
-        """Give `value` to the thread waiting with `wait` and run on."""
-        data = self._data
-        for thread in data["threads"]:
-            if thread["wait"] is wait:
-                frame = thread["stack"][-1]
-                frame["e"][wait["var"]] = value
-                frame["pc"] += 1
-                thread["wait"] = None
-                break
+    def _answer(self, thread: dict, player: int, value: Any) -> None:
+        """Give `value` to `thread` (waiting for `player`'s decision) and run on."""
+        wait = thread["wait"]
+        frame = thread["stack"][-1]
+        frame["e"][wait["var"]] = value
+        frame["pc"] += 1
+        thread["wait"] = None
         event = {"e": "choice", "player": player, "ask": wait["ask"], "value": value}
         if wait["secret"]:
             event["private"] = True
         self._rt.emit(event)
-        data["steps"] += 1
-        self._advance()
+        self._data["steps"] += 1
+        self._advance(thread)
 
     def _restore(self) -> None:
         """Back to the checkpoint, then the decisions taken since, again."""
@@ -283,7 +287,7 @@ class GameState(StateViews):
         data.update(state_mod.clone_state(copy))
         self._rt.bind()
         for player, value in self._since:
-            self._answer(self.decision(player), player, value)
+            self._answer(self._waiting(player), player, value)
 
     # -- copies and views ------------------------------------------------------------------
     def clone(self) -> GameState:

@@ -245,8 +245,8 @@ def test_fast_forms_of_count_and_tokens_when_the_runtime_has_them(monkeypatch, d
     fast_game = regola.load_game(str(doge_copy))
     source = fast_game.definition.program.module.source
     assert "_c.count_owned('marker', q, 'supply')" in source
-    assert "_c.tokens_owned('card', p, 'hand')" in source
-    assert "_c.tokens_owned('marker', p, area)" in source          # a place known only in play
+    assert "_c.tokens_owned('card', p, 'played')" in source
+    assert "_c.owned_values('marker', p, area, 'value')" in source  # a place known only in play
     for seed in range(2):
         assert play(fast_game.new_state(players=4, seed=seed), seed) == \
             play(regola.load_game("doge").new_state(players=4, seed=seed), seed)
@@ -293,7 +293,17 @@ def test_fast_forms_take_a_list_of_places_as_the_general_forms_do():
         for kind in ("marker", "card", "ring"):
             assert c.count_at(kind, at) == c.count(kind, at=at)
             assert c.count_owned(kind, 1, at) == c.count(kind, owner=1, at=at)
-            if kind != "ring":
+            if kind == "ring":
+                for owner in (1, 7, None, "1"):
+                    try:
+                        expected = c.count(kind, owner=owner, at=at)
+                    except regola.errors.ScriptRuntimeError as err:
+                        expected = str(err)
+                    try:
+                        assert c.piece_owned(kind, owner, at) == expected
+                    except regola.errors.ScriptRuntimeError as err:
+                        assert str(err) == expected
+            else:
                 assert c.tokens_at(kind, at) == c.tokens(kind, at=at)
                 assert c.tokens_owned(kind, 1, at) == c.tokens(kind, owner=1, at=at)
 

@@ -10,9 +10,12 @@ import random
 import shutil
 from pathlib import Path
 
+import pytest
+
 import regola
 from regola.dsl.builtins import grid
 from regola.dsl.codegen import support
+from regola.dsl.codegen.expressions import one_call
 from regola.interpreter import piles
 from regola.interpreter.actions import action_id
 from regola.loading.loader import load_game
@@ -42,8 +45,7 @@ def test_generated_code_shares_the_key_and_reads_property_lists():
     votes(p, area) > 0`) and `[m.value for m in tokens(...)]` use the short forms."""
     source = regola.load_game("doge").definition.program.module.source
     assert "_rank_keyed(_L, _c.players, lambda p: (_k := f_votes(" in source
-    assert "sum(_c.prop_list(_looked_at(_L, _c.tokens_owned('marker', p, area)), 'value'))" \
-        in source
+    assert "sum(_looked_at(_L, _c.owned_values('marker', p, area, 'value')))" in source
 
 
 def test_prop_list_answers_as_prop_one_by_one():
@@ -61,6 +63,41 @@ def test_prop_list_answers_as_prop_one_by_one():
         c.prop_list(mixed, "value")
     except regola.errors.ScriptRuntimeError as err:
         assert str(err) == expected
+
+
+def test_owned_values_answer_as_prop_list_of_tokens_owned():
+    """`[m.value for m in tokens(marker, owner=p, at=X)]` reads the property column of one
+    owner's bucket: the same values as prop_list of tokens_owned, for any place value."""
+    state = regola.load_game("doge").new_state(players=4, seed=2)
+    c = state._runtime()
+    for at in ("supply", "nowhere", ["supply", "staged"], 3):
+        for owner in (0, 3, None, "x"):
+            assert c.owned_values("marker", owner, at, "value") == \
+                c.prop_list(c.tokens_owned("marker", owner, at), "value")
+    assert one_call("'marker', p, area") and one_call("'a', f(x), 'b)'")
+    assert not one_call("'marker', p, 'x') + _c.tokens_owned('marker', p, 'y'")
+
+
+def test_places_holding_answers_as_the_comprehension_it_replaces():
+    """`[x for x in L where count(K, owner=p, at=x) > 0]` for counted pieces (Copycat's
+    my_offices, Doge's districts with a palace) is one Runtime call with the same answer,
+    and the generated code uses it."""
+    game = regola.load_game("copycat")
+    assert "_c.places_holding('worker', p, _looked_at(_L, _c.s['vars']['open_offices']))" \
+        in game.definition.program.module.source
+    state = game.new_state(players=3, seed=5)
+    c = state._runtime()
+    c.set_count("worker", 1, c.lay.places[2], 2)
+    places = [*c.lay.places, "nowhere", [c.lay.places[0], c.lay.places[2]], 7]
+    for owner in (0, 1, 2, None):
+        expected = [x for x in places if c.count("worker", owner=owner, at=x) > 0]
+        assert c.places_holding("worker", owner, places) == expected
+        assert [c.piece_owned("worker", owner, x) for x in places] == \
+            [c.count("worker", owner=owner, at=x) for x in places]
+    for call in (lambda: c.places_holding("worker", 5, places),
+                 lambda: c.piece_owned("worker", 5, "nowhere")):
+        with pytest.raises(regola.errors.ScriptRuntimeError, match="5 is not a player"):
+            call()
 
 
 def test_action_ids_of_lists_of_numbers_are_their_json():

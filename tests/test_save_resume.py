@@ -146,8 +146,8 @@ def test_a_failed_apply_long_after_the_checkpoint_is_undone_exactly(games, monke
     armed = [True]
     advance = GameState._advance
 
-    def failing(self: GameState) -> None:
-        advance(self)
+    def failing(self: GameState, *answered: dict) -> None:
+        advance(self, *answered)
         if armed[0]:
             armed[0] = False
             raise ScriptRuntimeError("a script failed")

@@ -6,6 +6,7 @@ change it makes is recorded as an event in the log, with who, what and where.
 Fast forms for generated code (same results as the general methods, fewer checks of
 what the call site already knows):
 - `count_at(kind, at)`, `count_owned(kind, owner, at)`: counts at a place;
+  `piece_owned(kind, owner, at)`: the same as count_owned for a kind of counted piece;
 - `tokens_at(kind, at)`, `tokens_owned(kind, owner, at)`: token ids at a place;
 - `tokens_at_where(kind, at, name, value)`, `tokens_owned_where(kind, owner, at, name,
   value)`, `count_at_where`, `count_owned_where`: the same with one property filter;
@@ -23,6 +24,7 @@ from ..errors import ScriptRuntimeError
 from . import rng
 from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
+from .owned import build_owned
 from .tokens import _MISSING, TokenOps, build_where
 
 
@@ -30,8 +32,8 @@ class Runtime(TokenOps):
     """The game definition plus the state being played; scripts run against it."""
 
     __slots__ = ("g", "s", "n", "consts", "players", "secret", "lay", "log", "counts",
-                 "at", "owner", "ctrl", "shown", "grid", "where", "props", "slot", "fields",
-                 "cache", "_stream")
+                 "at", "owner", "ctrl", "shown", "grid", "where", "owned", "owned_of", "props",
+                 "slot", "fields", "cache", "_stream")
 
     def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
                  layout: Layout | None = None, log: list | None = None,
@@ -53,6 +55,8 @@ class Runtime(TokenOps):
         the token index unless given."""
         self._columns()
         self.where = build_where(self.lay, self.at) if where is None else where
+        self.owned = build_owned(self.lay, self.at, self.owner)
+        self.owned_of = dict(zip(self.lay.kind_no, self.owned))
         self._stream = rng.stream(self.s.get("seed", 0))
 
     def _columns(self) -> None:
@@ -79,6 +83,10 @@ class Runtime(TokenOps):
         new._columns()
         new.where = [{place: bucket[:] for place, bucket in by_place.items()}
                      for by_place in self.where]
+        new.owned = [None if by_key is None else
+                     {key: bucket[:] for key, bucket in by_key.items()}
+                     for by_key in self.owned]
+        new.owned_of = dict(zip(new.lay.kind_no, new.owned))
         return new
 
     # -- events ------------------------------------------------------------------
@@ -138,6 +146,10 @@ class Runtime(TokenOps):
         if row is None:
             if type(at) is not str:
                 return self.count(kind, owner=owner, at=at)
+            index = self.owned_of.get(kind)
+            if index is not None and (type(owner) is int or owner is None):
+                found = index.get((at, owner))
+                return len(found) if found else 0
             where = self.where[self.lay.kind_no[kind]].get(at)
             if not where:
                 return 0
@@ -147,6 +159,25 @@ class Runtime(TokenOps):
             return self.count(kind, owner=owner, at=at)
         j = self.slot.get(at)
         return 0 if j is None else row[j + owner]
+
+    def piece_owned(self, kind: str, owner: Any, at: Any) -> int:
+        """Fast `count(kind, owner=owner, at=at)` for a kind of counted piece (the code's
+        writer knows it is one): one number of its row, for a player and one place."""
+        j = self.slot.get(at) if type(at) is str else None
+        if j is None or type(owner) is not int or not 0 <= owner < self.n:
+            return self.count(kind, owner=owner, at=at)
+        return self.counts[kind][j + owner]
+
+    def places_holding(self, kind: str, owner: Any, places: Any) -> list:
+        """Fast `[x for x in places where count(kind, owner=owner, at=x) > 0]` for a kind of
+        counted piece: the places (in order) where `owner` has some."""
+        if type(owner) is not int or not 0 <= owner < self.n:
+            return [x for x in places if self.piece_owned(kind, owner, x) > 0]
+        row, slot = self.counts[kind], self.slot
+        try:
+            return [x for x in places if row[slot[x] + owner] > 0]
+        except (KeyError, TypeError):    # a place that is no place, or a list: one by one
+            return [x for x in places if self.piece_owned(kind, owner, x) > 0]
 
     def _place(self, place: Any) -> int:
         """Where a place's row of n numbers starts in a count row."""

@@ -3,7 +3,9 @@
 A token is a number (its place in the layout) inside the engine and its id (`card-12`)
 outside. Its changing fields are columns of the state (`state["tokens"]["at"][i]`...);
 its kind and properties are fixed and live in the layout. `where` is the index scripts'
-questions use: for each token kind, the numbers of its tokens at each place, ascending.
+questions use: for each token kind, the numbers of its tokens at each place, ascending;
+`owned` the same by place and owner ((place, owner) keys), for questions about one owner's
+tokens (None for a kind laid on grids: grid built-ins change its owners themselves).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from typing import Any
 
 from ..errors import ScriptRuntimeError
 from .layout import GRID_FIELDS, Layout
-from .token_queries import _MISSING, TokenQueries
+from .owned import OwnedQueries, shift_bucket
+from .token_queries import _MISSING
 
 
 def build_where(lay: Layout, at: list) -> list[dict[Any, list[int]]]:
@@ -29,7 +32,7 @@ def build_where(lay: Layout, at: list) -> list[dict[Any, list[int]]]:
     return where
 
 
-class TokenOps(TokenQueries):
+class TokenOps(OwnedQueries):
     """The token half of the Runtime (see runtime.Runtime for the attributes it uses)."""
 
     __slots__ = ()
@@ -121,18 +124,13 @@ class TokenOps(TokenQueries):
         source = self.at[i]
         if self.cache and (source in self.g.grids or dest in self.g.grids):
             self.cache.clear()
-        by_place = self.where[self.lay.kind_of_no[i]]
-        bucket = by_place[source]
-        if len(bucket) == 1:
-            del by_place[source]
-        else:
-            bucket.remove(i)
+        kno = self.lay.kind_of_no[i]
+        shift_bucket(self.where[kno], i, source, dest)
+        owned = self.owned[kno]
+        if owned is not None:
+            owner = self.owner[i]
+            shift_bucket(owned, i, (source, owner), (dest, owner))
         self.at[i] = dest
-        bucket = by_place.get(dest)
-        if bucket is None:
-            by_place[dest] = [i]
-        else:
-            insort(bucket, i)
         return source
 
     def move_token(self, tid: str, dest: str) -> None:
@@ -146,22 +144,37 @@ class TokenOps(TokenQueries):
         source = at[i]
         if source == dest:
             return
-        by_place = self.where[lay.kind_of_no[i]]
-        bucket = by_place[source]
+        at[i] = dest
+        kno = lay.kind_of_no[i]
+        owner = self.owner[i]
+        # shift_bucket twice, written out: this is the hottest path of most games
+        index = self.where[kno]
+        bucket = index[source]
         if len(bucket) == 1:
-            del by_place[source]
+            del index[source]
         else:
             bucket.remove(i)
-        at[i] = dest
-        bucket = by_place.get(dest)
+        bucket = index.get(dest)
         if bucket is None:
-            by_place[dest] = [i]
+            index[dest] = [i]
         else:
             insort(bucket, i)
+        index = self.owned[kno]
+        if index is not None:           # None: a kind laid on grids has no owner index
+            bucket = index[source, owner]
+            if len(bucket) == 1:
+                del index[source, owner]
+            else:
+                bucket.remove(i)
+            bucket = index.get((dest, owner))
+            if bucket is None:
+                index[dest, owner] = [i]
+            else:
+                insort(bucket, i)
         if self.cache and (source in self.g.grids or dest in self.g.grids):
             self.cache.clear()          # the cache holds what grids' tokens make
         event = {"e": "move_token", "token": tid, "piece": lay.kind_of[i],
-                 "player": self.owner[i], "from": source, "to": dest}
+                 "player": owner, "from": source, "to": dest}
         if not self.shown[i] and lay.secret[i]:
             event["masked"] = True    # others must not learn which token (it has secrets)
         if self.secret:
@@ -187,7 +200,7 @@ class TokenOps(TokenQueries):
             return
         if player is not None and not (type(player) is int and 0 <= player < self.n):
             raise ScriptRuntimeError(f"{player!r} is not a player")
-        self.owner[i] = player
+        self._set_owner(i, player)
         if self.cache and self.at[i] in self.g.grids:
             self.cache.clear()
         event = {"e": "give", "token": tid, "piece": self.lay.kind_of[i], "player": player,
@@ -195,6 +208,14 @@ class TokenOps(TokenQueries):
         if self._masked(i):
             event["masked"] = True
         self.emit(event)
+
+    def _set_owner(self, i: int, player: Any) -> None:
+        """Token i now belongs to `player` (the owner index follows)."""
+        owned = self.owned[self.lay.kind_of_no[i]]
+        if owned is not None:
+            place = self.at[i]
+            shift_bucket(owned, i, (place, self.owner[i]), (place, player))
+        self.owner[i] = player
 
     def reveal(self, tid: str) -> None:
         """Turn a token face up: its secret properties become public."""
@@ -250,9 +271,10 @@ class TokenOps(TokenQueries):
             if name == "at":
                 if self.at[i] != value:
                     self._put(i, value)
-            elif name in ("owner", "controller", "shown"):
-                column = {"owner": self.owner, "controller": self.ctrl,
-                          "shown": self.shown}[name]
+            elif name == "owner":
+                self._set_owner(i, value)
+            elif name in ("controller", "shown"):
+                column = self.ctrl if name == "controller" else self.shown
                 column[i] = value
             elif name in GRID_FIELDS and self.grid is not None:
                 self.grid[name][i] = list(value) if name == "cell" and value is not None \

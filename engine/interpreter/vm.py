@@ -86,6 +86,35 @@ def advance(c: Runtime, steps: int = STEP_BUDGET) -> None:
         OPEN_BUDGET.reset(token)
 
 
+def resume(c: Runtime, thread: dict, steps: int = STEP_BUDGET) -> None:
+    """As advance, once `thread`'s decision is answered: every other thread waits (or is
+    the main one, at its join), so only this one is run, then the main one if it was the
+    last of the players' threads."""
+    threads = c.s["threads"]
+    if thread is threads[0] or c.s["result"] is not None:
+        advance(c, steps)
+        return
+    budget = [steps, steps, 0]            # as limits.new_budget; open as step_budget does
+    token = OPEN_BUDGET.set(budget)
+    before = len(threads)
+    try:
+        c.secret = True
+        try:
+            _run_thread(c, thread, budget)
+        finally:
+            c.secret = False
+        if not thread["stack"]:
+            for k in range(1, len(threads)):
+                if threads[k] is thread:
+                    del threads[k]
+                    before -= 1
+                    break
+        if len(threads) == 1 or len(threads) > before:    # the main one, or new threads
+            _advance(c, budget)
+    finally:
+        OPEN_BUDGET.reset(token)
+
+
 def _advance(c: Runtime, budget: list[int]) -> None:
     threads = c.s["threads"]
     while threads and c.s["result"] is None:

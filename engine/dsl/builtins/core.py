@@ -16,9 +16,14 @@ def _range(c: Any, a: int, b: int | None = None) -> list:
 
 
 _PLAIN = (str, int, bool, type(None))
+_NO_TWINS = ({int, str, type(None)}, {bool, str, type(None)})
+"""Sets of value kinds whose equal values are the same value (True == 1 needs both kinds)."""
 
 
 def _distinct(c: Any, values: list) -> list:
+    kinds = set(map(type, values))
+    if kinds <= _NO_TWINS[0] or kinds <= _NO_TWINS[1]:
+        return list(dict.fromkeys(values))
     seen, out = set(), []
     for v in values:
         kind = type(v)

@@ -40,6 +40,31 @@ _ARITH = {"+": "_add(_L, {}, {})", "-": "_sub(_L, {}, {})", "*": "_mul({}, {})",
           "//": "{} // {}", "%": "{} % {}"}
 
 
+def one_call(args: str) -> bool:
+    """Whether `args` (the text between a call's parentheses) closes no parenthesis it did
+    not open: then the call ends at the last one, it is not `f(a) + g(b)`."""
+    depth = 0
+    quote = None
+    escaped = False
+    for ch in args:
+        if quote is not None:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
 class Scope:
     """The script variables visible to an expression: their Python names, and those that
     may not be set yet (read through a check)."""
@@ -259,10 +284,38 @@ class ExpressionWriter(FastForms):
         where = f" if {self.expr(cond, inner, True)}" if cond is not None else ""
         if items != "_c.players":          # a few players: nothing to count
             items = f"_looked_at(_L, {items})"
+        holding = self.places_holding(var, item, items, where)
+        if holding is not None:
+            return holding
         one = re.fullmatch(rf"_c\.prop\({re.escape(local_name(var))}, ('\w+')\)", item)
         if one and not where:                                       # [x.P for x in L]
+            owned = self.owned_values(items, one.group(1))
+            if owned is not None:
+                return owned
             return f"_c.prop_list({items}, {one.group(1)})"
         return f"[{item} for {local_name(var)} in {items}{where}]"
+
+    def places_holding(self, var: str, item: str, items: str, where: str) -> str | None:
+        """`[x for x in L where count(K, owner=p, at=x) > 0]` for a kind K of counted piece
+        and a variable p other than x, as the Runtime's places_holding; else None."""
+        name = local_name(var)
+        call = re.fullmatch(rf" if _c\.piece_owned\('(\w+)', (\w+), {re.escape(name)}\) > 0",
+                            where)
+        if item != name or call is None or call.group(2) == name \
+                or not hasattr(Runtime, "places_holding"):
+            return None
+        return f"_c.places_holding({call.group(1)!r}, {call.group(2)}, {items})"
+
+    def owned_values(self, items: str, prop: str) -> str | None:
+        """`[x.P for x in tokens(K, owner=O, at=A)]` as the Runtime's owned_values, if
+        `items` is that one call (as looked at) and every token of K has P; else None."""
+        call = re.fullmatch(r"_looked_at\(_L, _c\.tokens_owned\('(\w+)', (.*)\)\)", items)
+        if call is None or not hasattr(Runtime, "owned_values") or not one_call(call.group(2)):
+            return None
+        kind = self.n.g.tokens.get(call.group(1))
+        if kind is None or prop[1:-1] not in kind.props:
+            return None
+        return f"_looked_at(_L, _c.owned_values({call.group(1)!r}, {call.group(2)}, {prop}))"
 
     def rank(self, t: Tree, scope: Scope) -> str:
         """`rank x in L by KEY, KEY2 where C`: groups of tied items, best first."""

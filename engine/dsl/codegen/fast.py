@@ -24,6 +24,8 @@ FAST_FORMS = {("count", ("at",)): "count_at", ("count", ("at", "owner")): "count
 """Runtime methods for the commonest shapes of `count` and `tokens` (a kind and a place; an
 owner; "*": one property filter, for a token kind): used when the Runtime has them, with the
 same results as the general method."""
+PIECE_OWNED = "piece_owned"
+"""The form of `count(KIND, owner=, at=)` for a kind of counted piece."""
 
 
 def token_only_properties(g: GameDef) -> frozenset[str]:
@@ -68,6 +70,8 @@ class FastForms:
         shape = tuple(sorted(k for k in keywords if k in ("at", "owner"))) + \
             (("*",) if others else ())
         method = FAST_FORMS.get((name, shape)) if len(others) <= 1 else None
+        if method == "count_owned" and kind in self.n.g.pieces:
+            method = PIECE_OWNED
         if method is None or not hasattr(Runtime, method):
             return None
         place = self.constant(keywords["at"], scope)

@@ -79,7 +79,8 @@ class Machine(Blocks):
         stop = len(out)
         out.append((1, "_th['wait'] = {"
                        f"'player': {w.expr(s.children[2], scope, True)}, 'var': {var!r}, "
-                       f"'options': list(_o), 'ask': {ask!r}, 'secret': _c.secret}}", spot))
+                       f"'options': list(_o), 'ask': {ask!r}, 'secret': _c.secret, "
+                       "'step': _c.s['steps']}", spot))
         out.append((1, "return _STOPPED", spot))
         label, kept = self.resume_here(assigned | {var}, live, chosen=var)
         out.insert(stop, (1, f"_f['pc'] = {label.text(-1)}", spot))
