@@ -10,7 +10,8 @@ do not count). --jobs N plays games in N processes (same results as --jobs 1).
 
 --results FILE.jsonl keeps each finished game as a line of FILE, and a run with the same
 file plays only the games not in it yet: a long study (mcts games take about a minute each)
-can be stopped and resumed, or sharded, and its table printed from the file alone.
+can be stopped and resumed, or sharded, and its table printed from the file alone
+(--report: no game is played; the table covers the games the file holds so far).
 """
 
 from __future__ import annotations
@@ -101,13 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-decisions", type=int, default=5000)
     parser.add_argument("--results", default=None, metavar="FILE.jsonl",
                         help="keep finished games in FILE and play only the missing ones")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: print the table of the games --results holds")
     args = parser.parse_args(argv)
     game = regola.load_game(args.game)
     players = args.players or game.definition.max_players
     study = [args.game, players, args.hero, args.field, args.seed, args.max_decisions]
     done = load_results(args.results, study) if args.results else {}
+    if args.report and not args.results:
+        parser.error("--report needs --results FILE")
     jobs = [(args.game, players, args.hero, args.field, args.seed, i, args.max_decisions)
-            for i in range(args.games) if i not in done]
+            for i in range(args.games) if i not in done and not args.report]
     started = time.perf_counter()
     sink = open(args.results, "a", encoding="utf-8") if args.results else None
     try:
@@ -122,8 +127,11 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if sink is not None:
             sink.close()
-    results = [done[i] for i in range(args.games)]
+    results = [done[i] for i in range(args.games) if i in done]
     n = len(results)
+    if n == 0:
+        print(f"no finished games in {args.results}", file=sys.stderr)
+        return 1
     share = sum(r["share"] for r in results) / n
     low, high = wilson(share, n)
     unfinished = sum(r["reason"] == "unfinished" for r in results)
