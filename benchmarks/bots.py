@@ -42,7 +42,7 @@ def wilson(share: float, n: int) -> tuple[float, float]:
 
 def play(job: tuple) -> dict[str, Any]:
     """One game: the hero's share of the win, its length, and each seat's decision times."""
-    game_id, players, hero, field, seed, index, max_decisions = job[:7]
+    game_id, players, hero, field, seed, index, max_decisions = job
     game = regola.load_game(game_id)
     hero_seat = index % players
     specs = [hero if p == hero_seat else field for p in range(players)]
