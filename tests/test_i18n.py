@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import regola.i18n.check as check
+from regola.bots import BOTS, Bot, bot_name
 from regola.cli.app import app
 from regola.i18n.catalog import UnknownLanguage, Words, resolve_language
 from regola.loading.sources import rules_root
@@ -72,12 +73,12 @@ def test_unknown_language_is_a_clear_error(command):
 
 
 # -- the CLI in each language ----------------------------------------------------------
-SPANISH = ["Doge: 4 jugadores; Rojo (1, aleatorio)", "semilla: 1", "Empieza el año 1.",
+SPANISH = ["Doge: 4 jugadores; Rojo (1, bot aleatorio)", "semilla: 1", "Empieza el año 1.",
            "Mazo barajado: cartas marrones de orden de votación", "casas: reserva -> ",
            "elige tomar el control (¿Tomas el control del consejero o te abstienes?)",
            "toma el control de consejero de ", "vota: ganadores ", "Fin de la partida (",
            "motivo: condición de final", "sobre la carta elegida (secreto)"]
-DUTCH = ["Doge: 4 spelers; Rood (1, willekeurig)", "seed: 1", "Jaar 1 begint.",
+DUTCH = ["Doge: 4 spelers; Rood (1, willekeurige bot)", "seed: 1", "Jaar 1 begint.",
          "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
          "kiest de controle nemen (Neem je de controle over de raadsheer, of onthoud je je?)",
          "neemt de controle over raadsheer van ", "stemt: winnaars ", "Einde van het spel (",
@@ -95,6 +96,38 @@ def test_an_all_bot_game_is_told_in_the_language(lang, phrases):
     assert re.search(winner, out, re.MULTILINE)
     for english in ("supply", "house", "ballot marker", "chooses", "Game over", "Red"):
         assert english not in out, english
+
+
+BOT_NAMES = {
+    "en": ["greedy bot", "greedy bot (1 decision ahead)", "MCTS bot (200 iterations)",
+           "MCTS bot (0.5 s a decision)", "random bot"],
+    "es": ["bot voraz", "bot voraz (1 decisión por delante)", "bot MCTS (200 iteraciones)",
+           "bot MCTS (0,5 s por decisión)", "bot aleatorio"],
+    "nl": ["gulzige bot", "gulzige bot (1 beslissing vooruit)", "MCTS-bot (200 iteraties)",
+           "MCTS-bot (0,5 s per beslissing)", "willekeurige bot"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_every_bot_is_named_with_its_budget_in_each_language(lang):
+    specs = ["greedy", "greedy:1", "mcts:200", "mcts:0.5s", "random"]
+    assert [bot_name(Words(lang), spec) for spec in specs] == BOT_NAMES[lang]
+
+
+def test_a_bot_kind_without_its_own_words_is_named_by_its_name(monkeypatch):
+    class Cautious(Bot):
+        name = "cautious"
+    monkeypatch.setitem(BOTS, "cautious", Cautious)
+    assert [bot_name(Words(lang), "cautious") for lang in ("en", "es", "nl")] == \
+        ["cautious bot", "bot cautious", "cautious-bot"]
+
+
+def test_the_table_names_its_bots_in_the_language():
+    result = run("play", "doge", "--seats", "greedy,mcts:2,random", "--seed", "1",
+                 "--lang", "es")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Doge: 3 jugadores; Rojo (1, bot voraz), Azul (2, bot "
+                                    "MCTS (2 iteraciones)), Verde (3, bot aleatorio)")
 
 
 def test_the_locale_chooses_the_language_when_no_option_is_given(monkeypatch):

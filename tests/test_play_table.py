@@ -190,8 +190,8 @@ def test_question_mark_shows_help_and_the_game_goes_on():
 def test_seats_are_shown_by_colour_and_number_from_one():
     result = play("doge", "--seed", "3", stdin="4\n")
     out = result.stdout
-    assert out.startswith("Doge: 4 players; Red (1, human), Blue (2, random), Green (3, "
-                          "random), Yellow (4, random)")
+    assert out.startswith("Doge: 4 players; Red (1, human), Blue (2, random bot), Green (3, "
+                          "random bot), Yellow (4, random bot)")
     assert "you: Red (1)" in out and "\nRed (1): Choose the player card" in out
     assert re.search(r"Red \(1\) +Blue \(2\) +Green \(3\) +Yellow \(4\)", out)
     assert "seat 0" not in out and "(0)" not in out

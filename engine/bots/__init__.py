@@ -9,7 +9,7 @@ from .base import Bot, SeatView
 from .greedy import GreedyBot
 from .mcts import MctsBot
 from .random_bot import RandomBot
-from .specs import BOTS, make_bot, parse_seat
+from .specs import BOTS, bot_name, make_bot, parse_seat
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "SeatView", "make_bot",
-           "parse_seat"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "SeatView", "bot_name",
+           "make_bot", "parse_seat"]

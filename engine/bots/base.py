@@ -10,9 +10,12 @@ anew; GameState.sample), for bots that search.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
+
+if TYPE_CHECKING:
+    from ..i18n.catalog import Words
 
 
 class SeatView:
@@ -71,3 +74,8 @@ class Bot:
     def decide(self, view: SeatView) -> dict:
         """The action to take, given only the seat's view."""
         raise NotImplementedError
+
+    def describe(self, words: Words) -> str:
+        """Who plays the seat, in words for the people at the table ("greedy bot"); a bot
+        kind added to BOTS without its own words is named by its name."""
+        return words.ctx("seat kind", "{name} bot", name=self.name)

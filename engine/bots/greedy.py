@@ -11,11 +11,14 @@ decisions, taking each next decision greedily on the immediate evaluation, at mo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, RegolaError, w
 from .base import Bot, SeatView
 from .scoring import greedy_value
+
+if TYPE_CHECKING:
+    from ..i18n.catalog import Words
 
 DEPTH = 3
 """Decisions of its own run a greedy bot looks through (the candidate included)."""
@@ -35,6 +38,13 @@ class GreedyBot(Bot):
         else:
             raise InvalidArgument.text(w("greedy takes a whole number of decisions of at "
                                          "least 1 (greedy:3), not {arg}"), arg=repr(arg))
+
+    def describe(self, words: Words) -> str:
+        """"greedy bot", with its depth when it is not the default one."""
+        if self.depth == DEPTH:
+            return words.ctx("seat kind", "greedy bot")
+        return words.plural("seat kind", "greedy bot ({n} decision ahead)",
+                            "greedy bot ({n} decisions ahead)", self.depth)
 
     def decide(self, view: SeatView) -> dict:
         """The action whose position, after its own run of decisions, leads by most."""

@@ -19,11 +19,16 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from babel.numbers import format_decimal
 
 from ..errors import InvalidArgument, RegolaError, w
 from .base import Bot, SeatView
 from .scoring import rewards
+
+if TYPE_CHECKING:
+    from ..i18n.catalog import Words
 
 ITERATIONS = 200
 """Iterations per decision when the seat spec gives none (`mcts`)."""
@@ -73,6 +78,14 @@ class MctsBot(Bot):
         self.iterations, self.seconds = parse_budget(arg)
         self.last_iterations = 0
         """How many iterations the last decision ran."""
+
+    def describe(self, words: Words) -> str:
+        """"MCTS bot" with its budget: iterations, or seconds a decision."""
+        if self.seconds is not None:
+            return words.ctx("seat kind", "MCTS bot ({seconds} s a decision)",
+                             seconds=format_decimal(self.seconds, locale=words.lang))
+        return words.plural("seat kind", "MCTS bot ({n} iteration)",
+                            "MCTS bot ({n} iterations)", self.iterations)
 
     def decide(self, view: SeatView) -> dict:
         """The root action visited most over the search."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import Bot, SeatView
+
+if TYPE_CHECKING:
+    from ..i18n.catalog import Words
 
 
 class RandomBot(Bot):
@@ -23,3 +26,7 @@ class RandomBot(Bot):
         """A uniformly random legal action."""
         actions = view.actions()
         return actions[self.rng.randrange(len(actions))]
+
+    def describe(self, words: Words) -> str:
+        """"random bot", in the words' language."""
+        return words.ctx("seat kind", "random bot")

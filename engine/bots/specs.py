@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, w
 from .base import Bot
 from .greedy import GreedyBot
 from .mcts import MctsBot
 from .random_bot import RandomBot
+
+if TYPE_CHECKING:
+    from ..i18n.catalog import Words
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 """Bot kinds by the name used in seat specs (`--seats human,random,greedy,mcts:200`); each
@@ -42,3 +45,9 @@ def make_bot(spec: str, game: Any = None, seat: int | None = None, seed: Any = N
     except TypeError:
         raise InvalidArgument.text(w("bot {bot} takes no argument (--seats {seat})"),
                                    bot=name, seat=spec) from None
+
+
+def bot_name(words: Words, spec: str) -> str:
+    """The bot a valid seat spec names, in words ("mcts:200" -> "MCTS bot (200
+    iterations)"); InvalidArgument as make_bot for one that names no bot."""
+    return make_bot(spec).describe(words)

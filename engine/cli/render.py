@@ -8,6 +8,7 @@ prompts) are the game's texts (GameWords).
 
 from __future__ import annotations
 
+from ..bots import bot_name
 from ..i18n.game_words import GameWords, words
 from .concept_view import concept_event_text
 from .event_texts import more_event_text
@@ -19,9 +20,9 @@ RESERVED = {"e", "private", "masked"}
 
 def seat_kind(gw: GameWords, kind: str) -> str:
     """Who plays a seat (human, random...) in words."""
-    w = gw.w
-    names = {"human": w.ctx("seat kind", "human"), "random": w.ctx("seat kind", "random")}
-    return names.get(kind, kind)
+    if kind == "human":
+        return gw.w.ctx("seat kind", "human")
+    return bot_name(gw.w, kind)
 
 
 def token_text(gw: GameWords, kind: str, tid: str | None,

@@ -3,6 +3,7 @@ English source strings are marked with w() and sent to the browser translated.""
 
 from __future__ import annotations
 
+from ..bots import bot_name
 from ..errors import w
 from ..i18n.catalog import Words
 
@@ -56,6 +57,4 @@ def seat_kind_name(words: Words, kind: str) -> str:
     """Who plays a seat, in words: a person, or a bot by its name."""
     if kind == "person":
         return words.ctx("seat kind", "person")
-    if kind == "random":
-        return words.ctx("seat kind", "random bot")
-    return words("{bot} bot", bot=kind)
+    return bot_name(words, kind)
