@@ -10,8 +10,10 @@ do not count). --jobs N plays games in N processes (same results as --jobs 1).
 
 --results FILE.jsonl keeps each finished game as a line of FILE, and a run with the same
 file plays only the games not in it yet: a long study (mcts games take about a minute each)
-can be stopped and resumed, or sharded, and its table printed from the file alone
-(--report: no game is played; the table covers the games the file holds so far).
+can be stopped and resumed, and its table printed from the file alone (--report: no game is
+played; the table covers the games the file holds so far). --shard I/N plays only the games
+whose number is I modulo N, so N runs (on one machine or several) share a study: each line
+is appended with one write, so runs on one machine may share the file.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -81,12 +84,20 @@ def load_results(path: str, study: list) -> dict[int, dict]:
     return {row["result"]["index"]: row["result"] for row in rows if row["study"] == study}
 
 
-def keep(sink: Any, study: list, result: dict) -> dict:
-    """Append a finished game to the results file (if any), flushed at once; the result."""
+def keep(sink: int | None, study: list, result: dict) -> dict:
+    """Append a finished game to the results file (if any, an O_APPEND descriptor) in one
+    write, so that shards sharing the file never interleave; the result."""
     if sink is not None:
-        sink.write(json.dumps({"study": study, "result": result}) + "\n")
-        sink.flush()
+        os.write(sink, (json.dumps({"study": study, "result": result}) + "\n").encode())
     return result
+
+
+def shard(text: str) -> tuple[int, int]:
+    """"I/N" as (I, N), 0 <= I < N; argparse's error otherwise."""
+    number, _, count = text.partition("/")
+    if number.isdigit() and count.isdigit() and int(number) < int(count):
+        return int(number), int(count)
+    raise argparse.ArgumentTypeError(f"{text!r} is not I/N with 0 <= I < N (e.g. 0/2)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-decisions", type=int, default=5000)
     parser.add_argument("--results", default=None, metavar="FILE.jsonl",
                         help="keep finished games in FILE and play only the missing ones")
+    parser.add_argument("--shard", type=shard, default=(0, 1), metavar="I/N",
+                        help="play only the games whose number is I modulo N")
     parser.add_argument("--report", action="store_true",
                         help="play nothing: print the table of the games --results holds")
     args = parser.parse_args(argv)
@@ -112,9 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.report and not args.results:
         parser.error("--report needs --results FILE")
     jobs = [(args.game, players, args.hero, args.field, args.seed, i, args.max_decisions)
-            for i in range(args.games) if i not in done and not args.report]
+            for i in range(args.games)
+            if i not in done and i % args.shard[1] == args.shard[0] and not args.report]
     started = time.perf_counter()
-    sink = open(args.results, "a", encoding="utf-8") if args.results else None
+    sink = os.open(args.results, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644) \
+        if args.results else None
     try:
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:
@@ -126,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                 done[result["index"]] = keep(sink, study, result)
     finally:
         if sink is not None:
-            sink.close()
+            os.close(sink)
     results = [done[i] for i in range(args.games) if i in done]
     n = len(results)
     if n == 0:

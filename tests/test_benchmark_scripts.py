@@ -9,6 +9,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 import regola
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,30 @@ def test_a_bot_study_resumes_from_its_results_file(tmp_path, capsys):
     assert bots.main(common + ["--games", "3", "--results", str(path), "--report"]) == 0
     assert len(path.read_text().splitlines()) == 3
     assert share(capsys.readouterr().out) == share(whole)
+
+
+def test_shards_of_a_bot_study_share_one_results_file(tmp_path, capsys):
+    """--shard I/N plays only the games numbered I modulo N; two shards on one file make
+    the table of one run of the whole study; a shard that is no I/N is refused."""
+    bots = load_script("bots")
+    path = tmp_path / "study.jsonl"
+    common = ["copycat", "--hero", "greedy", "--field", "random", "--players", "2", "--seed", "9",
+              "--games", "3"]
+    assert bots.main(common + ["--results", str(path), "--shard", "1/2"]) == 0
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["result"]["index"] for r in rows] == [1]
+    assert bots.main(common + ["--results", str(path), "--shard", "0/2"]) == 0
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert sorted(r["result"]["index"] for r in rows) == [0, 1, 2]
+    capsys.readouterr()
+    assert bots.main(common + ["--results", str(path), "--report"]) == 0
+    sharded = capsys.readouterr().out
+    assert bots.main(common) == 0
+    played = lambda table: table.splitlines()[2].split("|")[1:11]  # noqa: E731 - not times
+    assert played(sharded) == played(capsys.readouterr().out)
+    with pytest.raises(SystemExit):
+        bots.main(common + ["--shard", "2/2"])
+    assert "0 <= I < N" in capsys.readouterr().err
 
 
 def test_the_instruction_counter_plays_the_benchs_games(monkeypatch):
