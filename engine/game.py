@@ -45,6 +45,9 @@ class Game:
         self.source: dict[str, Any] = {"game": definition.id, "variant": definition.variant,
                                        "options": {}}
         """How load_game loaded it ({"game", "variant", "options"}): load it so to read saves."""
+        self.rules_digest: str | None = None
+        """A digest of every rule and text file load_game read for it (None if it was
+        built otherwise): two loads of unchanged files have the same one."""
         self._consts: dict[int, dict[str, Any]] = {}
 
     @property

@@ -76,3 +76,22 @@ def test_every_game_plays_alike_on_one_process_two_and_a_cluster(game, cluster):
     assert without_timings(run_study(study, jobs=2)) == one
     assert without_timings(run_study(study, backend="dask",
                                      scheduler=cluster.scheduler_address)) == one
+
+
+def test_a_cluster_plays_only_what_a_journal_lacks_and_keeps_it(cluster, tmp_path):
+    """simulate --keep on a cluster: the games already kept are not sent, and the ones the
+    cluster plays are kept as they come back; the records are those of --jobs 1."""
+    from regola import load_game
+    from regola.lab.journal import open_journal
+    study = Study("doge", tuple(parse_seats("random", 3, [3, 4])), 5, 8)
+    game = load_game("doge")
+    journal = open_journal(tmp_path / "j.jsonl", study, game)
+    journal.keep(run_study(Study("doge", study.seats, 2, 8), jobs=1))
+    journal.close()
+    journal = open_journal(tmp_path / "j.jsonl", study, game)
+    sent = []
+    remote = run_study(study, backend="dask", scheduler=cluster.scheduler_address,
+                       done=journal.done, keep=lambda records: sent.extend(records))
+    journal.close()
+    assert sorted(r["game"] for r in sent) == [2, 3, 4]
+    assert without_timings(remote) == without_timings(run_study(study, jobs=1))

@@ -20,6 +20,7 @@ from ..i18n.catalog import LANGUAGES, Words
 from ..i18n.game_words import GameWords
 from ..interpreter.state import new_seed
 from ..lab.backends import run_studies
+from ..lab.journal import Journal, open_journal
 from ..lab.seats import SeatSpec, parse_seats
 from ..lab.study import STEP_LIMIT, Study
 from ..lab.summary import summarize
@@ -71,6 +72,9 @@ StepLimitOpt = Annotated[int, typer.Option(
 MaxDecisionsOpt = Annotated[int | None, typer.Option(
     "--max-decisions", min=1, help="End a game the rules have not ended after this many "
                                    "decisions, as unfinished (no winners).")]
+KeepOpt = Annotated[str | None, typer.Option(
+    "--keep", help="Keep each finished game in this file (JSON Lines); the same command "
+                   "run again plays only the games it does not hold yet.")]
 PlotOpt = Annotated[str | None, typer.Option(
     "--plot", help="Draw win rates, lengths and endings to this .png or .svg file "
                    "(the lab extra: matplotlib).")]
@@ -96,20 +100,31 @@ def study_seats(game: Game, seats: str | None, players: int | None, w: Words) \
 
 
 def run_with_progress(studies: list[tuple[str, Study]], jobs: int | None, backend: Backend,
-                      scheduler: str | None, w: Words) -> list[list[dict]]:
+                      scheduler: str | None, w: Words, journal: Journal | None = None) \
+        -> list[list[dict]]:
     """Every study's records (on one pool of workers), with a progress bar per study when
-    stderr is a terminal."""
+    stderr is a terminal; with a journal (of the only study), the games it holds are not
+    played again and each finished game is kept in it."""
     console = Console(stderr=True, highlight=False)
     plain = [s for _, s in studies]
+    done = None if journal is None else [journal.done]
+    keep = None if journal is None else (lambda _k, records: journal.keep(records))
     if not console.is_terminal:
-        return run_studies(plain, jobs, backend.value, scheduler)
+        return run_studies(plain, jobs, backend.value, scheduler, None, done, keep)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
-        tasks = [bar.add_task(w("simulating {what}", what=name), total=s.games)
-                 for name, s in studies]
+        tasks = [bar.add_task(w("simulating {what}", what=name), total=s.games,
+                              completed=len([i for i in (done[k] if done else {})
+                                             if i < s.games]))
+                 for k, (name, s) in enumerate(studies)]
         return run_studies(plain, jobs, backend.value, scheduler,
-                           lambda k, done, _total: bar.update(tasks[k], completed=done))
+                           lambda k, n, _total: bar.update(tasks[k], completed=n), done, keep)
+
+
+def notice(text: str) -> None:
+    """A line about the run on stderr, never wrapped."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(text, markup=False)
 
 
 def result_console(stderr: bool = False) -> Console:
@@ -159,7 +174,8 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
              csv_to: Annotated[str | None, typer.Option(
                  "--csv", help="Write one CSV row per game to this file ('-': stdout).")]
              = None,
-             plot_to: PlotOpt = None, step_limit: StepLimitOpt = STEP_LIMIT,
+             plot_to: PlotOpt = None, keep: KeepOpt = None,
+             step_limit: StepLimitOpt = STEP_LIMIT,
              max_decisions: MaxDecisionsOpt = None, lang: LangOpt = None):
     """Play many games between bots; print win rates with 95% intervals, lengths, endings."""
     from ..lab.export import csv_text
@@ -168,7 +184,7 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     check_backend(backend, scheduler)
     if json_to == csv_to == "-":
         raise BadOption.text(english("--json - and --csv - cannot both write to stdout"))
-    check_outputs(json_to, csv_to, plot_to)
+    check_outputs(json_to, csv_to, plot_to, keep)
     if plot_to:
         from ..lab.plot import check_plot_file
         check_plot_file(plot_to)
@@ -178,8 +194,25 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     study = Study(game, specs, games, seed, variant, max_decisions=max_decisions,
                   step_limit=step_limit)
     gw = GameWords(loaded.definition, w)
+    journal = None if keep is None else open_journal(keep, study, loaded)
     started = time.perf_counter()
-    [records] = run_with_progress([(gw.game_name(), study)], jobs, backend, scheduler, w)
+    try:
+        if journal is not None and journal.done:
+            notice(
+                w("{file} holds {n} of the {games} games; playing the others", file=keep,
+                  n=len([i for i in journal.done if i < games]), games=games))
+        [records] = run_with_progress([(gw.game_name(), study)], jobs, backend, scheduler,
+                                      w, journal)
+    except KeyboardInterrupt:
+        if journal is not None:
+            notice(
+                w.plural(None, "stopped: {file} keeps {n} game; the same command goes on "
+                         "from there", "stopped: {file} keeps {n} games; the same command "
+                         "goes on from there", journal.held, file=keep))
+        raise
+    finally:
+        if journal is not None:
+            journal.close()
     wall = time.perf_counter() - started
     console = result_console("-" in (json_to, csv_to))
     summary = summarize(records, loaded.definition.seats)

@@ -12,7 +12,16 @@ import logging
 from collections.abc import Iterator
 
 from ..errors import w
-from .backends import BackendError, Piece, StudiesProgress, _collect, pieces_of, safe_run
+from .backends import (
+    BackendError,
+    Done,
+    Keep,
+    Piece,
+    StudiesProgress,
+    _collect,
+    pieces_of,
+    safe_run,
+)
 from .study import Study
 
 CONNECT_TIMEOUT = "20s"
@@ -46,12 +55,14 @@ def connect(scheduler: str | None, jobs: int):
 
 
 def run_dask(studies: list[Study], jobs: int, scheduler: str | None = None,
-             progress: StudiesProgress | None = None) -> list[list[dict]]:
-    """Every game of the studies on a Dask cluster, each study's in index order."""
+             progress: StudiesProgress | None = None, done: list[Done] | None = None,
+             keep: Keep | None = None) -> list[list[dict]]:
+    """Every game of the studies not done yet on a Dask cluster; each study's records in
+    index order (see backends.run_studies)."""
     client = connect(scheduler, jobs)
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-        pieces = pieces_of(studies, workers)
+        pieces = pieces_of(studies, workers, done, keep)
         portable = [s.portable() for s in studies]
         futures = client.map(safe_run, [portable[k] for k, _ in pieces],
                              [indices for _, indices in pieces], pure=False)
@@ -61,7 +72,7 @@ def run_dask(studies: list[Study], jobs: int, scheduler: str | None = None,
             """Each piece and its outcome, as the cluster finishes it."""
             for future in _distributed().as_completed(futures):
                 yield which[future.key], future.result()
-        return _collect(finished(), studies, progress)
+        return _collect(finished(), studies, progress, done, keep)
     finally:
         cluster = client.cluster
         client.close()

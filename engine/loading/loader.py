@@ -40,6 +40,7 @@ def load_game(game: str, variant: str | None = None,
     log = ReadLog()
     loaded = _load(str(game), key[1], log, options)
     loaded.source = {"game": str(game), "variant": key[1], "options": dict(options or {})}
+    loaded.rules_digest = log.fingerprint()
     _loaded[key] = (log, loaded)
     return loaded
 
