@@ -122,3 +122,28 @@ def test_a_file_that_is_no_journal_is_refused_at_its_line(tmp_path, text, where)
     with pytest.raises(JournalError):
         open_journal(path, Study("copycat", tuple(parse_seats("random", 3, [3])), 1, 4),
                      regola.load_game("copycat"))
+
+
+def test_a_journal_is_written_only_when_a_game_ends(tmp_path):
+    path = tmp_path / "new.jsonl"
+    study = Study("doge", tuple(parse_seats("random", 3, [3, 4])), 2, 1)
+    journal = open_journal(path, study, regola.load_game("doge"))
+    journal.close()
+    assert not path.exists()
+
+
+def test_compare_keeps_a_journal_per_study_in_its_folder(tmp_path):
+    folder = tmp_path / "kept"
+    args = ["compare", "doge", "--variant", "year_limit", "--players", "3", "--seed", "2",
+            "--json", "-"]
+    first = runner.invoke(app, [*args, "--games", "3", "--keep", str(folder)])
+    assert first.exit_code == 0, first.output
+    assert sorted(p.name for p in folder.iterdir()) == ["base.jsonl",
+                                                        "variant-year_limit.jsonl"]
+    second = runner.invoke(app, [*args, "--games", "5", "--keep", str(folder)])
+    assert second.exit_code == 0, second.output
+    assert "holds 6 of the 10 games" in second.output
+    whole = runner.invoke(app, [*args, "--games", "5"])
+    rows = lambda out: json.loads(out[out.index("{"):out.rindex("}") + 1])["rows"]  # noqa: E731
+    assert rows(second.stdout) == rows(whole.stdout)
+    assert len((folder / "variant-year_limit.jsonl").read_text().splitlines()) == 6

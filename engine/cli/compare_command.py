@@ -17,6 +17,7 @@ from ..i18n.game_words import GameWords
 from ..interpreter.state import new_seed
 from ..lab.compare import ALPHA, Row
 from ..lab.compare import compare as compare_studies
+from ..lab.journal import open_journal
 from ..lab.study import STEP_LIMIT, Study
 from ..loading.loader import load_game
 from .lab_commands import (
@@ -37,10 +38,11 @@ from .lab_commands import (
     check_outputs,
     heading,
     result_console,
-    run_with_progress,
+    run_kept,
     study_seats,
     write,
 )
+from .outputs import check_output_folder
 
 
 def variant_name(variant: str) -> str:
@@ -107,12 +109,18 @@ def compare(game: GameArg,
             json_to: Annotated[str | None, typer.Option(
                 "--json", help="Write the comparison (every measure, value and p-value) to "
                                "this file ('-': stdout).")] = None,
-            plot_to: PlotOpt = None, step_limit: StepLimitOpt = STEP_LIMIT,
+            plot_to: PlotOpt = None,
+            keep: Annotated[str | None, typer.Option(
+                "--keep", help="Keep each finished game in this folder (a journal per "
+                               "study); the same command run again plays only the games "
+                               "it does not hold yet.")] = None,
+            step_limit: StepLimitOpt = STEP_LIMIT,
             max_decisions: MaxDecisionsOpt = None, lang: LangOpt = None):
     """Play the game and each variant with the same bots and seeds; mark what differs."""
     w = Words(lang)
     check_backend(backend, scheduler)
     check_outputs(json_to, plot_to)
+    folder = None if keep is None else check_output_folder(keep)
     if plot_to:
         from ..lab.plot import check_plot_file
         check_plot_file(plot_to)
@@ -127,7 +135,13 @@ def compare(game: GameArg,
                                       step_limit=step_limit))]
     studies += [(name, Study(game, specs, games, seed, v, max_decisions=max_decisions,
                              step_limit=step_limit)) for name, v in zip(names, variant)]
-    records = run_with_progress(studies, jobs, backend, scheduler, w)
+    journals = None
+    if folder is not None:
+        files = ["base.jsonl"] + [f"variant-{name}.jsonl" for name in names]
+        journals = [open_journal(folder / file, s, s.load())
+                    for file, (_, s) in zip(files, studies)]
+        folder.mkdir(parents=True, exist_ok=True)
+    records = run_kept(studies, jobs, backend, scheduler, w, journals, keep)
     rows = compare_studies(records[0], records[1:])
     console = result_console(json_to == "-")
     seat_names = base.definition.seats

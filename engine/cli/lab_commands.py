@@ -100,15 +100,15 @@ def study_seats(game: Game, seats: str | None, players: int | None, w: Words) \
 
 
 def run_with_progress(studies: list[tuple[str, Study]], jobs: int | None, backend: Backend,
-                      scheduler: str | None, w: Words, journal: Journal | None = None) \
-        -> list[list[dict]]:
+                      scheduler: str | None, w: Words,
+                      journals: list[Journal] | None = None) -> list[list[dict]]:
     """Every study's records (on one pool of workers), with a progress bar per study when
-    stderr is a terminal; with a journal (of the only study), the games it holds are not
-    played again and each finished game is kept in it."""
+    stderr is a terminal; with journals (one per study), the games they hold are not
+    played again and each finished game is kept in its study's."""
     console = Console(stderr=True, highlight=False)
     plain = [s for _, s in studies]
-    done = None if journal is None else [journal.done]
-    keep = None if journal is None else (lambda _k, records: journal.keep(records))
+    done = None if journals is None else [j.done for j in journals]
+    keep = None if journals is None else (lambda k, records: journals[k].keep(records))
     if not console.is_terminal:
         return run_studies(plain, jobs, backend.value, scheduler, None, done, keep)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -120,6 +120,29 @@ def run_with_progress(studies: list[tuple[str, Study]], jobs: int | None, backen
                  for k, (name, s) in enumerate(studies)]
         return run_studies(plain, jobs, backend.value, scheduler,
                            lambda k, n, _total: bar.update(tasks[k], completed=n), done, keep)
+
+
+def run_kept(studies: list[tuple[str, Study]], jobs: int | None, backend: Backend,
+             scheduler: str | None, w: Words, journals: list[Journal] | None,
+             where: str | None) -> list[list[dict]]:
+    """run_with_progress, saying what the journals (kept at `where`, a file or a folder)
+    already hold and, on ^C, what they keep; the journals are closed at the end."""
+    try:
+        held = sum(len([i for i in j.done if i < s.games])
+                   for j, (_, s) in zip(journals or [], studies))
+        if held:
+            notice(w("{file} holds {n} of the {games} games; playing the others", file=where,
+                     n=held, games=sum(s.games for _, s in studies)))
+        return run_with_progress(studies, jobs, backend, scheduler, w, journals)
+    except KeyboardInterrupt:
+        if journals:
+            notice(w.plural(None, "stopped: {file} keeps {n} game; the same command goes on "
+                            "from there", "stopped: {file} keeps {n} games; the same command "
+                            "goes on from there", sum(j.held for j in journals), file=where))
+        raise
+    finally:
+        for journal in journals or []:
+            journal.close()
 
 
 def notice(text: str) -> None:
@@ -194,25 +217,10 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     study = Study(game, specs, games, seed, variant, max_decisions=max_decisions,
                   step_limit=step_limit)
     gw = GameWords(loaded.definition, w)
-    journal = None if keep is None else open_journal(keep, study, loaded)
     started = time.perf_counter()
-    try:
-        if journal is not None and journal.done:
-            notice(
-                w("{file} holds {n} of the {games} games; playing the others", file=keep,
-                  n=len([i for i in journal.done if i < games]), games=games))
-        [records] = run_with_progress([(gw.game_name(), study)], jobs, backend, scheduler,
-                                      w, journal)
-    except KeyboardInterrupt:
-        if journal is not None:
-            notice(
-                w.plural(None, "stopped: {file} keeps {n} game; the same command goes on "
-                         "from there", "stopped: {file} keeps {n} games; the same command "
-                         "goes on from there", journal.held, file=keep))
-        raise
-    finally:
-        if journal is not None:
-            journal.close()
+    journals = None if keep is None else [open_journal(keep, study, loaded)]
+    [records] = run_kept([(gw.game_name(), study)], jobs, backend, scheduler, w, journals,
+                         keep)
     wall = time.perf_counter() - started
     console = result_console("-" in (json_to, csv_to))
     summary = summarize(records, loaded.definition.seats)

@@ -6,8 +6,9 @@ The first line says which study the file keeps ({"study": {...}}: the game and t
 of its rule files, variant, options, seats, seed, limits and regola's version; not the
 number of games, so a study can be made longer); each further line is one game's record,
 appended with a single write as the game finishes. Opening the journal of another study
-is refused before any game is played. A run killed in the middle of a write leaves a
-last line cut short: it is dropped when the journal is opened again.
+is refused before any game is played. The file is written only when a game ends: a run
+refused or stopped before that leaves it as it was. A run killed in the middle of a write
+leaves a last line cut short: it is dropped when the next game is kept.
 """
 
 from __future__ import annotations
@@ -37,31 +38,42 @@ def description(study: Study, game: Game) -> dict[str, Any]:
 
 
 class Journal:
-    """The open journal of one study: the records it held, and `keep` to add more."""
+    """The journal of one study: the records it held, and `keep` to add more."""
 
-    def __init__(self, path: Path, done: dict[int, dict], fd: int):
+    def __init__(self, path: Path, done: dict[int, dict], header: dict, complete: int):
         self.path = path
         self.done = done
         """The records the file held when opened, by game index."""
         self.held = len(done)
         """How many records the file holds now."""
-        self._fd = fd
+        self._header = header
+        self._complete = complete       # the bytes of whole lines: what follows is cut short
+        self._fd: int | None = None
 
     def keep(self, records: list[dict]) -> None:
-        """Append finished games' records, each line in one write."""
+        """Append finished games' records, each line in one write (the file is begun, or
+        a line cut short dropped, at the first)."""
+        if self._fd is None:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
+            os.truncate(self._fd, self._complete)
+            os.lseek(self._fd, 0, os.SEEK_END)
+            if self._complete == 0:
+                os.write(self._fd, (json.dumps(self._header) + "\n").encode())
         for record in records:
             os.write(self._fd, (json.dumps(record, separators=(",", ":")) + "\n").encode())
             self.held += 1
 
     def close(self) -> None:
-        """Close the file (what was kept stays kept)."""
-        os.close(self._fd)
+        """Close the file, if a game was kept (what was kept stays kept)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def open_journal(path: str | Path, study: Study, game: Game) -> Journal:
-    """The journal at `path` for `study` (begun if the file is missing or empty); its
-    games already played are in `.done`. JournalError, with the file and the line or the
-    setting that differs, if the file is not this study's journal."""
+    """The journal at `path` for `study` (a missing or empty file: a new one); its games
+    already played are in `.done`. JournalError, with the file and the line or the
+    setting that differs, if the file is not this study's journal. Writes nothing."""
     path = Path(path)
     wanted = description(study, game)
     try:
@@ -78,12 +90,7 @@ def open_journal(path: str | Path, study: Study, game: Game) -> Journal:
         check_header(path, lines[0], wanted)
         for number, line in enumerate(lines[1:], start=2):
             done.update(read_record(path, number, line))
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
-    os.truncate(fd, len(complete))
-    os.lseek(fd, 0, os.SEEK_END)
-    if not lines:
-        os.write(fd, (json.dumps({"study": wanted}) + "\n").encode())
-    return Journal(path, done, fd)
+    return Journal(path, done, {"study": wanted}, len(complete) if lines else 0)
 
 
 def check_header(path: Path, line: str, wanted: dict[str, Any]) -> None:
