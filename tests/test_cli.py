@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from conftest import edit_rule_file
 from regola.cli.app import app
+from regola.lab import without_timings
 
 runner = CliRunner()
 FOUR_BOTS = ["--seats", "random,random,random,random"]
@@ -142,7 +143,7 @@ def test_simulate_json_to_stdout_is_reproducible():
     second = json.loads(run(*args).stdout)
 
     def strip(recs):
-        return [{k: v for k, v in r.items() if k != "seconds"} for r in recs]
+        return without_timings(recs)
     assert strip(second) == strip(records)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -27,7 +28,7 @@ def run(*args: str):
 
 
 def strip(records: list[dict]) -> list[dict]:
-    return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+    return without_timings(records)
 
 
 class PickBot:
@@ -335,3 +336,24 @@ def test_the_tables_speak_the_language():
         assert text in result.stdout
     bad = run("simulate", "doge", "--games", "1", "--seats", "random,wizard", "--lang", "nl")
     assert bad.exit_code == 2 and "onbekende bot 'wizard' in --seats" in bad.output
+
+
+def test_each_bot_kind_has_its_time_per_decision():
+    """Records keep each seat's CPU time choosing and its slowest choice (timings: left
+    out when studies are compared); the summary gives each bot kind's decisions and mean
+    time, and simulate prints them."""
+    seats = tuple(parse_seats("mcts:8,random,random", None, [3, 4]))
+    records = run_study(Study("doge", seats, 2, 5), jobs=1)
+    for r in records:
+        assert len(r["thinking"]) == len(r["slowest"]) == 3
+        assert all(0 <= s <= t for s, t in zip(r["slowest"], r["thinking"]))
+        assert "thinking" not in without_timings([r])[0]
+    thinking = summarize(records, regola.load_game("doge").definition.seats)["thinking"]
+    assert thinking["random"]["decisions"] == sum(r["decisions"][1] + r["decisions"][2]
+                                                  for r in records)
+    assert thinking["mcts:8"]["mean"] > thinking["random"]["mean"] > 0
+    assert thinking["mcts:8"]["max"] >= thinking["mcts:8"]["mean"]
+    out = run("simulate", "doge", "--seats", "greedy,random,random", "--games", "1",
+              "--seed", "2").stdout
+    assert re.search(r"Time per decision \(CPU, one core\)", out)
+    assert re.search(r"│ greedy +│ +[\d,]+ │ +[\d.]+ ms │", out)

@@ -19,7 +19,7 @@ runner = CliRunner()
 
 
 def strip(records: list[dict]) -> list[dict]:
-    return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+    return without_timings(records)
 
 
 @pytest.fixture(scope="module")

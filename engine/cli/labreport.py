@@ -1,5 +1,6 @@
 """The tables of `regola simulate`: wins with 95% intervals per seat and per bot kind, game
-lengths, score spread, means at the end, endings (from regola.lab.summary)."""
+lengths, score spread, means at the end, endings, each bot's time per decision (from
+regola.lab.summary)."""
 
 from __future__ import annotations
 
@@ -127,6 +128,30 @@ def endings_table(gw: GameWords, summary: dict) -> Table:
     return ends
 
 
+def duration(gw: GameWords, seconds: float) -> str:
+    """A short time: in µs under a millisecond, in ms under a tenth of a second, else in s."""
+    if seconds < 0.001:
+        return gw.w("{n} µs", n=gw.number(seconds * 1_000_000, 1))
+    if seconds < 0.1:
+        return gw.w("{n} ms", n=gw.number(seconds * 1000, 2))
+    return gw.w("{n} s", n=gw.number(seconds, 2))
+
+
+def thinking_table(gw: GameWords, summary: dict) -> Table | None:
+    """Per bot kind: its decisions and the CPU time of one (mean, slowest)."""
+    rows = summary.get("thinking") or {}
+    if not any(row["decisions"] for row in rows.values()):
+        return None
+    w = gw.w
+    out = table(w.ctx("table", "Time per decision (CPU, one core)"), w.ctx("table", "bot"),
+                w.ctx("table", "decisions"), w.ctx("table", "mean"),
+                w.ctx("table", "slowest"))
+    for label, row in rows.items():
+        out.add_row(Text(label), gw.number(row["decisions"], 0), duration(gw, row["mean"]),
+                    duration(gw, row["max"]))
+    return out
+
+
 def print_summary(console: Console, gw: GameWords, summary: dict, wall: float) -> None:
     """Every table of a study, in order."""
     definition = gw.definition
@@ -135,7 +160,7 @@ def print_summary(console: Console, gw: GameWords, summary: dict, wall: float) -
     print_header(console, gw, summary, wall)
     tables = [*wins_tables(gw, summary), length_table(gw, summary, definition.length_variable),
               score_table(gw, summary, measure), means_table(gw, summary),
-              endings_table(gw, summary)]
+              endings_table(gw, summary), thinking_table(gw, summary)]
     for t in tables:
         if t is not None:
             console.print(t)

@@ -69,26 +69,34 @@ def bot_seed(state_seed: int, seat: int) -> str:
     return f"{state_seed}/{seat}"
 
 
-def play(game: Game, study: Study, index: int) -> tuple[GameState, list[int]]:
-    """Game `index` of the study: the final state and each seat's number of decisions.
-    Seats that must decide at once are asked in seat order, as at the table."""
+def play(game: Game, study: Study, index: int) -> tuple[GameState, list[int], list[float],
+                                                      list[float]]:
+    """Game `index` of the study: the final state, and per seat its number of decisions,
+    its bot's CPU seconds choosing and its slowest choice. Seats that must decide at once
+    are asked in seat order, as at the table."""
     seed = game_seed(study, index)
     state = game.new_state(players=study.players, seed=seed,
                            max_decisions=study.max_decisions)
     bots = [spec.make(bot_seed(seed, p), game, p) for p, spec in enumerate(study.seats)]
     decisions = [0] * study.players
+    thinking = [0.0] * study.players
+    slowest = [0.0] * study.players
     steps = 0
     while not state.is_over and steps < study.step_limit:
         for seat in state.to_move:
             if seat not in state.to_move:
                 continue
+            started = time.process_time()
             action = bots[seat].choose(state, seat)
+            took = time.process_time() - started
+            thinking[seat] += took
+            slowest[seat] = max(slowest[seat], took)
             state.apply(seat, action)
             decisions[seat] += 1
             steps += 1
             if state.is_over or steps >= study.step_limit:
                 break
-    return state, decisions
+    return state, decisions, thinking, slowest
 
 
 def record(game: Game, study: Study, index: int) -> dict:
@@ -96,7 +104,7 @@ def record(game: Game, study: Study, index: int) -> dict:
     limit or by max_decisions has no winners (reason "step_limit" or "unfinished")."""
     started = time.perf_counter()
     try:
-        state, decisions = play(game, study, index)
+        state, decisions, thinking, slowest = play(game, study, index)
     except RegolaError as error:
         error.add_note(f"in simulated game {index} (state seed {game_seed(study, index)})")
         raise
@@ -122,6 +130,8 @@ def record(game: Game, study: Study, index: int) -> dict:
         "on_board": on_board(game, state),
         "decisions": decisions,
         "seconds": round(seconds, 6),
+        "thinking": [round(t, 6) for t in thinking],
+        "slowest": [round(t, 6) for t in slowest],
     }
 
 
@@ -131,7 +141,7 @@ def run_games(study: Study, indices: list[int]) -> list[dict]:
     return [record(game, study, i) for i in indices]
 
 
-TIMING_FIELDS = ("seconds",)
+TIMING_FIELDS = ("seconds", "thinking", "slowest")
 """Fields of a record that measure time: the only ones that differ between two runs."""
 
 

@@ -87,4 +87,18 @@ def summarize(records: list[dict], seats: list[str]) -> dict[str, Any]:
         "scores": _scores(records, players),
         "vars_mean": {k: statistics.fmean(v) for k, v in var_values.items()},
         "on_board_mean": {k: [x / n for x in row] for k, row in board.items()} if n else {},
+        "thinking": _thinking(records, kinds),
     }
+
+
+def _thinking(records: list[dict], kinds: dict[str, list[int]]) -> dict[str, dict]:
+    """Per bot kind: its decisions, and the CPU seconds of one (mean over them all, and
+    the slowest); records without times (older journals) are left out."""
+    timed = [r for r in records if "thinking" in r]
+    out = {}
+    for label, seats in kinds.items():
+        decisions = sum(r["decisions"][p] for r in timed for p in seats)
+        seconds = sum(r["thinking"][p] for r in timed for p in seats)
+        out[label] = {"decisions": decisions, "mean": seconds / decisions if decisions else 0.0,
+                      "max": max((r["slowest"][p] for r in timed for p in seats), default=0.0)}
+    return out
