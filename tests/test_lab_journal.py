@@ -41,10 +41,14 @@ def test_a_study_kept_in_two_runs_has_the_records_of_one_run(tmp_path, jobs):
     second = simulate("--games", "5", "--keep", str(path), "--jobs", jobs, "--json", "-")
     assert second.exit_code == 0, second.output
     assert "holds 3 of the 5 games" in second.output
+    assert "Copycat: 5 games, 2 played now in " in second.output
     assert sorted(r["game"] for r in lines_of(path)[1:]) == [0, 1, 2, 3, 4]   # 3, 4 added
     whole = simulate("--games", "5", "--json", "-")
     strip = lambda out: without_timings(json.loads(out[out.index("["):out.rindex("]") + 1]))  # noqa: E731
     assert strip(second.stdout) == strip(whole.stdout)
+    third = simulate("--games", "5", "--keep", str(path), "--jobs", jobs)
+    assert "holds every game (5): nothing to play" in third.output
+    assert "Copycat: 5 games, all kept before, " in third.output
 
 
 def test_a_game_is_kept_as_soon_as_it_ends(tmp_path):

@@ -130,9 +130,13 @@ def run_kept(studies: list[tuple[str, Study]], jobs: int | None, backend: Backen
     try:
         held = sum(len([i for i in j.done if i < s.games])
                    for j, (_, s) in zip(journals or [], studies))
-        if held:
+        games = sum(s.games for _, s in studies)
+        if held == games:
+            notice(w("{file} holds every game ({games}): nothing to play", file=where,
+                     games=games))
+        elif held:
             notice(w("{file} holds {n} of the {games} games; playing the others", file=where,
-                     n=held, games=sum(s.games for _, s in studies)))
+                     n=held, games=games))
         return run_with_progress(studies, jobs, backend, scheduler, w, journals)
     except KeyboardInterrupt:
         if journals:
@@ -219,12 +223,13 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     gw = GameWords(loaded.definition, w)
     started = time.perf_counter()
     journals = None if keep is None else [open_journal(keep, study, loaded)]
+    played = games - len([i for j in journals or [] for i in j.done if i < games])
     [records] = run_kept([(gw.game_name(), study)], jobs, backend, scheduler, w, journals,
                          keep)
     wall = time.perf_counter() - started
     console = result_console("-" in (json_to, csv_to))
     summary = summarize(records, loaded.definition.seats)
-    print_summary(console, gw, summary, wall)
+    print_summary(console, gw, summary, wall, played)
     console.print(w("seed: {seed}", seed=seed), markup=False)
     if json_to:
         write(json_to, json.dumps(records, indent=1), w, console)

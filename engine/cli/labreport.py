@@ -29,17 +29,30 @@ def seat_name(gw: GameWords, row: dict) -> str:
     return f"{gw.label('seats', row['seat'])} ({row['bot']})"
 
 
-def print_header(console: Console, gw: GameWords, summary: dict, wall: float) -> None:
-    """Games, time, speed, decisions per game."""
+def print_header(console: Console, gw: GameWords, summary: dict, wall: float,
+                 played: int | None = None) -> None:
+    """Games, time, speed (of the `played` games this run played, if not all: the others
+    came from a journal), decisions per game."""
     n = summary["games"]
-    console.print(gw.w.plural(None, "{game}: {n} game in {seconds} s, {speed} games/second, "
-                                    "{actions} actions per game",
-                              "{game}: {n} games in {seconds} s, {speed} games/second, "
-                              "{actions} actions per game", n,
-                              game=gw.game_name(), seconds=gw.number(wall),
-                              speed=gw.number(n / wall if wall > 0 else 0.0, 1),
-                              actions=gw.number(summary["decisions"]["mean"], 0)),
-                  markup=False)
+    played = n if played is None else played
+    values = {"game": gw.game_name(), "seconds": gw.number(wall),
+              "speed": gw.number(played / wall if wall > 0 else 0.0, 1),
+              "actions": gw.number(summary["decisions"]["mean"], 0), "played": played}
+    if played == n:
+        text = gw.w.plural(None, "{game}: {n} game in {seconds} s, {speed} games/second, "
+                                 "{actions} actions per game",
+                           "{game}: {n} games in {seconds} s, {speed} games/second, "
+                           "{actions} actions per game", n, **values)
+    elif played == 0:
+        text = gw.w.plural(None, "{game}: {n} game, all kept before, {actions} actions per "
+                                 "game", "{game}: {n} games, all kept before, {actions} "
+                                 "actions per game", n, **values)
+    else:
+        text = gw.w.plural(None, "{game}: {n} game, {played} played now in {seconds} s "
+                                 "({speed} games/second), {actions} actions per game",
+                           "{game}: {n} games, {played} played now in {seconds} s "
+                           "({speed} games/second), {actions} actions per game", n, **values)
+    console.print(text, markup=False)
 
 
 def wins_tables(gw: GameWords, summary: dict) -> list[Table]:
@@ -152,12 +165,13 @@ def thinking_table(gw: GameWords, summary: dict) -> Table | None:
     return out
 
 
-def print_summary(console: Console, gw: GameWords, summary: dict, wall: float) -> None:
+def print_summary(console: Console, gw: GameWords, summary: dict, wall: float,
+                  played: int | None = None) -> None:
     """Every table of a study, in order."""
     definition = gw.definition
     end = definition.end
     measure = end.tiebreaker_sources[0] if end is not None and end.tiebreaker_sources else ""
-    print_header(console, gw, summary, wall)
+    print_header(console, gw, summary, wall, played)
     tables = [*wins_tables(gw, summary), length_table(gw, summary, definition.length_variable),
               score_table(gw, summary, measure), means_table(gw, summary),
               endings_table(gw, summary), thinking_table(gw, summary)]
