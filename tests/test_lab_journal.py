@@ -151,3 +151,16 @@ def test_compare_keeps_a_journal_per_study_in_its_folder(tmp_path):
     rows = lambda out: json.loads(out[out.index("{"):out.rindex("}") + 1])["rows"]  # noqa: E731
     assert rows(second.stdout) == rows(whole.stdout)
     assert len((folder / "variant-year_limit.jsonl").read_text().splitlines()) == 6
+
+
+def test_a_study_without_seed_goes_on_with_its_journals_seed(tmp_path):
+    """The same command again, with no --seed: the journal's seed, not a new one."""
+    path = tmp_path / "study.jsonl"
+    args = ["simulate", "doge", "--players", "3", "--keep", str(path), "--json", "-"]
+    first = runner.invoke(app, [*args, "--games", "2"])
+    assert first.exit_code == 0, first.output
+    seed = lines_of(path)[0]["study"]["seed"]
+    second = runner.invoke(app, [*args, "--games", "3"])
+    assert second.exit_code == 0, second.output
+    assert f"seed: {seed}" in second.output and "holds 2 of the 3 games" in second.output
+    assert sorted(r["seed"] for r in lines_of(path)[1:]) == [seed, seed + 1, seed + 2]

@@ -17,7 +17,7 @@ from ..i18n.game_words import GameWords
 from ..interpreter.state import new_seed
 from ..lab.compare import ALPHA, Row
 from ..lab.compare import compare as compare_studies
-from ..lab.journal import open_journal
+from ..lab.journal import kept_seed, open_journal
 from ..lab.study import STEP_LIMIT, Study
 from ..loading.loader import load_game
 from .lab_commands import (
@@ -128,6 +128,8 @@ def compare(game: GameArg,
     specs = study_seats(base, seats, players, w)
     for v in variant:
         study_seats(load_game(game, v), ",".join(s.label for s in specs), len(specs), w)
+    if seed is None and folder is not None:
+        seed = kept_seed(folder / "base.jsonl")
     seed = new_seed() if seed is None else seed
     names = [variant_name(v) for v in variant]
     gw = GameWords(base.definition, w)

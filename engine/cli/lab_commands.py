@@ -20,7 +20,7 @@ from ..i18n.catalog import LANGUAGES, Words
 from ..i18n.game_words import GameWords
 from ..interpreter.state import new_seed
 from ..lab.backends import run_studies
-from ..lab.journal import Journal, open_journal
+from ..lab.journal import Journal, kept_seed, open_journal
 from ..lab.seats import SeatSpec, parse_seats
 from ..lab.study import STEP_LIMIT, Study
 from ..lab.summary import summarize
@@ -217,6 +217,8 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
         check_plot_file(plot_to)
     loaded = load_game(game, variant)
     specs = study_seats(loaded, seats, players, w)
+    if seed is None and keep is not None:
+        seed = kept_seed(keep)
     seed = new_seed() if seed is None else seed
     study = Study(game, specs, games, seed, variant, max_decisions=max_decisions,
                   step_limit=step_limit)

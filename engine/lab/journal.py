@@ -93,6 +93,18 @@ def open_journal(path: str | Path, study: Study, game: Game) -> Journal:
     return Journal(path, done, {"study": wanted}, len(complete) if lines else 0)
 
 
+def kept_seed(path: str | Path) -> int | None:
+    """The seed of the study the journal at `path` keeps, or None (no file, or not a
+    journal: open_journal says what is wrong): a study run again without --seed goes on
+    with its journal's seed."""
+    try:
+        with open(path, encoding="utf-8") as lines:
+            seed = json.loads(lines.readline())["study"]["seed"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return seed if type(seed) is int else None
+
+
 def check_header(path: Path, line: str, wanted: dict[str, Any]) -> None:
     """JournalError unless the first line describes the study `wanted`."""
     try:
