@@ -164,3 +164,10 @@ def test_a_study_without_seed_goes_on_with_its_journals_seed(tmp_path):
     assert second.exit_code == 0, second.output
     assert f"seed: {seed}" in second.output and "holds 2 of the 3 games" in second.output
     assert sorted(r["seed"] for r in lines_of(path)[1:]) == [seed, seed + 1, seed + 2]
+
+
+def test_a_journal_that_is_also_an_output_is_refused(tmp_path):
+    path = tmp_path / "study.jsonl"
+    result = simulate("--games", "1", "--keep", str(path), "--json", str(path))
+    assert result.exit_code == 2 and "is also an output of this run" in result.output
+    assert not path.exists()

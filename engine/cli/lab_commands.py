@@ -13,8 +13,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from .. import errors
 from ..errors import RegolaError, UnsupportedPlayers
-from ..errors import w as english
 from ..game import Game
 from ..i18n.catalog import LANGUAGES, Words
 from ..i18n.game_words import GameWords
@@ -179,7 +179,7 @@ def write(path: str, text: str, w: Words, console: Console) -> None:
 def check_backend(backend: Backend, scheduler: str | None) -> None:
     """BadOption when --scheduler is given without --backend dask."""
     if scheduler and backend is not Backend.dask:
-        raise BadOption.text(english("--scheduler needs --backend dask"))
+        raise BadOption.text(errors.w("--scheduler needs --backend dask"))
 
 
 def check_outputs(*paths: str | None) -> None:
@@ -210,8 +210,12 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     w = Words(lang)
     check_backend(backend, scheduler)
     if json_to == csv_to == "-":
-        raise BadOption.text(english("--json - and --csv - cannot both write to stdout"))
+        raise BadOption.text(errors.w("--json - and --csv - cannot both write to stdout"))
     check_outputs(json_to, csv_to, plot_to, keep)
+    if keep is not None and keep in (json_to, csv_to, plot_to):
+        raise BadOption.text(errors.w("--keep {file} is also an output of this run: the "
+                                     "journal would be written over; give another file"),
+                             file=keep)
     if plot_to:
         from ..lab.plot import check_plot_file
         check_plot_file(plot_to)
