@@ -356,4 +356,4 @@ def test_each_bot_kind_has_its_time_per_decision():
     out = run("simulate", "doge", "--seats", "greedy,random,random", "--games", "1",
               "--seed", "2").stdout
     assert re.search(r"Time per decision \(CPU, one core\)", out)
-    assert re.search(r"│ greedy +│ +[\d,]+ │ +[\d.]+ ms │", out)
+    assert re.search(r"│ greedy +│ +[\d,]+ │ +[\d.]+ (ms|µs) │", out)
