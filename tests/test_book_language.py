@@ -1,5 +1,5 @@
 """Every rulebook (four games in English, Spanish and Dutch) passes the proofreading checks
-of engine/docs/proofread: no English left in a translation, no true/false or empty values
+of engine/rulebook/proofread: no English left in a translation, no true/false or empty values
 shown as words, no snake_case ids or placeholders, one form of address per language, colour
 names in lower case inside sentences, articles that agree with the glossary's genders, the
 Spanish subjunctive after "mientras", Dutch main clauses with the verb second. The checks
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from regola.docs.proofread import glossary_problems, proofread, proofread_book
-from regola.docs.proofread.checks import Context
-from regola.docs.proofread.glossary import Term
 from regola.i18n.catalog import Words
 from regola.i18n.grammar import Clause, Phrase, main_order
 from regola.i18n.spanish import subjunctive
+from regola.rulebook.proofread import glossary_problems, proofread, proofread_book
+from regola.rulebook.proofread.checks import Context
+from regola.rulebook.proofread.glossary import Term
 
 GAMES = ["doge", "rialto", "warsaw", "copycat"]
 LANGS = ["en", "es", "nl"]
@@ -131,7 +131,7 @@ def test_spanish_conditions_take_the_subjunctive_after_mientras():
 
 def test_the_books_speak_each_language_s_chosen_form():
     """notes: Spanish speaks as "tú" (imperatives), Dutch as "je"; colours are lower case."""
-    from regola.docs import build_rulebook
+    from regola.rulebook import build_rulebook
     spanish = build_rulebook("rialto", lang="es").markdown
     assert "Durante seis rondas tomas filas de cartas y las juegas" in spanish
     assert "1. Prepara la partida" in spanish

@@ -135,7 +135,7 @@ def test_reading_18_other_value_a_tie_on_vp_is_shared_at_once(tmp_path):
 def test_reading_18_other_value_reads_in_the_rulebook(tmp_path):
     """Reading 18, other value: the end section drops the last-round tie-breaker (a tie-breaker
     an option turns into a constant breaks no tie) and the note says the reading is off."""
-    from regola.docs.book import build_rulebook
+    from regola.rulebook.book import build_rulebook
 
     variant = tmp_path / "plain_ties.yaml"
     variant.write_text("extends: copycat\nvariant: plain_ties\nname: Plain ties\n"

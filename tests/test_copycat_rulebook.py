@@ -9,7 +9,7 @@ import re
 import pytest
 from test_rulebook_languages import _english_fragments
 
-from regola.docs import build_rulebook
+from regola.rulebook import build_rulebook
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from regola.cli.app import app
-from regola.docs.book.site import mkdocs_config
+from regola.rulebook.book.site import mkdocs_config
 
 runner = CliRunner()
 HAVE_MKDOCS = all(importlib.util.find_spec(m) for m in ("mkdocs", "material",

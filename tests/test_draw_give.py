@@ -87,9 +87,9 @@ def test_provisional_data_is_listed_and_noted_in_the_rulebook(doge_copy):
     from rich.console import Console
 
     from regola.cli.listing import provisional_report
-    from regola.docs.book import Book
     from regola.i18n.catalog import Words
     from regola.i18n.game_words import GameWords
+    from regola.rulebook.book import Book
 
     edit_rule_file(doge_copy / "game.yaml", ("\ndecks:", "\nprovisional:\n  - id: deck_sizes\n"
                                              "    what: decks.brown.cards\n"

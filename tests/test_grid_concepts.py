@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from regola.docs.book import Book
-from regola.docs.book.markdown import steps_markdown
 from regola.dsl.builtins import draft as builtins_draft
 from regola.dsl.builtins import goals as builtins_goals
 from regola.dsl.builtins import grid
@@ -21,6 +19,8 @@ from regola.i18n.catalog import Words
 from regola.interpreter import goals
 from regola.interpreter.grid import rotated
 from regola.loading.loader import load_game
+from regola.rulebook.book import Book
+from regola.rulebook.book.markdown import steps_markdown
 
 HERE = Path(__file__).parent / "data" / "grid_game"
 

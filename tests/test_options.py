@@ -62,7 +62,7 @@ def test_a_variant_reading_replaces_the_default_note_in_every_language(tmp_path,
                                                                       new):
     # Rialto notes, Reading 9 (district_bonus): a variant choosing one_per_player must print
     # that reading, not the default's note.
-    from regola.docs.book import build_rulebook
+    from regola.rulebook.book import build_rulebook
 
     variant = tmp_path / "one_each.yaml"
     variant.write_text("extends: rialto\nvariant: one_each\nname: One bonus each\n"

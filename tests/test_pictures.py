@@ -12,9 +12,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import regola
-from regola.docs.book import build_rulebook
-from regola.docs.pictures import draw_position
-from regola.docs.pictures.svg import text_width
+from regola.rulebook.book import build_rulebook
+from regola.rulebook.pictures import draw_position
+from regola.rulebook.pictures.svg import text_width
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES = ["doge", "rialto", "warsaw", "copycat"]

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from regola.cli.app import app
-from regola.docs.print import available
+from regola.rulebook.print import available
 
 runner = CliRunner()
 needs_pdf = pytest.mark.skipif(not available(), reason="the pdf extra (WeasyPrint) is missing")

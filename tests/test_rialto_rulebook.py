@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_rulebook_languages import _english_fragments
 
-from regola.docs import build_rulebook
+from regola.rulebook import build_rulebook
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.docs import build_rulebook
 from regola.i18n import catalog
 from regola.loading.sources import rules_root
+from regola.rulebook import build_rulebook
 
 runner = CliRunner()
 

@@ -10,11 +10,11 @@ import re
 import pytest
 
 from conftest import edit_rule_file
-from regola.docs import build_rulebook
-from regola.docs.book.rulebook import Book
-from regola.docs.phrases.briefs import problems
 from regola.i18n.catalog import Words
 from regola.loading.loader import load_game
+from regola.rulebook import build_rulebook
+from regola.rulebook.book.rulebook import Book
+from regola.rulebook.phrases.briefs import problems
 
 GAMES = ["doge", "rialto", "warsaw", "copycat"]
 

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.docs import build_rulebook
-from regola.docs.book.examples import example_files
 from regola.loading.sources import rules_root
+from regola.rulebook import build_rulebook
+from regola.rulebook.book.examples import example_files
 from regola.scenarios.runner import run_file
 
 runner = CliRunner()
@@ -60,12 +60,12 @@ def test_every_example_is_told_in_every_language(game, lang):
 
 def test_without_a_drawing_of_positions_a_table_shows_who_has_what():
     """The position of an example as a table when the pictures cannot draw it."""
-    from regola.docs.book.example_blocks import position_table
-    from regola.docs.book.examples import examples_for
-    from regola.docs.book.narration import Narrator
-    from regola.docs.texts import Texts
     from regola.i18n.catalog import Words
     from regola.loading.loader import load_game
+    from regola.rulebook.book.example_blocks import position_table
+    from regola.rulebook.book.examples import examples_for
+    from regola.rulebook.book.narration import Narrator
+    from regola.rulebook.texts import Texts
     game = load_game("doge")
     played = {p.id: p for p in examples_for(game, rules_root() / "doge")}["san_marco_build"]
     table = position_table(Narrator(Texts(game.definition, Words("en")), played),

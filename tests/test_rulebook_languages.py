@@ -8,8 +8,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import edit_rule_file
-from regola.docs import build_rulebook
 from regola.i18n.catalog import locales_dir
+from regola.rulebook import build_rulebook
 
 WORDS = {
     "es": {"lion": "león", "year_at_least": "El número de año es igual o mayor que {n}.",

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.docs import build_rulebook
-from regola.docs.book.site import write_pages
+from regola.rulebook import build_rulebook
+from regola.rulebook.book.site import write_pages
 
 GAMES = ["doge", "rialto", "warsaw", "copycat"]
 runner = CliRunner()

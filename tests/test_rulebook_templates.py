@@ -10,14 +10,14 @@ import string
 
 import pytest
 
-from regola.docs.book import Book
-from regola.docs.book.coverage import GAME_KEYS, RENDERED_WITHIN
-from regola.docs.book.markdown import steps_markdown
 from regola.dsl import builtins
 from regola.dsl.parse import _parser
 from regola.i18n.catalog import Words
 from regola.loading.loader import load_game
 from regola.loading.sources import rules_root
+from regola.rulebook.book import Book
+from regola.rulebook.book.coverage import GAME_KEYS, RENDERED_WITHIN
+from regola.rulebook.book.markdown import steps_markdown
 
 
 def grammar_constructs() -> set[str]:

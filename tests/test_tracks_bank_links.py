@@ -201,12 +201,12 @@ def play():
 
 
 def test_every_concept_builtin_reads_in_the_rulebook(tmp_path):
-    from regola.docs.book import Book
-    from regola.docs.book.markdown import steps_markdown
     from regola.dsl.builtins import bank as builtins_bank
     from regola.dsl.builtins import links as builtins_links
     from regola.dsl.builtins import tracks as builtins_tracks
     from regola.i18n.catalog import Words
+    from regola.rulebook.book import Book
+    from regola.rulebook.book.markdown import steps_markdown
 
     (tmp_path / "text.yaml").write_text(TEXT, encoding="utf-8")
     toy(tmp_path, EVERY_BUILTIN, GAME.replace("scripts: [toy.regola]",

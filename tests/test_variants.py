@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 import regola
 from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.docs.book import build_rulebook
 from regola.loading.sources import builtin_games, builtin_variants, rules_root
+from regola.rulebook.book import build_rulebook
 
 runner = CliRunner()
 

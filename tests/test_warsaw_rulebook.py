@@ -9,7 +9,7 @@ from test_rulebook_languages import _english_fragments
 from typer.testing import CliRunner
 
 from regola.cli.app import app
-from regola.docs import build_rulebook
+from regola.rulebook import build_rulebook
 
 CHECKLIST = {
     1: ["For 2 to 4 players", "The game lasts 6 epochs", "For each of 1, 2, 3, 4, 5, and 6"],

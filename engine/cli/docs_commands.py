@@ -34,7 +34,7 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
                                "aid).")] = False):
     """Write a game's rulebook, generated from its rule data, as Markdown (and SVG pictures)
     or as a print-ready PDF; with --aid only its turn summary (the player aid)."""
-    from ..docs.book import build_rulebook
+    from ..rulebook.book import build_rulebook
     if fmt not in ("md", "pdf"):
         raise OutputError.text(w("unknown format {format}: choose md or pdf"), format=fmt)
     code = resolve_language(lang)
@@ -50,7 +50,7 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     stem = "-".join(x for x in (definition.id, definition.variant) if x) + f".{code}"
     book = build_rulebook(game, variant, code, prefix=f"{stem}-")
     if fmt == "pdf":
-        from ..docs.print import write_pdf
+        from ..rulebook.print import write_pdf
         name = f"{stem}-aid.pdf" if aid else f"{stem}.pdf"
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -90,8 +90,8 @@ def build(out: Annotated[Path, typer.Option(
           = True):
     """Write every built-in game's and variant's rulebook in every language (with their
     printable PDFs when the pdf extra is installed), then run mkdocs build --strict."""
-    from ..docs.book import site
-    from ..docs.print import available
+    from ..rulebook.book import site
+    from ..rulebook.print import available
     shown, out = out, check_output_folder(out)     # mkdocs runs in `out`: an absolute path
     try:
         report = site.write_pages(out, pdf=pdf and not pages_only and available())

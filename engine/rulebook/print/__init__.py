@@ -2,7 +2,7 @@
 contents with page numbers and numbered pages (WeasyPrint, the optional extra
 `regola[pdf]`).
 
-    from regola.docs.print import write_pdf
+    from regola.rulebook.print import write_pdf
     write_pdf(build_rulebook("some_game", lang="es"), Path("book.pdf"), lang="es")
 """
 

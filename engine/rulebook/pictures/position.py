@@ -2,7 +2,7 @@
 board (an `area_map` or `area_blocks` picture of the outline) with the pieces on it, then
 the decks, the players' grids, what lies beside the board and one panel per player.
 
-    from regola.docs.pictures.position import draw_position
+    from regola.rulebook.pictures.position import draw_position
     svg = draw_position(state, lang="es")            # any GameState, at any point of play
 
 The outline's `position` picture (rulebook.yaml) gives the hints: `board` (the picture the
