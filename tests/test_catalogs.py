@@ -88,3 +88,26 @@ def test_placeholder_differences_are_found():
     assert placeholder_problem(Message(plural, ("una casa", "{n} casas en {area}"))) is not None
     assert placeholder_problem(Message(plural, ("{n} casa en {zona}",
                                                 "{n} casas en {area}"))) is not None
+
+
+GAMES = ["doge", "rialto", "warsaw", "copycat"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_catalog_is_complete_and_current(game, lang):
+    """A game's own catalog (rules/<game>/locales/<lang>.po) holds exactly its texts, each
+    translated with the English placeholders; `regola catalogs update` keeps it so."""
+    import regola
+    from regola.i18n.catalog import game_catalog
+    from regola.i18n.game_catalogs import template
+    definition = regola.load_game(game).definition
+    path = game_catalog(definition.folder, lang)
+    problems = [str(p) for p in entry_problems(lang, path)]
+    assert not problems, "\n".join(problems)
+    wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0])
+              for m in template(definition) if m.id}
+    have = ids(path)
+    assert have == wanted, (f"{path} differs from the game's texts: {_some(wanted - have)} "
+                            f"missing, {_some(have - wanted)} left over; run "
+                            f"`regola catalogs update {game}`")

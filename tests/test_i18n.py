@@ -200,28 +200,50 @@ def test_validate_reports_a_text_missing_from_the_catalogs(doge_copy):
     result = run("validate", str(doge_copy))
     assert result.exit_code == 2
     for lang in ("es", "nl"):
+        catalog = re.escape(str(doge_copy / "locales" / f"{lang}.po"))
         assert re.search(rf"{re.escape(str(text))}:{line}:\d+: notes.brand_new: no entry for "
-                         rf"'A brand new note.' \(msgctxt 'doge.notes'\) in "
-                         rf"locales/{lang}/LC_MESSAGES/regola.po", result.output), result.output
+                         rf"'A brand new note.' \(msgctxt 'doge.notes'\) in {catalog}; "
+                         r"`regola catalogs update` adds it", result.output), result.output
     report = json.loads(run("validate", str(doge_copy), "--format", "json").stdout)
     assert report["valid"] is False
     located = [p for p in report["problems"] if (p["file"], p["line"]) == (str(text), line)]
     assert len(located) == 2 and located[0]["path"] == "notes.brand_new"
 
 
-def test_validate_reports_a_translation_whose_placeholders_differ(tmp_path, monkeypatch):
-    locales = tmp_path / "locales"
-    shutil.copytree(check.locales_dir(), locales)
-    po = locales / "es" / "LC_MESSAGES" / "regola.po"
+def test_validate_reports_a_translation_whose_placeholders_differ(doge_copy):
+    po = doge_copy / "locales" / "es.po"
     source = po.read_text(encoding="utf-8")
     good = 'msgstr "Empieza el año {year}."'
     assert good in source
     po.write_text(source.replace(good, 'msgstr "Empieza el año {ano}."'), encoding="utf-8")
     line = po.read_text(encoding="utf-8").splitlines().index('msgid "Year {year} begins."') + 1
-    monkeypatch.setattr(check, "locales_dir", lambda: locales)
-    result = run("validate", "doge")
+    result = run("validate", str(doge_copy))
     assert result.exit_code == 2
-    assert f"locales/es/LC_MESSAGES/regola.po:{line}:1: msgid 'Year {{year}} begins.' " \
+    assert f"{po}:{line}:1: msgid 'Year {{year}} begins.' " \
            "(msgctxt 'doge.notes'): the translation's placeholders ({ano}) differ from the " \
            "English ones ({year})" in result.output
-    assert "nl/LC_MESSAGES/regola.po:" not in result.output
+    assert "nl.po:" not in result.output
+
+
+def test_catalogs_update_adds_a_new_text_and_marks_a_changed_one(doge_copy):
+    """`regola catalogs update` brings a game's own catalogs up to date: a new text is
+    added untranslated, a changed one keeps its old translation marked fuzzy, and the game
+    does not validate until a translator has seen both."""
+    text = doge_copy / "text.yaml"
+    source = text.read_text(encoding="utf-8")
+    source = source.replace("\nnotes:\n", "\nnotes:\n  brand_new: A brand new note.\n")
+    source = source.replace("year_begins: Year {year} begins.", "year_begins: Year {year} starts.")
+    text.write_text(source, encoding="utf-8")
+    result = run("catalogs", "update", str(doge_copy))
+    assert result.exit_code == 0, result.output
+    assert "es.po: 1 added, 1 changed (fuzzy), 1 dropped; 2 to translate" in result.output
+    po = (doge_copy / "locales" / "es.po").read_text(encoding="utf-8")
+    assert 'msgid "A brand new note."\nmsgstr ""' in po
+    assert '#, fuzzy, python-brace-format\n#| msgid "Year {year} begins."' in po or \
+        '#, fuzzy' in po.split('msgid "Year {year} starts."')[0].rsplit("msgctxt", 1)[0]
+    assert 'msgid "Year {year} starts."\nmsgstr "Empieza el año {year}."' in po
+    result = run("validate", str(doge_copy))
+    assert result.exit_code == 2
+    assert "'Year {year} starts.' is not translated" in result.output
+    assert "marked fuzzy" in result.output and "'A brand new note.' is not translated" in \
+        result.output

@@ -23,6 +23,7 @@ from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
 from ..i18n.check import catalog_problems
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
+from ..loading.sources import display_name
 from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
@@ -39,6 +40,9 @@ app = typer.Typer(help="regola: board games as data, run by one generic interpre
 scenario_app = typer.Typer(help="Rule scenarios: set up a position, act, check the outcome.",
                            no_args_is_help=True)
 app.add_typer(scenario_app, name="scenario")
+catalogs_app = typer.Typer(help="A game's own catalogs: its texts in Spanish and Dutch.",
+                           no_args_is_help=True)
+app.add_typer(catalogs_app, name="catalogs")
 
 
 def _print_version(value: bool) -> None:
@@ -256,6 +260,20 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
         raise fail(f"the scenario runner is not available in this installation ({error})") \
             from None
     raise typer.Exit(run_scenarios(list(paths)))
+
+
+@catalogs_app.command("update")
+@handle_errors
+def catalogs_update(game: GameArg):
+    """Bring a game's catalogs (<folder>/locales/<lang>.po) up to date with its English
+    texts: new texts added untranslated, changed ones marked fuzzy for a translator."""
+    from ..i18n.game_catalogs import update_game_catalogs
+    w = Words()
+    for done in update_game_catalogs(load_game(game).definition):
+        typer.echo(w("{path}: {added} added, {changed} changed (fuzzy), {dropped} dropped; "
+                     "{untranslated} to translate", path=display_name(done.path), added=done.added,
+                     changed=done.changed, dropped=done.dropped,
+                     untranslated=done.untranslated))
 
 
 register_docs(app, handle_errors)

@@ -1,17 +1,22 @@
-"""Load the compiled catalogs and translate: plain, with context, with plurals, and lists.
+"""Load the catalogs and translate: plain, with context, with plurals, and lists.
 
-English is the source language (msgids are English text). Game texts use the message
-context `<game>.<role>` (for example `<game>.areas`), so one English word can have two roles.
+English is the source language (msgids are English text). The package's catalogs
+(locales/<lang>/LC_MESSAGES/regola.po) hold the engine's own words; each game's folder holds
+its own (`<folder>/locales/<lang>.po`), whose texts use the message context `<game>.<role>`
+(for example `<game>.areas`), so one English word can have two roles. `Words.for_game` reads
+a game's catalog in front of the package's.
 """
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
@@ -67,6 +72,29 @@ def translations(lang: str) -> NullTranslations:
         return Translations(fp, domain=DOMAIN)
 
 
+def game_catalog(folder: str | Path, lang: str) -> Path:
+    """Where a game keeps its catalog of a language: <folder>/locales/<lang>.po."""
+    return Path(folder) / "locales" / f"{lang}.po"
+
+
+def game_translations(folder: str | Path, lang: str) -> NullTranslations:
+    """A game's catalog (compiled in memory, read again when the file changes) with the
+    package's catalog behind it; the package's alone if the game has none."""
+    lang = resolve_language(lang)
+    path = game_catalog(folder, lang)
+    if lang == "en" or not path.exists():
+        return translations(lang)
+    stat = path.stat()
+    return _game_translations(str(path), stat.st_mtime_ns, stat.st_size, lang)
+
+
+@cache
+def _game_translations(path: str, mtime: int, size: int, lang: str) -> NullTranslations:
+    chain = _from_po(Path(path))
+    chain.add_fallback(translations(lang))
+    return chain
+
+
 def _from_po(po: Path) -> NullTranslations:
     """Translations read from a .po catalog (no catalog at all: the identity)."""
     if not po.exists():
@@ -109,6 +137,15 @@ class Words:
     def __init__(self, lang: str | None = None):
         self.lang = resolve_language(lang)
         self._t = translations(self.lang)
+
+    def for_game(self, definition: Any) -> Words:
+        """The same translator reading the catalog of a loaded game (its GameDef) first."""
+        folder = getattr(definition, "folder", "")
+        if not folder or self.lang == "en":
+            return self
+        chained = copy.copy(self)
+        chained._t = game_translations(folder, self.lang)
+        return chained
 
     def __call__(self, message: str, **values) -> str:
         """Translate a source message, then fill its {placeholders}."""

@@ -1,7 +1,7 @@
 """Checks of the catalogs, as located problems: what `regola validate` and the tests report.
 
-- every text of a game's text file has an entry, translated, in every catalog (problem
-  located in the text file);
+- every text of a game's text file has an entry, translated, in the game's catalog of every
+  language (<folder>/locales/<lang>.po; problem located in the text file);
 - every translation has the same {placeholders} as its English source (problem located in
   the .po file, at the entry's line).
 
@@ -23,7 +23,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from ..errors import Location, Problem
-from .catalog import DEFAULT, DOMAIN, LANGUAGES, locales_dir
+from .catalog import DEFAULT, DOMAIN, LANGUAGES, game_catalog, locales_dir
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 """The languages with a catalog (English is the source)."""
@@ -153,23 +153,24 @@ def game_texts(definition: Any) -> Iterator[tuple[str, str, str | tuple[str, str
                 yield context, f"{section}.{key}", (entry["one"], entry["other"]), where
 
 
-def _engine_or_game(game: str):
-    """Entries that a game uses: the engine's own (no context or one without a dot) and the
-    game's ("<game>.<section>")."""
-    def pick(context: str | None) -> bool:
-        return not context or "." not in context or context.split(".", 1)[0] == game
-    return pick
+def game_po_name(definition: Any, lang: str) -> str:
+    """How a game's catalog is named in problems: rules/<game>/locales/<lang>.po for a
+    built-in game, else its path."""
+    from ..loading.sources import display_name
+    return display_name(game_catalog(definition.folder, lang))
 
 
 def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED) -> list[Problem]:
-    """Every catalog problem of a loaded game (GameDef): its texts missing from a catalog
-    or not translated there, and translations (of its texts or of the engine's) whose
-    placeholders differ from the English."""
+    """Every catalog problem of a loaded game (GameDef): its texts missing from its own
+    catalog of a language or not translated there, and translations (of its texts or of
+    the engine's) whose placeholders differ from the English."""
     problems: list[Problem] = []
     for lang in languages:
-        path = po_path(lang)
+        path = game_catalog(definition.folder, lang)
+        name = game_po_name(definition, lang)
         if not path.exists():
-            problems.append(Problem(Location(po_name(lang)), f"no {lang} catalog"))
+            problems.append(Problem(Location(name), f"the game has no {lang} catalog; "
+                                                    f"`regola catalogs update` makes it"))
             continue
         catalog = read_catalog(path)
         for context, _key, english, where in game_texts(definition):
@@ -178,25 +179,32 @@ def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED) -
             if message is None or (isinstance(english, tuple)
                                    and _forms(message.id) != list(english)):
                 problems.append(Problem(where, f"no entry for {one!r} (msgctxt "
-                                               f"{context!r}) in {po_name(lang)}; extract "
-                                               "and update the catalogs"))
+                                               f"{context!r}) in {name}; `regola catalogs "
+                                               "update` adds it"))
             elif untranslated(message):
                 problems.append(Problem(where, f"{one!r} is not translated in "
-                                               f"{po_name(lang)} (line {message.lineno}): "
+                                               f"{name} (line {message.lineno}): "
                                                f"{untranslated(message)}"))
         for message in catalog:
-            if message.id and _engine_or_game(definition.id)(message.context):
-                why = placeholder_problem(message)
-                if why:
-                    problems.append(Problem(Location(po_name(lang), message.lineno or 0, 1),
-                                            f"{_label(message)}: {why}"))
+            why = placeholder_problem(message) if message.id else None
+            if why:
+                problems.append(Problem(Location(name, message.lineno or 0, 1),
+                                        f"{_label(message)}: {why}"))
     return problems
+
+
+def all_catalogs(lang: str) -> list[Path]:
+    """The package's catalog of a language and each built-in game's."""
+    from ..loading.sources import builtin_games, rules_root
+    games = [game_catalog(rules_root() / game, lang) for game in builtin_games()]
+    return [po_path(lang)] + [path for path in games if path.exists()]
 
 
 def main(argv: list[str] | None = None) -> int:
     """List the problems of every entry of every catalog; exit 1 if there are any."""
     langs = (argv if argv is not None else sys.argv[1:]) or list(TRANSLATED)
-    problems = [p for lang in langs for p in entry_problems(lang)]
+    problems = [p for lang in langs for path in all_catalogs(lang)
+                for p in entry_problems(lang, path)]
     for problem in problems:
         print(problem)
     print(f"{len(problems)} problem(s) in {', '.join(langs)}")

@@ -54,7 +54,7 @@ class GameWords:
 
     def __init__(self, definition: Any, w: Words | str | None = None):
         self.definition = definition
-        self.w = w if isinstance(w, Words) else Words(w)
+        self.w = (w if isinstance(w, Words) else Words(w)).for_game(definition)
         self.game = definition.id
         self.texts = definition.text or {}
 

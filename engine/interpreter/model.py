@@ -113,6 +113,7 @@ class GameDef:
     goals: Any = None                     # interpreter.goals.GoalRule
     goals_declared: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    folder: str = ""                      # the game's own folder (its catalogs, book, table)
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None
     evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)

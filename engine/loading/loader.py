@@ -135,6 +135,7 @@ def _load(game: str, variant: str | None, log: ReadLog,
         option.default = base_values.get(key, option.value) if variant or options \
             else option.value
     parts.attach(definition, doc)
+    definition.folder = str(path.parent.resolve())
     definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
                                                  for s in doc["scripts"]]
     if "text" in doc:

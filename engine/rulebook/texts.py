@@ -51,7 +51,7 @@ class Texts:
 
     def __init__(self, game: GameDef, w: Words):
         self.g = game
-        self.w = w
+        self.w = w.for_game(game)
         self.missing: set[str] = set()
 
     # -- the game's text file ------------------------------------------------------------

@@ -141,10 +141,6 @@ def _mismatches(outline: Outline, game: GameDef):
 
 
 def game_folder(game: GameDef) -> Path:
-    """The folder of a loaded game (its first file)."""
-    first = game.files[0] if game.files else ""
-    if first.startswith("rules/"):
-        from ...loading.sources import rules_root
-        return (rules_root() / first[len("rules/"):]).parent
-    return Path(first).parent if first else Path(".")
+    """The folder of a loaded game (its own game.yaml's)."""
+    return Path(game.folder) if game.folder else Path(".")
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
-from ...i18n.catalog import Words
+from ...i18n.catalog import Words, game_catalog
 from ...i18n.check import po_path, read_catalog
 from ..book.rulebook import Book
 from . import checks
@@ -27,11 +28,10 @@ __all__ = ["Finding", "proofread", "proofread_book", "glossary_problems"]
 
 
 @cache
-def _vocabularies(lang: str, mtime: int) -> frozenset[str]:
-    """Words of the English sources that no translation of `lang` uses."""
-    catalog = read_catalog(po_path(lang))
+def _vocabularies(paths: tuple[str, ...], mtimes: tuple[int, ...]) -> frozenset[str]:
+    """Words of the English sources that no translation in these catalogs uses."""
     english, translated = set(), set()
-    for message in catalog:
+    for message in (m for path in paths for m in read_catalog(Path(path))):
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
@@ -44,11 +44,14 @@ def _vocabularies(lang: str, mtime: int) -> frozenset[str]:
     return frozenset(english - translated)
 
 
-def english_only(lang: str) -> frozenset[str]:
-    """Words that only English texts use (none for English itself)."""
+def english_only(lang: str, folder: str = "") -> frozenset[str]:
+    """Words that only English texts use (none for English itself), in the package's
+    catalog and the catalog of the game in `folder`."""
     if lang == "en":
         return frozenset()
-    return _vocabularies(lang, po_path(lang).stat().st_mtime_ns)
+    paths = [po_path(lang)] + ([game_catalog(folder, lang)] if folder else [])
+    paths = [p for p in paths if p.exists()]
+    return _vocabularies(tuple(map(str, paths)), tuple(p.stat().st_mtime_ns for p in paths))
 
 
 def proofread(markdown: str, context: Context) -> list[Finding]:
@@ -69,7 +72,8 @@ def proofread_book(game: str, variant: str | None = None, lang: str = "en") -> l
     """Build a game's rulebook in a language and proofread it."""
     words = Words(lang)
     book = Book(game, variant, words)
-    context = Context(words.lang, terms(book.g, book.t), english_only(words.lang))
+    context = Context(words.lang, terms(book.g, book.t),
+                      english_only(words.lang, book.g.folder))
     return proofread(book.markdown(), context)
 
 
@@ -77,4 +81,5 @@ def glossary_problems(game: str, lang: str) -> list[str]:
     """Texts of a game that name a glossary concept without the language's term for it."""
     words = Words(lang)
     book = Book(game, None, words)
-    return inconsistent_texts(book.g, book.t, read_catalog(po_path(words.lang)))
+    return inconsistent_texts(book.g, book.t,
+                              read_catalog(game_catalog(book.g.folder, words.lang)))

@@ -12,7 +12,7 @@ from typing import Any
 from ...errors import Problem, RuleError
 from ...interpreter.model import GameDef
 from ...loading import schema
-from ...loading.sources import display_name, rules_root
+from ...loading.sources import display_name
 from ...loading.yaml_source import load_yaml
 
 FILE = "table.yaml"
@@ -41,10 +41,7 @@ class Layout:
 
 def game_folder(definition: GameDef) -> Path | None:
     """The folder of a loaded game's own file, if it is known."""
-    first = definition.files[0] if definition.files else ""
-    if first.startswith("rules/"):
-        return (rules_root() / first[len("rules/"):]).parent
-    return Path(first).parent if first else None
+    return Path(definition.folder) if definition.folder else None
 
 
 def load_layout(definition: GameDef) -> Layout:

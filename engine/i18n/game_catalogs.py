@@ -1,0 +1,91 @@
+"""A game's own catalogs (<folder>/locales/<lang>.po), brought up to date with its texts.
+
+    report = update_game_catalogs(definition)     # [(lang, added, changed, dropped), ...]
+
+Every English text of the game (game_texts: its text file, its written rulebook) becomes a
+message with the context `<game>.<role>`. A new text is added untranslated; a text whose
+English changed keeps its old translation marked fuzzy, for the translator to check (the
+game does not validate until they do); a text the game no longer has is dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from .catalog import game_catalog
+from .check import TRANSLATED, game_texts
+
+WIDTH = 100
+"""Line width of the written catalogs (the width of the rule files)."""
+
+
+@dataclass
+class CatalogUpdate:
+    """What updating one language's catalog did."""
+
+    lang: str
+    path: Path
+    added: int
+    changed: int
+    dropped: int
+    untranslated: int
+
+
+def template(definition: Any) -> Catalog:
+    """Every English text of a game as an untranslated catalog (a .pot in memory)."""
+    pot = Catalog(domain=definition.id, project=f"regola: {definition.id}", charset="utf-8",
+                  fuzzy=False)
+    folder = Path(definition.folder)
+    for context, key, english, where in game_texts(definition):
+        file = Path(where.file).name if where.file else ""
+        try:
+            file = Path(where.file).resolve().relative_to(folder).as_posix()
+        except (ValueError, OSError):
+            pass
+        pot.add(english, locations=[(file, where.line or 0)] if file else [],
+                auto_comments=[key], context=context)
+    return pot
+
+
+def update_game_catalogs(definition: Any, languages: tuple[str, ...] = TRANSLATED
+                         ) -> list[CatalogUpdate]:
+    """Bring each language's catalog of a game up to date with its texts (made if missing)."""
+    pot = template(definition)
+    wanted = {(m.context, _key(m.id)) for m in pot if m.id}
+    report = []
+    for lang in languages:
+        path = game_catalog(definition.folder, lang)
+        if path.exists():
+            with open(path, "rb") as fp:
+                catalog = read_po(fp, locale=lang)
+        else:
+            catalog = Catalog(locale=lang, domain=definition.id,
+                              project=f"regola: {definition.id}", charset="utf-8",
+                              fuzzy=False)
+        before = {(m.context, _key(m.id)): m for m in catalog if m.id}
+        catalog.update(pot, update_header_comment=False)
+        catalog.fuzzy = False
+        after = {(m.context, _key(m.id)): m for m in catalog if m.id}
+        added = sum(1 for k, m in after.items() if k not in before and not m.fuzzy)
+        changed = sum(1 for k, m in after.items() if k not in before and m.fuzzy)
+        dropped = sum(1 for k in before if k not in wanted)
+        untranslated = sum(1 for m in after.values() if m.fuzzy or not _translated(m))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as fp:
+            write_po(fp, catalog, width=WIDTH, ignore_obsolete=True, sort_output=False)
+        report.append(CatalogUpdate(lang, path, added, changed, dropped, untranslated))
+    return report
+
+
+def _key(ident: Any) -> str:
+    return ident[0] if isinstance(ident, list | tuple) else ident
+
+
+def _translated(message: Any) -> bool:
+    forms = message.string if isinstance(message.string, list | tuple) else [message.string]
+    return all(forms)
