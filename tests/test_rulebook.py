@@ -248,6 +248,7 @@ def test_translations_from_the_catalog_are_used(monkeypatch):
         (None, "add {n} to {x}"): "suma {n} a {x}",
     })
     monkeypatch.setattr(catalog, "translations", lambda lang: fake)
+    monkeypatch.setattr(catalog, "game_translations", lambda folder, lang: fake)
     book = build_rulebook("doge", lang="es")
     assert "Cada jugador tiene, en su color:" in book.markdown
     assert "## Componentes" in book.markdown

@@ -24,6 +24,7 @@ from ..i18n.check import catalog_problems
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..loading.sources import display_name
+from ..rulebook.written.checks import book_catalog_texts, book_checks
 from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
@@ -145,9 +146,12 @@ def validate(game: GameArg, variant: VariantOpt = None,
     """Check a game's rule files and its texts in the catalogs; exit 2 and list every
     problem if they are invalid."""
     w = Words()
+    warnings: list[Problem] = []
     try:
         loaded = load_game(game, variant)
-        problems = catalog_problems(loaded.definition)
+        problems, warnings = book_checks(loaded.definition)
+        problems += catalog_problems(loaded.definition,
+                                     extra=book_catalog_texts(loaded.definition))
         problems += scenario_problems(game, loaded)
     except VariantNotGame as error:
         problems = [error.usage("validate")]
@@ -157,12 +161,18 @@ def validate(game: GameArg, variant: VariantOpt = None,
         if fmt is not Format.json:
             raise fail(error_message(error)) from None
         problems = [Problem(Location(game), error_message(error))]
+    if fmt is not Format.json and warnings:
+        console = err()
+        for warning in warnings:
+            console.print(w("warning: {problem}", problem=str(warning)), style="yellow",
+                          markup=False, soft_wrap=True)
     if not problems:
         definition = loaded.definition
         files = list(definition.files)
         if fmt is Format.json:
             typer.echo(json.dumps({"valid": True, "problems": [], "game": definition.id,
-                                   "variant": definition.variant, "files": files}))
+                                   "variant": definition.variant, "files": files,
+                                   "warnings": [p.to_json() for p in warnings]}))
         else:
             which = w("{game} variant {variant}", game=definition.id,
                       variant=definition.variant) if definition.variant else definition.id
@@ -170,7 +180,8 @@ def validate(game: GameArg, variant: VariantOpt = None,
                                 len(files), game=which))
         return
     if fmt is Format.json:
-        typer.echo(json.dumps({"valid": False, "problems": [p.to_json() for p in problems]}))
+        typer.echo(json.dumps({"valid": False, "problems": [p.to_json() for p in problems],
+                               "warnings": [p.to_json() for p in warnings]}))
     else:
         console = err()
         console.print(w.plural(None, "invalid: {n} problem", "invalid: {n} problems",
@@ -269,7 +280,8 @@ def catalogs_update(game: GameArg):
     texts: new texts added untranslated, changed ones marked fuzzy for a translator."""
     from ..i18n.game_catalogs import update_game_catalogs
     w = Words()
-    for done in update_game_catalogs(load_game(game).definition):
+    definition = load_game(game).definition
+    for done in update_game_catalogs(definition, extra=book_catalog_texts(definition)):
         typer.echo(w("{path}: {added} added, {changed} changed (fuzzy), {dropped} dropped; "
                      "{untranslated} to translate", path=display_name(done.path), added=done.added,
                      changed=done.changed, dropped=done.dropped,

@@ -31,9 +31,22 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
                                   "(needs the pdf extra: pip install 'regola\\[pdf]').")] = "md",
              aid: Annotated[bool, typer.Option(
                  "--aid", help="Only the turn summary, as a page of its own (the player "
-                               "aid).")] = False):
-    """Write a game's rulebook, generated from its rule data, as Markdown (and SVG pictures)
-    or as a print-ready PDF; with --aid only its turn summary (the player aid)."""
+                               "aid).")] = False,
+             placeholders: Annotated[bool, typer.Option(
+                 "--placeholders", help="List the values of the data a written text may "
+                                        "name, with their placeholders.")] = False,
+             rules: Annotated[bool, typer.Option(
+                 "--rules", help="List the rules a book explains (procedures, asks, end "
+                                 "conditions, readings) and the sections that explain "
+                                 "each.")] = False,
+             review: Annotated[list[str] | None, typer.Option(
+                 "--review", help="Mark a section reviewed against its rules as they are "
+                                  "now (repeat it; 'all' for every section).")] = None):
+    """Write a game's rulebook (its written chapters, its rules in full generated from the
+    data) as Markdown (and SVG pictures) or as a print-ready PDF; with --aid only its turn
+    summary (the player aid)."""
+    if placeholders or rules or review:
+        return book_tools(game, variant, placeholders, rules, review or [])
     from ..rulebook.book import build_rulebook
     if fmt not in ("md", "pdf"):
         raise OutputError.text(w("unknown format {format}: choose md or pdf"), format=fmt)
@@ -76,6 +89,33 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     for failed in book.failed_examples:
         typer.echo(f"example left out: {failed}", err=True)
     typer.echo(f"{shown / page.name} ({0 if aid else len(book.pictures)} pictures)")
+
+
+def book_tools(game: str, variant: str | None, placeholders: bool, rules: bool,
+               review: list[str]) -> None:
+    """What --placeholders, --rules and --review do (they write no book)."""
+    from ..i18n.data_values import DataValues
+    from ..loading.loader import load_game
+    from ..rulebook.written.checks import book_outline
+    from ..rulebook.written.coverage import explained, reviewed_name
+    from ..rulebook.written.coverage import review as mark_reviewed
+    from ..rulebook.written.rules import game_rules
+    definition = load_game(game, variant).definition
+    if placeholders:
+        for path, value in DataValues(definition).listing():
+            shown = value.table if hasattr(value, "table") else value
+            typer.echo(f"{{{path}}}\t{shown}")
+    if rules:
+        outline = book_outline(definition)
+        where = explained(outline)
+        for name, rule in game_rules(definition).items():
+            sections = ", ".join(where.get(name, [])) or ("-" if not rule.noticed else
+                                                           "UNEXPLAINED")
+            typer.echo(f"{rule.kind}\t{name}\t{sections}")
+    if review:
+        outline = book_outline(definition)
+        chosen = mark_reviewed(definition, outline, None if "all" in review else review)
+        typer.echo(f"{reviewed_name(definition)}: reviewed {', '.join(chosen) or 'nothing'}")
 
 
 def build(out: Annotated[Path, typer.Option(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -134,8 +134,20 @@ def entry_problems(lang: str, path: Path | None = None,
     return problems
 
 
-def game_texts(definition: Any) -> Iterator[tuple[str, str, str | tuple[str, str], Location]]:
-    """(context, key, English text or (one, other), where) for each text of a game."""
+def game_texts(definition: Any, extra: Iterable[tuple] = ()
+               ) -> Iterator[tuple[str, str, str | tuple[str, str], Location]]:
+    """(context, key, English text or (one, other), where) for each text of a game: its
+    text file's, then `extra` (the written book's, given the same way)."""
+    yield from _text_file_texts(definition)
+    seen = set()
+    for context, key, english, where in extra:
+        if (context, english) not in seen:
+            seen.add((context, english))
+            yield context, key, english, where
+
+
+def _text_file_texts(definition: Any
+                     ) -> Iterator[tuple[str, str, str | tuple[str, str], Location]]:
     text_file = definition.files[-1] if definition.text and definition.files else ""  # last
     locations = definition.text_locations
     for section, entries in (definition.text or {}).items():
@@ -144,6 +156,13 @@ def game_texts(definition: Any) -> Iterator[tuple[str, str, str | tuple[str, str
             yield context, section, entries, locations.get(section, Location(text_file))
             continue
         if not isinstance(entries, dict):
+            continue
+        if section == "effects":
+            for kind, texts in entries.items():
+                for key, entry in (texts if isinstance(texts, dict) else {}).items():
+                    path = f"effects.{kind}.{key}"
+                    yield context, path, entry, locations.get(path, Location(text_file,
+                                                                            path=path))
             continue
         for key, entry in entries.items():
             where = locations.get(f"{section}.{key}", Location(text_file, path=f"{section}.{key}"))
@@ -160,7 +179,8 @@ def game_po_name(definition: Any, lang: str) -> str:
     return display_name(game_catalog(definition.folder, lang))
 
 
-def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED) -> list[Problem]:
+def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED,
+                     extra: Iterable[tuple] = ()) -> list[Problem]:
     """Every catalog problem of a loaded game (GameDef): its texts missing from its own
     catalog of a language or not translated there, and translations (of its texts or of
     the engine's) whose placeholders differ from the English."""
@@ -173,7 +193,7 @@ def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED) -
                                                     f"`regola catalogs update` makes it"))
             continue
         catalog = read_catalog(path)
-        for context, _key, english, where in game_texts(definition):
+        for context, _key, english, where in game_texts(definition, extra):
             one = english[0] if isinstance(english, tuple) else english
             message = catalog.get(one, context=context)
             if message is None or (isinstance(english, tuple)

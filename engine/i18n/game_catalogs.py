@@ -10,6 +10,7 @@ game does not validate until they do); a text the game no longer has is dropped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,12 +37,12 @@ class CatalogUpdate:
     untranslated: int
 
 
-def template(definition: Any) -> Catalog:
+def template(definition: Any, extra: Iterable[tuple] = ()) -> Catalog:
     """Every English text of a game as an untranslated catalog (a .pot in memory)."""
     pot = Catalog(domain=definition.id, project=f"regola: {definition.id}", charset="utf-8",
                   fuzzy=False)
     folder = Path(definition.folder)
-    for context, key, english, where in game_texts(definition):
+    for context, key, english, where in game_texts(definition, extra):
         file = Path(where.file).name if where.file else ""
         try:
             file = Path(where.file).resolve().relative_to(folder).as_posix()
@@ -52,10 +53,11 @@ def template(definition: Any) -> Catalog:
     return pot
 
 
-def update_game_catalogs(definition: Any, languages: tuple[str, ...] = TRANSLATED
-                         ) -> list[CatalogUpdate]:
-    """Bring each language's catalog of a game up to date with its texts (made if missing)."""
-    pot = template(definition)
+def update_game_catalogs(definition: Any, languages: tuple[str, ...] = TRANSLATED,
+                         extra: Iterable[tuple] = ()) -> list[CatalogUpdate]:
+    """Bring each language's catalog of a game up to date with its texts (made if missing):
+    its text file's and `extra` (its written book's, as check.game_texts takes them)."""
+    pot = template(definition, extra)
     wanted = {(m.context, _key(m.id)) for m in pot if m.id}
     report = []
     for lang in languages:

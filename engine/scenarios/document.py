@@ -245,3 +245,50 @@ def _shown(value: Any) -> str:
     if value is None:
         return "nothing"
     return repr(value) if isinstance(value, str) else json.dumps(value, default=str)
+
+
+NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+
+
+def named_value(node: dict, path: Path_, scope: Scope | None = None) -> dict[str, Any]:
+    """The values a fact or a placement names with `as:` for a worked example's text: a
+    name for the value it checks (`is`, or a placement's `n`), or, for a log fact, a
+    mapping from the logged field to a name (`as: {cost: shared_cost}`)."""
+    import re
+    alias = node["as"]
+    if isinstance(alias, str):
+        value = node["is"] if "is" in node else node.get("n", 1)
+        pairs = {alias: value}
+    elif isinstance(alias, dict) and "log" in node and isinstance(node["log"], dict):
+        missing = [f for f in alias if f not in node["log"]]
+        if missing and scope is not None:
+            raise scope.fail((*path, "as"), f"the log fact has no field {missing[0]!r} to name")
+        pairs = {name: node["log"].get(field) for field, name in alias.items()}
+    else:
+        if scope is not None:
+            raise scope.fail((*path, "as"), "as: names the checked value (as: name) or, for "
+                                            "a log fact, its fields (as: {field: name})")
+        return {}
+    for name in pairs:
+        if not isinstance(name, str) or not re.match(NAME_PATTERN, name):
+            if scope is not None:
+                raise scope.fail((*path, "as"), f"{name!r} is not a name (a-z, 0-9, _)")
+            return {}
+    return pairs
+
+
+def named_values(document: Any) -> dict[str, Any]:
+    """Every value a scenario document names with `as:` (see named_value), by name."""
+    found: dict[str, Any] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "as" in node:
+                found.update(named_value(node, ()))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(document)
+    return found

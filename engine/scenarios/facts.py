@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import IllegalAction, RegolaError
 from .acting import parse_action, parse_actions, resolve, take
 from .concept_facts import CONCEPT_FACTS
-from .document import Failure, Path_, Run, Scope, _shown, action_id, unmet
+from .document import Failure, Path_, Run, Scope, _shown, action_id, named_value, unmet
 from .flow_names import flow_names
 from .position_facts import (
     count_fact,
@@ -192,6 +192,9 @@ def parse_fact(scope: Scope, node: Any, path: Path_, allow_error: bool = True) -
     if not isinstance(node, dict):
         raise scope.fail(path, f"a fact must be a mapping such as {{count: ..., is: ...}}, "
                                f"got {_shown(node)}")
+    if "as" in node:
+        named_value(node, path, scope)
+        node = {k: v for k, v in node.items() if k != "as"}
     key = "if" if "if" in node else next((k for k in node if k in PARSERS), None)
     if key is None:
         raise scope.fail(path, f"a fact needs one of: {', '.join(PARSERS)}")

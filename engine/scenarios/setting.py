@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import RegolaError
 from .concepts import CONCEPT_KEYS, parse_concept
-from .document import Failure, Path_, Scope, _near, _shown
+from .document import Failure, Path_, Scope, _near, _shown, named_value
 from .set_counts import parse_counts
 
 SET_KEYS = ("place", "counts", "tokens", "vars", "player_vars", "deck", *CONCEPT_KEYS)
@@ -65,7 +65,9 @@ def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
 
 def _place(scope: Scope, node: Any, path: Path_) -> Callable:
     body = scope.mapping(node, path, "a placement", required=("piece", "player", "at"),
-                         optional=("n", "from"))
+                         optional=("n", "from", "as"))
+    if "as" in body:
+        named_value(body, path, scope)
     kind = body["piece"]
     if scope.piece_kind(kind, (*path, "piece")) != "piece":
         raise scope.fail((*path, "piece"), f"{kind} are tokens: move them with 'tokens'")

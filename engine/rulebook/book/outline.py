@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...errors import Problem, RuleError
+from ...errors import Location, Problem, RuleError
 from ...interpreter.model import GameDef
 from ...loading import schema
 from ...loading.sources import display_name
@@ -24,7 +24,9 @@ FILE = "rulebook.yaml"
 
 @dataclass
 class Outline:
-    """Sections (id, blocks) in order, and what the generator leaves to phrases."""
+    """Sections (id, blocks) in order, and what the generator leaves to phrases; for a
+    written book also each section's title and the rules it explains, the worked examples'
+    narrations, the reference sheets and where each text stands in the file."""
 
     sections: list[tuple[str, list[Any]]]
     phrase_only: list[str] = field(default_factory=list)
@@ -34,6 +36,23 @@ class Outline:
     accounts: list[str] = field(default_factory=list)      # more variables that are accounts
     shown: list[str] = field(default_factory=list)         # variables that are not accounts
     summary_skip: list[str] = field(default_factory=list)  # procedures the summary leaves out
+    titles: dict[str, str] = field(default_factory=dict)   # section id -> written title
+    explains: dict[str, list[str]] = field(default_factory=dict)  # section id -> rules
+    examples: dict[str, dict] = field(default_factory=dict)  # example id -> title, text, ...
+    sheets: dict[str, dict] = field(default_factory=dict)    # sheet id -> of, by, columns
+    bookkeeping: list[str] = field(default_factory=list)
+    file: str = ""                                          # as named in problems
+    positions: Any = None                                   # where each value stands
+
+    def where(self, *path: Any) -> Location:
+        """The location of a value of the file (its path inside the document)."""
+        if self.positions is None:
+            return Location(self.file)
+        return self.positions.find(tuple(path), self.file)
+
+    def written(self) -> bool:
+        """Whether the book is written (some section has a title of its own)."""
+        return bool(self.titles)
 
     def procedures(self) -> list[tuple[str, str]]:
         """(section id, procedure) for every procedure with steps in the rulebook."""
@@ -90,7 +109,11 @@ def load_outline(game: GameDef, folder: Path) -> Outline:
                       list(doc.get("phrase_only", [])), list(doc.get("quiet", [])),
                       dict(doc.get("pictures", {})), list(doc.get("engine_aids", [])),
                       list(doc.get("accounts", [])), list(doc.get("shown", [])),
-                      list(doc.get("summary_skip", [])))
+                      list(doc.get("summary_skip", [])),
+                      {s["id"]: s["title"] for s in doc["sections"] if "title" in s},
+                      {s["id"]: list(s.get("explains", [])) for s in doc["sections"]},
+                      dict(doc.get("examples", {})), dict(doc.get("sheets", {})),
+                      list(doc.get("bookkeeping", [])), name, pos)
     problems = [Problem(pos.find(where, name), message)
                 for where, message in _mismatches(outline, game)]
     if problems:
@@ -120,6 +143,20 @@ def _mismatches(outline: Outline, game: GameDef):
             if isinstance(block, dict) and "picture" in block and \
                     block["picture"] not in outline.pictures:
                 yield where, f"no picture {block['picture']!r} under pictures"
+            if isinstance(block, dict) and "sheet" in block and \
+                    block["sheet"] not in outline.sheets:
+                yield where, f"no sheet {block['sheet']!r} under sheets"
+    for sid, sheet in outline.sheets.items():
+        kind = sheet["of"]
+        props = set(game.tokens[kind].props) if kind in game.tokens else \
+            {p for a in game.areas.values() if a.get("kind") == kind for p in a}
+        if kind not in game.tokens and not props:
+            yield ("sheets", sid, "of"), f"no token kind or area kind {kind!r} in the game"
+            continue
+        for key in [sheet["by"], *sheet.get("columns", []), *sheet.get("where", {})]:
+            if key not in props:
+                yield ("sheets", sid), f"{kind} has no property {key!r}; it has " + \
+                    ", ".join(sorted(props))
     for i, name in enumerate(outline.phrase_only):
         if name not in game.program.procs:
             yield ("phrase_only", i), f"no procedure {name!r} in the scripts"

@@ -17,7 +17,8 @@ from .markdown import table
 class Notes:
     """Renders the end matter of a rulebook."""
 
-    def __init__(self, texts: Texts, aids: set[str] | None = None):
+    def __init__(self, texts: Texts, aids: set[str] | None = None, written: Any = None):
+        self.written = written          # written.render.Written: fills the notes' placeholders
         self.t = texts
         self.w = texts.w
         self.g = texts.g
@@ -38,13 +39,13 @@ class Notes:
     def note(self, option: Any) -> str:
         """The reading as this game or variant has it: the text of the option's value when a
         variant changed it (`option_values.<option>__<value>`), else the reading itself."""
-        note = self.t.name("options", option.name) if self.t.has("options", option.name) \
+        note = self.text("options", option.name) if self.t.has("options", option.name) \
             else option.summary
         changed = option.value != option.default or type(option.value) is not \
             type(option.default)
         key = f"{option.name}__{option_value_key(option.value)}"
         if (changed or option.value is False) and self.t.has("option_values", key):
-            return self.t.name("option_values", key)
+            return self.text("option_values", key)
         if option.value is False:       # the note states the reading; false turns it off
             return self.w("{note} (This version does not follow this reading.)", note=note)
         if not changed:
@@ -52,6 +53,12 @@ class Notes:
         self.t.missing.add(f"option_values.{key}")
         return self.w("{note} (This version does not follow this reading: it uses “{value}”.)",
                       note=note, value=self.t.value(option.value))
+
+    def text(self, section: str, key: str) -> str:
+        """A note of the text file, its placeholders filled from the data."""
+        if self.written is None:
+            return self.t.name(section, key)
+        return self.written.text(self.t.g.text[section][key], context=section)
 
     def reference(self) -> str:
         parts = []

@@ -19,9 +19,10 @@ from ..phrases.known_values import Statics
 from ..phrases.statements import Steps
 from ..pictures import draw
 from ..texts import Texts, sentence
+from ..written.render import Written
 from .components import Components
 from .example_blocks import ExampleBlocks
-from .markdown import heading
+from .markdown import heading, steps_markdown
 from .outline import Outline, game_folder, load_outline
 from .procedures import ProcedureBlocks, anchor
 from .reference import Notes, token_table
@@ -53,6 +54,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
         self.w = w
         self.t = Texts(self.g, w)
         self.outline: Outline = load_outline(self.g, game_folder(self.g))
+        self.written = Written(self.t, self.outline)
+        self.fallback = self.changed_sections(game, variant)
         self.phrases = Phrases(self.t, Statics(self.game))
         self.end = end_document(game, variant)
         self.accounts = Accounts(self.g, self.outline.engine_aids, self.outline.accounts,
@@ -67,7 +70,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
                        "setup": Components(self.t, quiet, aids=aids).setup,
                        "player_counts": Components(self.t).player_counts,
                        "end": self.ending.markdown,
-                       "notes": Notes(self.t).notes, "reference": Notes(self.t).reference,
+                       "notes": Notes(self.t, written=self.written).notes,
+                       "reference": Notes(self.t).reference,
                        "glossary": Notes(self.t, aids).glossary,
                        "goals": GoalsBlock(self.phrases).markdown,
                        "how_to_win": self.how_to_win,
@@ -82,6 +86,15 @@ class Book(ProcedureBlocks, ExampleBlocks):
         self.example_ids: set[str] = set()      # every example scenario, even failing ones
         self.examples_shown: set[str] = set()
         self.failed_examples: list[str] = []
+
+    def changed_sections(self, game: str, variant: str | None) -> set[str]:
+        """The written sections whose rules a variant changed: the book shows the rules'
+        generated text for them, marked as such (none for the game itself)."""
+        if not variant or not self.outline.written():
+            return set()
+        from ..written.coverage import changed_sections
+        base = load_game(game).definition
+        return changed_sections(self.g, base, self.outline)
 
     def score_sources(self) -> list[str]:
         """The expressions that decide who wins: tie-breakers and goals (an end condition
@@ -115,7 +128,11 @@ class Book(ProcedureBlocks, ExampleBlocks):
         return links
 
     def section_title(self, sid: str) -> str:
-        """The section's title: from the text file, else a generic one."""
+        """The section's title: written in the book, else from the text file, else a
+        generic one."""
+        written = self.written.title(sid)
+        if written is not None:
+            return written
         if self.t.has("sections", sid):
             return self.t.name("sections", sid)
         generic = {"components": self.w.ctx("rulebook", "Components"),
@@ -164,6 +181,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
         parts.append(self.provisional_note())
         for sid, blocks in self.outline.sections:
             parts.append(heading(2, self.section_title(sid), anchor("section", sid)))
+            if sid in self.fallback:
+                parts.append(self.generated_section(sid, blocks))
+                continue
             procs = [b for b in blocks if isinstance(b, dict) and "procedure" in b]
             parts += [self.block(sid, b, titled=len(procs) > 1) for b in blocks]
         if "appendix" not in [b for _, blocks in self.outline.sections for b in blocks]:
@@ -188,7 +208,37 @@ class Book(ProcedureBlocks, ExampleBlocks):
         lines += [f"> - {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
 
+    def generated_section(self, sid: str, blocks: list) -> str:
+        """A section whose rules the variant changed and whose text nobody has written for
+        it: the rules it explains, generated from the scripts, under a note that says so
+        (pictures and sheets kept)."""
+        parts = ["> " + self.w("*This section is generated from the variant's rules: its "
+                               "written text explains rules this variant changes.*")]
+        ending_shown = False
+        for name in self.outline.explains.get(sid, []):
+            if name in self.g.program.procs:
+                parts.append(heading(3, self.t.name("procedure_titles", name),
+                                     anchor("variant", name)))
+                parts.append(steps_markdown(self.steps.procedure(name)))
+            elif name in self.g.options:
+                parts.append(sentence(self.t.name("options", name)) if
+                             self.t.has("options", name) else name)
+            elif not ending_shown and (name in self.end.get("conditions", {}) or
+                                       name == "tiebreak"):
+                ending_shown = True
+                parts.append(self.ending.markdown())
+        parts += [self.block(sid, b) for b in blocks
+                  if isinstance(b, dict) and ("picture" in b or "sheet" in b)]
+        return "\n\n".join(p for p in parts if p)
+
     def block(self, sid: str, block, titled: bool = True) -> str:
+        if isinstance(block, dict) and "text" in block:
+            return self.written.paragraphs(block["text"])
+        if isinstance(block, dict) and "sheet" in block:
+            return self.written.sheet(block["sheet"])
+        if isinstance(block, dict) and "example" in block and \
+                block["example"] in self.outline.examples:
+            return self.written_example(block["example"])
         if block == "intro":
             return self.t.name("intros", sid) if self.t.has("intros", sid) else ""
         if isinstance(block, str):
@@ -212,6 +262,60 @@ class Book(ProcedureBlocks, ExampleBlocks):
         file = f"{self.prefix}{name}.svg"
         self.pictures[file] = draw(self.t, spec, caption, self.game, self.outline.pictures)
         return f"![{caption}]({file})\n\n*{caption}*"
+
+    def written_example(self, eid: str) -> str:
+        """A worked example as its writer narrated it, with its numbers from its scenario
+        and pictures of the positions it names (empty if its scenario does not hold for
+        this game or variant)."""
+        from ..written.honesty import example_names, example_scenarios
+        self.examples()
+        played = self._examples.get(eid)
+        if played is None:
+            if eid not in self.example_ids:
+                self.t.missing.add(f"examples.{eid} (no example scenario)")
+            return ""
+        self.examples_shown.add(eid)
+        spec = self.outline.examples[eid]
+        names = example_names(example_scenarios(game_folder(self.g)).get(eid))
+        title = self.written.text(spec["title"], names)
+        paragraphs = self.written.paragraphs(spec["text"], names).split("\n\n")
+        pictures = spec.get("pictures", [])
+        placed: dict[int, list[str]] = {}
+        for i, picture in enumerate(pictures):
+            after = picture.get("after", 1 if i == 0 else len(paragraphs))
+            placed.setdefault(min(after, len(paragraphs)), []).append(
+                self.example_picture(eid, played, picture, names, i))
+        body = placed.get(0, [])
+        for i, paragraph in enumerate(paragraphs, 1):
+            body += [paragraph, *placed.get(i, [])]
+        quoted = "\n>\n".join("\n".join("> " + line if line else ">"
+                                         for line in block.splitlines())
+                              for block in body if block)
+        return heading(4, self.w.ctx("rulebook", "Example: {title}", title=title),
+                       anchor("example", eid)) + "\n\n" + quoted
+
+    def example_picture(self, eid: str, played, picture: dict, names: dict,
+                        number: int) -> str:
+        """One picture of a worked example: the position at the step its `at` names."""
+        from .example_blocks import draw_state
+        at = picture["at"]
+        if at == "start":
+            state = played.position
+        elif at == "end":
+            state = played.beats[-1].state if played.beats else None
+        else:
+            state = next((b.state for b in played.beats if b.node.get("say") == at), None)
+        caption = self.written.text(picture["caption"], names)
+        if state is None:
+            self.t.missing.add(f"examples.{eid}: no step says {at!r}")
+            return ""
+        svg = draw_state(self.t, self.outline.pictures, played.picture, caption, state,
+                         set(picture.get("mark", [])))
+        if svg is None:
+            return ""
+        name = f"{self.prefix}example-{eid}-{number + 1}.svg"
+        self.pictures[name] = svg
+        return f"![{caption}]({name})\n\n*{caption}*"
 
 
 def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en",

@@ -26,6 +26,8 @@ from .svg import INK, block_label, circle, label, legend, rect, seat_colour, svg
 
 ROOM = 48
 WIDTH = 760
+MARK = "#e8590c"
+"""The colour of the ring around a marked area."""
 
 
 def _chips(texts: Texts, x: float, y: float, w: float, counts: list[int]) -> list[str]:
@@ -60,8 +62,10 @@ def _token(texts: Texts, spec: dict, fills: dict, token: dict, x: float, y: floa
 class Position:
     """One drawing of a public view on the outline's board."""
 
-    def __init__(self, texts: Texts, view: dict, spec: dict, board_spec: dict | None):
+    def __init__(self, texts: Texts, view: dict, spec: dict, board_spec: dict | None,
+                 marks: set[str] | frozenset[str] = frozenset()):
         self.t, self.view, self.spec, self.board_spec = texts, view, spec, board_spec or {}
+        self.marks = set(marks)                 # areas drawn with a ring: what matters
         self.body: list[str] = []
         self.places: set[str] = set()
         self.chip_kinds: set[str] = set()
@@ -117,7 +121,14 @@ class Position:
                                         seat_colour(self.t.g.seats, seat), INK, 1.5))
             self.body += self._area_contents(key, box.x + 8, board.content_top(key),
                                              box.w - 16)
+        self.body += self._marked(board.boxes)
         return board.height
+
+    def _marked(self, boxes: dict) -> list[str]:
+        """A ring around each marked area (what the picture's caption is about)."""
+        return [rect(box.x - 4, box.y - 4, box.w + 8, box.h + 8, "none", MARK, 4, 10,
+                     ' stroke-dasharray="10 5"')
+                for key, box in boxes.items() if key in self.marks]
 
     def _blocks(self) -> float:
         board = AreaBlocks(self.t, self.board_spec, room=ROOM - 14)
@@ -133,6 +144,7 @@ class Position:
             if open_var and self.t.g.areas[key]["kind"] in kinds and key not in in_use:
                 self.body.append(rect(box.x, box.y, box.w, box.h, "#ffffff", "none", 0, 6,
                                       ' fill-opacity="0.62"'))
+        self.body += self._marked(board.boxes)
         return board.height
 
     def key(self, y: float) -> tuple[list[str], float]:
@@ -175,7 +187,7 @@ def _outline_hints(game) -> tuple[dict, dict | None]:
 
 def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
                   spec: dict | None = None, board: dict | None = None,
-                  title: str = "") -> str:
+                  title: str = "", marks: set[str] | frozenset[str] = frozenset()) -> str:
     """The SVG of a GameState's position as every player sees it (observe(None)), drawn on
     the board of the game's outline (or the given `spec` and `board` pictures)."""
     game = state.game.definition
@@ -184,7 +196,7 @@ def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
         texts = Texts(game, Words(lang))
     if spec is None:
         spec, board = _outline_hints(game)
-    return Position(texts, state.observe(None), spec, board).draw(title)
+    return Position(texts, state.observe(None), spec, board, marks).draw(title)
 
 
 def position(texts: Texts, spec: dict, title: str, game: Any = None,

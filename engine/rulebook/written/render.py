@@ -1,0 +1,135 @@
+"""Written texts put on the page: translated from the game's catalog, placeholders filled
+from the data, in the reader's language.
+
+    page = Written(texts, outline)             # texts: rulebook.texts.Texts of the game
+    page.paragraphs(block["text"])             # a section's written block, as Markdown
+    page.sheet("buildings")                    # a reference sheet: each item and its effect
+    page.effect("card", row)                   # one token's effect text (also for tables)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...i18n.data_values import DataValues
+from ...i18n.templates import TemplateError, parse_template
+from ..book.markdown import table
+from .honesty import BOOK, EFFECTS, paragraphs
+
+NAME_SECTIONS = ("areas", "colours", "choices", "values", "symbols", "locations", "decks",
+                 "area_kinds", "seats")
+"""Where a name of the data (a string value) is looked up, in this order."""
+
+
+class Written:
+    """The written texts of one game in one language."""
+
+    def __init__(self, texts: Any, outline: Any):
+        self.t = texts
+        self.g = texts.g
+        self.w = texts.w
+        self.outline = outline
+        self.values = DataValues(self.g)
+
+    # -- one text ---------------------------------------------------------------------
+    def text(self, english: str, names: dict[str, Any] | None = None,
+             context: str = BOOK) -> str:
+        """One English text translated and filled in (a fill that fails shows the text
+        as written, so a book is never lost to it: `regola validate` reports why)."""
+        translated = self.w.ctx(f"{self.g.id}.{context}", english)
+        local = names or {}
+
+        def lookup(path: str) -> Any:
+            if path in local:
+                return local[path]
+            return self.values.lookup(path)
+        try:
+            return parse_template(translated).render(lookup, self.w, self.name)
+        except TemplateError as error:
+            self.t.missing.add(f"{context}: {english[:40]}… ({error})")
+            return translated
+
+    def paragraphs(self, text: str, names: dict[str, Any] | None = None) -> str:
+        """A written block: each paragraph translated and filled in."""
+        return "\n\n".join(self.text(p, names) for p in paragraphs(text))
+
+    def title(self, sid: str) -> str | None:
+        """The written title of a section (None if the book gives none)."""
+        english = self.outline.titles.get(sid)
+        return self.text(english) if english else None
+
+    def name(self, value: Any) -> str:
+        """A name of the data in words: an area, a colour, a choice, a piece..."""
+        if isinstance(value, str):
+            for section in NAME_SECTIONS:
+                if self.t.has(section, value):
+                    return self.t.name(section, value)
+            if value in self.g.pieces or value in self.g.tokens:
+                return self.t.thing(value)
+        return str(value)
+
+    # -- effects and reference sheets ---------------------------------------------------
+    def effect(self, kind: str, row: dict[str, Any], by: str) -> str | None:
+        """The effect text of one token (or area) of `kind`, picked by its property `by`,
+        filled with its properties; None if the text file gives none."""
+        texts = (self.g.text or {}).get(EFFECTS, {}).get(kind, {})
+        english = texts.get(str(row.get(by)))
+        if english is None:
+            return None
+        return self.text(english, {k: v for k, v in row.items() if v is not None},
+                         context=EFFECTS)
+
+    def rows(self, kind: str, where: dict[str, Any]) -> list[dict[str, Any]]:
+        """The tokens (or areas) of `kind` as rows of their properties, those `where` picks."""
+        if kind in self.g.tokens:
+            props = self.g.tokens[kind].props
+            count = len(next(iter(props.values()))) if props else 0
+            found = [{p: values[i] for p, values in props.items()} for i in range(count)]
+        else:
+            found = [{"area": key, **{k: v for k, v in area.items() if k != "kind"}}
+                     for key, area in self.g.areas.items() if area.get("kind") == kind]
+        return [r for r in found if all(r.get(k) == v for k, v in where.items())]
+
+    def sheet(self, sid: str) -> str:
+        """A reference sheet: one row per different item (identical ones counted), its
+        columns, then its effect."""
+        spec = self.outline.sheets[sid]
+        kind, by = spec["of"], spec["by"]
+        columns = list(spec.get("columns", []))
+        rows: dict[tuple, list] = {}
+        for row in self.rows(kind, spec.get("where", {})):
+            key = tuple(repr(row.get(c)) for c in [*columns, by]) + \
+                (self.effect(kind, row, by) or "",)
+            rows.setdefault(key, [row, 0])[1] += 1
+        head = [self.t.one("properties", c) if self.t.has("properties", c) else
+                c.replace("_", " ") for c in columns]
+        head.append(self.w.ctx("rulebook", "Effect"))
+        counted = any(n > 1 for _, n in rows.values())
+        if counted:
+            head.insert(0, self.w.ctx("rulebook", "Copies"))
+        body = []
+        for row, n in rows.values():
+            cells = [self.cell(row.get(c)) for c in columns]
+            effect = self.effect(kind, row, by)
+            if effect is None:
+                self.t.missing.add(f"effects.{kind}.{row.get(by)}")
+            cells.append(effect or "—")
+            body.append(([str(n)] if counted else []) + cells)
+        parts = []
+        if "title" in spec:
+            parts.append(f"**{self.text(spec['title'])}**")
+        parts.append(table(head, body))
+        return "\n\n".join(parts)
+
+    def cell(self, value: Any) -> str:
+        """A property's value in a sheet's cell."""
+        if value is None or value == []:
+            return "—"
+        if isinstance(value, bool):
+            return "✓" if value else "—"
+        if isinstance(value, list):
+            return self.w.join([self.cell(v) for v in value])
+        if isinstance(value, int | float):
+            from babel.numbers import format_decimal
+            return format_decimal(value, locale=self.w.lang)
+        return self.name(value)
