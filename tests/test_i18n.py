@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import regola.i18n.check as check
 from regola.bots import BOTS, Bot, bot_name
 from regola.cli.app import app
 from regola.i18n.catalog import UnknownLanguage, Words, resolve_language
