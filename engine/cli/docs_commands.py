@@ -67,12 +67,17 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
         name = f"{stem}-aid.pdf" if aid else f"{stem}.pdf"
         try:
             out.mkdir(parents=True, exist_ok=True)
-            write_pdf(book, out / name, code, aid=aid)
+            printed = write_pdf(book, out / name, code, aid=aid)
         except OSError as error:
             raise OutputError(f"cannot write to {out}: {error.strerror}") from None
         for failed in book.failed_examples:
             typer.echo(f"example left out: {failed}", err=True)
-        typer.echo(f"{shown / name}")
+        if aid or printed.before_appendix == printed.pages:
+            typer.echo(w("{file} ({pages} pages)").format(file=shown / name,
+                                                           pages=printed.pages))
+        else:
+            typer.echo(w("{file} ({pages} pages; {before} before the rules in full)").format(
+                file=shown / name, pages=printed.pages, before=printed.before_appendix))
         return
     try:
         out.mkdir(parents=True, exist_ok=True)
