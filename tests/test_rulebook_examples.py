@@ -85,9 +85,9 @@ def test_the_doge_examples_tell_the_numbers_of_the_run():
 
 def test_the_other_games_tell_their_examples():
     rialto = " ".join(build_rulebook("rialto", lang="en").markdown.split())
-    assert "Anna lays the bridge on San Marco – Castello and turns its first end toward " \
-        "Castello." in rialto
-    assert "Anna is on space 13 of the victory point track." in rialto
+    assert "She lays the face-up bridge between San Marco and Castello, turning its higher " \
+        "end toward San Marco" in rialto
+    assert "Anna scores a point for each card and one for the bonus, reaching 13." in rialto
     warsaw = " ".join(build_rulebook("warsaw", lang="en").markdown.split())
     assert "Anna builds a tile for 2 coins. Bernd builds a tile for 0 coins." in warsaw
     assert "Anna exchanges coins for 2 VP and keeps 3 coins." in warsaw
