@@ -320,7 +320,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
             return ""
         name = f"{self.prefix}example-{eid}-{number + 1}.svg"
         self.pictures[name] = svg
-        return f"![{caption}]({name})\n\n*{caption}*"
+        width = picture.get("width", 100)
+        size = f'{{: style="width: {width}%"}}' if width < 100 else ""
+        return f"![{caption}]({name}){size}\n\n*{caption}*"
 
 
 def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en",

@@ -158,7 +158,10 @@ class Position:
 
     def draw(self, title: str) -> str:
         y = self.board()
-        for part in (self.key, self._grids, self._decks, self._beside, self._players):
+        parts = [self.key, self._grids, self._decks]
+        parts += [self._beside] if self.spec.get("beside", True) else []
+        parts += [self._players] if self.spec.get("panels", True) else []
+        for part in parts:
             extra, height = part(y + 6)
             self.body += extra
             y += height + (6 if height else 0)
