@@ -315,7 +315,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
             self.t.missing.add(f"examples.{eid}: no step says {at!r}")
             return ""
         svg = draw_state(self.t, self.outline.pictures, played.picture, caption, state,
-                         set(picture.get("mark", [])))
+                         set(picture.get("mark", [])), played.cast)
         if svg is None:
             return ""
         name = f"{self.prefix}example-{eid}-{number + 1}.svg"
