@@ -78,7 +78,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
                        "how_to_win": self.how_to_win,
                        "summary": lambda: Summary(self).markdown(),
                        "appendix": self.appendix,
-                       "examples": self.remaining_examples}
+                       "examples": self.remaining_examples,
+                       "page_break": lambda: '<div class="page-break"></div>'}
         self.prefix = prefix if prefix is not None else \
             "-".join(x for x in (self.g.id, self.g.variant) if x) + "-"
         self.pictures: dict[str, str] = {}
@@ -170,7 +171,14 @@ class Book(ProcedureBlocks, ExampleBlocks):
         return name
 
     def aid(self) -> str:
-        """The turn summary as a page of its own (the player aid)."""
+        """The player aid, a page of its own: the section the book names as its aid (the
+        written turn summary), else the generated turn summary."""
+        sid = self.outline.aid
+        if sid:
+            blocks = dict(self.outline.sections)[sid]
+            parts = [f"# {self.section_title(sid)}"]
+            parts += [self.block(sid, b) for b in blocks if b != "page_break"]
+            return "\n\n".join(p for p in parts if p).rstrip() + "\n"
         return Summary(self).markdown(standalone=True).rstrip() + "\n"
 
     def markdown(self) -> str:
@@ -226,8 +234,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
                                      anchor("variant", name)))
                 parts.append(steps_markdown(self.steps.procedure(name)))
             elif name in self.g.options:
-                parts.append(sentence(self.t.name("options", name)) if
-                             self.t.has("options", name) else name)
+                parts.append(sentence(Notes(self.t, written=self.written).note(
+                    self.g.options[name])))
             elif not ending_shown and (name in self.end.get("conditions", {}) or
                                        name == "tiebreak"):
                 ending_shown = True
