@@ -16,10 +16,10 @@ def book():
 
 
 CHECKLIST = {
-    1: ["Rialto is played by 2 to 5 players", "The game lasts 6 rounds of three phases"],
-    2: ["77 cards: 11 for each of the six actions (Doge, Gold, Building, Bridge, Gondola and "
-        "Councilman) and 11 Jokers"],
-    3: ["18 councilmen and two discs in each colour",
+    1: ["Rialto is played by 2 to 5 players", "The game lasts 6 rounds. Each round has three phases"],
+    2: ["77 cards: 11 each of Doge, Gold, Building, Bridge, Gondola and Councilman, and 11 "
+        "Jokers"],
+    3: ["18 councilmen and two discs in each of the 5 colours",
         "Each player puts 5 councilmen on their player board and the rest in the general "
         "supply"],
     4: ["- 30 coins", "| 2 | 1 and 2 |", "| 3 | 1, 2, and 3 |", "| 4 | 1, 2, 2, and 3 |",
@@ -29,53 +29,57 @@ CHECKLIST = {
     6: ["each player takes a building of value 1 (green, yellow or blue) from the stock",
         "With 2 or 3 players, everyone must take a different colour; with 4 or 5, no more than "
         "2 players may take the same one"],
-    7: ["each player puts a disc on the first space of the Doge track, on top of the discs "
-        "already there: the start player's disc ends on top", "a disc is ahead of those "
-        "beneath it"],
+    7: ["each player puts a disc on space 0 of the Doge track, on top of the discs already "
+        "there. The start player's disc ends on top", "a disc higher in the stack is ahead of "
+        "those beneath it"],
     8: ["Whenever players are tied, or the order in which they act matters, the player further "
         "ahead on the Doge track comes first"],
     9: ["Shuffle the round tiles and put one face up on each district",
         "Move it to the district whose round tile shows this round's number"],
-    10: ["Deal rows of 6 face-up cards, one row more than there are players"],
+    10: ["Deal rows of 6 face-up cards beside the board, one row more than there are "
+         "players"],
     11: ["each player takes a whole row into their hand, then draws 2 cards from the draw pile",
-          "Keep no more than 7 cards, your **hand limit**"],
-    12: ["The colour says when it works: **green** in phase I, **yellow** in your play turn in "
-         "phase II, **blue** in phase III"],
+          "You may keep 7 cards, your **hand limit**"],
+    12: ["The colour says when it works: green in phase I, yellow during your play turn in "
+         "phase II, blue in phase III"],
     13: ["To use a building, put one of your coins on it",
          "the coins on buildings go back to the bank"],
     14: ["**A** Doge, **B** Gold, **C** Building, **D** Bridge, **E** Gondola, **F** Councilman"],
     15: ["Clockwise from the start player, each player has one **play turn**"],
-    16: ["The player furthest ahead on the Doge track starts stage A; each later stage is "
-         "started by the winner of the previous bonus"],
-    17: ["the player with the most cards (Jokers and yellow buildings included) wins the "
-         "stage's **bonus**", "If nobody played a card, nobody wins it"],
-    18: ["a Joker can never be played alone", "Only if you hold no card of the stage's type at "
-         "all do two Jokers together count as one such card"],
-    19: ["Move your disc one space forward for each card; the bonus winner moves one space "
-         "more"],
+    16: ["The player furthest ahead on the Doge track starts stage A. Each later stage is "
+         "started by the player who won the previous stage's bonus"],
+    17: ["the player who played the most cards (Jokers and yellow buildings included) wins "
+         "the stage's **bonus**", "If nobody played a card, nobody wins it"],
+    18: ["a Joker can never count alone", "Only if you hold no card of the stage's type at all "
+         "may you play two Jokers as one such card"],
+    19: ["Move your disc one space forward on the Doge track for each card; the bonus winner "
+         "moves one space more"],
     20: ["Take one coin from the bank for each card; the bonus winner takes one more"],
-    21: ["each player takes a building from the stock worth no more than that",
+    21: ["each player may take one building from the stock worth no more than that",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
     22: ["Score one victory point for each Bridge card. Every player who played none loses "
-          "one victory point", "lays the face-up bridge tile on any free connection"],
+          "one victory point", "lays the top bridge tile on any free connection"],
     23: ["choosing which end faces which district",
-          "The values at the ends of the bridge tiles (3/4, 3/5, 3/6, 4/5, 4/6, 5/6)"],
+          "The values at the two ends of the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, "
+          "4 and 6, 5 and 6"],
     24: ["move one of your councilmen from the general supply to your personal supply",
           "For each one you cannot move, because none of yours is left there, score one "
           "victory point instead"],
-    25: ["a gondola tile is worth one at each end", "lays a gondola tile on any free connection "
+    25: ["a gondola tile one at each end", "lays a gondola tile on any free connection "
          "and puts one of their councilmen from the general supply into one of the two "
          "districts it joins"],
     26: ["move one councilman from your personal supply into the current district; the bonus "
           "winner places one more"],
-    27: ["scores 5 victory points and turns that side's bonus tile face down",
+    27: ["scores 5 victory points and turns that side's district bonus tile face down",
           "2 district bonus tiles", "The first player to have a councilman in every district "
           "on one side of the Grand Canal"],
-    28: ["each district has four, and each connection has room for one bridge or one gondola"],
-    29: ["half the total of your councilmen in your personal supply and your coins, rounded "
-          "down", "the value of each of your buildings"],
-    30: ["A district's value is the sum of the tile ends that face it", "the second half of "
-         "that, the third half of the second's points, and so on, always rounded down"],
+    28: ["each district has four, 12 in all, and each has room for one bridge tile or one "
+         "gondola tile"],
+    29: ["half the sum of their coins and the councilmen in their personal supply, rounded "
+          "down", "the value of each of their buildings"],
+    30: ["A district's value is the sum of the tile ends that face it", "The player in second "
+         "place scores half of that, the third player half of the second's points, and so on, "
+         "always rounded down"],
     31: ["A player with no councilman in a district scores nothing there"],
     32: ["The player with the most victory points wins. A tie goes to the player further ahead "
          "on the Doge track"],
@@ -90,19 +94,36 @@ def test_the_book_states_each_checklist_item(book, item):
 
 
 def test_the_book_shows_the_provisional_data_and_every_reading(book):
+    """The note on this edition's proposals stands at the back, before the rules in full;
+    every reading is told in the chapter that uses it (no Clarifications repeat them)."""
     text = book.markdown
     assert "**About this edition**" in text
-    for words in ("bridge tiles (3/4, 3/5", "each side of the Grand Canal", "map of connections",
-                  "blue buildings", "value 4", "no end here"):
+    assert text.index("**About this edition**") > text.index("## Turn summary")
+    assert text.index("**About this edition**") < text.index("## The rules in full")
+    for words in ("bridge tiles: 3 and 4", "sides of the Grand Canal", "The connections: every",
+                  "blue buildings do", "yellow building 4 does", "one lap further"):
         assert words in text
-    for reading in range(1, 15):
-        assert f"**Reading {reading}.**" in text
+    assert "## Clarifications" not in text and "Reading 1" not in text
+    chapters = " ".join(text[:text.index("## Turn summary")].split())
+    for reading in ("rounded down", "never drop below zero", "even when nobody played one",
+                    "Only if you hold no card of the stage's type at all",
+                    "The tiles never run out", "an empty connection adds nothing",
+                    "An empty bank gives nothing", "A kind that is sold out cannot be taken",
+                    "you may move your councilmen from other districts",
+                    "Each tile is won only once, but one player may win both",
+                    "even in the middle of dealing, shuffle the leftover pile and every discard "
+                    "pile", "at the same time and in secret",
+                    "several late players go clockwise from the stage's start player",
+                    "A building with a coin on it cannot be used again this round",
+                    "draw 3 cards from the draw pile", "a card of another type (not a Joker)"):
+        assert reading in chapters, reading
     assert not book.missing
 
 
 def test_the_book_has_the_map_picture(book):
-    examples = {f"rialto-example-{eid}-{n}.svg" for n in (1, 2)
-                for eid in ("jokers", "bridge_bonus", "gondola_short", "district_scoring")}
+    examples = {f"rialto-example-{eid}-1.svg"
+                for eid in ("phase_one", "jokers", "bridge_bonus", "gondola_short",
+                            "district_scoring")}
     assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg"} | examples
     svg = book.pictures["rialto-city_map.svg"]
     assert svg.count("<line") == 12 and ">Grand Canal</text>" in svg       # the canal
