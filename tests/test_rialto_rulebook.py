@@ -73,7 +73,7 @@ CHECKLIST = {
     27: ["scores 5 victory points and turns that side's district bonus tile face down",
           "2 district bonus tiles", "The first player to have a councilman in every district "
           "on one side of the Grand Canal"],
-    28: ["each district has four, 12 in all, and each has room for one bridge tile or one "
+    28: ["the 12 connections, four for each district; each has room for one bridge or "
          "gondola tile"],
     29: ["half the sum of their coins and the councilmen in their personal supply, rounded "
           "down", "the value of each of their buildings"],
