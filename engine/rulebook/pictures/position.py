@@ -113,6 +113,7 @@ class Position:
                         t.get("id") == link.get("tile")), None)
             if mid and tok:
                 self.body += _token(self.t, self.spec, {}, tok, mid[0] - 22, mid[1] - 12, 44, 24)
+                self.body += self._ends(board, cid, link, tok, mid)
         for key in board.keys:
             box = board.boxes[key]
             counts = self.view.get("pieces", {}).get(self.spec.get("space_pieces"), {}).get(key)
@@ -125,6 +126,28 @@ class Position:
                                              box.w - 16)
         self.body += self._marked(board.boxes)
         return board.height
+
+    def _ends(self, board: AreaMap, cid: str, link: dict, tok: dict,
+              mid: tuple[float, float]) -> list[str]:
+        """A two-ended tile on a connection: each end's number drawn on the side of the
+        area it faces (the tile's first end toward `facing`)."""
+        ends = next((v for k, v in tok.items() if k not in ("cell",) and isinstance(v, list)
+                     and len(v) == 2 and all(isinstance(n, int) for n in v)), None)
+        joined = self.t.g.connections.get(cid, [])
+        if not ends or not tok.get("shown") or link.get("facing") not in joined or \
+                not all(a in board.boxes for a in joined):
+            return []
+        first = link["facing"]
+        other = joined[1] if joined[0] == first else joined[0]
+        body = []
+        for area, value in ((first, ends[0]), (other, ends[1])):
+            cx, cy = board.boxes[area].centre
+            dx, dy = cx - mid[0], cy - mid[1]
+            size = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            x, y = mid[0] + dx / size * 34, mid[1] + dy / size * 34
+            body.append(circle(x, y, 11, "#ffffff", INK, 1.5))
+            body.append(label(x, y + 5, str(value), 13, "middle", "bold"))
+        return body
 
     def _marked(self, boxes: dict) -> list[str]:
         """A ring around each marked area (what the picture's caption is about)."""
