@@ -144,9 +144,9 @@ class Position:
             cx, cy = board.boxes[area].centre
             dx, dy = cx - mid[0], cy - mid[1]
             size = max(1.0, (dx * dx + dy * dy) ** 0.5)
-            x, y = mid[0] + dx / size * 34, mid[1] + dy / size * 34
-            body.append(circle(x, y, 11, "#ffffff", INK, 1.5))
-            body.append(label(x, y + 5, str(value), 13, "middle", "bold"))
+            x, y = mid[0] + dx / size * 27, mid[1] + dy / size * 27
+            body.append(circle(x, y, 9, "#ffffff", INK, 1.2))
+            body.append(label(x, y + 4, str(value), 11, "middle", "bold"))
         return body
 
     def _marked(self, boxes: dict) -> list[str]:
