@@ -130,7 +130,7 @@ def test_setup_picture_is_a_real_new_game(game, books):
     svg = books[game, "en"].pictures[f"{game}-setup.svg"]
     labels = texts_of(svg)
     assert not [t for t in labels if re.search(r"[a-z]_[a-z]", t)], labels
-    seats = [t for t in labels if t in ("Red", "Blue", "Green", "Yellow")]
+    seats = list(dict.fromkeys(t for t in labels if t in ("Red", "Blue", "Green", "Yellow")))
     assert seats == ["Red", "Blue", "Green", "Yellow"][:len(seats)]
     view = regola.load_game(game).new_state(players=4, seed=1).observe(None)
     if game == "rialto":
