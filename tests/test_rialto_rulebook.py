@@ -40,14 +40,15 @@ CHECKLIST = {
          "players"],
     11: ["each player takes a whole row into their hand, then draws 2 cards from the draw pile",
           "You may keep 7 cards, your **hand limit**"],
-    12: ["The colour says when it works: green in phase I, yellow during your play turn in "
-         "phase II, blue in phase III"],
+    12: ["The colour says when a building works: green in phase I, yellow during your play "
+         "turn in phase II, blue in phase III"],
     13: ["To use a building, put one of your coins on it",
          "the coins on buildings go back to the bank"],
-    14: ["**A** Doge, **B** Gold, **C** Building, **D** Bridge, **E** Gondola, **F** Councilman"],
-    15: ["Clockwise from the start player, each player has one **play turn**"],
-    16: ["The player furthest ahead on the Doge track starts stage A. Each later stage is "
-         "started by the player who won the previous stage's bonus"],
+    14: ["**A** Doge, **B** Gold, **C** Building, **D** Bridge, **E** Gondola and **F** "
+         "Councilman"],
+    15: ["Clockwise from the lead player, each player has one **play turn**"],
+    16: ["In stage A it is the player furthest ahead on the Doge track. In each later stage it "
+         "is the player who won the previous stage's bonus"],
     17: ["the player who played the most cards (Jokers and yellow buildings included) wins "
          "the stage's **bonus**", "If nobody played a card, nobody wins it"],
     18: ["a Joker can never count alone", "Only if you hold no card of the stage's type at all "
@@ -55,17 +56,19 @@ CHECKLIST = {
     19: ["Move your disc one space forward on the Doge track for each card; the bonus winner "
          "moves one space more"],
     20: ["Take one coin from the bank for each card; the bonus winner takes one more"],
-    21: ["each player may take one building from the stock worth no more than that",
+    21: ["each player may take one building from the stock whose value is no higher than "
+         "that count",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
     22: ["Score one victory point for each Bridge card. Every player who played none loses "
           "one victory point", "lays the top bridge tile on any free connection"],
     23: ["choosing which end faces which district",
-          "The values at the two ends of the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, "
-          "4 and 6, 5 and 6"],
+          "The numbers on the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, 4 and 6, 5 "
+          "and 6"],
     24: ["move one of your councilmen from the general supply to your personal supply",
           "For each one you cannot move, because none of yours is left there, score one "
           "victory point instead"],
-    25: ["a gondola tile one at each end", "lays a gondola tile on any free connection "
+    25: ["A gondola tile adds one to each of the two districts it joins",
+         "lays a gondola tile on any free connection "
          "and puts one of their councilmen from the general supply into one of the two "
          "districts it joins"],
     26: ["move one councilman from your personal supply into the current district; the bonus "
@@ -73,8 +76,8 @@ CHECKLIST = {
     27: ["scores 5 victory points and turns that side's district bonus tile face down",
           "2 district bonus tiles", "The first player to have a councilman in every district "
           "on one side of the Grand Canal"],
-    28: ["the 12 connections, four for each district; each has room for one bridge or "
-         "gondola tile"],
+    28: ["the 12 connections, four for each district. Each has room for one tile, a bridge or "
+         "a gondola"],
     29: ["half the sum of their coins and the councilmen in their personal supply, rounded "
           "down", "the value of each of their buildings"],
     30: ["A district's value is the sum of the tile ends that face it", "The player in second "
@@ -100,8 +103,10 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
     assert "**About this edition**" in text
     assert text.index("**About this edition**") > text.index("## Turn summary")
     assert text.index("**About this edition**") < text.index("## The rules in full")
-    for words in ("bridge tiles: 3 and 4", "sides of the Grand Canal", "The connections: every",
-                  "blue buildings do", "yellow building 4 does", "one lap further"):
+    for words in ("bridge tiles: 3 and 4", "each side of the Grand Canal",
+                  "Which districts the connections join", "blue buildings do",
+                  "yellow building 4 does", "What happens at the end of a track",
+                  "one lap further"):
         assert words in text
     assert "## Clarifications" not in text and "Reading 1" not in text
     chapters = " ".join(text[:text.index("## Turn summary")].split())
@@ -113,7 +118,7 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
                     "Each tile is won only once, but one player may win both",
                     "even in the middle of dealing, shuffle the leftover pile and every discard "
                     "pile", "at the same time and in secret",
-                    "several late players go clockwise from the stage's start player",
+                    "several late players go clockwise from the lead player",
                     "A building with a coin on it cannot be used again this round",
                     "draw 3 cards from the draw pile", "a card of another type (not a Joker)"):
         assert reading in chapters, reading
@@ -124,6 +129,7 @@ def test_the_book_has_the_map_picture(book):
     examples = {f"rialto-example-{eid}-1.svg"
                 for eid in ("phase_one", "jokers", "bridge_bonus", "gondola_short",
                             "district_scoring")}
+    examples |= {f"rialto-example-{eid}-2.svg" for eid in ("bridge_bonus", "gondola_short")}
     assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg"} | examples
     svg = book.pictures["rialto-city_map.svg"]
     assert svg.count("<line") == 12 and ">Grand Canal</text>" in svg       # the canal
@@ -160,5 +166,5 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     if lang == "en":
         assert "The player gains victory points equal to the total value of the player's " \
             "buildings" in text
-        assert "put it face up on top of the bridge stack" in text
-        assert "If the kind used is “green building 4”" in text
+        assert "put it face up on top of the stack" in text
+        assert "If the building used is “green building 4”" in text
