@@ -32,6 +32,9 @@ class FlowSteps:
             if clause is not None:
                 branches.append((clause.children[0], clause.children[1])
                                 if clause.data == "elif_clause" else (None, clause.children[0]))
+        cases = self._cases(branches, env)
+        if cases is not None:
+            return [cases], False
         steps: list[Step] = []
         first = True
         for k, (cond, body) in enumerate(branches):
@@ -62,6 +65,36 @@ class FlowSteps:
             steps.append(self._nested(head, inner))
             first = False
         return steps, False
+
+    def _cases(self, branches: list, env: Env) -> Step | None:
+        """An if/elif chain (three branches or more) that compares one value with a literal
+        in each test: a list of cases, "according to the action: - gain coins: ..."."""
+        tests = [cond for cond, _ in branches if cond is not None]
+        if len(tests) < 3 or any(self.p.known(c, env)[0] for c in tests):
+            return None
+        subject, values = None, []
+        for cond in tests:
+            alternatives = cond.children if cond.data == "or_op" else [cond]
+            found = []
+            for test in alternatives:
+                if test.data != "compare" or str(test.children[1]) != "==" or \
+                        test.children[2].data not in ("string", "number"):
+                    return None
+                if subject is None:
+                    subject = test.children[0]
+                elif test.children[0] != subject:
+                    return None
+                found.append(self.p.known(test.children[2], env)[1])
+            values.append(found)
+        items = []
+        for value, (cond, body) in zip(values + [None], branches):
+            inner, _ = self.block(body, env.child())
+            case = self.w.join([self.t.value(v) for v in value], "or") if cond is not None \
+                else self.w("in any other case")
+            inner = inner or [Step(self.w("nothing happens"))]
+            items.append(Step(self.w("{case}: {step}", case=case, step=inner[0].text))
+                         if len(inner) == 1 and not inner[0].children else Step(case, inner))
+        return Step(self.w("according to {x}", x=self.p.expr(subject, env)), items)
 
     def _nested(self, head: str, inner: list[Step]) -> Step:
         if len(inner) == 1 and not inner[0].children:
