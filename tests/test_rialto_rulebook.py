@@ -166,5 +166,5 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     if lang == "en":
         assert "The player gains victory points equal to the total value of the player's " \
             "buildings" in text
-        assert "put it face up on top of the stack" in text
-        assert "If the building used is “green building 4”" in text
+        assert "Turn the top tile of the bridge stack face up" in text
+        assert "Green building 4:" in text

@@ -99,7 +99,7 @@ def test_the_turn_summary_prints_alone_as_the_player_aid(books, game):
     book = books[game]
     aid = book.aid
     if game == "rialto":            # a written turn summary named as the aid (aid: summary)
-        assert aid.startswith("# Rialto: Turn summary\n") and "**How to win.**" in aid
+        assert aid.startswith("# Rialto – Turn summary\n") and "**How to win.**" in aid
         assert "](#" not in aid and "| A Doge |" in aid
         assert len(aid.split()) < 900
         return
