@@ -111,7 +111,7 @@ def test_the_turn_summary_prints_alone_as_the_player_aid(books, game):
     aid = book.aid
     summary = section(book, "Turn summary")
     if named_aid(game):            # the written turn summary is the aid (aid: summary)
-        assert aid.startswith("# Turn summary\n")
+        assert aid.startswith(f"# {book.title}: Turn summary\n")
         assert " ".join(aid.split("\n", 2)[2].split()) in " ".join(summary.split())
         assert "wins" in aid.split("\n\n")[-1]      # how the game ends and who wins
         assert "](#" not in aid and len(aid.split()) < 900

@@ -17,7 +17,8 @@ CHECKLIST = {
     1: ["The game is for 2 to 4 players", "over 6 epochs", "Each of the 6 epochs"],
     2: ["105 city tiles", "36 coins", "4 mermaids", "3 player aids"],
     3: ["4 start tiles (back S), one for each player",
-        "The start tiles, all alike: park at the top, residential quarters at the bottom"],
+        "each district is a single start tile, park at the top and residential quarters at "
+        "the bottom"],
     4: ["5 milestones, printed on both sides", "a random side face up",
         "one of the two goals of the milestone at random"],
     5: ["Take 6 coins from the bank",
@@ -92,12 +93,17 @@ def test_every_checklist_item_is_stated(english, item):
 
 
 def test_provisional_note_readings_and_pictures(english):
-    """The note on provisional data stands with the components; the chapters explain every
-    reading (no Clarifications section repeats them); the milestones' goals and the public
-    buildings are told in their chapters."""
+    """The note on provisional data stands after the chapters, before the rules in full (an
+    editor's note is out of place among the components), and flags the transport reading;
+    the chapters explain every reading (no Clarifications section repeats them); the
+    milestones' goals and the public buildings are told in their chapters."""
     text = english.markdown
     components = text.split("## Components")[1].split("\n## ")[0]
-    assert "**About this edition**" in components and "16 per epoch" in components
+    assert "About this edition" not in components
+    note = text.split("**About this edition**")[1].split("\n## ")[0]
+    assert "16 per epoch" in note and "counts the minimum in groups" in note
+    assert text.index("**About this edition**") > text.index("## The end of the game")
+    assert text.index("**About this edition**") < text.index("## The rules in full")
     assert "## Clarifications" not in text and "**Reading" not in text
     flat = " ".join(text.split())
     for words in ["only its top tile counts", "A stack may grow as high as you like",
@@ -110,17 +116,17 @@ def test_provisional_note_readings_and_pictures(english):
                   "all of them, if it has several", "With at least 2 groups",
                   "Your score never drops below 0", "The bank never runs out",
                   "a tile you cannot afford anywhere must be discarded",
-                  "To the left is clockwise, to the next player in seat order",
+                  "To the left means clockwise",
                   "At the end of epoch 3 the First World War",
                   "1. **Most residential areas** or **most commercial areas**",
-                  "| 3 | Residential areas next to this building cause you no loss for "
+                  "**The public buildings of the even-numbered epochs**",
+                  "| Residential areas next to this building cause you no loss for "
                   "pollution. |"]:
         assert words in flat, words
     examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "income", "second_war")
                 for n in (1, 2)} | {"warsaw-example-final_exchange-1.svg"}
     assert set(english.pictures) - examples == {
-        "warsaw-tiles.svg", "warsaw-start_tiles.svg", "warsaw-setup.svg", "warsaw-district.svg",
-        "warsaw-areas_example.svg"}
+        "warsaw-tiles.svg", "warsaw-setup.svg", "warsaw-district.svg", "warsaw-areas_example.svg"}
     assert examples <= set(english.pictures)
     for svg in english.pictures.values():
         assert svg.startswith("<svg") and "<rect" in svg
@@ -184,7 +190,7 @@ def test_every_glossary_place_has_its_own_meaning(english):
     """Each place off the board is explained from what the rules do with it (the text file's
     location_meanings), never the generic "a place off the board"; and the Dutch player
     variable takes the article of its gender ("het plan", player_variable_genders)."""
-    places = ["Game box", "Epoch stacks", "Dealt tiles", "Hand", "Picked face down",
+    places = ["Box", "Epoch stacks", "Dealt tiles", "Hand", "Picked face down",
               "Milestone spaces of the board", "District"]
     rows = {}
     glossary = Book("warsaw", None, Words("en")).blocks["glossary"]()   # not in the written book
