@@ -249,3 +249,17 @@ def test_readings_18_and_19_are_stated_in_every_language(lang, tmp_path):
         assert "was awarded in an earlier income phase" not in book
         assert "1. For each player, one after another:" in changed.markdown
         assert "was awarded in an earlier income phase" in changed.markdown
+
+
+def test_public_building_tables_hold_for_every_epoch():
+    """The book prints the public buildings in two tables, for the odd- and the
+    even-numbered epochs (drawn from epochs 1 and 2): every odd epoch holds one of each
+    building of the first, every even epoch one of each of the second."""
+    import regola
+    props = regola.load_game("warsaw").definition.tokens["tile"].props
+    rows = [{p: v[i] for p, v in props.items()} for i in range(len(props["family"]))]
+    public = [r for r in rows if r["family"] == "public"]
+    by_epoch = {e: sorted(r["effect"] for r in public if r["epoch"] == e) for e in range(1, 7)}
+    for e in range(1, 7):
+        assert by_epoch[e] == by_epoch[2 - e % 2], e
+        assert len(set(by_epoch[e])) == len(by_epoch[e]), e       # one of each
