@@ -150,7 +150,7 @@ def test_every_language_has_every_part(lang):
 def test_cli_prints_and_writes_the_aid(tmp_path):
     printed = runner.invoke(app, ["rulebook", "warsaw", "--aid", "--lang", "en"])
     assert printed.exit_code == 0, printed.output
-    assert printed.stdout.startswith("# Turn summary")        # warsaw names its written aid
+    assert printed.stdout.startswith("# Warsaw: City of Ruins: Turn summary")   # its written aid
     written = runner.invoke(app, ["rulebook", "rialto", "--aid", "--lang", "nl", "--out",
                                   str(tmp_path)])
     assert written.exit_code == 0, written.output
