@@ -292,9 +292,15 @@ def phrase_grid_place(reader, args, kwargs, env) -> str:
     if ok and turns == 0:
         return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any "
                       "tile there) without turning it", **values)
+    if ok and isinstance(turns, int):
+        return reader.w.plural(None, "{player} lays {tile} on {space} of their {grid} (on "
+                               "top of any tile there), turned {n} quarter turn clockwise",
+                               "{player} lays {tile} on {space} of their {grid} (on top of "
+                               "any tile there), turned {n} quarter turns clockwise", turns,
+                               **values)
     return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any tile "
-                  "there), turned {turns} quarter turn(s) clockwise",
-                  turns=reader.p.expr(args[4], env), **values)
+                    "there), turned clockwise by {turns} in quarter turns",
+                    turns=reader.p.expr(args[4], env), **values)
 
 
 def phrase_grid_remove(reader, args, kwargs, env) -> str:
