@@ -111,7 +111,7 @@ def test_the_turn_summary_prints_alone_as_the_player_aid(books, game):
     aid = book.aid
     summary = section(book, "Turn summary")
     if named_aid(game):            # the written turn summary is the aid (aid: summary)
-        assert aid.startswith(f"# {book.title}: Turn summary\n")
+        assert aid.startswith(f"# {book.title} – Turn summary\n")
         assert " ".join(aid.split("\n", 2)[2].split()) in " ".join(summary.split())
         assert "wins" in aid.split("\n\n")[-1]      # how the game ends and who wins
         assert "](#" not in aid and len(aid.split()) < 900
@@ -150,7 +150,7 @@ def test_every_language_has_every_part(lang):
 def test_cli_prints_and_writes_the_aid(tmp_path):
     printed = runner.invoke(app, ["rulebook", "warsaw", "--aid", "--lang", "en"])
     assert printed.exit_code == 0, printed.output
-    assert printed.stdout.startswith("# Warsaw: City of Ruins: Turn summary")   # its written aid
+    assert printed.stdout.startswith("# Warsaw: City of Ruins – Turn summary")   # its written aid
     written = runner.invoke(app, ["rulebook", "rialto", "--aid", "--lang", "nl", "--out",
                                   str(tmp_path)])
     assert written.exit_code == 0, written.output
