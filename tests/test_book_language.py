@@ -133,9 +133,12 @@ def test_the_books_speak_each_language_s_chosen_form():
     """notes: Spanish speaks as "tú" (imperatives), Dutch as "je"; colours are lower case."""
     from regola.rulebook import build_rulebook
     spanish = build_rulebook("rialto", lang="es").markdown
-    assert "Durante seis rondas tomas filas de cartas y las juegas" in spanish
-    assert "1. Prepara la partida" in spanish
-    assert "Colores: rojo, azul, verde, amarillo y blanco." in spanish
+    # Rialto's written book: the overview and the setup say "tú"; its only list of colours
+    # is the start building's (the players' colours are not named).
+    assert "A lo largo de 6 rondas reunirás cartas y las jugarás" in spanish
+    assert "1. Coloca el tablero en el centro de la mesa." in spanish
+    assert "1. Prepara la partida" in spanish                  # the rules in full
+    assert "un edificio de valor 1 (verde, amarillo o azul)" in spanish
     dutch = build_rulebook("doge", lang="nl").markdown
     assert "- De speler heeft in 6 stadsdelen een paleis." in dutch
     assert "Kleuren: rood, blauw, groen en geel." in dutch

@@ -54,14 +54,19 @@ def test_every_other_choice_has_its_own_rulebook_text(game):
 
 
 @pytest.mark.parametrize("lang, old, new", [
-    ("en", "a player may win at most one of them", "all who qualify win it"),
-    ("es", "un jugador puede ganar como máximo una de ellas", "la ganan todos los que cumplan"),
-    ("nl", "een speler kan er hoogstens één winnen", "dan winnen allen die eraan voldoen"),
+    ("en", "a player may win at most one of them",
+     "everyone who gets there in the same stage F scores"),
+    ("es", "un jugador puede ganar como máximo una de ellas",
+     "todos los que lo logren en la misma etapa F ganan los puntos"),
+    ("nl", "een speler kan er hoogstens één winnen",
+     "iedereen die het in dezelfde etappe F bereikt, krijgt de punten"),
 ])
 def test_a_variant_reading_replaces_the_default_note_in_every_language(tmp_path, lang, old,
                                                                       new):
-    # Rialto notes, Reading 9 (district_bonus): a variant choosing one_per_player must print
-    # that reading, not the default's note.
+    # Rialto, Reading 9 (district_bonus): a variant choosing one_per_player must print that
+    # reading, not the default's. The written book states the default reading in its own
+    # words in "District bonuses" (`new`: all who qualify in the same stage F win it); the
+    # variant's book replaces that chapter with the variant's reading (`old`).
     from regola.rulebook.book import build_rulebook
 
     variant = tmp_path / "one_each.yaml"

@@ -205,7 +205,9 @@ def test_the_board_and_the_log_commands_show_everything():
     result = play("rialto", "--seed", "3", "--players", "3", stdin="board\nlog\n")
     out = result.stdout
     assert "Tokens" in out and "Connections" in out          # the full view
-    assert "building stock" in out
+    full_view = out.split("Tokens", 1)[1].split("Connections", 1)[0]
+    assert re.search(r"building +│ - +│ stock +│", full_view)   # the building stock's row
+    assert "round tile 4: box -> Santa Croce" in out         # the log: the lines before
     assert "Traceback" not in result.output
 
 
