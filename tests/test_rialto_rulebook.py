@@ -16,7 +16,8 @@ def book():
 
 
 CHECKLIST = {
-    1: ["Rialto is played by 2 to 5 players", "The game lasts 6 rounds. Each round has three phases"],
+    1: ["Rialto is played by 2 to 5 players",
+        "The game lasts 6 rounds. Each round has three phases"],
     2: ["77 cards: 11 each of Doge, Gold, Building, Bridge, Gondola and Councilman, and 11 "
         "Jokers"],
     3: ["18 councilmen and two discs in each of the 5 colours",
