@@ -50,8 +50,8 @@ CHECKLIST = {
     15: ["Clockwise from the lead player, each player has one **play turn**"],
     16: ["In stage A it is the player furthest ahead on the Doge track. In each later stage it "
          "is the player who won the previous stage's bonus"],
-    17: ["the player who played the most cards (Jokers and yellow buildings included) wins "
-         "the stage's **bonus**", "If nobody played a card, nobody wins it"],
+    17: ["the player with the highest count wins the stage's **bonus**",
+         "a pair of Jokers counts as one card, not two", "If nobody played a card, nobody wins it"],
     18: ["a Joker can never count alone", "Only if you hold no card of the stage's type at all "
          "may you play two Jokers as one such card"],
     19: ["Move your disc one space forward on the Doge track for each card; the bonus winner "
@@ -60,8 +60,8 @@ CHECKLIST = {
     21: ["each player may take one building from the stock whose value is no higher than "
          "that count",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
-    22: ["Score one victory point for each Bridge card. Every player who played none loses "
-          "one victory point", "lays the top bridge tile on any free connection"],
+    22: ["Score one victory point for each Bridge card you count. Every player who played "
+          "none (a count of zero) loses one victory point", "lays the top bridge tile on any free connection"],
     23: ["choosing which end faces which district",
           "The numbers on the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, 4 and 6, 5 "
           "and 6"],
@@ -113,7 +113,7 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
     chapters = " ".join(text[:text.index("## Turn summary")].split())
     for reading in ("rounded down", "never drop below zero", "even when nobody played one",
                     "Only if you hold no card of the stage's type at all",
-                    "The tiles never run out", "an empty connection adds nothing",
+                    "an empty connection adds nothing",
                     "An empty bank gives nothing", "A kind that is sold out cannot be taken",
                     "you may move your councilmen from other districts",
                     "Each tile is won only once, but one player may win both",
