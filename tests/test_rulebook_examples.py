@@ -22,7 +22,14 @@ runner = CliRunner()
 EXPECTED = {"doge": {"zero_marker", "quarantia_steps", "san_marco_build"},
             "rialto": {"bridge_bonus", "gondola_short"},
             "warsaw": {"overbuild", "final_exchange"},
-            "copycat": {"order_tie"}}
+            "copycat": {"order_tie", "buying"}}
+
+
+def written(game: str) -> set[str]:
+    """The examples a writer narrates in the book file (rulebook.yaml `examples:`)."""
+    import yaml
+    path = rules_root() / game / "rulebook.yaml"
+    return set((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("examples") or {})
 
 
 def marked(game: str) -> dict[str, Path]:
@@ -54,7 +61,8 @@ def test_every_example_is_told_in_every_language(game, lang):
         start = book.markdown.index(anchor) + len(anchor)
         end = book.markdown.find('<a id="', start)
         body = book.markdown[start:end if end > 0 else None]
-        assert re.search(r"^> 1\. ", body, re.M), body[:300]   # the play, step by step
+        if eid not in written(game):                            # told by the engine:
+            assert re.search(r"^> 1\. ", body, re.M), body[:300]   # the play, step by step
         assert "![" in body, (game, eid)                        # a picture of the position
 
 
@@ -92,9 +100,9 @@ def test_the_other_games_tell_their_examples():
     assert "Anna builds a tile for 2 coins. Bernd builds a tile for 0 coins." in warsaw
     assert "Anna exchanges coins for 2 VP and keeps 3 coins." in warsaw
     copycat = " ".join(build_rulebook("copycat", lang="en").markdown.split())
-    assert "Helen reveals a 16 for the turn order. Angela reveals a 16 for the turn order." \
-        in copycat
-    assert "Turn order: Helen, Angela, Nora, and Ole." in copycat
+    assert "both reveal a Local Newspaper, number 16." in copycat        # written narrations,
+    assert "now Helen goes first and Angela second." in copycat          # numbers from the data
+    assert "give her 4 coins." in copycat and "which leaves her 2 coins." in copycat
 
 
 def test_a_grid_position_is_drawn_from_the_state():
