@@ -49,7 +49,7 @@ CHECKLIST = {
         "The player chooses the office: one of the offices free for placing."],
     9: ["If VP markers lie on that office, take them and keep them in front of you",
         "Add the VP markers on the office to the player's VP from collected markers.",
-        "The VP markers on the office become 0."],
+        "The VP markers on the office become 0"],
     10: ["During your turn, before and after placing your worker, you may also:",
          "use the purple and blue actions of the cards in your play area"],
     11: ["If your turn comes and you have no worker left at home, you are out too"],
@@ -58,7 +58,7 @@ CHECKLIST = {
          "| green | buying and success |", "| yellow-green | buying and success |",
          "| grey | buying and success |", "| red | never | nothing: red cards have no action |"],
     14: ["First play all the cards left in your hand into your play area.",
-         "The player plays each of the cards in the player's hand face up into their play area."],
+         "The player plays each of the cards in the player's hand face up into their play area"],
     15: ["Purple and blue actions can no longer be used: if you did not use them in the action "
          "phase, they are lost."],
     16: ["You buy cards only with the buy actions of offices where you have a worker.",
@@ -80,7 +80,7 @@ CHECKLIST = {
          "Add the player's VP gained this round to the player's VP."],
     24: ["Put a VP marker on each office in play that has no worker.",
          "If the number of workers in the office is 0, the VP markers on the office become the "
-         "VP markers on the office plus 1."],
+         "VP markers on the office plus 1"],
     25: ["Only when you have to draw and your draw pile is empty do you shuffle your discard "
          "pile into a new draw pile.",
          "whenever that pile is empty, their cards on their discard pile are first turned face "
@@ -88,8 +88,8 @@ CHECKLIST = {
     26: ["return any extra workers to the supply"],
     27: ["Place the top office card in the next free window of its section",
          "The 3 windows of the lowest section fill first", "Open the next office card"],
-    28: ["Remove from the game the cards still lying on the first spaces of the street: 3 with "
-         "2 players, 2 with 3 players, and 1 with 4 players.",
+    28: ["Remove from the game the cards still lying on the first spaces of the street: "
+         "3 (2 players), 2 (3 players), or 1 (4 players).",
          "move the cards in the street space into the box"],
     29: ["Slide the other cards to the left to close every gap, then fill the empty spaces at "
          "the right end from the supply",
