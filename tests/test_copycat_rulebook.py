@@ -54,9 +54,9 @@ CHECKLIST = {
          "use the purple and blue actions of the cards in your play area"],
     11: ["If your turn comes and you have no worker left at home, you are out too"],
     12: ["You never have to place all your workers."],
-    13: ["| purple | actions |", "| blue | actions |", "| yellow | buying and success |",
-         "| green | buying and success |", "| yellow-green | buying and success |",
-         "| grey | buying and success |", "| red | never | nothing: red cards have no action |"],
+    13: ["| purple | 2: actions |", "| blue | 2: actions |", "| yellow | 3: buying and success |",
+         "| green | 3: buying and success |", "| yellow-green | 3: buying and success |",
+         "| grey | 3: buying and success |", "| red | never | nothing: red cards have no action |"],
     14: ["First play all the cards left in your hand into your play area.",
          "The player plays each of the cards in the player's hand face up into their play area"],
     15: ["Purple and blue actions can no longer be used: if you did not use them in the action "
@@ -96,7 +96,7 @@ CHECKLIST = {
          "The cards of the street spaces slide towards its start to close every gap",
          "Put 1 card whose section is the smallest of the sections of the cards in the "
          "supply, drawn at random from the supply, on the street space."],
-    30: ["nothing is used more than 2 times in a round"],
+    30: ["only grey actions let you use one again, and never more than 2 times in a round"],
     31: ["When a card or an office says something different from these rules, the card or the "
          "office wins."],
     32: ["- a player has 95 VP or more;", "- the last doctorate was bought this round;",
