@@ -149,5 +149,7 @@ class CollectionPhrases:
                               thing=thing)
         if ok and isinstance(i, int):
             return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i, x), x=x)
-        return self.w("the entry of {x} at position {i}, counting from 0", x=x,
-                      i=self.expr(index, env))
+        position = self.expr(index, env)
+        if position == self.w("that position"):      # a loop over the positions of a list
+            return self.w("the entry of {x} at that position", x=x)
+        return self.w("the entry of {x} at position {i}, counting from 0", x=x, i=position)

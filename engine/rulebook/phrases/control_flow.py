@@ -73,7 +73,8 @@ class FlowSteps:
         if items.data == "call" and str(items.children[0]) == "range" and \
                 items.children[1] is not None and len(items.children[1].children) == 1:
             count = items.children[1].children[0].children[0]
-            if count.data == "call" and str(count.children[0]) == "len":
+            if count.data == "call" and str(count.children[0]) == "len" and \
+                    count.children[1] is not None:
                 whole = count.children[1].children[0].children[0]
                 if whole.data == "call" and str(whole.children[0]) == "deck_cards":
                     whole = whole.children[1].children[0].children[0]
