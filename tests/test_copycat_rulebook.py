@@ -157,8 +157,9 @@ def test_provisional_note_and_pictures():
 
 
 def test_every_reading_is_a_clarification(book):
-    for n in range(1, 23):
-        assert f"**Reading {n}.**" in book
+    # the written book prints the readings as a plain list of notes, one per reading
+    notes = book[book.index("## Clarifications\n"):book.index("## Appendix")]
+    assert len([line for line in notes.splitlines() if line.startswith("- ")]) == 22
 
 
 @pytest.mark.parametrize("lang", ["es", "nl"])
