@@ -136,6 +136,11 @@ class CollectionPhrases:
         base, index = t.children
         ok, i = self.known(index, env)
         x = self.expr(base, env)
+        name = str(base.children[0]) if is_name(base) else \
+            str(base.children[1]) if base.data == "attr" else ""
+        key = f"{name}__{i + 1}" if ok and isinstance(i, int) and name else ""
+        if key and self.t.has("entries", key):      # the text file names this entry
+            return self.t.name("entries", key, x=x)
         if ok and isinstance(i, int) and is_name(base):
             name = str(base.children[0])
             if name in env.rankings:
