@@ -31,9 +31,9 @@ def sheet_rows(book: str, title: str) -> list[list[str]]:
 # placeholders filled from the data), and where a procedure carries it, in the appendix.
 CHECKLIST = {
     1: ["Copycat is for 2 to 4 players.", "or round 11 is over"],
-    3: ["Put 3 of your workers in front of you: these are your workers **at home**.",
+    3: ["Keep 3 of your workers in front of you: these are your workers **at home**.",
         "Keep 3 at home and return any extra workers to the supply.",
-        "The player moves workers from home back to the supply, as many as the number of the "
+        "The player moves workers from home into the supply, as many as the number of the "
         "player's workers at home minus 3."],
     4: ["Each player draws 5 cards into their hand.",
         "The player draws 5 cards from their draw pile and puts them into their hand"],
@@ -46,10 +46,11 @@ CHECKLIST = {
         "its action this round.",
         "Move the cards on the bus sideways onto their temporary pile."],
     8: ["Each office holds only one worker, unless an action says otherwise.",
-        "The player chooses the office: one of the offices free for placing."],
+        "The player chooses the office: one of the empty offices where the player may place a "
+        "worker now."],
     9: ["If VP markers lie on that office, take them and keep them in front of you",
-        "Add the VP markers on the office to the player's VP from collected markers.",
-        "The VP markers on the office become 0"],
+        "Add the number of VP markers on the office to the player's tally of VP markers.",
+        "The number of VP markers on the office becomes 0"],
     10: ["During your turn, before and after placing your worker, you may also:",
          "use the purple and blue actions of the cards in your play area"],
     11: ["If your turn comes and you have no worker left at home, you are out too"],
@@ -59,10 +60,10 @@ CHECKLIST = {
          "| grey | 3: buying and success |", "| red | never | nothing: red cards have no action |"],
     14: ["First play all the cards left in your hand into your play area.",
          "The player plays each of the cards in the player's hand face up into their play area"],
-    15: ["Purple and blue actions can no longer be used: if you did not use them in the action "
-         "phase, they are lost."],
+    15: ["Purple and blue actions can no longer be used: if you did not use them in phase 2, "
+         "they are lost."],
     16: ["You buy cards only with the buy actions of offices where you have a worker.",
-         "Central Purchasing lets you buy up to 2.", "| 1 | 0 | yellow | 2 | Buy up to 2 cards. |"],
+         "Central Purchasing lets you buy up to 2.", "| Central Purchasing | yellow | Buy up to 2 cards. |"],
     17: ["the **street** of 11 spaces"],
     18: ["nothing extra on spaces 1 to 4, 1 coin more on spaces 5 to 8, and 2 coins more on "
          "spaces 9 to 11",
@@ -77,19 +78,19 @@ CHECKLIST = {
          "Move the card sideways onto their temporary pile."],
     22: ["Spaces emptied by buying stay empty until the clean-up."],
     23: ["**Success.** At the end of your turn, add up the VP of your round",
-         "Add the player's VP gained this round to the player's VP."],
+         "Add the player's VP of the round to the player's VP."],
     24: ["Put a VP marker on each office in play that has no worker.",
-         "If the number of workers in the office is 0, the VP markers on the office become the "
-         "VP markers on the office plus 1"],
+         "If the number of workers in the office is 0, the number of VP markers on the office "
+         "becomes the number of VP markers on the office plus 1"],
     25: ["Only when you have to draw and your draw pile is empty do you shuffle your discard "
          "pile into a new draw pile.",
-         "whenever that pile is empty, their cards on their discard pile are first turned face "
+         "whenever that pile is empty, their cards on their discard pile are first shuffled face "
          "down to form it again"],
     26: ["return any extra workers to the supply"],
     27: ["Place the top office card in the next free window of its section",
-         "The 3 windows of the lowest section fill first", "Open the next office card"],
-    28: ["Remove from the game the cards still lying on the first spaces of the street: "
-         "3 (2 players), 2 (3 players), or 1 (4 players).",
+         "The 3 windows of section I fill first", "Open the next office card"],
+    28: ["Remove from the game any cards still lying on the first 3 (2 players), 2 (3 players), "
+         "or 1 (4 players) spaces of the street.",
          "move the cards in the street space into the box"],
     29: ["Slide the other cards to the left to close every gap, then fill the empty spaces at "
          "the right end from the supply",
@@ -104,8 +105,8 @@ CHECKLIST = {
          "has happened:"],
     33: ["The player with the most VP is elected president and wins. If several players tie "
          "for the most VP, the one among them who gained the most VP in the last round wins."],
-    34: ["At the bottom go as many doctorates as there are players",
-         "Take cards whose section is 5 at random from the box and put them back to the "
+    34: ["at the bottom as many doctorates as there are players",
+         "Take cards whose section is 5 at random from the box and put them into the "
          "supply: as many as there are players",
          "Put 1 card whose section is 1, drawn at random from the box"],
 }
@@ -134,7 +135,12 @@ def test_checklist_34_sections_and_doctorates(book):
               for n in ("I", "II", "III", "IV")}
     assert counts == {"I": 11, "II": 15, "III": 13, "IV": 12}
     assert sheet_rows(book, "The doctorates (section V)")[0][:2] == ["4", "Doctorate"]
-    for title in [f"The action cards of section {n}" for n in counts] + ["The offices"]:
+    offices = ["The offices printed on the board", "The player-count offices for 3 or more players",
+               "The player-count offices for 4 players"] + \
+        [f"The office cards of section {n}" for n in ("I", "II", "III", "IV")] + \
+        ["The office card of section V"]
+    assert sum(len(sheet_rows(book, title)) for title in offices) == 25   # every office, named
+    for title in [f"The action cards of section {n}" for n in counts] + offices:
         assert all(row[-1] not in ("", "—") for row in sheet_rows(book, title)), title
 
 
@@ -144,7 +150,7 @@ def test_provisional_note_and_pictures():
     assert "No source lists the real cards" in built.markdown or \
         "no source lists the real cards" in built.markdown
     assert set(built.pictures) == {"copycat-board.svg", "copycat-setup.svg",
-                                   "copycat-example-order_tie-1.svg",   # the worked examples
+                                   "copycat-example-placing-1.svg",     # the worked examples
                                    "copycat-example-buying-1.svg",
                                    "copycat-example-buying-2.svg"}
     board = built.pictures["copycat-board.svg"]
@@ -156,10 +162,18 @@ def test_provisional_note_and_pictures():
         board.count(">from 4 players</text>") == 2
 
 
-def test_every_reading_is_a_clarification(book):
-    # the written book prints the readings as a plain list of notes, one per reading
-    notes = book[book.index("## Clarifications\n"):book.index("## Appendix")]
-    assert len([line for line in notes.splitlines() if line.startswith("- ")]) == 22
+def test_every_reading_is_explained_in_a_chapter(book):
+    # the written book explains each reading in the chapter it belongs to (its explains), so
+    # it needs no section of Clarifications that repeats the chapters
+    from regola.loading.loader import load_game
+    from regola.rulebook.book.outline import game_folder, load_outline
+    game = load_game("copycat").definition
+    outline = load_outline(game, game_folder(game))
+    chapters = {sid: names for sid, names in outline.explains.items() if sid != "appendix"}
+    explained = {name for names in chapters.values() for name in names}
+    readings = {name for name, option in game.options.items() if option.reading}
+    assert len(readings) == 22 and readings <= explained
+    assert "## Clarifications" not in book
 
 
 @pytest.mark.parametrize("lang", ["es", "nl"])
@@ -180,13 +194,14 @@ def test_the_book_reads_as_prose_not_as_data(book):
     assert book.count("Repeat the following until the game ends") == 1   # the round loop,
     # whole in the appendix (the written chapters and the turn summary say it in words)
     assert "Repeat the following until a step below says to stop:" in book
-    assert "From now on, the player has passed." in book
-    assert "If the player has not passed and either" in book
+    assert "From now on, the player is out of the phase." in book
+    assert "If the player takes part in the phase and either" in book
     assert "For each player in turn order, one after another:" in book
     assert "one of the whole numbers from 0 to the player's money" in book
-    assert "The VP marker counts of the offices becomes 0 for each of the offices." in book
-    for dump in ("hall_", "street_", "_office", "yellow_green", "{"):
-        assert dump not in book.split("## Appendix")[0], dump     # no ids in the chapters
+    assert "The marker row becomes 0 for each of the offices." in book
+    chapters = re.sub(r'\{: style="width: \d+%"\}', "", book.split("## Appendix")[0])
+    for dump in ("hall_", "street_", "_office", "yellow_green", "{"):   # (a picture's width
+        assert dump not in chapters, dump     # is markup) no ids or placeholders in chapters
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])

@@ -22,7 +22,7 @@ runner = CliRunner()
 EXPECTED = {"doge": {"zero_marker", "quarantia_steps", "san_marco_build"},
             "rialto": {"bridge_bonus", "gondola_short"},
             "warsaw": {"overbuild", "final_exchange"},
-            "copycat": {"order_tie", "buying"}}
+            "copycat": {"order_tie", "placing", "buying", "office_again"}}
 
 
 def written(game: str) -> set[str]:
@@ -30,6 +30,14 @@ def written(game: str) -> set[str]:
     import yaml
     path = rules_root() / game / "rulebook.yaml"
     return set((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("examples") or {})
+
+
+def pictured(game: str, eid: str) -> bool:
+    """Whether the book file gives the written example pictures of its position."""
+    import yaml
+    path = rules_root() / game / "rulebook.yaml"
+    examples = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("examples") or {}
+    return bool(examples.get(eid, {}).get("pictures"))
 
 
 def marked(game: str) -> dict[str, Path]:
@@ -63,7 +71,8 @@ def test_every_example_is_told_in_every_language(game, lang):
         body = book.markdown[start:end if end > 0 else None]
         if eid not in written(game):                            # told by the engine:
             assert re.search(r"^> 1\. ", body, re.M), body[:300]   # the play, step by step
-        assert "![" in body, (game, eid)                        # a picture of the position
+        if game != "copycat" or pictured(game, eid):            # (Copycat tells its tie
+            assert "![" in body, (game, eid)      # and its grey actions without a picture)
 
 
 def test_without_a_drawing_of_positions_a_table_shows_who_has_what():
