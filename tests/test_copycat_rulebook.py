@@ -72,8 +72,8 @@ CHECKLIST = {
          "The player's money becomes 0."],
     20: ["When you buy a card, you must also take every red card lying to its left in the "
          "street, for free.",
-         "If the position of the other street space is less than the position of the street "
-         "space, the player takes each card in the other street space whose colour is red"],
+         "If the position of that street space is less than the position of the target space, "
+         "the player takes each card in that street space whose colour is red"],
     21: ["Every new card, bought or red, goes sideways onto your temporary pile",
          "Move the card sideways onto their temporary pile."],
     22: ["Spaces emptied by buying stay empty until the clean-up."],
