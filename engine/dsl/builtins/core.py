@@ -92,7 +92,14 @@ def phrase_min(reader, args, kwargs, env) -> str:
 
 
 def phrase_max(reader, args, kwargs, env) -> str:
-    return reader.w("the largest of {x}", x=reader.expr(args[0], env))
+    items = args[0]
+    if items.data == "list" and len(items.children) == 2:
+        zero = [c for c in items.children if c.data == "number" and
+                str(c.children[0]) == "0"]
+        rest = [c for c in items.children if c not in zero]
+        if zero and len(rest) == 1:          # max([0, x]): never below zero
+            return reader.w("{x}, but no less than 0", x=reader.expr(rest[0], env))
+    return reader.w("the largest of {x}", x=reader.expr(items, env))
 
 
 def phrase_any(reader, args, kwargs, env) -> str:
@@ -116,7 +123,7 @@ def phrase_reversed(reader, args, kwargs, env) -> str:
 
 
 def phrase_first(reader, args, kwargs, env) -> str:
-    if args[0].data == "call" and str(args[0].children[0]) == "tokens":
+    if reader.unordered(args[0], env):         # tokens come in no order: any one of them
         return reader.w("one of {x}", x=reader.expr(args[0], env))
     return reader.w("the first of {x}", x=reader.expr(args[0], env))
 

@@ -7,6 +7,7 @@ step, and the procedures the outline does not place.
 from __future__ import annotations
 
 from ..phrases.env import Env
+from ..phrases.statements import is_bookkeeping
 from ..texts import sentence
 from .markdown import heading, steps_markdown
 from .outline import user_procedures
@@ -175,10 +176,4 @@ def _accounted(stmt, bookkeeping: set[str]) -> bool:
     first = str(stmt.children[0]) if stmt.children else ""
     if stmt.data == "call_stmt" and first in STORY_CALLS:
         return True
-    if stmt.data in ("let_stmt", "assign_stmt") and first in bookkeeping:
-        return True
-    if stmt.data == "attr_assign_stmt" and str(stmt.children[1]) in bookkeeping:
-        return True
-    if stmt.data == "call_stmt" and first in bookkeeping:
-        return True
-    return False
+    return is_bookkeeping(stmt, bookkeeping)

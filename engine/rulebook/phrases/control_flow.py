@@ -32,6 +32,9 @@ class FlowSteps:
             if clause is not None:
                 branches.append((clause.children[0], clause.children[1])
                                 if clause.data == "elif_clause" else (None, clause.children[0]))
+        cases = self._cases(branches, env)
+        if cases is not None:
+            return [cases], False
         steps: list[Step] = []
         first = True
         for k, (cond, body) in enumerate(branches):
@@ -62,6 +65,36 @@ class FlowSteps:
             steps.append(self._nested(head, inner))
             first = False
         return steps, False
+
+    def _cases(self, branches: list, env: Env) -> Step | None:
+        """An if/elif chain (three branches or more) that compares one value with a literal
+        in each test: a list of cases, "according to the action: - gain coins: ..."."""
+        tests = [cond for cond, _ in branches if cond is not None]
+        if len(tests) < 3 or any(self.p.known(c, env)[0] for c in tests):
+            return None
+        subject, values = None, []
+        for cond in tests:
+            alternatives = cond.children if cond.data == "or_op" else [cond]
+            found = []
+            for test in alternatives:
+                if test.data != "compare" or str(test.children[1]) != "==" or \
+                        test.children[2].data not in ("string", "number"):
+                    return None
+                if subject is None:
+                    subject = test.children[0]
+                elif test.children[0] != subject:
+                    return None
+                found.append(self.p.known(test.children[2], env)[1])
+            values.append(found)
+        items = []
+        for value, (cond, body) in zip(values + [None], branches):
+            inner, _ = self.block(body, env.child())
+            case = self.w.join([self.t.value(v) for v in value], "or") if cond is not None \
+                else self.w("in any other case")
+            inner = inner or [Step(self.w("nothing happens"))]
+            items.append(Step(self.w("{case}: {step}", case=case, step=inner[0].text))
+                         if len(inner) == 1 and not inner[0].children else Step(case, inner))
+        return Step(self.w("according to {x}", x=self.p.expr(subject, env)), items)
 
     def _nested(self, head: str, inner: list[Step]) -> Step:
         if len(inner) == 1 and not inner[0].children:
@@ -150,20 +183,22 @@ class FlowSteps:
                 return Step(self.w("repeat the following until a step below says to stop"),
                             inner)
             return Step(self.w("repeat the following until the game ends"), inner)
-        once = self._at_most_once(cond, body)
+        once = self._at_most_once(cond, body, env)
         if once is not None:            # a counter in the bookkeeping stops it after one go
             return self._nested(self.w("if {condition}", condition=self.p.cond(once, env)),
                                 inner)
         return Step(self.w("repeat the following as long as {condition}",
                            condition=self.w.subjunctive(self.p.cond(cond, env))), inner)
 
-    def _at_most_once(self, cond: Tree, body: Tree) -> Tree | None:
+    def _at_most_once(self, cond: Tree, body: Tree, env: Env) -> Tree | None:
         """`while A and n == 0:` whose body adds 1 to `n` in a step the book leaves out as
         bookkeeping: it runs at most once, so it reads as `if A` (the rest of the
-        condition, returned; None if the loop is not such a loop)."""
-        if cond.data != "and_op":
-            return None
-        sides = list(cond.children)
+        condition, returned; None if the loop is not such a loop). Parts the data decides
+        (an option) are left out first."""
+        sides = []
+        for side in self.p.kept(cond, env) if cond.data == "and_op" else []:
+            kept = self.p.kept(side, env) if side.data == "or_op" else [side]
+            sides.append(kept[0] if len(kept) == 1 else side)
         for k, side in enumerate(sides):
             if side.data == "compare" and str(side.children[1]) == "==" and \
                     is_name(side.children[0]) and side.children[2].data == "number" and \
