@@ -84,8 +84,7 @@ CHECKLIST = {
          "becomes the number of VP markers on the office plus 1"],
     25: ["Only when you have to draw and your draw pile is empty do you shuffle your discard "
          "pile into a new draw pile.",
-         "whenever that pile is empty, their cards on their discard pile are first shuffled face "
-         "down to form it again"],
+         "an empty pile is first made again from their cards on their discard pile, shuffled"],
     26: ["return any extra workers to the supply"],
     27: ["Place the top office card in the next free window of its section",
          "The 3 windows of section I fill first", "Open the next office card"],
