@@ -86,8 +86,9 @@ class ProcedureBlocks:
                    "rule data the game runs on: where a chapter leaves a case open, this is "
                    "what happens.")]
         keep = frozenset(self.outline.bookkeeping)
+        said_by_phrase = set(self.outline.phrase_only)   # its call's phrase says it all
         for name in names:
-            if name in keep:
+            if name in keep or name in said_by_phrase:
                 continue
             steps = steps_markdown(self.steps.procedure(name, bookkeeping=keep))
             if steps:
