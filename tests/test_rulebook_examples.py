@@ -110,7 +110,7 @@ def test_the_other_games_tell_their_examples():
     assert "Anna exchanges coins for 2 VP and keeps 3 coins." in warsaw
     copycat = " ".join(build_rulebook("copycat", lang="en").markdown.split())
     assert "both reveal a Local Newspaper, number 16." in copycat        # written narrations,
-    assert "now Helen goes first and Angela second." in copycat          # numbers from the data
+    assert "now Anna goes first and Bernd second." in copycat            # numbers from the data
     assert "give her 4 coins." in copycat and "which leaves her 2 coins." in copycat
 
 
