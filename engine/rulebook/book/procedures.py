@@ -72,8 +72,11 @@ class ProcedureBlocks:
 
     def rules_in_full(self) -> str:
         """Every procedure, each statement said (tests: unaccounted() finds none lost)."""
-        names = [p for p in user_procedures(self.g) if "·" not in p]
-        saved = self.steps.links
+        keep = frozenset(self.outline.bookkeeping)
+        said_by_phrase = set(self.outline.phrase_only)   # its call's phrase says it all
+        names = [p for p in user_procedures(self.g) if "·" not in p and p not in keep
+                 and p not in said_by_phrase and self.steps.procedure(p, bookkeeping=keep)]
+        saved = self.steps.links                      # links only to procedures shown here
         self.steps.links = {**saved, **{name: (self.procedure_title(name),
                                                anchor("steps", name)) for name in names},
                             "·end": (self.w.ctx("rulebook", "End of the game"),
@@ -85,11 +88,7 @@ class ProcedureBlocks:
             self.w("Here every rule of the game is given step by step, generated from the "
                    "rule data the game runs on: where a chapter leaves a case open, this is "
                    "what happens.")]
-        keep = frozenset(self.outline.bookkeeping)
-        said_by_phrase = set(self.outline.phrase_only)   # its call's phrase says it all
         for name in names:
-            if name in keep or name in said_by_phrase:
-                continue
             steps = steps_markdown(self.steps.procedure(name, bookkeeping=keep))
             if steps:
                 parts.append(heading(3, self.procedure_title(name), anchor("steps", name)))

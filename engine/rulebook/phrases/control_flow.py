@@ -130,6 +130,15 @@ class FlowSteps:
             steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
             if len(steps) == 1:
                 return steps[0]
+        ok, known = self.p.known(items, env)
+        if ok and isinstance(known, list) and len(known) > 2 and \
+                all(isinstance(v, int) and not isinstance(v, bool) for v in known) and \
+                known == list(range(known[0], known[0] + len(known))):
+            inner, _ = self.block(body, env.child(**{var: self.w("that number")}))
+            if not inner:
+                return [], False
+            return Step(self.w("for each number from {a} to {b}, in order", a=known[0],
+                               b=known[-1]), inner)
         inner_env = env.child()
         self.declare(inner_env, [var])
         inner, _ = self.block(body, inner_env)
@@ -141,9 +150,11 @@ class FlowSteps:
                     inner)
 
     def _acts(self, body: Tree) -> bool:
-        """The block has a decision or calls a procedure (so the order of turns matters)."""
+        """The block has a decision or calls a procedure (so the order of turns matters);
+        a call the book leaves out as bookkeeping does not count."""
         return any(n.data == "choose_stmt" or (n.data == "call_stmt" and
-                                               str(n.children[0]) in self.g.program.procs)
+                                               str(n.children[0]) in self.g.program.procs
+                                               and id(n) not in self.dropped)
                    for n in body.iter_subtrees())
 
     def _all_at_once(self, stmt: Tree, var: str, items: Tree) -> Tree | None:
@@ -162,10 +173,12 @@ class FlowSteps:
         return Tree(stmt.data, [stmt.children[0], new_args], stmt.meta)
 
     def _single(self, body: Tree, var: str) -> Tree | None:
-        """The body's only statement, if it is a simple one naming `var` once."""
-        if len(body.children) != 1:
+        """The body's only statement (bookkeeping aside), if it is a simple one naming
+        `var` once."""
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        if len(kept) != 1:
             return None
-        stmt = body.children[0]
+        stmt = kept[0]
         if stmt.data not in ("call_stmt", "attr_assign_stmt") or uses(stmt, var) != 1:
             return None
         return stmt
