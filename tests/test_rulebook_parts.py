@@ -98,7 +98,7 @@ def test_the_turn_summary_prints_alone_as_the_player_aid(books, game):
     aid = book.aid
     summary = section(book, "Round overview" if game in WRITTEN else "Turn summary")
     if game in WRITTEN:                 # the written round overview is the aid (aid: summary)
-        assert aid.startswith("# Copycat: Round overview\n")
+        assert aid.startswith("# Copycat – Round overview\n")
         assert re.search(r"^1\. \*\*", aid, re.M)    # the phases in order, each in bold
         assert "wins" in aid.split("\n\n")[-1]      # how the game ends and who wins
     else:
