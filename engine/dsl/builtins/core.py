@@ -94,12 +94,12 @@ def phrase_min(reader, args, kwargs, env) -> str:
 def phrase_max(reader, args, kwargs, env) -> str:
     items = args[0]
     if items.data == "list" and len(items.children) == 2:
-        floor = [c for c in items.children if reader.p.known(c, env)[0] and
-                 isinstance(reader.p.known(c, env)[1], int)]
+        floor = [c for c in items.children if reader.known(c, env)[0] and
+                 isinstance(reader.known(c, env)[1], int)]
         rest = [c for c in items.children if c not in floor]
         if len(floor) == 1 and len(rest) == 1:      # max([n, x]): never below n
             return reader.w("{x}, but no less than {n}", x=reader.expr(rest[0], env),
-                            n=reader.p.known(floor[0], env)[1])
+                            n=reader.known(floor[0], env)[1])
     return reader.w("the largest of {x}", x=reader.expr(items, env))
 
 
