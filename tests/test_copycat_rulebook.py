@@ -64,7 +64,8 @@ CHECKLIST = {
     15: ["Purple and blue actions can no longer be used: if you did not use them in phase 2, "
          "they are lost."],
     16: ["You buy cards only with the buy actions of offices where you have a worker.",
-         "Central Purchasing lets you buy up to 2.", "| Central Purchasing | yellow | Buy up to 2 cards. |"],
+         "Central Purchasing lets you buy up to 2.",
+         "| Central Purchasing | yellow | Buy up to 2 cards. |"],
     17: ["the **street** of 11 spaces"],
     18: ["nothing extra on spaces 1 to 4, 1 coin more on spaces 5 to 8, and 2 coins more on "
          "spaces 9 to 11",
