@@ -119,7 +119,7 @@ def test_the_other_games_tell_their_examples():
     copycat = " ".join(build_rulebook("copycat", lang="en").markdown.split())
     # Written narrations, their numbers from the data and the scenarios: the tie for the
     # turn order, and the coins of the buying example
-    assert "both reveal a Local Newspaper, number 16." in copycat
+    assert "both reveal a Local Newspaper, number 16: neither has a higher card" in copycat
     assert "now Anna goes first and Bernd second." in copycat
     assert "Dirk, who led last round, is now last." in copycat
     assert "give her 4 coins." in copycat and "which leaves her 2 coins." in copycat
