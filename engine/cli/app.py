@@ -24,7 +24,6 @@ from ..i18n.check import catalog_problems
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..loading.sources import display_name
-from ..rulebook.written.checks import book_catalog_texts, book_checks
 from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
@@ -145,6 +144,7 @@ def validate(game: GameArg, variant: VariantOpt = None,
              = Format.text):
     """Check a game's rule files and its texts in the catalogs; exit 2 and list every
     problem if they are invalid."""
+    from ..rulebook.written.checks import book_catalog_texts, book_checks
     w = Words()
     warnings: list[Problem] = []
     try:
@@ -279,6 +279,7 @@ def catalogs_update(game: GameArg):
     """Bring a game's catalogs (<folder>/locales/<lang>.po) up to date with its English
     texts: new texts added untranslated, changed ones marked fuzzy for a translator."""
     from ..i18n.game_catalogs import update_game_catalogs
+    from ..rulebook.written.checks import book_catalog_texts
     w = Words()
     definition = load_game(game).definition
     for done in update_game_catalogs(definition, extra=book_catalog_texts(definition)):

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import w
-from ..i18n.catalog import LANGUAGES, resolve_language
+from ..i18n.catalog import LANGUAGES, Words, resolve_language
 from .outputs import OutputError, check_output_folder
 
 docs_app = typer.Typer(help="The documentation site: generated rulebooks in every language.",
@@ -67,12 +67,19 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
         name = f"{stem}-aid.pdf" if aid else f"{stem}.pdf"
         try:
             out.mkdir(parents=True, exist_ok=True)
-            write_pdf(book, out / name, code, aid=aid)
+            printed = write_pdf(book, out / name, code, aid=aid)
         except OSError as error:
             raise OutputError(f"cannot write to {out}: {error.strerror}") from None
         for failed in book.failed_examples:
             typer.echo(f"example left out: {failed}", err=True)
-        typer.echo(f"{shown / name}")
+        say = Words()
+        if aid or printed.before_appendix == printed.pages:
+            typer.echo(say("{file} ({pages} pages)", file=str(shown / name),
+                           pages=printed.pages))
+        else:
+            typer.echo(say("{file} ({pages} pages; {before} before the rules in full)",
+                           file=str(shown / name), pages=printed.pages,
+                           before=printed.before_appendix))
         return
     try:
         out.mkdir(parents=True, exist_ok=True)

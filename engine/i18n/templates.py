@@ -205,7 +205,7 @@ def apply_filters(value: Any, filters: tuple[str, ...], path: str) -> Any:
 def show(value: Any, words: Any, name: Callable[[Any], str] | None, style: str = "and",
          path: str = "") -> str:
     """A value of the data in words: a number in the language's digits, a list joined, a
-    name by `name`, a table by player count as "4 with 3 players and 3 with 4 players"."""
+    name by `name`, a table by player count as "4 (3 players) or 3 (4 players)"."""
     if isinstance(value, bool):
         raise TemplateError(f"{{{path}}} is true or false, which a text cannot show; "
                             "a section explains what each value means")
@@ -214,10 +214,10 @@ def show(value: Any, words: Any, name: Callable[[Any], str] | None, style: str =
     if isinstance(value, list | tuple):
         return words.join([show(v, words, name, path=path) for v in value], style)
     if isinstance(value, ByPlayers):
-        return words.join([words.plural(None, "{what} with {n} player",
-                                        "{what} with {n} players", players,
+        return words.join([words.plural("value by players", "{what} ({n} player)",
+                                        "{what} ({n} players)", players,
                                         what=show(v, words, name, path=path))
-                           for players, v in sorted(value.table.items())])
+                           for players, v in sorted(value.table.items())], "or")
     if isinstance(value, str):
         return name(value) if name is not None else value
     if value is None:

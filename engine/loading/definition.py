@@ -13,6 +13,9 @@ from .secrets import check_secrets
 from .token_rows import expand_token_rows
 from .yaml_source import Positions, dotted
 
+TOKEN_FIELDS = ("kind", "owner", "at", "controller", "shown", "id", "cell", "rot", "level")
+"""What every token record holds besides its properties: no property may take these names."""
+
 
 def check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
     problems: list[Problem] = []
@@ -38,6 +41,11 @@ def check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
                                             "(one per token)")
         if tok["start"] not in places:
             bad(("tokens", tname, "start"), f"unknown location {tok['start']!r}")
+        for prop in tok.get("props", {}):
+            if prop in TOKEN_FIELDS:
+                bad(("tokens", tname, "props", prop),
+                    f"{prop!r} is a field every token has ({', '.join(TOKEN_FIELDS)}): name "
+                    f"the property otherwise (for instance '{tname}_{prop}')")
         for i, secret in enumerate(tok.get("secret", [])):
             if secret not in tok.get("props", {}):
                 bad(("tokens", tname, "secret", i), f"{secret!r} is not a property of {tname}")

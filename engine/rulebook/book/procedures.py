@@ -41,8 +41,11 @@ class ProcedureBlocks:
         return heading(3, title, anchor("rule", name)) + "\n\n" + body
 
     def appendix(self) -> str:
-        """Every procedure the rules give as a brief, step by step; then the procedures the
-        outline does not place."""
+        """The rules in full: for a written book, every procedure of the game step by step,
+        whole, in the order play reaches them; for a generated one, every procedure the
+        rules give as a brief, then the procedures the outline does not place."""
+        if self.outline.written():
+            return self.rules_in_full()
         parts = [self.w("The rules above give these procedures in a few sentences each, or "
                         "without the records the rules keep along the way; here they are "
                         "step by step and whole, as the rule data has them.")] \
@@ -66,6 +69,29 @@ class ProcedureBlocks:
                 parts.append(steps)
         return "\n\n".join(parts)
 
+    def rules_in_full(self) -> str:
+        """Every procedure, each statement said (tests: unaccounted() finds none lost)."""
+        names = [p for p in user_procedures(self.g) if "·" not in p]
+        saved = self.steps.links
+        self.steps.links = {**saved, **{name: (self.procedure_title(name),
+                                               anchor("steps", name)) for name in names}}
+        parts = [self.w("Here every rule of the game is given step by step, generated from "
+                        "the rule data the game runs on: where a chapter leaves a case "
+                        "open, this is what happens.")]
+        for name in names:
+            steps = steps_markdown(self.steps.procedure(name))
+            if steps:
+                parts.append(heading(3, self.procedure_title(name), anchor("steps", name)))
+                parts.append(steps)
+        self.steps.links = saved
+        return "\n\n".join(parts)
+
+    def procedure_title(self, name: str) -> str:
+        """A procedure's title from the text file, or its name in words."""
+        if self.t.has("procedure_titles", name):
+            return self.t.name("procedure_titles", name)
+        return name.replace("_", " ").capitalize()
+
     def functions(self, names: list[str]) -> str:
         lines = []
         for name in names:
@@ -84,3 +110,62 @@ class ProcedureBlocks:
                               value=self.w.main(self.phrases.expr(body, env)))
             lines.append(sentence(text))
         return "\n\n".join(lines)
+
+
+STORY_CALLS = ("log",)
+"""Built-in statements that tell the story of a game (its log), not a rule."""
+
+
+def unaccounted(steps, tree, bookkeeping: set[str]) -> list[tuple[int, str]]:
+    """The statements of a procedure (its parse tree, just rendered whole by `steps`)
+    that the rendering lost: neither said as a step, nor folded into a step that says them
+    together (a loop said as one step), nor ruled out by the data (a branch an option
+    decides), nor a story line, a `let` that names a value, or a name the game lists as
+    bookkeeping. (line, kind) of each."""
+    said = steps.said
+    lost = []
+
+    def statements(node):
+        return [c for c in node.children if hasattr(c, "data") and c.data.endswith("_stmt")]
+
+    def blocks_of(node):
+        out = []
+        for child in node.children:
+            if hasattr(child, "data"):
+                if child.data == "block":
+                    out.append(child)
+                elif child.data in ("elif_clause", "else_clause"):
+                    out += [c for c in child.children if hasattr(c, "data") and
+                            c.data == "block"]
+        return out
+
+    def walk(node, folded: bool) -> None:
+        for block in blocks_of(node) if node.data != "block" else [node]:
+            for stmt in statements(block):
+                how = said.get(id(stmt))
+                if how is None and not folded and not _accounted(stmt, bookkeeping):
+                    lost.append((stmt.meta.line if not stmt.meta.empty else 0, stmt.data))
+                inner = [c for b in blocks_of(stmt) for c in statements(b)]
+                fold = folded or how == "decided" or (
+                    how == "step" and inner and not any(id(c) in said for c in inner))
+                if how == "" and not _accounted(stmt, bookkeeping) and not folded and \
+                        stmt.data not in ("let_stmt",) and not inner:
+                    lost.append((stmt.meta.line if not stmt.meta.empty else 0, stmt.data))
+                walk(stmt, fold)
+    walk(tree.children[2], False)
+    return lost
+
+
+def _accounted(stmt, bookkeeping: set[str]) -> bool:
+    """A statement that is no rule: a story line, or one that only handles a name the
+    game lists as bookkeeping (a variable, a procedure, a place)."""
+    first = str(stmt.children[0]) if stmt.children else ""
+    if stmt.data == "call_stmt" and first in STORY_CALLS:
+        return True
+    if stmt.data in ("let_stmt", "assign_stmt") and first in bookkeeping:
+        return True
+    if stmt.data == "attr_assign_stmt" and str(stmt.children[1]) in bookkeeping:
+        return True
+    if stmt.data == "call_stmt" and first in bookkeeping:
+        return True
+    return False

@@ -43,6 +43,7 @@ class Rulebook:
     missing: set[str] = field(default_factory=set)
     aid: str = ""                                   # the turn summary as a page of its own
     failed_examples: list[str] = field(default_factory=list)
+    appendix_anchor: str = ""                       # where the rules in full begin
 
 
 class Book(ProcedureBlocks, ExampleBlocks):
@@ -324,5 +325,6 @@ def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en
     book = Book(game, variant, words or Words(lang), prefix)
     text = book.markdown()
     aid = book.aid()
+    appendix = book.outline.section_with("appendix")
     return Rulebook(book.title(), text, book.pictures, book.t.missing, aid,
-                    book.failed_examples)
+                    book.failed_examples, anchor("section", appendix) if appendix else "")

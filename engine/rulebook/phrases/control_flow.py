@@ -37,6 +37,7 @@ class FlowSteps:
         for k, (cond, body) in enumerate(branches):
             ok, value = (True, True) if cond is None else self.p.known(cond, env)
             if ok and not value:
+                self.decided(body)
                 continue
             branch = env.child()
             single = None if cond is None else self._one_in(cond, env)
@@ -49,6 +50,8 @@ class FlowSteps:
                     continue            # only the engine's accounts: nothing to say
                 inner = [Step(self.w("nothing happens"))]
             if ok:       # decided by the data: its steps happen (after earlier branches)
+                for _, later_body in branches[k + 1:]:
+                    self.decided(later_body)
                 if first:
                     return steps + inner, stops
                 steps.append(self._nested(self.w("otherwise"), inner))

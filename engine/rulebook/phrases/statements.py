@@ -32,6 +32,8 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, Gr
         self.quiet = quiet or set()     # names whose `let` is not spelled out
         self.accounts = accounts        # which statements keep the engine's accounts
         self.dropped: set[int] = set()  # the statements left out of the procedure now shown
+        self.said: dict[int, str] = {}  # statement id -> "step" (said), "" (no step of its
+        #                                 own), "decided" (a branch the data rules out)
         self.t = phrases.t
         self.w = phrases.w
         self.g = phrases.g
@@ -95,17 +97,29 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, Gr
             swap = self._swap(stmt, block.children[i + 1:i + 2], env)
             if swap:
                 steps.append(swap)
+                self.said[id(stmt)] = self.said[id(block.children[i + 1])] = "step"
                 skip = True
                 continue
             found, stops = self.stmt(stmt, env)
             steps.extend(found)
             if stops:
+                for later in block.children[i + 1:]:     # never reached in this game
+                    self.decided(Tree("block", [later]))
                 return steps, True
         return steps, False
 
     def stmt(self, s: Tree, env: Env) -> tuple[list[Step], bool]:
         """The steps of one statement, and whether it always stops."""
         result = self.forms[s.data](s, env)
-        if isinstance(result, tuple):
-            return result
-        return ([result] if result is not None else []), False
+        if not isinstance(result, tuple):
+            result = ([result] if result is not None else []), False
+        if self.said.get(id(s)) != "step":
+            self.said[id(s)] = "step" if result[0] else ""
+        return result
+
+    def decided(self, body: Tree) -> None:
+        """Mark the statements of a branch the data rules out (an option's value decides
+        it): not this game's rule, so not a lost one."""
+        for node in body.iter_subtrees():
+            if node.data.endswith("_stmt"):
+                self.said.setdefault(id(node), "decided")

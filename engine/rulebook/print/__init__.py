@@ -9,6 +9,6 @@ contents with page numbers and numbered pages (WeasyPrint, the optional extra
 from __future__ import annotations
 
 from .html import book_html
-from .pdf import PrintError, available, write_pdf
+from .pdf import Printed, PrintError, available, write_pdf
 
-__all__ = ["PrintError", "available", "book_html", "write_pdf"]
+__all__ = ["PrintError", "Printed", "available", "book_html", "write_pdf"]

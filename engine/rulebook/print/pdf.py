@@ -3,6 +3,7 @@ needs the Pango library of the system, e.g. Debian's libpango-1.0-0)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import RegolaError, w
@@ -22,9 +23,19 @@ def available() -> bool:
     return True
 
 
-def write_pdf(book, path: Path, lang: str, aid: bool = False) -> Path:
-    """Write a generated Rulebook (markdown, pictures, title) to `path` as an A4 PDF; with
-    `aid`, only its turn summary (the player aid, without contents)."""
+@dataclass(frozen=True)
+class Printed:
+    """A PDF written: where, its pages, and the pages before the rules in full (the
+    appendix), which is what a book's page budget counts (all of them if it has none)."""
+
+    path: Path
+    pages: int
+    before_appendix: int
+
+
+def write_pdf(book, path: Path, lang: str, aid: bool = False) -> Printed:
+    """Write a Rulebook (markdown, pictures, title) to `path` as an A4 PDF; with `aid`,
+    only its turn summary (the player aid, without contents)."""
     try:
         import weasyprint
     except (ImportError, OSError) as error:
@@ -34,7 +45,10 @@ def write_pdf(book, path: Path, lang: str, aid: bool = False) -> Path:
                               reason=str(error).splitlines()[0]) from None
     document = book_html(book.aid if aid else book.markdown, book.pictures, lang, book.title,
                          contents=not aid)
-    weasyprint.HTML(string=document, base_url=".").write_pdf(
-        str(path), pdf_identifier=b"regola", uncompressed_pdf=False,
-        custom_metadata=False)
-    return Path(path)
+    rendered = weasyprint.HTML(string=document, base_url=".").render()
+    rendered.write_pdf(str(path), pdf_identifier=b"regola", uncompressed_pdf=False,
+                       custom_metadata=False)
+    anchor = getattr(book, "appendix_anchor", "")
+    before = next((i for i, page in enumerate(rendered.pages) if anchor and
+                   anchor in page.anchors), len(rendered.pages))
+    return Printed(Path(path), len(rendered.pages), before)

@@ -1,0 +1,239 @@
+"""The written rulebook and the data that keeps it honest: templates bound to the data,
+sections that say which rules they explain (validate refuses an unexplained rule and warns
+on a stale section), the rules in full that lose no statement, and the effects.
+
+The test game tests/data/duel_game holds the three rules a generator once lost without a
+word: a protection kept in a true/false player variable, a card handed over with `give`,
+and the branches of an `if` on a card chosen from the hand.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import regola
+from regola.cli.app import app
+from regola.i18n.catalog import Words
+from regola.i18n.data_values import DataValues
+from regola.i18n.templates import TemplateError, parse_template
+from regola.rulebook.book import build_rulebook
+from regola.rulebook.book.procedures import unaccounted
+from regola.rulebook.book.rulebook import Book
+from regola.rulebook.written.checks import book_checks, book_outline
+from regola.rulebook.written.rules import game_rules
+
+DUEL = Path(__file__).parent / "data" / "duel_game"
+GAMES = ["doge", "rialto", "warsaw", "copycat"]
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def duel(tmp_path: Path) -> Path:
+    target = tmp_path / "duel_game"
+    shutil.copytree(DUEL, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# -- templates ---------------------------------------------------------------------------
+def test_a_template_fills_numbers_lists_and_plurals_in_each_language():
+    values = {"n": 1, "costs": [3, 4, 5], "big": 12000}
+    text = parse_template("{n, plural, one {# cube} other {# cubes}}; {costs}; "
+                          "{costs|first} to {costs|last}; {costs|or}; {big}; {=7}")
+    assert text.render(values, Words("en")) == "1 cube; 3, 4, and 5; 3 to 5; 3, 4, or 5; " \
+                                               "12,000; 7"
+    spanish = parse_template("{costs|count, plural, one {# coste} other {# costes}}: {costs}")
+    assert spanish.render(values, Words("es")) == "3 costes: 3, 4 y 5"
+    assert parse_template("{big}").render(values, Words("nl")) == "12.000"
+    exact = parse_template("{n, plural, =1 {just one} other {#}}")
+    assert exact.render(values, Words("en")) == "just one"
+
+
+def test_a_template_allows_no_python_format_tricks():
+    """Only placeholders that name a value: no attribute, index or width."""
+    for bad in ("{area.__class__}", "{x:>300}", "{x[0]}", "a { b", "{x!r}"):
+        with pytest.raises(TemplateError):
+            parse_template(bad).render({"x": 1, "area": "a"}, Words("en"))
+
+
+def test_numbers_written_by_hand_are_found_outside_placeholders_and_lists():
+    text = parse_template("1. Take 2 cubes; then {n} more.\n2. Pass {=3} turns, phase A4.")
+    assert [n for n, _ in text.hand_numbers()] == ["2"]
+
+
+def test_the_data_values_have_short_paths_and_name_where_a_number_is_held():
+    values = DataValues(regola.load_game("doge").definition)
+    assert values.lookup("winner_houses") == 2
+    assert values.lookup("house.per_player") == 15
+    assert values.lookup("district.palace_costs") == [3, 4, 5, 6, 7]
+    assert values.lookup("placement_rounds.3") == 4
+    assert "winner_houses" in values.holding(2)
+    with pytest.raises(TemplateError, match=r"did you mean \{winner_houses\}"):
+        values.lookup("winer_houses")
+    rialto = DataValues(regola.load_game("rialto").definition)
+    assert rialto.lookup("g1.value") == 1
+    copycat = DataValues(regola.load_game("copycat").definition)
+    assert copycat.lookup("donor.price") == 3
+
+
+# -- explains: nothing left out, nothing stale ---------------------------------------------
+def test_the_test_game_explains_every_rule():
+    problems, warnings = book_checks(regola.load_game(str(DUEL)).definition)
+    assert [str(p) for p in problems if "catalog" not in str(p)
+            and "translated" not in str(p) and "no entry" not in str(p)] == []
+    assert warnings == []
+
+
+@pytest.mark.parametrize("name, kind", [("take_turn", "the procedure"),
+                                        ("gift_to", "the ask"),
+                                        ("last_turn", "the end rule")])
+def test_validate_refuses_a_rule_no_section_explains(duel, name, kind):
+    book = duel / "rulebook.yaml"
+    text = book.read_text(encoding="utf-8")
+    text = re.sub(rf"(?<=[\[ ]){name}, |, {name}(?=\])", "", text)
+    assert name not in text
+    book.write_text(text, encoding="utf-8")
+    result = run("validate", str(duel))
+    assert result.exit_code == 2
+    assert f"{kind} {name!r}" in result.output and "is explained by no section" in \
+        result.output, result.output
+
+
+def test_validate_refuses_an_unexplained_reading(duel):
+    edit(duel / "game.yaml", "end:\n", "options:\n  strikes_pierce_shields:\n    value: false\n"
+                                       "    reading: 1\n    summary: A strike ignores a "
+                                       "shield.\nend:\n")
+    result = run("validate", str(duel))
+    assert result.exit_code == 2
+    assert "the reading 'strikes_pierce_shields' is explained by no section" in result.output
+
+
+def test_validate_refuses_a_section_naming_a_rule_the_game_lacks(duel):
+    edit(duel / "rulebook.yaml", "explains: [take_turn,", "explains: [take_trun,")
+    result = run("validate", str(duel))
+    assert result.exit_code == 2
+    assert "'take_trun' is no procedure, ask, end condition or reading of the game; did " \
+           "you mean take_turn?" in result.output
+
+
+def test_validate_warns_on_a_section_whose_rules_changed_and_review_clears_it(duel):
+    edit(duel / "duel_game.regola", "p.points = p.points + strike_points",
+         "p.points = p.points + strike_points + 1")
+    result = run("validate", str(duel))
+    assert "warning:" in result.output and "section 'turn' explains rules whose scripts " \
+                                           "changed since it was last reviewed" in result.output
+    assert "section 'game'" not in result.output        # its rules did not change
+    reviewed = run("rulebook", str(duel), "--review", "turn")
+    assert reviewed.exit_code == 0 and "reviewed turn" in reviewed.output
+    assert "section 'turn'" not in run("validate", str(duel)).output
+
+
+def test_spacing_and_comments_do_not_make_a_section_stale(duel):
+    edit(duel / "duel_game.regola", "def take_turn(p):\n",
+         "# a comment\n\ndef take_turn(p):\n")
+    assert "warning" not in run("validate", str(duel)).output
+
+
+def test_a_hand_written_number_the_data_holds_is_refused_with_its_placeholder(duel):
+    edit(duel / "rulebook.yaml", "Each of you starts with {hand_size} cards",
+         "Each of you starts with 2 cards")
+    result = run("validate", str(duel))
+    assert result.exit_code == 2
+    assert "the number 2 is written by hand, but the data holds it: write {hand_size}" in \
+        result.output
+
+
+def test_a_translation_with_a_hand_written_number_or_other_placeholders_is_refused(duel):
+    run("catalogs", "update", str(duel))
+    po = duel / "locales" / "es.po"
+    english = ("Each of you starts with {hand_size} cards from the deck. The game lasts "
+               "{turns} turns; in each turn, every player plays one card and draws a new one. "
+               "Whoever has the most points at the end wins.")
+    text = po.read_text(encoding="utf-8")
+    assert "Each of you starts with {hand_size}" in text
+    from babel.messages.pofile import read_po, write_po
+    with open(po, "rb") as fp:
+        catalog = read_po(fp)
+    catalog.get(english, context="duel_game.book").string = \
+        "Cada uno empieza con 2 cartas. La partida dura {turnos} turnos."
+    with open(po, "wb") as fp:
+        write_po(fp, catalog)
+    result = run("validate", str(duel))
+    assert "es.po:" in result.output
+    assert "the number 2 is written by hand, but the data holds it: write {hand_size}" in \
+        result.output
+    assert "unknown placeholder {turnos}" in result.output
+    assert "the translation's placeholders ({turnos}) differ from the English ones " \
+           "({hand_size}, {turns})" in result.output
+
+
+# -- the rules in full ------------------------------------------------------------------------
+def _lost(book: Book) -> list[tuple[str, int, str]]:
+    keep = set(book.outline.quiet) | set(book.outline.bookkeeping)
+    lost = []
+    for name, proc in book.g.program.procs.items():
+        if "·" in name:
+            continue
+        book.steps.said = {}
+        book.steps.procedure(name)
+        lost += [(name, line, kind) for line, kind in unaccounted(book.steps, proc.tree, keep)]
+    return lost
+
+
+@pytest.mark.parametrize("game", [*GAMES, str(DUEL)])
+def test_the_rules_in_full_say_every_statement_of_every_procedure(game):
+    """Each statement is said as a step, folded into one, ruled out by the data (an option
+    decides its branch), a story line, or a name the game lists as bookkeeping."""
+    assert _lost(Book(game, None, Words("en"))) == []
+
+
+def test_a_statement_the_renderer_drops_is_found(monkeypatch):
+    """The walk has teeth: a form that says nothing is reported at its line."""
+    book = Book(str(DUEL), None, Words("en"))
+    monkeypatch.setitem(book.steps.forms, "attr_assign_stmt", lambda s, env: None)
+    lost = _lost(book)
+    assert ("take_turn", 22, "attr_assign_stmt") in lost
+    assert any(name == "take_turn" and kind == "attr_assign_stmt" and line > 22
+               for name, line, kind in lost)
+
+
+def test_the_rules_once_lost_are_in_the_book():
+    """A protection in a true/false variable, a `give`, and each branch of an `if` on the
+    card chosen from the hand."""
+    text = build_rulebook(str(DUEL)).markdown
+    rules = text.split("## The rules in full", 1)[1]
+    assert "protected becomes true" in rules and "protected becomes false" in rules
+    assert "now belongs to q" in rules                        # the gift's give
+    assert "If the face of c is shield" in rules
+    assert "Otherwise, if the face of c is gift" in rules
+    assert "Otherwise:" in rules and "add 1 to p's points" in rules.replace("Add", "add")
+
+
+def test_every_rule_of_the_test_game_is_a_rule_of_one_of_four_kinds():
+    rules = game_rules(regola.load_game(str(DUEL)).definition)
+    kinds = {name: rule.kind for name, rule in rules.items()}
+    assert kinds == {"play": "procedure", "draw_one": "procedure", "take_turn": "procedure",
+                     "play_card": "ask", "gift_to": "ask", "strike_at": "ask",
+                     "last_turn": "end", "tiebreak": "end"}
+    assert all(rule.noticed for rule in rules.values())
+
+
+def test_the_book_file_names_its_sections_titles_and_rules():
+    outline = book_outline(regola.load_game(str(DUEL)).definition)
+    assert outline.titles == {"game": "Duel", "turn": "Your turn",
+                              "appendix": "The rules in full"}
+    assert outline.explains["turn"] == ["take_turn", "play_card", "gift_to", "strike_at"]
