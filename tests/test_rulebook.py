@@ -10,6 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.support import Translations
+from doge_generated import generated_doge
 from typer.testing import CliRunner
 
 from conftest import edit_rule_file
@@ -23,7 +24,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def doge():
-    return build_rulebook("doge", lang="en")
+    return build_rulebook(generated_doge(), lang="en")
 
 
 def section(book, title: str) -> str:
@@ -165,9 +166,9 @@ def test_every_reading_is_a_clarification_note(doge):
     notes = section(doge, "Clarifications")
     for n in range(1, 14):
         assert f"**Reading {n}.** " in notes
-    assert "must choose a card and put at least one marker on it in every round" in notes
-    assert "the third advisor stays neutral" in notes
-    assert "take the runner-up's turn between the winner's two steps" in notes   # Reading 13
+    assert "must lay a card and put at least one marker on it in every round" in notes
+    assert "the last advisor stays neutral" in notes
+    assert "move their houses between the winner's two turns" in notes          # Reading 13
 
 
 def test_readings_decide_the_steps(doge):
@@ -190,11 +191,11 @@ def test_reads_as_a_rulebook(doge):
 
 @pytest.mark.parametrize("variant", [None, "cheap_palaces", "year_limit"])
 def test_no_text_is_missing_for_any_variant(variant):
-    assert build_rulebook("doge", variant).missing == set()
+    assert build_rulebook(generated_doge(), variant).missing == set()
 
 
 def test_cheaper_palaces_change_the_costs():
-    book = build_rulebook("doge", "cheap_palaces")
+    book = build_rulebook(generated_doge(), "cheap_palaces")
     assert book.markdown.startswith("# Doge: Cheaper palaces\n")
     reference = section(book, "Reference")
     assert "| San Marco | lion | 2, 3, 4, 5, 6 |" in reference
@@ -204,7 +205,7 @@ def test_cheaper_palaces_change_the_costs():
 
 
 def test_year_limit_adds_its_condition():
-    end = flat(section(build_rulebook("doge", "year_limit"), "The end of the game"))
+    end = flat(section(build_rulebook(generated_doge(), "year_limit"), "The end of the game"))
     assert "one of these 4 conditions" in end
     assert "The year number is at least 6." in end
 
@@ -249,7 +250,7 @@ def test_translations_from_the_catalog_are_used(monkeypatch):
     })
     monkeypatch.setattr(catalog, "translations", lambda lang: fake)
     monkeypatch.setattr(catalog, "game_translations", lambda folder, lang: fake)
-    book = build_rulebook("doge", lang="es")
+    book = build_rulebook(generated_doge(), lang="es")
     assert "Cada jugador tiene, en su color:" in book.markdown
     assert "## Componentes" in book.markdown
     assert "1. Preparar la partida (see" in book.markdown
@@ -259,25 +260,25 @@ def test_translations_from_the_catalog_are_used(monkeypatch):
 
 @pytest.mark.parametrize("lang", ["es", "nl"])
 def test_spanish_and_dutch_rulebooks_build(lang):
-    book = build_rulebook("doge", lang=lang)
+    book = build_rulebook(generated_doge(), lang=lang)
     assert book.markdown.startswith("# ") and "15" in book.markdown and book.pictures
     if lang == "es":
         assert "San Polo y Santa Croce" in book.markdown   # the Spanish list conjunction
 
 
 def test_cli_rulebook_writes_markdown_and_pictures(tmp_path):
-    result = runner.invoke(app, ["rulebook", "doge", "--variant", "cheap_palaces", "--lang",
-                                 "nl", "--out", str(tmp_path)])
+    result = runner.invoke(app, ["rulebook", generated_doge(), "--variant", "cheap_palaces",
+                                 "--lang", "nl", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     page = tmp_path / "doge-cheap_palaces.nl.md"
     assert page.exists() and "2, 3, 4, 5, 6" in page.read_text(encoding="utf-8")
     assert (tmp_path / "doge-cheap_palaces.nl-city.svg").exists()
-    printed = runner.invoke(app, ["rulebook", "doge", "--lang", "en"])
+    printed = runner.invoke(app, ["rulebook", generated_doge(), "--lang", "en"])
     assert printed.exit_code == 0 and printed.stdout.startswith("# Doge")
 
 
 def test_cli_rulebook_unknown_language_names_the_available_ones():
-    result = runner.invoke(app, ["rulebook", "doge", "--lang", "fr"])
+    result = runner.invoke(app, ["rulebook", generated_doge(), "--lang", "fr"])
     assert result.exit_code == 2
     assert "unknown language 'fr'" in result.output and "en, es, nl" in result.output
     assert "Traceback" not in result.output
@@ -318,7 +319,7 @@ MECHANICAL = ("first of the ranking", "second of the ranking", "the first of the
 @pytest.mark.parametrize("variant", [None, "cheap_palaces", "year_limit"])
 def test_no_mechanical_phrasing_is_left(variant):
     """Phrasings an editor flagged as data dumps stay out of the English book."""
-    text = flat(build_rulebook("doge", variant, lang="en").markdown)
+    text = flat(build_rulebook(generated_doge(), variant, lang="en").markdown)
     found = [phrase for phrase in MECHANICAL if phrase in text]
     assert not found, found
 

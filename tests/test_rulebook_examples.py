@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from doge_generated import generated_doge
 from typer.testing import CliRunner
 
 from conftest import edit_rule_file
@@ -44,7 +45,7 @@ def test_the_examples_of_the_notes_are_scenarios(game):
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 @pytest.mark.parametrize("game", sorted(EXPECTED))
 def test_every_example_is_told_in_every_language(game, lang):
-    book = build_rulebook(game, lang=lang)
+    book = build_rulebook(generated_doge() if game == "doge" else game, lang=lang)
     assert not book.failed_examples and not book.missing
     for eid in marked(game):
         anchor = f'<a id="example-{eid.replace("_", "-")}"></a>'
@@ -74,13 +75,29 @@ def test_without_a_drawing_of_positions_a_table_shows_who_has_what():
 
 
 def test_the_doge_examples_tell_the_numbers_of_the_run():
-    text = " ".join(build_rulebook("doge", lang="en").markdown.split())
+    text = " ".join(build_rulebook(generated_doge(), lang="en").markdown.split())
     assert "Anna builds a palace in San Marco for 5 houses (space 3)." in text
     assert "Bernd builds a palace in San Marco for 5 houses (space 4)." in text
     assert "Daniel's ballot marker in Dorsoduro is turned face up: 0." in text
     assert "Dorsoduro votes: winners Claudia; runners-up nobody." in text
     assert "Bernd takes control of the advisor and places it in San Marco." in text
-    assert "Claudia moves a house out of Castello and puts it in Dorsoduro." in text
+    assert "Claudia abstains, moves a house out of Castello, and puts it in Dorsoduro." in text
+
+
+def test_the_written_doge_examples_tell_the_numbers_of_their_scenarios():
+    """The written narrations (rules/doge/rulebook.yaml) take their numbers from the
+    scenarios (as:), and each example has its pictures before and after."""
+    book = build_rulebook("doge", lang="en")
+    text = " ".join(book.markdown.split())
+    assert "Claudia has 4 votes. Daniel's marker is worth 0" in text
+    assert "Both pay the cost of the space that was free first, 5 houses" in text
+    assert "Anna now has 6 houses there and Bernd 5" in text
+    assert "With 6 houses in Castello she can pay for the palace: she returns 6 houses" in text
+    assert "Bernd wins the Quarantia with 6 votes" in text
+    for eid in ("zero_marker", "abstain_to_build", "quarantia_steps", "san_marco_build"):
+        assert f"doge-example-{eid}-1.svg" in book.pictures
+        assert f"doge-example-{eid}-2.svg" in book.pictures
+    assert not book.failed_examples and not book.missing
 
 
 def test_the_other_games_tell_their_examples():
@@ -115,7 +132,7 @@ def test_an_example_that_disagrees_with_the_engine_is_left_out(doge_copy):
 
 
 def test_a_variant_shows_only_the_examples_that_hold_for_it():
-    book = build_rulebook("doge", "cheap_palaces", lang="en")
+    book = build_rulebook(generated_doge(), "cheap_palaces", lang="en")
     assert "example-san-marco-build" not in book.markdown          # the costs differ there
     assert "example-zero-marker" in book.markdown
 
