@@ -332,3 +332,21 @@ def test_glossary_says_what_pieces_carry_and_places_hold(doge):
         "palaces, control rings, and ballot markers there |" in glossary
     assert "| Beside the board (neutral) | a place off the board; at the start, the advisors " \
         "are there |" in glossary
+
+
+def test_the_written_book_states_the_data():
+    """rules/doge/rulebook.yaml: the written chapters in a publisher's order, every number
+    from the data (placeholders), the rules in full last."""
+    book = build_rulebook("doge", lang="en")
+    text = flat(book.markdown)
+    titles = [line[3:] for line in book.markdown.splitlines() if line.startswith("## ")]
+    assert titles[:4] == ["The game", "Components", "Setup", "A year at a glance"]
+    assert titles[-2:] == ["Clarifications", "The rules in full"]
+    for fact in ("- 15 houses and 8 palaces;", "- 6 **control rings**",
+                 "worth 0, 1, 1, 2, 2, 3, and 3 votes", "a palace in each of the 6 districts",
+                 "at least 7 palaces, spread over at least 5 districts",
+                 "at least 8 palaces, spread over at least 4 districts",
+                 "3 rounds with 4 players and 4 rounds with 3 players",
+                 "the winner places 2 houses from their supply in the district"):
+        assert fact in text, fact
+    assert not book.missing and not book.failed_examples
