@@ -237,3 +237,32 @@ def test_the_book_file_names_its_sections_titles_and_rules():
     assert outline.titles == {"game": "Duel", "turn": "Your turn",
                               "appendix": "The rules in full"}
     assert outline.explains["turn"] == ["take_turn", "play_card", "gift_to", "strike_at"]
+
+
+def test_a_variant_that_changes_an_explained_rule_shows_it_generated_and_says_so():
+    """The section explaining the changed end rule is generated from the variant's rules,
+    under a note; the other sections keep their written text."""
+    text = build_rulebook(str(DUEL), "endless").markdown
+    game = text.split('<a id="section-turn"></a>')[0]
+    assert "This section is generated from the variant's rules" in game
+    assert "The game lasts 6 turns" not in game
+    assert "The player's points is at least 3" in game
+    turn = text.split('<a id="section-turn"></a>')[1]
+    assert "At the start of your turn your shield" in turn
+    assert "generated from the variant" not in turn
+
+
+def test_a_variant_may_write_its_own_text_for_a_section_it_changes():
+    text = build_rulebook(str(DUEL), "sudden").markdown
+    assert "## Duel to three" in text
+    assert "Play in turns until a player has three points" in text
+    assert "generated from the variant" not in text
+
+
+def test_the_variants_texts_go_to_the_games_catalogs():
+    from regola.rulebook.written.checks import book_catalog_texts
+    texts = [english for _, _, english, _ in
+             book_catalog_texts(regola.load_game(str(DUEL)).definition)]
+    assert "Duel to three" in texts
+    assert any(t.startswith("Each of you starts with {hand_size} cards from the deck. Play in "
+                            "turns") for t in texts)

@@ -105,6 +105,7 @@ class GameDef:
     description: str = ""
     variant_name: str = ""                # the variant file's own name and description
     variant_description: str = ""
+    variant_book: dict[str, Any] = field(default_factory=dict)  # section id -> its own text
     provisional: list[dict[str, str]] = field(default_factory=list)   # {id, what, missing}
     tracks: dict[str, Any] = field(default_factory=dict)       # name -> tracks.TrackKind
     resources: dict[str, Any] = field(default_factory=dict)    # name -> bank.ResourceKind

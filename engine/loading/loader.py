@@ -131,6 +131,7 @@ def _load(game: str, variant: str | None, log: ReadLog,
     definition = build(doc, pos, name, vdoc.get("variant"))
     definition.variant_name = vdoc.get("name", "")
     definition.variant_description = vdoc.get("description", "")
+    definition.variant_book = dict(vdoc.get("rulebook", {}).get("sections", {}))
     for key, option in definition.options.items():
         option.default = base_values.get(key, option.value) if variant or options \
             else option.value

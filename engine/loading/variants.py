@@ -19,7 +19,7 @@ from ..errors import Problem
 from .files import SourceProblem, read_source
 from .yaml_source import Positions
 
-VARIANT_KEYS = {"extends", "variant", "name", "description", "scripts_added"}
+VARIANT_KEYS = {"extends", "variant", "name", "description", "scripts_added", "rulebook"}
 
 # Sections of named things: a variant may change them, not add to them (the noun names one).
 NAMED = {"constants": "constant", "options": "option", "areas": "area", "pieces": "piece",

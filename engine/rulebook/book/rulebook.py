@@ -131,7 +131,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
     def section_title(self, sid: str) -> str:
         """The section's title: written in the book, else from the text file, else a
         generic one."""
-        written = self.written.title(sid)
+        own = self.g.variant_book.get(sid, {}).get("title") if sid in self.fallback else None
+        written = self.written.text(own) if own else self.written.title(sid)
         if written is not None:
             return written
         if self.t.has("sections", sid):
@@ -182,6 +183,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
         parts.append(self.provisional_note())
         for sid, blocks in self.outline.sections:
             parts.append(heading(2, self.section_title(sid), anchor("section", sid)))
+            if sid in self.fallback and sid in self.g.variant_book:
+                parts += [self.block(sid, b) for b in self.g.variant_book[sid]["content"]]
+                continue
             if sid in self.fallback:
                 parts.append(self.generated_section(sid, blocks))
                 continue

@@ -23,7 +23,7 @@ def end_document(game: str, variant: str | None) -> dict:
     path = resolve_game(game)
     doc, _, _ = load_yaml(path, str(path))
     if variant:
-        vdoc, _, _ = load_yaml(resolve_variant(doc["id"], variant), variant)
+        vdoc, _, _ = load_yaml(resolve_variant(doc["id"], variant, path.parent), variant)
         doc = merge(doc, {k: v for k, v in vdoc.items() if k == "end"})
     return doc.get("end") or {}
 

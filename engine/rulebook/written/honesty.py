@@ -28,6 +28,7 @@ from ...i18n.catalog import game_catalog
 from ...i18n.check import TRANSLATED, game_po_name, read_catalog, untranslated
 from ...i18n.data_values import DataValues
 from ...i18n.templates import TemplateError, parse_template
+from ...loading.sources import display_name
 from ...loading.yaml_source import load_yaml
 from ...scenarios.document import named_values
 from ...scenarios.runner import SUFFIX
@@ -133,6 +134,7 @@ def written_texts(definition: Any, outline: Any) -> list[WrittenText]:
         if "title" in sheet:
             out.append(WrittenText(context, f"sheets.{sid}.title", sheet["title"],
                                    outline.where("sheets", sid, "title")))
+    out += variant_texts(definition, context)
     for section in NOTES:
         for key, text in (definition.text or {}).get(section, {}).items():
             if isinstance(text, str):
@@ -147,6 +149,32 @@ def written_texts(definition: Any, outline: Any) -> list[WrittenText]:
             out.append(WrittenText(f"{definition.id}.{EFFECTS}", path, text,
                                    definition.text_locations.get(path, Location(
                                        definition.files[-1], path=path)), names))
+    return out
+
+
+def variant_texts(definition: Any, context: str) -> list[WrittenText]:
+    """The written sections the game's variants (its variants/ folder) give for the
+    sections whose rules they change: their titles and paragraphs."""
+    out: list[WrittenText] = []
+    folder = Path(definition.folder) / "variants"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        doc, pos, problems = load_yaml(path, display_name(path))
+        sections = (doc or {}).get("rulebook", {}).get("sections", {}) \
+            if isinstance(doc, dict) and not problems else {}
+        name = display_name(path)
+        for sid, section in sections.items() if isinstance(sections, dict) else []:
+            if not isinstance(section, dict):
+                continue
+            if isinstance(section.get("title"), str):
+                out.append(WrittenText(context, f"variants.{path.stem}.{sid}.title",
+                                       section["title"], pos.find(
+                                           ("rulebook", "sections", sid, "title"), name)))
+            for j, block in enumerate(section.get("content") or []):
+                if isinstance(block, dict) and isinstance(block.get("text"), str):
+                    where = pos.find(("rulebook", "sections", sid, "content", j, "text"), name)
+                    out += [WrittenText(context, f"variants.{path.stem}.{sid}", paragraph,
+                                        block_lines(where, block["text"], paragraph))
+                            for paragraph in paragraphs(block["text"])]
     return out
 
 
