@@ -46,9 +46,11 @@ def test_every_grammar_construct_has_a_template(book):
 
 
 def test_every_builtin_has_a_template(book):
-    missing = [n for n in builtins.EXPRESSIONS if not hasattr(book.phrases, f"builtin_{n}")]
-    missing += [n for n in list(builtins.STATEMENTS) + list(builtins.FLOW_STATEMENTS)
-                if not hasattr(book.steps, f"statement_{n}")]
+    """A built-in's phrase is declared with it (dsl/builtins: Builtin.phrase); the VM's own
+    statements are read by the rulebook's reader of statements."""
+    missing = [n for n, b in {**builtins.EXPRESSIONS, **builtins.STATEMENTS}.items()
+               if b.phrase is None]
+    missing += [n for n in builtins.FLOW_STATEMENTS if not hasattr(book.steps, f"statement_{n}")]
     assert not missing, f"built-ins without a rulebook template: {missing}"
 
 

@@ -54,34 +54,105 @@ def _log(c: Any, message: str, **fields: Any) -> None:
     c.emit({"e": "note", "msg": message, **fields})
 
 
+
+# -- how the rulebook reads each call: phrase(reader, args, kwargs, env), where reader is
+# the rulebook's reader of expressions (or of statements) in one language --------------
+def phrase_log(reader, args, kwargs, env) -> None:
+    """Messages to the game log are not rules: the rulebook leaves them out."""
+    return None
+
+
+def phrase_len(reader, args, kwargs, env) -> str:
+    noun = reader.noun(args[0], env)
+    if noun:
+        return reader.w("the number of {things}", things=noun)
+    return reader.w("the number of items in {x}", x=reader.expr(args[0], env))
+
+
+def phrase_range(reader, args, kwargs, env) -> str:
+    top = args[-1]
+    if top.data == "binop" and str(top.children[1]) == "+" and \
+            reader.known(top.children[2], env) == (True, 1):     # range(a, x + 1): a to x
+        return reader.w("the whole numbers from {a} to {b}",
+                      a=reader.expr(args[0], env) if len(args) == 2 else "0",
+                      b=reader.expr(top.children[0], env))
+    if len(args) == 1:
+        return reader.w("the whole numbers from 0 up to {b}, not included",
+                      b=reader.expr(args[0], env))
+    return reader.w("the whole numbers from {a} up to {b}, not included",
+                  a=reader.expr(args[0], env), b=reader.expr(args[1], env))
+
+
+def phrase_sum(reader, args, kwargs, env) -> str:
+    return reader.w("the sum of {x}", x=reader.expr(args[0], env))
+
+
+def phrase_min(reader, args, kwargs, env) -> str:
+    return reader.w("the smallest of {x}", x=reader.expr(args[0], env))
+
+
+def phrase_max(reader, args, kwargs, env) -> str:
+    return reader.w("the largest of {x}", x=reader.expr(args[0], env))
+
+
+def phrase_any(reader, args, kwargs, env) -> str:
+    return reader.w("at least one of {x} holds", x=reader.expr(args[0], env))
+
+
+def phrase_all(reader, args, kwargs, env) -> str:
+    return reader.w("each of {x} holds", x=reader.expr(args[0], env))
+
+
+def phrase_distinct(reader, args, kwargs, env) -> str:
+    return reader.w("{x}, each value once", x=reader.expr(args[0], env))
+
+
+def phrase_sorted(reader, args, kwargs, env) -> str:
+    return reader.w("{x}, from lowest to highest", x=reader.expr(args[0], env))
+
+
+def phrase_reversed(reader, args, kwargs, env) -> str:
+    return reader.w("{x}, in reverse order", x=reader.expr(args[0], env))
+
+
+def phrase_first(reader, args, kwargs, env) -> str:
+    if args[0].data == "call" and str(args[0].children[0]) == "tokens":
+        return reader.w("one of {x}", x=reader.expr(args[0], env))
+    return reader.w("the first of {x}", x=reader.expr(args[0], env))
+
+
+def phrase_seat(reader, args, kwargs, env) -> str:
+    return reader.w("the colour of {player}", player=reader.expr(args[0], env))
+
+
 EXPRESSIONS: dict[str, Builtin] = {
     "len": Builtin(lambda c, v: len(v), 1, 1, doc="number of items in a list",
-                   sig=sig(SEQUENCE, returns=NUMBER)),
+                   sig=sig(SEQUENCE, returns=NUMBER), phrase=phrase_len),
     "range": Builtin(_range, 1, 2, doc="the integers from a (or 0) up to b, not included",
-                     sig=sig(NUMBER, NUMBER, returns=list_of(NUMBER))),
+                     sig=sig(NUMBER, NUMBER, returns=list_of(NUMBER)), phrase=phrase_range),
     "sum": Builtin(lambda c, v: sum(v), 1, 1, doc="sum of a list of numbers",
-                   sig=sig(list_of(NUMBER), returns=NUMBER)),
+                   sig=sig(list_of(NUMBER), returns=NUMBER), phrase=phrase_sum),
     "min": Builtin(_min, 1, 1, doc="smallest item of a list (none if empty)",
-                   sig=sig(list_of(T), returns=T)),
+                   sig=sig(list_of(T), returns=T), phrase=phrase_min),
     "max": Builtin(_max, 1, 1, doc="largest item of a list (none if empty)",
-                   sig=sig(list_of(T), returns=T)),
+                   sig=sig(list_of(T), returns=T), phrase=phrase_max),
     "any": Builtin(lambda c, v: any(v), 1, 1, doc="true if any item is true",
-                   sig=sig(list_of(UNKNOWN), returns=BOOLEAN)),
+                   sig=sig(list_of(UNKNOWN), returns=BOOLEAN), phrase=phrase_any),
     "all": Builtin(lambda c, v: all(v), 1, 1, doc="true if every item is true",
-                   sig=sig(list_of(UNKNOWN), returns=BOOLEAN)),
+                   sig=sig(list_of(UNKNOWN), returns=BOOLEAN), phrase=phrase_all),
     "distinct": Builtin(_distinct, 1, 1, doc="the list without repeats, first seen first",
-                        sig=sig(list_of(T), returns=list_of(T))),
+                        sig=sig(list_of(T), returns=list_of(T)), phrase=phrase_distinct),
     "sorted": Builtin(lambda c, v: sorted(v), 1, 1, doc="the list in ascending order",
-                      sig=sig(list_of(T), returns=list_of(T))),
+                      sig=sig(list_of(T), returns=list_of(T)), phrase=phrase_sorted),
     "first": Builtin(_first, 1, 1, doc="first item of a list (none if empty)",
-                     sig=sig(list_of(T), returns=T)),
+                     sig=sig(list_of(T), returns=T), phrase=phrase_first),
     "reversed": Builtin(lambda c, v: list(reversed(v)), 1, 1, doc="the list in reverse order",
-                        sig=sig(list_of(T), returns=list_of(T))),
+                        sig=sig(list_of(T), returns=list_of(T)), phrase=phrase_reversed),
     "seat": Builtin(_seat, 1, 1, doc="the seat name (colour) of a player",
-                    sig=sig(PLAYER, returns=TEXT)),
+                    sig=sig(PLAYER, returns=TEXT), phrase=phrase_seat),
 }
 
 STATEMENTS: dict[str, Builtin] = {
     "log": Builtin(_log, 1, 1, "any", doc="write a message to the game log",
-                   sig=sig(TEXT)),
+                   sig=sig(TEXT), phrase=phrase_log),
 }

@@ -36,16 +36,43 @@ def pick_random(c, values: list) -> Any:
     return values[c.random_index(len(values))] if values else None
 
 
+
+# -- how the rulebook reads each call: phrase(reader, args, kwargs, env), where reader is
+# the rulebook's reader of expressions (or of statements) in one language --------------
+def phrase_neighbour(reader, args, kwargs, env) -> str:
+    return reader.w("the player {n} seat(s) on from {player} in seat order",
+                  n=reader.expr(args[1], env), player=reader.expr(args[0], env))
+
+
+def phrase_pick_random(reader, args, kwargs, env) -> str:
+    return reader.w("one of {x} at random", x=reader.expr(args[0], env))
+
+
+def phrase_pass_on(reader, args, kwargs, env) -> str:
+    kind = str(args[0].children[0])
+    values = dict(things=reader.t.thing(kind, 2), place=reader.p.where(args[1], "in", env))
+    ok, step = reader.p.known(args[2], env)
+    if ok and step == 1:
+        return reader.w("each player passes their {things} {place} at once to the next "
+                      "player in seat order", **values)
+    if ok and step == -1:
+        return reader.w("each player passes their {things} {place} at once to the previous "
+                      "player in seat order", **values)
+    return reader.w("each player passes their {things} {place} at once to the player as "
+                  "many seats on in seat order as {n} says (backwards if negative)",
+                  n=reader.p.expr(args[2], env), **values)
+
+
 EXPRESSIONS: dict[str, Builtin] = {
     "neighbour": Builtin(neighbour, 2, 2, doc="the player a number of seats after another "
                                               "(negative: before), around the table",
-                         sig=sig(PLAYER, NUMBER, returns=PLAYER)),
+                         sig=sig(PLAYER, NUMBER, returns=PLAYER), phrase=phrase_neighbour),
     "pick_random": Builtin(pick_random, 1, 1, doc="one item of a list, picked at random",
-                           sig=sig(list_of(T), returns=T)),
+                           sig=sig(list_of(T), returns=T), phrase=phrase_pick_random),
 }
 
 STATEMENTS: dict[str, Builtin] = {
     "pass_on": Builtin(pass_on, 3, 3, doc="every player's tokens of a kind at a place go at "
                                           "once to the player a number of seats on",
-                       sig=sig(TEXT, PLACE, NUMBER)),
+                       sig=sig(TEXT, PLACE, NUMBER), phrase=phrase_pass_on),
 }

@@ -21,11 +21,26 @@ def check_goal_arg(compiler, node) -> None:
                                  + ", ".join(sorted(compiler.g.goals_declared)))
 
 
+
+# -- how the rulebook reads each call: phrase(reader, args, kwargs, env), where reader is
+# the rulebook's reader of expressions (or of statements) in one language --------------
+def phrase_goal_value(reader, args, kwargs, env) -> str:
+    return reader.w("how well {player} meets {goal}", player=reader.expr(args[1], env),
+                  goal=reader.expr(args[0], env))
+
+
+def phrase_goal_winners(reader, args, kwargs, env) -> str:
+    return reader.w("the players who best meet {goal} after the tie-breakers",
+                  goal=reader.expr(args[0], env))
+
+
 EXPRESSIONS: dict[str, Builtin] = {
     "goal_value": Builtin(goals.value, 2, 2, doc="how well a player meets a goal",
-                          check=check_goal_arg, sig=sig(TEXT, PLAYER, returns=NUMBER)),
+                          check=check_goal_arg, sig=sig(TEXT, PLAYER, returns=NUMBER),
+                          phrase=phrase_goal_value),
     "goal_winners": Builtin(goals.winners, 1, 1, doc="the qualifying players who best meet a "
                                                      "goal after its tie-breakers (several if "
                                                      "still tied, none if nobody qualifies)",
-                            check=check_goal_arg, sig=sig(TEXT, returns=list_of(PLAYER))),
+                            check=check_goal_arg, sig=sig(TEXT, returns=list_of(PLAYER)),
+                            phrase=phrase_goal_winners),
 }

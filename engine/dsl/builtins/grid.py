@@ -182,57 +182,186 @@ def check_grid_arg(compiler, node) -> None:
         compiler.fail(node, f"{name}: the first argument must name a grid (grids: {known})")
 
 
-def _gb(impl, low: int, high: int, doc: str, types: Sig) -> Builtin:
-    return Builtin(impl, low, high, doc=doc, check=check_grid_arg, sig=types)
+def _gb(impl, low: int, high: int, doc: str, types: Sig, phrase) -> Builtin:
+    return Builtin(impl, low, high, doc=doc, check=check_grid_arg, sig=types, phrase=phrase)
 
 
 def _open(c, name, p, also=None) -> list:
     return g.open_cells(c, _grid(c, name), p, also)
 
 
+
+# -- how the rulebook reads each call: phrase(reader, args, kwargs, env), where reader is
+# the rulebook's reader of expressions (or of statements) in one language --------------
+def phrase_grid_cells(reader, args, kwargs, env) -> str:
+    grid, who = reader.grid_words(args, env)
+    return reader.w("the occupied spaces of {player}'s {grid}", player=who, grid=grid)
+
+
+def phrase_grid_stack(reader, args, kwargs, env) -> str:
+    grid, who = reader.grid_words(args, env)
+    return reader.w("the tiles stacked on {space} of {player}'s {grid}",
+                  space=reader.expr(args[2], env), player=who, grid=grid)
+
+
+def phrase_grid_top(reader, args, kwargs, env) -> str:
+    grid, who = reader.grid_words(args, env)
+    return reader.w("the top tile on {space} of {player}'s {grid}",
+                  space=reader.expr(args[2], env), player=who, grid=grid)
+
+
+def phrase_grid_open(reader, args, kwargs, env) -> str:
+    grid, who = reader.grid_words(args, env)
+    text = reader.w("the empty spaces sharing a full edge with {player}'s {grid} where "
+                  "the {grid} still fits its size limit", player=who, grid=grid)
+    if len(args) > 2:
+        text = reader.w("{spaces} (counting {extra} for the limit)", spaces=text,
+                      extra=reader.expr(args[2], env))
+    return text
+
+
+def phrase_grid_connected_without(reader, args, kwargs, env) -> str:
+    grid, who = reader.grid_words(args, env)
+    return reader.w("{player}'s {grid} stays one group of spaces connected by edges "
+                  "without {spaces}", player=who, grid=grid, spaces=reader.expr(args[2], env))
+
+
+def phrase_grid_rotations(reader, args, kwargs, env) -> str:
+    return reader.w("the quarter turns that give {tile} a different look",
+                  tile=reader.expr(args[1], env))
+
+
+def phrase_grid_cell(reader, args, kwargs, env) -> str:
+    return reader.w("the space where {tile} lies", tile=reader.expr(args[0], env))
+
+
+def phrase_grid_regions(reader, args, kwargs, env) -> str:
+    grid, who = reader.grid_words(args, env)
+    if len(args) > 2:
+        fixed, kind = reader.type_words(args[2], env)
+        if fixed:
+            return reader.w("the {kind} areas of {player}'s {grid}", kind=kind, player=who,
+                          grid=grid)
+        return reader.w("the areas of {player}'s {grid} whose type is {kind}", kind=kind,
+                      player=who, grid=grid)
+    return reader.w("the areas of {player}'s {grid}", player=who, grid=grid)
+
+
+def phrase_grid_region_type(reader, args, kwargs, env) -> str:
+    return reader.w("the type of {area}", area=reader.expr(args[2], env))
+
+
+def phrase_grid_adjacent(reader, args, kwargs, env) -> str:
+    fixed, kind = reader.type_words(args[3], env)
+    if fixed:
+        return reader.w("the {kind} areas next to {area}", kind=kind,
+                      area=reader.expr(args[2], env))
+    return reader.w("the areas whose type is {kind} next to {area}", kind=kind,
+                  area=reader.expr(args[2], env))
+
+
+def phrase_grid_region_tokens(reader, args, kwargs, env) -> str:
+    return reader.w("the tiles that make up {area}", area=reader.expr(args[2], env))
+
+
+def phrase_grid_part_values(reader, args, kwargs, env) -> str:
+    return reader.w("the {property} printed in {area}", area=reader.expr(args[2], env),
+                  property=reader.expr(args[3], env))
+
+
+def phrase_grid_groups(reader, args, kwargs, env) -> str:
+    grid, who = reader.grid_words(args, env)
+    values = dict(property=reader.expr(args[2], env), player=who, grid=grid)
+    ok, covered = reader.known(args[3], env) if len(args) > 3 else (True, False)
+    if ok and not covered:
+        return reader.w("the groups of edge-connected tiles with {property} in {player}'s "
+                      "{grid}", **values)
+    if ok:
+        return reader.w("the groups of edge-connected spaces with {property} on any of their "
+                      "tiles in {player}'s {grid}", **values)
+    return reader.w("the groups of edge-connected spaces with {property} in {player}'s "
+                  "{grid} (on any of their tiles if {condition}, else on the top one)",
+                  condition=reader.expr(args[3], env), **values)
+
+
+def phrase_grid_place(reader, args, kwargs, env) -> str:
+    grid, who = reader.p.grid_words(args, env)
+    values = dict(player=who, tile=reader.p.expr(args[2], env), grid=grid,
+                  space=reader.p.space_words(args[3], env))
+    ok, turns = reader.p.known(args[4], env) if len(args) > 4 else (True, 0)
+    if ok and turns == 0:
+        return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any "
+                      "tile there) without turning it", **values)
+    return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any tile "
+                  "there), turned {turns} quarter turn(s) clockwise",
+                  turns=reader.p.expr(args[4], env), **values)
+
+
+def phrase_grid_remove(reader, args, kwargs, env) -> str:
+    grid, who = reader.p.grid_words(args, env)
+    ok, whole = reader.p.known(args[4], env) if len(args) > 4 else (True, True)
+    values = dict(space=reader.p.expr(args[2], env), player=who, grid=grid,
+                  destination=reader.p.where(args[3], "to", env))
+    if ok and whole:
+        return reader.w("remove {space} of {player}'s {grid} with every tile on it "
+                      "{destination}", **values)
+    if ok:
+        return reader.w("remove the top tile of {space} of {player}'s {grid} "
+                      "{destination}", **values)
+    return reader.w("remove {space} of {player}'s {grid} {destination}: the whole stack "
+                  "if {condition}, else only its top tile",
+                  condition=reader.p.expr(args[4], env), **values)
+
+
 EXPRESSIONS: dict[str, Builtin] = {
     "grid_cells": _gb(cells, 2, 2, "the occupied cells of a player's grid",
-                      sig(TEXT, PLAYER, returns=list_of(CELL))),
+                      sig(TEXT, PLAYER, returns=list_of(CELL)), phrase_grid_cells),
     "grid_stack": _gb(stack, 3, 3, "the tokens on a cell of a grid, bottom first",
-                      sig(TEXT, PLAYER, CELL, returns=list_of(TOKEN))),
+                      sig(TEXT, PLAYER, CELL, returns=list_of(TOKEN)), phrase_grid_stack),
     "grid_top": _gb(top, 3, 3, "the top token on a cell of a grid (none if empty)",
-                    sig(TEXT, PLAYER, CELL, returns=TOKEN)),
+                    sig(TEXT, PLAYER, CELL, returns=TOKEN), phrase_grid_top),
     "grid_open": _gb(_open, 2, 3, "the empty cells of a grid where a token may be laid (next "
                                   "to one, within the size limit; extra cells may count for "
                                   "the limit)",
-                    sig(TEXT, PLAYER, list_of(CELL), returns=list_of(CELL))),
+                    sig(TEXT, PLAYER, list_of(CELL), returns=list_of(CELL)), phrase_grid_open),
     "grid_connected_without": _gb(connected_without, 3, 3, "true if a grid stays one "
                                                             "connected group without the cells",
-                                  sig(TEXT, PLAYER, list_of(CELL), returns=BOOLEAN)),
+                                  sig(TEXT, PLAYER, list_of(CELL), returns=BOOLEAN),
+                                  phrase_grid_connected_without),
     "grid_rotations": _gb(rotations, 2, 2, "the quarter turns that give a token a different "
-                                           "look", sig(TEXT, TOKEN, returns=list_of(NUMBER))),
+                                           "look", sig(TEXT, TOKEN, returns=list_of(NUMBER)),
+                                           phrase_grid_rotations),
     "grid_cell": Builtin(cell_of, 1, 1, doc="the cell a token lies on (none if on no grid)",
-                         sig=sig(TOKEN, returns=CELL)),
+                         sig=sig(TOKEN, returns=CELL), phrase=phrase_grid_cell),
     "grid_regions": _gb(_regions, 2, 3, "the regions of a grid (of one part type if given)",
-                        sig(TEXT, PLAYER, UNKNOWN, returns=list_of(REGION))),
+                        sig(TEXT, PLAYER, UNKNOWN, returns=list_of(REGION)), phrase_grid_regions),
     "grid_region_type": _gb(lambda c, n, p, r: g.region_value(c, _grid(c, n), p, r), 3, 3,
                             "the part type of a region",
-                            sig(TEXT, PLAYER, REGION, returns=UNKNOWN)),
+                            sig(TEXT, PLAYER, REGION, returns=UNKNOWN), phrase_grid_region_type),
     "grid_adjacent": _gb(lambda c, n, p, r, v: g.adjacent(c, _grid(c, n), p, r, v), 4, 4,
                          "the regions of a part type that touch a region by an edge",
-                         sig(TEXT, PLAYER, REGION, UNKNOWN, returns=list_of(REGION))),
+                         sig(TEXT, PLAYER, REGION, UNKNOWN, returns=list_of(REGION)),
+                         phrase_grid_adjacent),
     "grid_region_tokens": _gb(_region_tokens, 3, 3, "the top tokens that make up a region",
-                              sig(TEXT, PLAYER, REGION, returns=list_of(TOKEN))),
+                              sig(TEXT, PLAYER, REGION, returns=list_of(TOKEN)),
+                              phrase_grid_region_tokens),
     "grid_part_values": _gb(_part_values, 4, 4, "the non-empty values of a per-part property "
                                                 "in a region",
-                            sig(TEXT, PLAYER, REGION, TEXT, returns=list_of(UNKNOWN))),
+                            sig(TEXT, PLAYER, REGION, TEXT, returns=list_of(UNKNOWN)),
+                            phrase_grid_part_values),
     "grid_groups": _gb(lambda c, n, p, prop, covered=False:
                        g.groups(c, _grid(c, n), p, prop, bool(covered)), 3, 4,
                        "edge-connected groups of cells whose top token (or, if asked, any "
                        "token of the stack) has a property",
-                       sig(TEXT, PLAYER, TEXT, BOOLEAN, returns=list_of(REGION))),
+                       sig(TEXT, PLAYER, TEXT, BOOLEAN, returns=list_of(REGION)),
+                       phrase_grid_groups),
 }
 
 STATEMENTS: dict[str, Builtin] = {
     "grid_place": _gb(place, 4, 5, "lay a token on a cell of a grid (on top of what is there), "
                                    "turned a number of quarter turns",
-                      sig(TEXT, PLAYER, TOKEN, CELL, NUMBER)),
+                      sig(TEXT, PLAYER, TOKEN, CELL, NUMBER), phrase_grid_place),
     "grid_remove": _gb(remove, 4, 5, "take the stack on a cell of a grid (or only its top "
                                      "token) off to a place",
-                       sig(TEXT, PLAYER, CELL, PLACE, BOOLEAN)),
+                       sig(TEXT, PLAYER, CELL, PLACE, BOOLEAN), phrase_grid_remove),
 }

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Tree
+
 from ...interpreter.runtime import Runtime
+from ..trees import call_parts
 from ..types import NUMBER, PLACE, PLAYER, TEXT, TOKEN, list_of, sig
 from .registry import FILTERS, Builtin
 
@@ -21,36 +24,142 @@ def tokens_only(compiler: Any, node: Any) -> None:
         compiler.fail(node, f"{name}: {kind!r} are counted pieces; {name} picks tokens")
 
 
+
+# -- how the rulebook reads each call: phrase(reader, args, kwargs, env), where reader is
+# the rulebook's reader of expressions (or of statements) in one language --------------
+def phrase_move(reader, args, kwargs, env) -> str:
+    kind = str(args[0].children[0])
+    owner = reader.p.expr(args[1], env)
+    src, dst = reader.p.where(args[2], "from", env), reader.p.where(args[3], "to", env)
+    count = args[4] if len(args) > 4 else Tree("number", ["1"])
+    ok, n = reader.p.known(count, env)
+    if ok and isinstance(n, int):
+        return reader.w.plural(None, "{owner} moves {n} {things} {source} {destination}",
+                             "{owner} moves {n} {things} {source} {destination}", n,
+                             owner=owner, things=reader.t.thing(kind, n), source=src,
+                             destination=dst)
+    if count.data == "call":
+        name, c_args, c_kwargs = call_parts(count)
+        if name == "count" and c_args and c_args[0] == args[0] and \
+                set(c_kwargs) == {"owner", "at"} and c_kwargs["owner"] == args[1] and \
+                c_kwargs["at"] == args[2]:        # all the player's pieces there
+            return reader.w("{owner} moves all their {things} {source} {destination}",
+                          owner=owner, things=reader.t.thing(kind, 2), source=src,
+                          destination=dst)
+    return reader.w("{owner} moves {things} {source} {destination}, as many as {amount}",
+                  owner=owner, amount=reader.p.expr(count, env),
+                  things=reader.t.thing(kind, 2), source=src, destination=dst)
+
+
+def phrase_move_token(reader, args, kwargs, env) -> str:
+    destination = reader.p.where(args[1], "to", env)
+    owned = reader.owned_tokens(args[0], env)
+    if owned:
+        return reader.w("{owner} moves {tokens} {destination}", owner=owned[0], tokens=owned[1],
+                      destination=destination)
+    return reader.w("move {token} {destination}", token=reader.p.expr(args[0], env),
+                  destination=destination)
+
+
+def phrase_draw(reader, args, kwargs, env) -> str:
+    kind = str(args[0].children[0])
+    src, dst = reader.p.where(args[1], "from", env), reader.p.where(args[2], "to", env)
+    count = args[3] if len(args) > 3 else Tree("number", ["1"])
+    ok, n = reader.p.known(count, env)
+    picked = {k: v for k, v in kwargs.items() if k not in ("at",)}
+    known_dst, place = reader.p.known(args[2], env)
+    if ok and isinstance(n, int) and not (known_dst and place in reader.g.locations):
+        return reader.w.plural(None, "put {n} {things}, drawn at random {source}, on {place}",
+                             "put {n} {things}, drawn at random {source}, on {place}", n,
+                             things=reader.p.narrowed(reader.t.thing(kind, n), kind, picked, env),
+                             source=src, place=reader.p.expr(args[2], env))
+    if ok and isinstance(n, int):
+        return reader.w.plural(None, "take {n} {things} at random {source} and put it "
+                                   "{destination}",
+                             "take {n} {things} at random {source} and put them "
+                             "{destination}", n,
+                             things=reader.p.narrowed(reader.t.thing(kind, n), kind, picked, env),
+                             source=src, destination=dst)
+    noun = None
+    if count.data == "call" and str(count.children[0]) == "len":
+        counted = call_parts(count)[1]
+        noun = reader.p.noun(counted[0], env) if counted else None
+    how_many = reader.w("as many as there are {things}", things=noun) if noun else \
+        reader.w("as many as {amount}", amount=reader.p.expr(count, env))
+    return reader.w("take {things} at random {source} and put them {destination}: "
+                  "{how_many} (all there are, if fewer)", how_many=how_many,
+                  things=reader.p.narrowed(reader.t.thing(kind, 2), kind, picked, env),
+                  source=src, destination=dst)
+
+
+def phrase_give(reader, args, kwargs, env) -> str:
+    ok, who = reader.p.known(args[1], env)
+    if ok and who is None:
+        return reader.w("{token} now belongs to nobody", token=reader.p.expr(args[0], env))
+    return reader.w("{token} now belongs to {player}", token=reader.p.expr(args[0], env),
+                  player=reader.p.expr(args[1], env))
+
+
+def phrase_reveal(reader, args, kwargs, env) -> str:
+    return reader.w("turn {token} face up", token=reader.p.expr(args[0], env))
+
+
+def phrase_hide(reader, args, kwargs, env) -> str:
+    return reader.w("turn {token} face down", token=reader.p.expr(args[0], env))
+
+
+def phrase_control(reader, args, kwargs, env) -> str:
+    return reader.w("{player} takes control of {token} and puts a {piece} of their own on "
+                  "it (a {piece} already there goes back to its owner)",
+                  player=reader.p.expr(args[1], env), token=reader.p.expr(args[0], env),
+                  piece=reader.token_control())
+
+
+def phrase_release(reader, args, kwargs, env) -> str:
+    return reader.w("{token} becomes neutral: the {piece} on it goes back to its owner",
+                  token=reader.p.expr(args[0], env), piece=reader.token_control())
+
+
+def phrase_count(reader, args, kwargs, env) -> str:
+    return reader.w("the number of {things}",
+                  things=reader.pieces(reader.kind_of(args), kwargs, env, counted=True))
+
+
+def phrase_tokens(reader, args, kwargs, env) -> str:
+    return reader.pieces(reader.kind_of(args), kwargs, env)
+
+
 EXPRESSIONS: dict[str, Builtin] = {
     "count": Builtin(Runtime.count, 1, 1, FILTERS,
                      doc="how many pieces of a kind match owner, at and property filters",
-                     sig=sig(TEXT, returns=NUMBER)),
+                     sig=sig(TEXT, returns=NUMBER), phrase=phrase_count),
     "tokens": Builtin(Runtime.tokens, 1, 1, FILTERS,
                       doc="the tokens of a kind that match the filters",
-                      sig=sig(TEXT, returns=list_of(TOKEN))),
+                      sig=sig(TEXT, returns=list_of(TOKEN)), phrase=phrase_tokens),
 }
 
 STATEMENTS: dict[str, Builtin] = {
     "move": Builtin(Runtime.move, 4, 5,
                     doc="move up to n pieces of a player from one place to another",
-                    sig=sig(TEXT, PLAYER, PLACE, PLACE, NUMBER)),
+                    sig=sig(TEXT, PLAYER, PLACE, PLACE, NUMBER), phrase=phrase_move),
     "move_token": Builtin(Runtime.move_token, 2, 2,
-                          doc="put a token at a place", sig=sig(TOKEN, PLACE)),
+                          doc="put a token at a place", sig=sig(TOKEN, PLACE),
+                          phrase=phrase_move_token),
     "draw": Builtin(Runtime.draw, 3, 4,
                     FILTERS, doc="move up to n tokens of a kind, picked at random among those at "
                                  "a place (and matching the filters), to another place",
-                    check=tokens_only, sig=sig(TEXT, PLACE, PLACE, NUMBER)),
+                    check=tokens_only, sig=sig(TEXT, PLACE, PLACE, NUMBER), phrase=phrase_draw),
     "give": Builtin(Runtime.give, 2, 2,
                     doc="a token now belongs to a player (none: to nobody)",
-                    sig=sig(TOKEN, PLAYER)),
+                    sig=sig(TOKEN, PLAYER), phrase=phrase_give),
     "reveal": Builtin(Runtime.reveal, 1, 1, doc="turn a token face up",
-                      sig=sig(TOKEN)),
+                      sig=sig(TOKEN), phrase=phrase_reveal),
     "hide": Builtin(Runtime.hide, 1, 1, doc="turn a token face down",
-                    sig=sig(TOKEN)),
+                    sig=sig(TOKEN), phrase=phrase_hide),
     "control": Builtin(Runtime.control, 2, 2,
                        doc="a player takes control of a token with a control piece",
-                       sig=sig(TOKEN, PLAYER)),
+                       sig=sig(TOKEN, PLAYER), phrase=phrase_control),
     "release": Builtin(Runtime.release, 1, 1,
                        doc="a token becomes neutral; its control piece goes home",
-                       sig=sig(TOKEN)),
+                       sig=sig(TOKEN), phrase=phrase_release),
 }

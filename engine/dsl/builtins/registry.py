@@ -1,6 +1,7 @@
-"""What a built-in is, for the compiler and the type checker: its implementation (the
-runtime first), how many positional arguments it takes, which keywords it accepts, the
-types of its parameters and result (`sig`) and a line of documentation.
+"""What a built-in is, for the compiler, the type checker and the rulebook: its
+implementation (the runtime first), how many positional arguments it takes, which keywords
+it accepts, the types of its parameters and result (`sig`), a line of documentation, and
+how the rulebook reads a call of it (`phrase`).
 
 Each module of this package declares the built-ins of one concept as two tables,
 EXPRESSIONS (calls that compute a value) and STATEMENTS (calls that change the state);
@@ -31,3 +32,8 @@ class Builtin:
     doc: str = ""
     check: Callable[..., None] | None = None   # check(compiler, call_tree) at load time
     sig: Sig | None = None                     # parameter and result types (None: unknown)
+    phrase: Callable[..., Any] | None = None
+    """How the rules in full read a call: phrase(reader, args, kwargs, env) -> its words
+    (None: nothing to say, a story line). `reader` is the rulebook's reader of expressions
+    (for EXPRESSIONS) or of statements (for STATEMENTS) in one language; args and kwargs
+    are the call's argument trees."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...dsl.builtins import STATEMENTS
 from ...i18n.grammar import like
 from .env import Env, Step, call_parts, string_literals
 
@@ -122,7 +123,9 @@ class ActionSteps:
                 text = self.w("{step} (see “[{title}](#{anchor})”)", step=text, title=title,
                               anchor=anchor)
             return Step(text)
-        text = getattr(self, "statement_" + name)(args, kwargs, env)
+        builtin = STATEMENTS.get(name)
+        text = builtin.phrase(self, args, kwargs, env) if builtin is not None else \
+            getattr(self, "statement_" + name)(args, kwargs, env)     # the VM's own
         return Step(text) if text else None
 
     def token_control(self) -> str:
@@ -130,39 +133,7 @@ class ActionSteps:
         return self.t.thing(kinds[0], 1) if len(set(kinds)) == 1 else self.w("control piece")
 
     # -- built-in statements (one template each) ------------------------------------------
-    def statement_move(self, args, kwargs, env) -> str:
-        kind = str(args[0].children[0])
-        owner = self.p.expr(args[1], env)
-        src, dst = self.p.where(args[2], "from", env), self.p.where(args[3], "to", env)
-        count = args[4] if len(args) > 4 else Tree("number", ["1"])
-        ok, n = self.p.known(count, env)
-        if ok and isinstance(n, int):
-            return self.w.plural(None, "{owner} moves {n} {things} {source} {destination}",
-                                 "{owner} moves {n} {things} {source} {destination}", n,
-                                 owner=owner, things=self.t.thing(kind, n), source=src,
-                                 destination=dst)
-        if count.data == "call":
-            name, c_args, c_kwargs = call_parts(count)
-            if name == "count" and c_args and c_args[0] == args[0] and \
-                    set(c_kwargs) == {"owner", "at"} and c_kwargs["owner"] == args[1] and \
-                    c_kwargs["at"] == args[2]:        # all the player's pieces there
-                return self.w("{owner} moves all their {things} {source} {destination}",
-                              owner=owner, things=self.t.thing(kind, 2), source=src,
-                              destination=dst)
-        return self.w("{owner} moves {things} {source} {destination}, as many as {amount}",
-                      owner=owner, amount=self.p.expr(count, env),
-                      things=self.t.thing(kind, 2), source=src, destination=dst)
-
-    def statement_move_token(self, args, kwargs, env) -> str:
-        destination = self.p.where(args[1], "to", env)
-        owned = self._owned(args[0], env)
-        if owned:
-            return self.w("{owner} moves {tokens} {destination}", owner=owned[0], tokens=owned[1],
-                          destination=destination)
-        return self.w("move {token} {destination}", token=self.p.expr(args[0], env),
-                      destination=destination)
-
-    def _owned(self, tree: Tree, env: Env) -> tuple[str, str] | None:
+    def owned_tokens(self, tree: Tree, env: Env) -> tuple[str, str] | None:
         """`tokens(KIND, owner=P, at=PLACE, ...)` or `first(...)` of it, as the owner and
         "their cubes from the bag" / "one of their cubes from the bag" (for a move)."""
         one = tree.data == "call" and str(tree.children[0]) == "first" and \
@@ -185,79 +156,6 @@ class ActionSteps:
             text = self.w("{things} {place}", things=text,
                           place=self.p.where(kwargs["at"], "from", env))
         return self.p.expr(kwargs["owner"], env), text
-
-    def statement_draw(self, args, kwargs, env) -> str:
-        kind = str(args[0].children[0])
-        src, dst = self.p.where(args[1], "from", env), self.p.where(args[2], "to", env)
-        count = args[3] if len(args) > 3 else Tree("number", ["1"])
-        ok, n = self.p.known(count, env)
-        picked = {k: v for k, v in kwargs.items() if k not in ("at",)}
-        known_dst, place = self.p.known(args[2], env)
-        if ok and isinstance(n, int) and not (known_dst and place in self.g.locations):
-            return self.w.plural(None, "put {n} {things}, drawn at random {source}, on {place}",
-                                 "put {n} {things}, drawn at random {source}, on {place}", n,
-                                 things=self.p.narrowed(self.t.thing(kind, n), kind, picked, env),
-                                 source=src, place=self.p.expr(args[2], env))
-        if ok and isinstance(n, int):
-            return self.w.plural(None, "take {n} {things} at random {source} and put it "
-                                       "{destination}",
-                                 "take {n} {things} at random {source} and put them "
-                                 "{destination}", n,
-                                 things=self.p.narrowed(self.t.thing(kind, n), kind, picked, env),
-                                 source=src, destination=dst)
-        noun = None
-        if count.data == "call" and str(count.children[0]) == "len":
-            counted = call_parts(count)[1]
-            noun = self.p.noun(counted[0], env) if counted else None
-        how_many = self.w("as many as there are {things}", things=noun) if noun else \
-            self.w("as many as {amount}", amount=self.p.expr(count, env))
-        return self.w("take {things} at random {source} and put them {destination}: "
-                      "{how_many} (all there are, if fewer)", how_many=how_many,
-                      things=self.p.narrowed(self.t.thing(kind, 2), kind, picked, env),
-                      source=src, destination=dst)
-
-    def statement_give(self, args, kwargs, env) -> str:
-        ok, who = self.p.known(args[1], env)
-        if ok and who is None:
-            return self.w("{token} now belongs to nobody", token=self.p.expr(args[0], env))
-        return self.w("{token} now belongs to {player}", token=self.p.expr(args[0], env),
-                      player=self.p.expr(args[1], env))
-
-    def statement_reveal(self, args, kwargs, env) -> str:
-        return self.w("turn {token} face up", token=self.p.expr(args[0], env))
-
-    def statement_hide(self, args, kwargs, env) -> str:
-        return self.w("turn {token} face down", token=self.p.expr(args[0], env))
-
-    def statement_control(self, args, kwargs, env) -> str:
-        return self.w("{player} takes control of {token} and puts a {piece} of their own on "
-                      "it (a {piece} already there goes back to its owner)",
-                      player=self.p.expr(args[1], env), token=self.p.expr(args[0], env),
-                      piece=self.token_control())
-
-    def statement_release(self, args, kwargs, env) -> str:
-        return self.w("{token} becomes neutral: the {piece} on it goes back to its owner",
-                      token=self.p.expr(args[0], env), piece=self.token_control())
-
-    def statement_shuffle(self, args, kwargs, env) -> str:
-        return self.w("shuffle {deck} and lay the cards face down",
-                      deck=self.p.expr(args[0], env))
-
-    def statement_reveal_card(self, args, kwargs, env) -> str:
-        ok, i = self.p.known(args[1], env)
-        deck = self.p.expr(args[0], env)
-        if ok and isinstance(i, int):
-            return self.w("turn face up the {ordinal} card of {deck}", ordinal=self.t.ordinal(i),
-                          deck=deck)
-        return self.w("turn face up the card of {deck} at {position}", deck=deck,
-                      position=self.p.expr(args[1], env))
-
-    def statement_reveal_deck(self, args, kwargs, env) -> str:
-        return self.w("turn every card of {deck} face up", deck=self.p.expr(args[0], env))
-
-    def statement_log(self, args, kwargs, env) -> None:
-        """Messages to the game log are not rules: the rulebook leaves them out."""
-        return None
 
     def statement_end_game(self, args, kwargs, env) -> str:
         return self.w("the game ends at once; it is won by {players}",

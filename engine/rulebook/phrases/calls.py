@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...dsl.builtins import EXPRESSIONS
 from ...i18n.grammar import like
 from .env import Env, call_parts, is_name
 
@@ -18,7 +19,7 @@ class CallPhrases:
         func = self.g.program.funcs.get(name)
         if func is not None:
             return self.function(func, args, env)
-        return getattr(self, "builtin_" + name)(args, kwargs, env)
+        return EXPRESSIONS[name].phrase(self, args, kwargs, env)
 
     def function(self, func, args: list[Tree], env: Env) -> str:
         """A game function: its phrase from the text file, else its body in words."""
@@ -107,82 +108,8 @@ class CallPhrases:
         return str(args[0].children[0])
 
     # -- built-in functions (one template each) -------------------------------------------
-    def builtin_count(self, args, kwargs, env) -> str:
-        return self.w("the number of {things}",
-                      things=self.pieces(self.kind_of(args), kwargs, env, counted=True))
-
-    def builtin_tokens(self, args, kwargs, env) -> str:
-        return self.pieces(self.kind_of(args), kwargs, env)
-
-    def builtin_len(self, args, kwargs, env) -> str:
-        noun = self.noun(args[0], env)
-        if noun:
-            return self.w("the number of {things}", things=noun)
-        return self.w("the number of items in {x}", x=self.expr(args[0], env))
-
-    def builtin_range(self, args, kwargs, env) -> str:
-        top = args[-1]
-        if top.data == "binop" and str(top.children[1]) == "+" and \
-                self.known(top.children[2], env) == (True, 1):     # range(a, x + 1): a to x
-            return self.w("the whole numbers from {a} to {b}",
-                          a=self.expr(args[0], env) if len(args) == 2 else "0",
-                          b=self.expr(top.children[0], env))
-        if len(args) == 1:
-            return self.w("the whole numbers from 0 up to {b}, not included",
-                          b=self.expr(args[0], env))
-        return self.w("the whole numbers from {a} up to {b}, not included",
-                      a=self.expr(args[0], env), b=self.expr(args[1], env))
-
-    def builtin_sum(self, args, kwargs, env) -> str:
-        return self.w("the sum of {x}", x=self.expr(args[0], env))
-
-    def builtin_min(self, args, kwargs, env) -> str:
-        return self.w("the smallest of {x}", x=self.expr(args[0], env))
-
-    def builtin_max(self, args, kwargs, env) -> str:
-        return self.w("the largest of {x}", x=self.expr(args[0], env))
-
-    def builtin_any(self, args, kwargs, env) -> str:
-        return self.w("at least one of {x} holds", x=self.expr(args[0], env))
-
-    def builtin_all(self, args, kwargs, env) -> str:
-        return self.w("each of {x} holds", x=self.expr(args[0], env))
-
-    def builtin_distinct(self, args, kwargs, env) -> str:
-        return self.w("{x}, each value once", x=self.expr(args[0], env))
-
-    def builtin_sorted(self, args, kwargs, env) -> str:
-        return self.w("{x}, from lowest to highest", x=self.expr(args[0], env))
-
-    def builtin_reversed(self, args, kwargs, env) -> str:
-        return self.w("{x}, in reverse order", x=self.expr(args[0], env))
-
-    def builtin_first(self, args, kwargs, env) -> str:
-        if args[0].data == "call" and str(args[0].children[0]) == "tokens":
-            return self.w("one of {x}", x=self.expr(args[0], env))
-        return self.w("the first of {x}", x=self.expr(args[0], env))
-
-    def builtin_deck_cards(self, args, kwargs, env) -> str:
-        return self.w("the cards of {deck}", deck=self.expr(args[0], env))
-
-    def builtin_deck_card(self, args, kwargs, env) -> str:
-        ok, i = self.known(args[1], env)
-        deck = self.expr(args[0], env)
-        if self.cards_are_areas():
-            if ok and isinstance(i, int):
-                return self.w("the area shown on the {ordinal} card of {deck}",
-                              ordinal=self.t.ordinal(i), deck=deck)
-            return self.w("the area shown on the card of {deck} at {position}", deck=deck,
-                          position=self.expr(args[1], env))
-        if ok and isinstance(i, int):
-            return self.w("the {ordinal} card of {deck}", ordinal=self.t.ordinal(i), deck=deck)
-        return self.w("the card of {deck} at {position}", deck=deck,
-                      position=self.expr(args[1], env))
-
     def cards_are_areas(self) -> bool:
         """Every card of every deck names an area (a card stands for its area)."""
         cards = [c for deck in self.g.decks.values() for c in deck.cards]
         return bool(cards) and all(c in self.g.areas for c in cards)
 
-    def builtin_seat(self, args, kwargs, env) -> str:
-        return self.w("the colour of {player}", player=self.expr(args[0], env))

@@ -9,6 +9,8 @@ from typing import Any
 
 from lark import Token, Tree
 
+from ...dsl.trees import call_parts, is_name  # noqa: F401  (the phrases read them from here)
+
 
 @dataclass
 class Env:
@@ -54,25 +56,6 @@ def uses(tree: Tree | Token | None, name: str) -> int:
         if node.data == "name" and str(node.children[0]) == name:
             count += 1
     return count
-
-
-def is_name(tree, name: str | None = None) -> bool:
-    """The tree is the plain name `name` (any name if None)."""
-    return isinstance(tree, Tree) and tree.data == "name" and \
-        (name is None or str(tree.children[0]) == name)
-
-
-def call_parts(tree: Tree) -> tuple[str, list[Tree], dict[str, Tree]]:
-    """A call's name, positional argument trees and keyword argument trees."""
-    name = str(tree.children[0])
-    args, kwargs = [], {}
-    if tree.children[1] is not None:
-        for a in tree.children[1].children:
-            if a.data == "kw_arg":
-                kwargs[str(a.children[0])] = a.children[1]
-            else:
-                args.append(a.children[0])
-    return name, args, kwargs
 
 
 def string_literals(tree: Tree) -> set[str]:

@@ -17,7 +17,7 @@ from ...i18n.grammar import like
 from ..texts import Texts
 from .calls import CallPhrases
 from .collections import CollectionPhrases
-from .concepts import ConceptPhrases, PilePhrases
+from .concepts import ConceptNames
 from .conditions import ConditionPhrases
 from .env import Env, is_name
 from .grids import GridPhrases
@@ -26,8 +26,7 @@ from .known_values import Statics
 _ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided", "%": "remainder"}
 
 
-class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, PilePhrases,
-              ConceptPhrases, GridPhrases):
+class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, GridPhrases):
     """Renders expressions of one game in one language."""
 
     def __init__(self, texts: Texts, statics: Statics):

@@ -14,16 +14,15 @@ from lark import Tree
 from .accounts import Accounts
 from .actions import ActionSteps
 from .assignments import AssignmentSteps
-from .concepts import ConceptSteps, PileSteps
+from .concepts import ConceptNames
 from .control_flow import FlowSteps
 from .env import Env, Step
 from .expressions import Phrases
-from .grids import GridSteps
 
 __all__ = ["Step", "Steps"]
 
 
-class Steps(AssignmentSteps, FlowSteps, ActionSteps, PileSteps, ConceptSteps, GridSteps):
+class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
     """Renders procedures of one game in one language."""
 
     def __init__(self, phrases: Phrases, links: dict[str, tuple[str, str]] | None = None,
