@@ -246,3 +246,13 @@ def test_catalogs_update_adds_a_new_text_and_marks_a_changed_one(doge_copy):
     assert "'Year {year} starts.' is not translated" in result.output
     assert "marked fuzzy" in result.output and "'A brand new note.' is not translated" in \
         result.output
+
+
+def test_spanish_writes_el_before_a_stressed_a():
+    """'el área', 'un área', 'del área' (a feminine noun that starts with a stressed a takes
+    the masculine article in the singular), but 'las áreas' and 'la alarma'."""
+    from regola.i18n.catalog import Words
+    w = Words("es")
+    assert w("{x}", x="hasta la área") == "hasta el área"
+    assert w("{x}", x="de la área y una área") == "del área y un área"
+    assert w("{x}", x="las áreas; la alarma; ninguna área") == "las áreas; la alarma; ningún área"

@@ -266,3 +266,22 @@ def test_the_variants_texts_go_to_the_games_catalogs():
     assert "Duel to three" in texts
     assert any(t.startswith("Each of you starts with {hand_size} cards from the deck. Play in "
                             "turns") for t in texts)
+
+
+def test_a_name_listed_as_bookkeeping_leaves_the_rules_in_full_and_nothing_is_lost(duel):
+    """The game decides what is its engine's bookkeeping: the turn counter, listed, is no
+    longer a step, and the walk still finds no statement lost."""
+    before = build_rulebook(str(duel)).markdown
+    assert "Add 1 to the turn number." in before
+    edit(duel / "rulebook.yaml", "sections:\n", "bookkeeping: [turn]\nsections:\n")
+    after = build_rulebook(str(duel)).markdown
+    assert "Add 1 to the turn number." not in after
+    assert "The turn number is at least 6." in after          # the end still names it
+    assert _lost(Book(str(duel), None, Words("en"))) == []
+
+
+def test_the_rules_in_full_end_with_the_end_of_the_game():
+    rules = build_rulebook(str(DUEL)).markdown.split("## The rules in full", 1)[1]
+    assert "### End of the game" in rules
+    assert "Check whether the game ends (see “[End of the game](#steps-end)”)" in rules
+    assert "Compare each candidate's points: the highest wins." in rules

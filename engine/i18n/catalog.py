@@ -124,8 +124,21 @@ def _spanish_conjunctions(text: str, items: list[str]) -> str:
 _CONTRACTIONS = re.compile(r"\b([Dd]e|[Aa]) el\b")
 
 
+STRESSED_A = re.compile(r"\b([Ll]a|[Uu]na|[Aa]lguna|[Nn]inguna) (?=(?:[áÁ]|h?[aA](?:gua|la|lma|"
+                        r"ncla|rma|ula|rte|mbre)\b|hacha\b|hada\b|hambre\b|habla\b))")
+"""A feminine article before a feminine noun that starts with a stressed a ("área", "agua",
+"hacha"), in the singular: Spanish writes "el área", "un área" (still "las áreas")."""
+STRESSED_A_ARTICLES = {"la": "el", "una": "un", "alguna": "algún", "ninguna": "ningún"}
+
+
 def _spanish_contractions(text: str) -> str:
-    """Spanish contracts "de el" to "del" and "a el" to "al" (placeholders filled with "el ...")."""
+    """Spanish contracts "de el" to "del" and "a el" to "al" (placeholders filled with "el
+    ..."), and writes "el área" for "la área" (a stressed a: STRESSED_A)."""
+    def article(m: re.Match) -> str:
+        word = m.group(1)
+        new = STRESSED_A_ARTICLES[word.lower()]
+        return (new.capitalize() if word[0].isupper() else new) + " "
+    text = STRESSED_A.sub(article, text)
     return _CONTRACTIONS.sub(lambda m: ("D" if m.group(1)[0] == "D" else "d") + "el"
                              if m.group(1).lower() == "de" else
                              ("A" if m.group(1)[0] == "A" else "a") + "l", text)

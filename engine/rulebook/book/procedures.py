@@ -74,16 +74,29 @@ class ProcedureBlocks:
         names = [p for p in user_procedures(self.g) if "·" not in p]
         saved = self.steps.links
         self.steps.links = {**saved, **{name: (self.procedure_title(name),
-                                               anchor("steps", name)) for name in names}}
-        parts = [self.w("Here every rule of the game is given step by step, generated from "
-                        "the rule data the game runs on: where a chapter leaves a case "
-                        "open, this is what happens.")]
+                                               anchor("steps", name)) for name in names},
+                            "·end": (self.w.ctx("rulebook", "End of the game"),
+                                     anchor("steps", "end"))}
+        sid = self.outline.section_with("appendix")
+        written = any(isinstance(b, dict) and "text" in b
+                      for b in dict(self.outline.sections).get(sid, []))
+        parts = [] if written else [
+            self.w("Here every rule of the game is given step by step, generated from the "
+                   "rule data the game runs on: where a chapter leaves a case open, this is "
+                   "what happens.")]
+        keep = frozenset(self.outline.bookkeeping)
         for name in names:
-            steps = steps_markdown(self.steps.procedure(name))
+            if name in keep:
+                continue
+            steps = steps_markdown(self.steps.procedure(name, bookkeeping=keep))
             if steps:
                 parts.append(heading(3, self.procedure_title(name), anchor("steps", name)))
                 parts.append(steps)
         self.steps.links = saved
+        ending = self.ending.markdown()
+        if ending:
+            parts += [heading(3, self.w.ctx("rulebook", "End of the game"),
+                              anchor("steps", "end")), ending]
         return "\n\n".join(parts)
 
     def procedure_title(self, name: str) -> str:

@@ -315,12 +315,14 @@ class Book(ProcedureBlocks, ExampleBlocks):
             self.t.missing.add(f"examples.{eid}: no step says {at!r}")
             return ""
         svg = draw_state(self.t, self.outline.pictures, played.picture, caption, state,
-                         set(picture.get("mark", [])))
+                         set(picture.get("mark", [])), played.cast)
         if svg is None:
             return ""
         name = f"{self.prefix}example-{eid}-{number + 1}.svg"
         self.pictures[name] = svg
-        return f"![{caption}]({name})\n\n*{caption}*"
+        width = picture.get("width", 100)
+        size = f'{{: style="width: {width}%"}}' if width < 100 else ""
+        return f"![{caption}]({name}){size}\n\n*{caption}*"
 
 
 def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en",

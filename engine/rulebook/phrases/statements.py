@@ -68,13 +68,16 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 env.groups[name] = (self.t.name("variables", name, 1),
                                     self.t.name("variables", name, 2))
 
-    def procedure(self, name: str, reader: bool = False) -> list[Step]:
+    def procedure(self, name: str, reader: bool = False,
+                  bookkeeping: frozenset[str] = frozenset()) -> list[Step]:
         """The numbered steps of one of the game's procedures; for a reader, without the
-        steps that only keep the engine's accounts (accounts.py)."""
+        steps that only keep the engine's accounts (accounts.py); without the steps that
+        only set a name the game lists as bookkeeping."""
         proc = self.g.program.procs[name]
         body = proc.tree.children[2]
         saved = self.dropped
         self.dropped = self.accounts.dropped(body) if reader and self.accounts else set()
+        self.dropped |= bookkeeping_steps(body, bookkeeping)
         try:
             steps, _ = self.block(body, self.env_for(proc))
         finally:
@@ -122,3 +125,18 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         for node in body.iter_subtrees():
             if node.data.endswith("_stmt"):
                 self.said.setdefault(id(node), "decided")
+
+
+def bookkeeping_steps(body: Tree, names: frozenset[str]) -> set[int]:
+    """The ids of the statements that only set a name listed as bookkeeping (a local, a
+    game's or a player's variable) or call a procedure listed there."""
+    out: set[int] = set()
+    if not names:
+        return out
+    for node in body.iter_subtrees():
+        kind = node.data
+        first = str(node.children[0]) if node.children else ""
+        if kind in ("let_stmt", "assign_stmt", "call_stmt") and first in names or \
+                kind == "attr_assign_stmt" and str(node.children[1]) in names:
+            out.add(id(node))
+    return out

@@ -148,7 +148,8 @@ class AreaMap:
         name = self.t.area(key)
         body += block_label(box.x + box.w / 2, box.y + 16, name, box.w - 12, 14,
                             weight="bold", max_lines=1)
-        if kind != self.main_kind and self.t.has("area_kinds", kind):
+        if kind != self.main_kind and self.t.has("area_kinds", kind) and \
+                self.spec.get("kinds", True):
             body.append(label(box.x + box.w - 8, box.y + box.h - 8,
                               self.t.one("area_kinds", kind), 10, "end", italic=True))
         for i, value in enumerate(self.values(key)):

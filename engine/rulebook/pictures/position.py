@@ -63,9 +63,11 @@ class Position:
     """One drawing of a public view on the outline's board."""
 
     def __init__(self, texts: Texts, view: dict, spec: dict, board_spec: dict | None,
-                 marks: set[str] | frozenset[str] = frozenset()):
+                 marks: set[str] | frozenset[str] = frozenset(),
+                 cast: dict[str, str] | None = None):
         self.t, self.view, self.spec, self.board_spec = texts, view, spec, board_spec or {}
         self.marks = set(marks)                 # areas drawn with a ring: what matters
+        self.cast = cast or {}                  # seat -> the name an example gives it
         self.body: list[str] = []
         self.places: set[str] = set()
         self.chip_kinds: set[str] = set()
@@ -148,8 +150,12 @@ class Position:
         return board.height
 
     def key(self, y: float) -> tuple[list[str], float]:
-        """What the chips and the faded areas mean."""
-        entries = [("#999999", self.t.w("{things}: a square of the owner's colour with their "
+        """Who plays which colour (an example's cast), what the chips and the faded areas
+        mean."""
+        seats = list(self.t.g.seats)
+        entries = [(seat_colour(seats, seats.index(seat)), name)
+                   for seat, name in self.cast.items() if seat in seats]
+        entries += [("#999999", self.t.w("{things}: a square of the owner's colour with their "
                                         "number", things=self.t.name("pieces", k, 2)))
                    for k in sorted(self.chip_kinds)]
         if self.spec.get("open_var"):
@@ -158,7 +164,10 @@ class Position:
 
     def draw(self, title: str) -> str:
         y = self.board()
-        for part in (self.key, self._grids, self._decks, self._beside, self._players):
+        parts = [self.key, self._grids, self._decks]
+        parts += [self._beside] if self.spec.get("beside", True) else []
+        parts += [self._players] if self.spec.get("panels", True) else []
+        for part in parts:
             extra, height = part(y + 6)
             self.body += extra
             y += height + (6 if height else 0)
@@ -187,7 +196,8 @@ def _outline_hints(game) -> tuple[dict, dict | None]:
 
 def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
                   spec: dict | None = None, board: dict | None = None,
-                  title: str = "", marks: set[str] | frozenset[str] = frozenset()) -> str:
+                  title: str = "", marks: set[str] | frozenset[str] = frozenset(),
+                  cast: dict[str, str] | None = None) -> str:
     """The SVG of a GameState's position as every player sees it (observe(None)), drawn on
     the board of the game's outline (or the given `spec` and `board` pictures)."""
     game = state.game.definition
@@ -196,7 +206,7 @@ def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
         texts = Texts(game, Words(lang))
     if spec is None:
         spec, board = _outline_hints(game)
-    return Position(texts, state.observe(None), spec, board, marks).draw(title)
+    return Position(texts, state.observe(None), spec, board, marks, cast).draw(title)
 
 
 def position(texts: Texts, spec: dict, title: str, game: Any = None,

@@ -11,9 +11,9 @@ from importlib import resources
 
 from ...i18n.catalog import Words
 
-FIGURE = re.compile(r'<p><img alt="([^"]*)" src="([^"]+)" ?/?></p>\s*<p><em>(.*?)</em></p>',
-                    re.S)
-IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]+)" ?/?>')
+FIGURE = re.compile(r'<p><img alt="([^"]*)" src="([^"]+)"( style="[^"]*")? ?/?></p>\s*'
+                    r'<p><em>(.*?)</em></p>', re.S)
+IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]+)"( style="[^"]*")? ?/?>')
 
 
 def _svg_uri(svg: str) -> str:
@@ -23,16 +23,16 @@ def _svg_uri(svg: str) -> str:
 def _figures(body: str, pictures: dict[str, str]) -> str:
     """Each picture inlined as a data URI; a picture and its caption become a figure."""
     def figure(match: re.Match) -> str:
-        alt, src, caption = match.groups()
+        alt, src, style, caption = match.groups()
         if src not in pictures:
             return match.group(0)
-        return (f'<figure><img alt="{alt}" src="{_svg_uri(pictures[src])}"/>'
+        return (f'<figure><img alt="{alt}" src="{_svg_uri(pictures[src])}"{style or ""}/>'
                 f"<figcaption>{caption}</figcaption></figure>")
 
     def image(match: re.Match) -> str:
-        alt, src = match.groups()
-        return f'<img alt="{alt}" src="{_svg_uri(pictures[src])}"/>' if src in pictures \
-            else match.group(0)
+        alt, src, style = match.groups()
+        return f'<img alt="{alt}" src="{_svg_uri(pictures[src])}"{style or ""}/>' \
+            if src in pictures else match.group(0)
     return IMAGE.sub(image, FIGURE.sub(figure, body))
 
 
