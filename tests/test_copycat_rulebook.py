@@ -117,7 +117,7 @@ def test_checklist_34_sections_and_doctorates(book):
 
 def test_provisional_note_and_pictures():
     built = build_rulebook("copycat", lang="en")
-    assert "**Provisional data**" in built.markdown
+    assert "**About this edition**" in built.markdown
     assert "No source lists the real cards" in built.markdown or \
         "no source lists the real cards" in built.markdown
     assert set(built.pictures) == {"copycat-board.svg", "copycat-setup.svg",

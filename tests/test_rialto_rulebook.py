@@ -101,7 +101,7 @@ def test_the_book_states_each_checklist_item(book, item):
 
 def test_the_book_shows_the_provisional_data_and_every_reading(book):
     text = book.markdown
-    assert "**Provisional data**" in text
+    assert "**About this edition**" in text
     for words in ("bridge tiles (3/4, 3/5", "each side of the Grand Canal", "map of connections",
                   "blue buildings", "value 4", "no end here"):
         assert words in text

@@ -80,7 +80,7 @@ def test_every_checklist_item_is_stated(english, item):
 
 def test_provisional_note_readings_and_pictures(english):
     text = english.markdown
-    assert "**Provisional data**" in text and "16 per epoch" in text
+    assert "**About this edition**" in text and "16 per epoch" in text
     for reading in range(1, 20):
         assert f"**Reading {reading}.**" in text
     assert "A milestone gives its effect already in the income phase that awards it" in text

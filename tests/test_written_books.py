@@ -285,3 +285,12 @@ def test_the_rules_in_full_end_with_the_end_of_the_game():
     assert "### End of the game" in rules
     assert "Check whether the game ends (see “[End of the game](#steps-end)”)" in rules
     assert "Compare each candidate's points: the highest wins." in rules
+
+
+def test_a_variable_may_read_one_way_in_one_procedure():
+    """variables: {<procedure>__<name>: ...} names a local in one procedure only."""
+    from regola.rulebook.phrases.env import Env
+    book = Book(str(DUEL), None, Words("en"))
+    book.g.text.setdefault("variables", {})["take_turn__q"] = "the player struck"
+    assert book.phrases.var("q", Env(proc="take_turn")) == "the player struck"
+    assert book.phrases.var("q", Env(proc="play")) == "q"

@@ -16,7 +16,9 @@ part (`cube.per_player`, `harbour.costs`, `merchant.price`). The paths:
   PROP is VALUE (a name, a code): `merchant.price`, `b2.value`, `joker.count`;
 - areas.A.PROP; area_kinds.K.count, and area_kinds.K.PROP when every area of the kind
   shares it (`port.costs`); areas.count;
-- decks.D.count; tracks.T.start and tracks.T.floor; resources.R.bank.
+- decks.D.count; tracks.T.start and tracks.T.floor; resources.R.bank (what the box
+  holds); connections.count;
+- any list by the position of a value, from 1: `harbour.costs.2` (the second cost).
 """
 
 from __future__ import annotations
@@ -47,6 +49,14 @@ class DataValues:
             return self.full[path]
         if path in self.short:
             return self.full[self.short[path]]
+        head, _, last = path.rpartition(".")
+        if head and last.isdigit():
+            whole = self.full.get(head, self.full.get(self.short.get(head, ""), None))
+            if isinstance(whole, list):
+                if 1 <= int(last) <= len(whole):
+                    return whole[int(last) - 1]
+                raise TemplateError(f"{{{path}}}: {head} has {len(whole)} values; "
+                                    f"{{{head}.1}} to {{{head}.{len(whole)}}} name them")
         if path in self.ambiguous:
             raise TemplateError(f"{{{path}}} could mean "
                                 + ", ".join("{" + p + "}" for p in self.ambiguous[path]))
@@ -124,7 +134,9 @@ class DataValues:
             self._put(f"tracks.{name}.start", getattr(track, "start", None))
             self._put(f"tracks.{name}.floor", getattr(track, "floor", None))
         for name, resource in g.resources.items():
-            self._put(f"resources.{name}.bank", getattr(resource, "bank", None))
+            self._put(f"resources.{name}.bank", getattr(resource, "in_box", None))
+        if g.connections:
+            self._put("connections.count", len(g.connections))
 
     def _tokens(self, name: str, kind: Any) -> None:
         columns = kind.props

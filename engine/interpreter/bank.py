@@ -22,6 +22,7 @@ class ResourceKind:
 
     name: str
     bank: int | None = None
+    in_box: int | None = None      # how many the box holds, even when the bank never runs out
 
 
 def new_bank(resources: dict[str, ResourceKind], players: int) -> dict[str, dict]:

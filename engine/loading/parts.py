@@ -65,6 +65,7 @@ def attach(definition: GameDef, doc: dict) -> None:
         name: TrackKind(name, body.get("start", 0), _option_or_value(doc, body.get("floor")))
         for name, body in doc.get("tracks", {}).items()}
     definition.resources = {
-        name: ResourceKind(name, body["bank"] if _finite(doc, body.get("finite", True)) else None)
+        name: ResourceKind(name, body["bank"] if _finite(doc, body.get("finite", True)) else None,
+                           body["bank"])
         for name, body in doc.get("resources", {}).items()}
     definition.connections = {cid: list(pair) for cid, pair in doc.get("connections", {}).items()}

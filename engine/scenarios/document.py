@@ -252,12 +252,14 @@ NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
 
 def named_value(node: dict, path: Path_, scope: Scope | None = None) -> dict[str, Any]:
     """The values a fact or a placement names with `as:` for a worked example's text: a
-    name for the value it checks (`is`, or a placement's `n`), or, for a log fact, a
+    name for the value it checks (`is`, a track fact's space `at`, or a placement's `n`),
+    or, for a log fact, a
     mapping from the logged field to a name (`as: {cost: shared_cost}`)."""
     import re
     alias = node["as"]
     if isinstance(alias, str):
-        value = node["is"] if "is" in node else node.get("n", 1)
+        value = next((node[k] for k in ("is", "at_least", "at_most") if k in node),
+                     node["at"] if isinstance(node.get("at"), int) else node.get("n", 1))
         pairs = {alias: value}
     elif isinstance(alias, dict) and "log" in node and isinstance(node["log"], dict):
         missing = [f for f in alias if f not in node["log"]]

@@ -41,6 +41,7 @@ class Outline:
     examples: dict[str, dict] = field(default_factory=dict)  # example id -> title, text, ...
     sheets: dict[str, dict] = field(default_factory=dict)    # sheet id -> of, by, columns
     bookkeeping: list[str] = field(default_factory=list)
+    aid: str = ""                                           # the section that is the aid
     file: str = ""                                          # as named in problems
     positions: Any = None                                   # where each value stands
 
@@ -113,7 +114,7 @@ def load_outline(game: GameDef, folder: Path) -> Outline:
                       {s["id"]: s["title"] for s in doc["sections"] if "title" in s},
                       {s["id"]: list(s.get("explains", [])) for s in doc["sections"]},
                       dict(doc.get("examples", {})), dict(doc.get("sheets", {})),
-                      list(doc.get("bookkeeping", [])), name, pos)
+                      list(doc.get("bookkeeping", [])), doc.get("aid", ""), name, pos)
     problems = [Problem(pos.find(where, name), message)
                 for where, message in _mismatches(outline, game)]
     if problems:
@@ -146,6 +147,8 @@ def _mismatches(outline: Outline, game: GameDef):
             if isinstance(block, dict) and "sheet" in block and \
                     block["sheet"] not in outline.sheets:
                 yield where, f"no sheet {block['sheet']!r} under sheets"
+    if outline.aid and outline.aid not in dict(outline.sections):
+        yield ("aid",), f"no section {outline.aid!r} to print as the player aid"
     for sid, sheet in outline.sheets.items():
         kind = sheet["of"]
         props = set(game.tokens[kind].props) if kind in game.tokens else \

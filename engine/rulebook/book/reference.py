@@ -28,6 +28,10 @@ class Notes:
         """One paragraph per option, numbered by its reading."""
         options = sorted(self.g.options.values(),
                          key=lambda o: (o.reading is None, o.reading or 0, o.name))
+        if self.written is not None and self.written.outline.written():
+            # a written book's notes are a plain list: the reading's number is the project's
+            return "\n".join(f"- {sentence(self.note(option))}" for option in options
+                             if option.reading is not None)
         paragraphs = []
         for option in options:
             note = self.note(option)

@@ -30,7 +30,8 @@ from .summary import Summary
 from .winning import Ending, GoalsBlock, end_document
 
 GENERATED = ("components", "setup", "player_counts", "end", "notes", "reference", "glossary",
-             "goals", "how_to_win", "summary", "appendix", "examples")
+             "goals", "how_to_win", "summary", "appendix", "examples", "page_break",
+             "provisional")
 
 
 @dataclass
@@ -78,7 +79,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
                        "how_to_win": self.how_to_win,
                        "summary": lambda: Summary(self).markdown(),
                        "appendix": self.appendix,
-                       "examples": self.remaining_examples}
+                       "examples": self.remaining_examples,
+                       "page_break": lambda: '<div class="page-break"></div>',
+                       "provisional": self.provisional_note}
         self.prefix = prefix if prefix is not None else \
             "-".join(x for x in (self.g.id, self.g.variant) if x) + "-"
         self.pictures: dict[str, str] = {}
@@ -170,7 +173,14 @@ class Book(ProcedureBlocks, ExampleBlocks):
         return name
 
     def aid(self) -> str:
-        """The turn summary as a page of its own (the player aid)."""
+        """The player aid, a page of its own: the section the book names as its aid (the
+        written turn summary), else the generated turn summary."""
+        sid = self.outline.aid
+        if sid:
+            blocks = dict(self.outline.sections)[sid]
+            parts = [f"# {self.section_title(sid)}"]
+            parts += [self.block(sid, b) for b in blocks if b != "page_break"]
+            return "\n\n".join(p for p in parts if p).rstrip() + "\n"
         return Summary(self).markdown(standalone=True).rstrip() + "\n"
 
     def markdown(self) -> str:
@@ -180,8 +190,15 @@ class Book(ProcedureBlocks, ExampleBlocks):
                                 variant=self.variant_text("variants", self.g.variant_name),
                                 description=self.variant_text("variant_descriptions",
                                                               self.g.variant_description)))
-        parts.append(self.provisional_note())
+        placed = any("provisional" in blocks for _, blocks in self.outline.sections)
+        late = self.outline.written() and not placed
+        if not self.outline.written():
+            parts.append(self.provisional_note())
+        appendix = self.outline.section_with("appendix")
         for sid, blocks in self.outline.sections:
+            if late and sid == appendix:
+                parts.append(self.provisional_note())
+                late = False
             parts.append(heading(2, self.section_title(sid), anchor("section", sid)))
             if sid in self.fallback and sid in self.g.variant_book:
                 parts += [self.block(sid, b) for b in self.g.variant_book[sid]["content"]]
@@ -191,6 +208,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
                 continue
             procs = [b for b in blocks if isinstance(b, dict) and "procedure" in b]
             parts += [self.block(sid, b, titled=len(procs) > 1) for b in blocks]
+        if late:
+            parts.append(self.provisional_note())
         if "appendix" not in [b for _, blocks in self.outline.sections for b in blocks]:
             rest = self.appendix()
             if rest:
@@ -204,11 +223,12 @@ class Book(ProcedureBlocks, ExampleBlocks):
         entries = self.g.provisional
         if not entries:
             return ""
-        lines = ["> **" + self.w.ctx("rulebook", "Provisional data") + "**",
+        lines = ["> **" + self.w.ctx("rulebook", "About this edition") + "**",
                  ">",
-                 "> " + self.w("No source we have prints part of this game's data. What this "
-                               "book states about the items below is our proposal; a publisher "
-                               "can replace it by editing the rule files."),
+                 "> " + self.w("The rulebooks we had do not print everything this game needs. "
+                               "For the items below, this edition makes its own proposal; if "
+                               "your copy of the game prints them differently, play with what "
+                               "it prints."),
                  ">"]
         lines += [f"> - {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
@@ -226,8 +246,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
                                      anchor("variant", name)))
                 parts.append(steps_markdown(self.steps.procedure(name)))
             elif name in self.g.options:
-                parts.append(sentence(self.t.name("options", name)) if
-                             self.t.has("options", name) else name)
+                parts.append(sentence(Notes(self.t, written=self.written).note(
+                    self.g.options[name])))
             elif not ending_shown and (name in self.end.get("conditions", {}) or
                                        name == "tiebreak"):
                 ending_shown = True

@@ -113,12 +113,21 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
         return self.var(name, env)
 
     def var(self, name: str, env: Env) -> str:
-        """How a local variable reads (variables section of the text file)."""
-        entry = self.t.entry("variables", name)
+        """How a local variable reads (variables section of the text file): its text for
+        this procedure (`<procedure>__<name>`) if there is one, else its text for all."""
+        key = self.variable_key(name, env)
+        entry = self.t.entry("variables", key)
         if isinstance(entry, dict):
-            things = self.t.name("variables", name, 2)
+            things = self.t.name("variables", key, 2)
             return like(things, self.w("the {things}", things=things))
-        return self.t.name("variables", name)
+        return self.t.name("variables", key)
+
+    def variable_key(self, name: str, env: Env) -> str:
+        """The variables section's key for a local name in the procedure `env` renders:
+        `<procedure>__<name>` when the text file has one (a name read one way in one
+        procedure and another way elsewhere), else the name."""
+        own = f"{env.proc}__{name}" if env.proc else ""
+        return own if own and self.t.has("variables", own) else name
 
     def _attr(self, t: Tree, env: Env) -> str:
         base, prop = t.children

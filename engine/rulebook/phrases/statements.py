@@ -62,11 +62,12 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
     def declare(self, env: Env, names: list[str]) -> None:
         """Name local variables as the text file's variables section reads them."""
         for name in names:
-            entry = self.t.entry("variables", name)
+            key = self.p.variable_key(name, env)
+            entry = self.t.entry("variables", key)
             env.phrases[name] = self.p.var(name, env)
             if isinstance(entry, dict):
-                env.groups[name] = (self.t.name("variables", name, 1),
-                                    self.t.name("variables", name, 2))
+                env.groups[name] = (self.t.name("variables", key, 1),
+                                    self.t.name("variables", key, 2))
 
     def procedure(self, name: str, reader: bool = False,
                   bookkeeping: frozenset[str] = frozenset()) -> list[Step]:

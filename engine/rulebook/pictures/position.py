@@ -183,7 +183,8 @@ class Position:
         return parts.beside(self.t, self.view, self.spec, self.places, y, self.width)
 
     def _players(self, y: float):
-        return parts.players(self.t, self.view, self.spec, self.places, y, self.width)
+        return parts.players(self.t, self.view, self.spec, self.places, y, self.width,
+                             self.cast)
 
 
 def _outline_hints(game) -> tuple[dict, dict | None]:

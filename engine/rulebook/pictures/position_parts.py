@@ -172,8 +172,9 @@ def _player_lines(texts: Texts, view: dict, spec: dict, seat: int,
 
 
 def players(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
-            width: float) -> tuple[list, float]:
-    """One panel per player: their colour and name, and what they hold and where."""
+            width: float, cast: dict[str, str] | None = None) -> tuple[list, float]:
+    """One panel per player: their colour and name (the name an example's cast gives the
+    seat, with its colour), and what they hold and where."""
     n = view["players"]
     per_row = 2 if n > 1 and width < 900 else max(1, n)
     w = (width - 16 - (per_row - 1) * 10) / per_row
@@ -189,8 +190,10 @@ def players(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
         body.append(rect(x, py, w, h, "#ffffff", "#555555", 1.5, 6))
         body.append(rect(x, py, w, 22, colour, "#555555", 1.5, 6))
         ink = "#ffffff" if colour not in ("#e9c31c", "#f7f7f7") else INK
-        body.append(label(x + 8, py + 16, texts.name("seats", texts.g.seats[p]), 13,
-                          weight="bold", fill=ink))
+        seat = texts.name("seats", texts.g.seats[p])
+        named = (cast or {}).get(texts.g.seats[p])
+        title = texts.w("{name} ({seat})", name=named, seat=seat) if named else seat
+        body.append(label(x + 8, py + 16, title, 13, weight="bold", fill=ink))
         for i, line in enumerate(lines):
             body += block_label(x + 8, py + 38 + i * line_h, line, w - 16, 11, "start",
                                 max_lines=1)

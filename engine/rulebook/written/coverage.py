@@ -118,9 +118,23 @@ def stale_sections(definition: Any, outline: Any) -> list[Problem]:
 
 
 def changed_sections(definition: Any, base: Any, outline: Any) -> set[str]:
-    """The sections whose rules differ between the base game and a variant of it."""
-    mine, theirs = fingerprints(definition, outline), fingerprints(base, outline)
-    return {sid for sid, print_ in mine.items() if theirs.get(sid) != print_}
+    """The sections whose rules differ between the base game and a variant of it. A
+    section whose only changed rules are readings, and which prints the readings (the
+    `notes` block, which gives a variant's value its own note), has not changed."""
+    mine, theirs = game_rules(definition), game_rules(base)
+    changed = {name for name, rule in mine.items()
+               if theirs.get(name) is None or theirs[name].fingerprint != rule.fingerprint}
+    changed |= set(theirs) - set(mine)
+    out = set()
+    for sid, names in outline.explains.items():
+        hit = changed & set(names)
+        if not hit:
+            continue
+        notes = "notes" in dict(outline.sections).get(sid, [])
+        if notes and all(mine[n].kind == "reading" for n in hit if n in mine):
+            continue
+        out.add(sid)
+    return out
 
 
 def review(definition: Any, outline: Any, sections: list[str] | None = None) -> list[str]:

@@ -101,8 +101,8 @@ class Written:
             key = tuple(repr(row.get(c)) for c in [*columns, by]) + \
                 (self.effect(kind, row, by) or "",)
             rows.setdefault(key, [row, 0])[1] += 1
-        head = [self.t.one("properties", c) if self.t.has("properties", c) else
-                c.replace("_", " ") for c in columns]
+        head = [capitalised(self.t.one("properties", c) if self.t.has("properties", c) else
+                            c.replace("_", " ")) for c in columns]
         head.append(self.w.ctx("rulebook", "Effect"))
         counted = any(n > 1 for _, n in rows.values())
         if counted:
@@ -133,3 +133,8 @@ class Written:
             from babel.numbers import format_decimal
             return format_decimal(value, locale=self.w.lang)
         return self.name(value)
+
+
+def capitalised(text: str) -> str:
+    """A heading's first letter as a capital."""
+    return text[:1].upper() + text[1:]
