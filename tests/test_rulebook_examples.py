@@ -71,7 +71,7 @@ def test_without_a_drawing_of_positions_a_table_shows_who_has_what():
     played = {p.id: p for p in examples_for(game, rules_root() / "doge")}["san_marco_build"]
     table = position_table(Narrator(Texts(game.definition, Words("en")), played),
                            played.position)
-    assert "| San Marco | 4 houses | 3 houses | 1 palace | 1 palace |" in table
+    assert "| San Marco | 1 palace | 1 palace | 4 houses | 3 houses |" in table
 
 
 def test_the_doge_examples_tell_the_numbers_of_the_run():
@@ -90,7 +90,7 @@ def test_the_written_doge_examples_tell_the_numbers_of_their_scenarios():
     book = build_rulebook("doge", lang="en")
     text = " ".join(book.markdown.split())
     assert "Claudia has 4 votes. Daniel's marker is worth 0" in text
-    assert "Both pay the cost of the space that was free first, 5 houses" in text
+    assert "both for the cost of the space that was free first: 5 houses" in text
     assert "Anna now has 6 houses there and Bernd 5" in text
     assert "With 6 houses in Castello she can pay for the palace: she returns 6 houses" in text
     assert "Bernd wins the Quarantia with 6 votes" in text
