@@ -143,7 +143,7 @@ def test_setup_picture_is_a_real_new_game(game, books):
     if game == "warsaw":
         assert "80 city tiles in the epoch stacks" in labels
     if game == "doge":      # the advisors wait on their spaces, which the board leaves out
-        assert "Brown voting-order cards" in labels and "Beside the board" not in labels
+        assert "Beside the board" not in labels
 
 
 def test_draw_position_shows_a_game_in_play():

@@ -94,8 +94,10 @@ def test_the_written_doge_examples_tell_the_numbers_of_their_scenarios():
     assert "Anna now has 6 houses there and Bernd 5" in text
     assert "With 6 houses in Castello she can pay for the palace: she returns 6 houses" in text
     assert "Bernd wins the Quarantia with 6 votes" in text
-    for eid in ("zero_marker", "abstain_to_build", "quarantia_steps", "san_marco_build"):
+    for eid in ("zero_marker", "first_round", "abstain_to_build", "quarantia_steps",
+                "san_marco_build"):
         assert f"doge-example-{eid}-1.svg" in book.pictures
+    for eid in ("abstain_to_build", "quarantia_steps", "san_marco_build"):
         assert f"doge-example-{eid}-2.svg" in book.pictures
     assert not book.failed_examples and not book.missing
 
