@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.support import Translations
-from doge_generated import generated_doge
+from doge_generated import OUTLINE, generated_doge
 from typer.testing import CliRunner
 
 from conftest import edit_rule_file
@@ -57,7 +57,7 @@ def test_setup_and_player_counts(doge):
     setup = section(doge, "Setup")
     assert "Each player puts their houses, palaces, control rings, and ballot markers in " \
         "their supply." in setup
-    assert "Put the advisors beside the board." in setup
+    assert "Put the advisors on the advisor spaces." in setup
     assert "Lay the brown set face up in a row" in flat(setup)      # its brief
     assert "At the start" not in setup                                # the engine's accounts
     assert "Shuffle the brown voting-order cards" in section(doge, "Appendix: the rules step "
@@ -90,12 +90,12 @@ def test_palace_costs_and_spaces(doge):
         assert svg.count(f">{cost}</text>") == 6                      # 6 districts x 5 spaces
     building = flat(section(doge, "Houses and palaces")) + \
         flat(section(doge, "Appendix: the rules step by step"))
-    assert "can build a palace in the area for the cost** when the cost exists, the number of " \
-        "palaces in the area is less than the number of items in the row of palace costs" \
-        in building
+    assert "can build a palace in the area for the building cost** when the building cost " \
+        "exists, the number of palaces in the area is less than the number of items in the " \
+        "row of palace costs" in building
     assert "the player has at least one palace in their supply" in building
-    assert "The player moves houses from the area back to their supply, as many as the cost" \
-        in building
+    assert "The player moves houses from the area back to their supply, as many as the " \
+        "building cost" in building
 
 
 def test_elections_and_every_tie_case(doge):
@@ -104,8 +104,8 @@ def test_elections_and_every_tie_case(doge):
         "area, from highest to lowest (equal values share a place): this is the ranking." \
         in counting
     assert "The winners are the players in first place in the ranking." in counting
-    assert "The face-up voting row and the next voting row change places." in counting
-    assert "Turn face up the card of the next voting row at that position." in counting
+    assert "The current row and the next row change places." in counting
+    assert "Turn face up the card of the next row at that position." in counting
     assert "If the ranking is empty, stop here." in counting              # reading 12
     assert "If the ranking has more than one place and there is exactly one winner, the " \
         "runners-up are the players in second place in the ranking; otherwise there are no " \
@@ -121,17 +121,18 @@ def test_elections_and_every_tie_case(doge):
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
     assert "one of the areas other than the area" in district
     council = flat(section(doge, "Appendix: the rules step by step"))
-    council = council[council.index("### Settling the Quarantia"):]
-    assert "Each of the advisors of the council becomes neutral" in council
+    council = council[council.index("### The election in the Quarantia"):]
+    assert "Each of the advisors of the Quarantia becomes neutral" in council
     assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
         in council                                                        # tie for first
-    steps = council[council.index("4. The winner takes one advisor step"):]
-    assert "4. The winner takes one advisor step (see “[One advisor step](#steps-council-step)”)" \
-        ". 5. If there is exactly one runner-up, the runner-up takes one advisor step" in steps
+    turn = "takes one turn with the advisors of the Quarantia"
+    steps = council[council.index(f"4. The winner {turn}"):]
+    assert f"4. The winner {turn} (see “[One turn in the Quarantia](#steps-council-step)”)" \
+        f". 5. If there is exactly one runner-up, the runner-up {turn}" in steps
     assert "6. Otherwise, if there is more than one runner-up, each of the runners-up may " \
         "move one of their houses to another district" in steps   # tie for second, reading 13
-    assert "7. The winner takes one advisor step" in steps           # always two: reading 8
-    assert "The player takes control of the first neutral advisor of the council" in council
+    assert f"7. The winner {turn}" in steps                          # always two: reading 8
+    assert "The player takes control of the first neutral advisor of the Quarantia" in council
 
 
 def test_control_of_advisors(doge):
@@ -142,7 +143,7 @@ def test_control_of_advisors(doge):
     assert "Taking control is allowed only if the winner has at least one control ring in " \
         "their supply or the winner controls the district's advisor" in text   # reading 6
     assert "Taking control is allowed only if the player has at least one control ring in " \
-        "their supply and there is at least one neutral advisor of the council" in text
+        "their supply and there is at least one neutral advisor of the Quarantia" in text
 
 
 def test_end_conditions_and_tiebreakers(doge):
@@ -222,6 +223,7 @@ def edited_doge(doge_copy):
 
 
 def test_changing_the_data_changes_the_sentences(edited_doge):
+    shutil.copy(OUTLINE, edited_doge / "rulebook.yaml")     # the generated book's notes
     book = build_rulebook(str(edited_doge))
     text = flat(book.markdown)
     assert "Repeat the following 5 times with 3 players and 2 times with 4 players:" in text
@@ -330,8 +332,8 @@ def test_glossary_says_what_pieces_carry_and_places_hold(doge):
     assert "| Advisor | a piece with its own home area; 9 in the game |" in glossary
     assert "| Supply | a place off the board; at the start, each player keeps their houses, " \
         "palaces, control rings, and ballot markers there |" in glossary
-    assert "| Beside the board (neutral) | a place off the board; at the start, the advisors " \
-        "are there |" in glossary
+    assert "| On the advisor spaces (neutral) | a place off the board; at the start, the " \
+        "advisors are there |" in glossary
 
 
 def test_the_written_book_states_the_data():
@@ -341,7 +343,7 @@ def test_the_written_book_states_the_data():
     text = flat(book.markdown)
     titles = [line[3:] for line in book.markdown.splitlines() if line.startswith("## ")]
     assert titles[:4] == ["The game", "Components", "Setup", "A year at a glance"]
-    assert titles[-2:] == ["Clarifications", "The rules in full"]
+    assert titles[-2:] == ["The end of a year and of the game", "The rules in full"]
     for fact in ("- 15 houses and 8 palaces;", "- 6 **control rings**",
                  "worth 0, 1, 1, 2, 2, 3, and 3 votes", "a palace in each of the 6 districts",
                  "at least 7 palaces, spread over at least 5 districts",
