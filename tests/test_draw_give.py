@@ -104,6 +104,6 @@ def test_provisional_data_is_listed_and_noted_in_the_rulebook(doge_copy):
     assert "deck_sizes" in out.getvalue() and "decks.brown.cards" in out.getvalue()
     assert "number of cards in each deck is our guess" in out.getvalue()
     book = Book(str(doge_copy), None, Words("en")).markdown()
-    assert "> **About this edition**" in book
-    assert "> - The number of cards in each deck is our guess." in book
+    assert "**About this edition**" in book
+    assert "- The number of cards in each deck is our guess." in book
     assert "About this edition" not in Book("doge", None, Words("en")).markdown()

@@ -30,7 +30,7 @@ CHECKLIST = {
     7: ["Each of the players in counterclockwise order from the start player's right-hand "
         "neighbour puts their disc on space 0 of the Doge track, on top of any discs already "
         "there", "higher in a stack is ahead"],
-    8: ["the Doge track decides", "compare how far each candidate is ahead on the Doge track"],
+    8: ["the Doge track decides", "compare how far each player is ahead on the Doge track"],
     9: ["Put 1 round tile, drawn at random from the box, on each of the districts",
         "the district whose round tile shows the round number"],
     10: ["one more row of six face-up cards is dealt than there are players",
@@ -87,7 +87,7 @@ CHECKLIST = {
     31: ["Rank the players whose number of councilmen in the district is more than 0 by "
          "number of councilmen in the district and how far the player is ahead on the Doge "
          "track"],
-    32: ["Compare the space of each candidate's disc on the victory point track: the highest "
+    32: ["Compare the space of each player's disc on the victory point track: the highest "
          "wins"],
 }
 

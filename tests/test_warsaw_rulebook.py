@@ -59,8 +59,8 @@ CHECKLIST = {
          "each residential area next to one or more industrial areas costs 1 point"],
     29: ["Each transport tile gives 2 points, connected transport tiles count as one",
          "at least 2 are needed to score"],
-    30: ["divided by 5, rounded down", "Compare each candidate's victory points",
-         "compare the number of coins each candidate has", "share the victory"],
+    30: ["divided by 5, rounded down", "Compare each player's victory points",
+         "compare the number of coins each player has", "share the victory"],
 }
 
 

@@ -284,7 +284,7 @@ def test_the_rules_in_full_end_with_the_end_of_the_game():
     rules = build_rulebook(str(DUEL)).markdown.split("## The rules in full", 1)[1]
     assert "### End of the game" in rules
     assert "Check whether the game ends (see “[End of the game](#steps-end)”)" in rules
-    assert "Compare each candidate's points: the highest wins." in rules
+    assert "Compare each player's points: the highest wins." in rules
 
 
 def test_a_variable_may_read_one_way_in_one_procedure():
@@ -294,3 +294,15 @@ def test_a_variable_may_read_one_way_in_one_procedure():
     book.g.text.setdefault("variables", {})["take_turn__q"] = "the player struck"
     assert book.phrases.var("q", Env(proc="take_turn")) == "the player struck"
     assert book.phrases.var("q", Env(proc="play")) == "q"
+
+
+def test_an_entry_of_a_pair_reads_as_the_text_file_names_it():
+    """entries: {<name>__<n>: ...} names the n-th entry of a list a script indexes."""
+    from lark import Tree, Token
+    from regola.rulebook.phrases.env import Env
+    book = Book(str(DUEL), None, Words("en"))
+    book.g.text["entries"] = {"plan__1": "the space {x} names"}
+    tree = Tree("index", [Tree("name", [Token("NAME", "plan")]),
+                          Tree("number", [Token("NUMBER", "0")])])
+    book.g.text.setdefault("variables", {})["plan"] = "the plan"
+    assert book.phrases.expr(tree, Env(proc="play")) == "the space the plan names"

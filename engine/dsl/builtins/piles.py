@@ -39,7 +39,7 @@ def phrase_draw_refill(reader, args, kwargs, env) -> str:
         amount = reader.w("as many {things} as {amount}", things=reader.t.thing(kind, 2),
                         amount=reader.p.expr(args[4], env))
     return reader.w("{player} draws {amount} {source} and puts them {destination}; "
-                  "whenever that pile is empty, their cards {refill} are first turned "
+                  "whenever that pile is empty, their cards {refill} are first shuffled "
                   "face down to form it again",
                   player=reader.p.expr(args[1], env), amount=amount,
                   source=reader.p.where(args[2], "from", env),

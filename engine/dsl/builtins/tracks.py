@@ -40,8 +40,14 @@ def phrase_advance(reader, args, kwargs, env) -> str:
         return reader.w.plural(None, "{player} moves their disc {n} space forward on {track}",
                              "{player} moves their disc {n} spaces forward on {track}", n,
                              player=player, track=track)
+    amount = args[2]
+    if amount.data == "neg" or amount.data == "binop" and str(amount.children[1]) == "-" and \
+            amount.children[0].data == "number" and str(amount.children[0].children[0]) == "0":
+        back = amount.children[0] if amount.data == "neg" else amount.children[2]
+        return reader.w("{player} moves their disc back on {track} by {amount}",
+                        player=player, track=track, amount=reader.p.expr(back, env))
     return reader.w("{player} moves their disc forward on {track} by {amount}",
-                  player=player, track=track, amount=reader.p.expr(args[2], env))
+                    player=player, track=track, amount=reader.p.expr(amount, env))
 
 
 def phrase_place_disc(reader, args, kwargs, env) -> str:

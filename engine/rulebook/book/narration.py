@@ -380,7 +380,7 @@ class Narrator:
             return ""
         extra = {k: v for k, v in f.items()
                  if k not in ("count", "player", "owner", "at", "is", "at_least", "at_most",
-                              "from", "as")}
+                              "from", "as", "shown")}
         things = self.t.thing(kind, n if n else 2)
         if extra:
             things = self.w("{things} ({which})", things=things, which=", ".join(

@@ -152,8 +152,8 @@ def _mismatches(outline: Outline, game: GameDef):
     for sid, sheet in outline.sheets.items():
         kind = sheet["of"]
         props = set(game.tokens[kind].props) if kind in game.tokens else \
-            {p for a in game.areas.values() if a.get("kind") == kind for p in a}
-        if kind not in game.tokens and not props:
+            {p for a in game.areas.values() if a.get("kind") == kind for p in a} | {"area"}
+        if kind not in game.tokens and props == {"area"}:
             yield ("sheets", sid, "of"), f"no token kind or area kind {kind!r} in the game"
             continue
         for key in [sheet["by"], *sheet.get("columns", []), *sheet.get("where", {})]:

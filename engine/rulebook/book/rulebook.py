@@ -178,7 +178,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
         sid = self.outline.aid
         if sid:
             blocks = dict(self.outline.sections)[sid]
-            parts = [f"# {self.section_title(sid)}"]
+            title = self.w("{game}: {variant}", game=self.title(),
+                           variant=self.section_title(sid))
+            parts = [f"# {title}"]
             parts += [self.block(sid, b) for b in blocks if b != "page_break"]
             return "\n\n".join(p for p in parts if p).rstrip() + "\n"
         return Summary(self).markdown(standalone=True).rstrip() + "\n"
@@ -223,14 +225,12 @@ class Book(ProcedureBlocks, ExampleBlocks):
         entries = self.g.provisional
         if not entries:
             return ""
-        lines = ["> **" + self.w.ctx("rulebook", "About this edition") + "**",
-                 ">",
-                 "> " + self.w("The rulebooks we had do not print everything this game needs. "
-                               "For the items below, this edition makes its own proposal; if "
-                               "your copy of the game prints them differently, play with what "
-                               "it prints."),
-                 ">"]
-        lines += [f"> - {sentence(self.t.name('provisional', e['id']))}" for e in entries]
+        lines = ["**" + self.w.ctx("rulebook", "About this edition") + "**", "",
+                 self.w("The rulebooks we had do not print everything this game needs. "
+                        "For the items below, this edition makes its own proposal; if "
+                        "your copy of the game prints them differently, play with what "
+                        "it prints."), ""]
+        lines += [f"- {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
 
     def generated_section(self, sid: str, blocks: list) -> str:
@@ -244,7 +244,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
             if name in self.g.program.procs:
                 parts.append(heading(3, self.t.name("procedure_titles", name),
                                      anchor("variant", name)))
-                parts.append(steps_markdown(self.steps.procedure(name)))
+                parts.append(steps_markdown(self.steps.procedure(
+                    name, bookkeeping=frozenset(self.outline.bookkeeping))))
             elif name in self.g.options:
                 parts.append(sentence(Notes(self.t, written=self.written).note(
                     self.g.options[name])))
@@ -283,7 +284,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
 
     def picture(self, name: str) -> str:
         spec = self.outline.pictures[name]
-        caption = self.t.name("pictures", name)
+        caption = self.written.text(self.g.text["pictures"][name], context="pictures") \
+            if self.t.has("pictures", name) else self.t.name("pictures", name)
         file = f"{self.prefix}{name}.svg"
         self.pictures[file] = draw(self.t, spec, caption, self.game, self.outline.pictures)
         return f"![{caption}]({file})\n\n*{caption}*"

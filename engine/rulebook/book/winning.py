@@ -47,8 +47,18 @@ class Ending:
         if self.t.has("end", "checked"):
             parts.append(self.t.name("end", "checked"))
         env = Env(phrases={"p": self.w("the player")})
+        texts = list(self.end.get("conditions", {}).values())
         conditions = [sentence(self.w.main(self.p.cond(self.expression(text), env)))
-                      for text in self.end.get("conditions", {}).values()]
+                      for text in texts]
+        if not any(self.of_a_player(text) for text in texts):
+            # no condition is a player's own: when one holds, every player is ranked
+            parts.append(self.w.plural(None, "The game ends when this holds:",
+                                       "The game ends when one of these {n} holds:",
+                                       len(conditions)))
+            parts.append(bullets(conditions))
+            parts.append(self.w("Then the players are compared:"))
+            parts.append(numbered(self.tiebreakers(self.w("each player"))))
+            return "\n\n".join(parts)
         parts.append(self.w.plural(None, "The game ends if at least one player meets this "
                                          "condition:",
                                    "The game ends if at least one player meets one of these "
@@ -58,6 +68,12 @@ class Ending:
                             "found among the candidates:"))
         parts.append(numbered(self.tiebreakers()))
         return "\n\n".join(parts)
+
+    def of_a_player(self, text: str) -> bool:
+        """An end condition that speaks of the player it tests (names `p`; a function sees
+        only what it is given): only the players who meet it are candidates."""
+        return any(node.data == "name" and str(node.children[0]) == "p"
+                   for node in self.expression(text).iter_subtrees())
 
     def brief(self, fixed_length: bool = False) -> str:
         """How to win, in one paragraph: when the game ends, the conditions (unless the game

@@ -136,6 +136,11 @@ class CollectionPhrases:
         base, index = t.children
         ok, i = self.known(index, env)
         x = self.expr(base, env)
+        name = str(base.children[0]) if is_name(base) else \
+            str(base.children[1]) if base.data == "attr" else ""
+        key = f"{name}__{i + 1}" if ok and isinstance(i, int) and name else ""
+        if key and self.t.has("entries", key):      # the text file names this entry
+            return self.t.name("entries", key, x=x)
         if ok and isinstance(i, int) and is_name(base):
             name = str(base.children[0])
             if name in env.rankings:
@@ -149,5 +154,7 @@ class CollectionPhrases:
                               thing=thing)
         if ok and isinstance(i, int):
             return self.w("the {ordinal} of {x}", ordinal=self.t.ordinal(i, x), x=x)
-        return self.w("the entry of {x} at position {i}, counting from 0", x=x,
-                      i=self.expr(index, env))
+        position = self.expr(index, env)
+        if position == self.w("that position"):      # a loop over the positions of a list
+            return self.w("the entry of {x} at that position", x=x)
+        return self.w("the entry of {x} at position {i}, counting from 0", x=x, i=position)

@@ -73,7 +73,8 @@ class FlowSteps:
         if items.data == "call" and str(items.children[0]) == "range" and \
                 items.children[1] is not None and len(items.children[1].children) == 1:
             count = items.children[1].children[0].children[0]
-            if count.data == "call" and str(count.children[0]) == "len":
+            if count.data == "call" and str(count.children[0]) == "len" and \
+                    count.children[1] is not None:
                 whole = count.children[1].children[0].children[0]
                 if whole.data == "call" and str(whole.children[0]) == "deck_cards":
                     whole = whole.children[1].children[0].children[0]
@@ -101,7 +102,7 @@ class FlowSteps:
         inner, _ = self.block(body, inner_env)
         if not inner:
             return [], False
-        if self.p.listed_kind(items) and not self._acts(body):
+        if not self._acts(body):        # no decision and no turn of its own: order is moot
             return Step(self.w("for {each}", each=self.p.each(items, env)), inner)
         return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
                     inner)
@@ -149,8 +150,31 @@ class FlowSteps:
                 return Step(self.w("repeat the following until a step below says to stop"),
                             inner)
             return Step(self.w("repeat the following until the game ends"), inner)
+        once = self._at_most_once(cond, body)
+        if once is not None:            # a counter in the bookkeeping stops it after one go
+            return self._nested(self.w("if {condition}", condition=self.p.cond(once, env)),
+                                inner)
         return Step(self.w("repeat the following as long as {condition}",
                            condition=self.w.subjunctive(self.p.cond(cond, env))), inner)
+
+    def _at_most_once(self, cond: Tree, body: Tree) -> Tree | None:
+        """`while A and n == 0:` whose body adds 1 to `n` in a step the book leaves out as
+        bookkeeping: it runs at most once, so it reads as `if A` (the rest of the
+        condition, returned; None if the loop is not such a loop)."""
+        if cond.data != "and_op":
+            return None
+        sides = list(cond.children)
+        for k, side in enumerate(sides):
+            if side.data == "compare" and str(side.children[1]) == "==" and \
+                    is_name(side.children[0]) and side.children[2].data == "number" and \
+                    str(side.children[2].children[0]) == "0":
+                name = str(side.children[0].children[0])
+                counted = [n for n in body.iter_subtrees() if n.data == "assign_stmt" and
+                           str(n.children[0]) == name]
+                if counted and all(id(n) in self.dropped for n in counted):
+                    rest = sides[:k] + sides[k + 1:]
+                    return rest[0] if len(rest) == 1 else Tree("and_op", rest)
+        return None
 
     def _repeat(self, s: Tree, env: Env) -> Step:
         count, body = s.children

@@ -166,6 +166,13 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
 
     def _member(self, t: Tree, env: Env) -> str:
         ok, items = self.known(t.children[1], env)
+        kind = self.kind_of_all(items) if ok else None
+        if kind is not None:                      # every area of a kind: "is an office"
+            a = self.expr(t.children[0], env)
+            things = self.t.name("area_kinds", kind, 2)
+            return self.w("{a} is one of the {things}", a=a, things=things) \
+                if t.data == "member" else \
+                self.w("{a} is not one of the {things}", a=a, things=things)
         if t.data == "member" and ok and isinstance(items, list) and len(items) > 1 and \
                 all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in items):
             return self.w("{a} is {alternatives}", a=self.expr(t.children[0], env),
@@ -175,6 +182,25 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
             return self.w("{a} is one of {b}", a=a, b=b)
         return self.w("{a} is not one of {b}", a=a, b=b)
 
+    def is_collection(self, tree: Tree) -> bool:
+        """The expression is a list of things (a list, a comprehension, tokens(...))."""
+        if tree.data in ("list", "list_comp", "rank"):
+            return True
+        return tree.data == "call" and str(tree.children[0]) in ("tokens", "sorted",
+                                                                 "reversed", "distinct")
+
+    def kind_of_all(self, items) -> str | None:
+        """The area kind whose areas are exactly these (two or more), else None."""
+        if not isinstance(items, list) or len(items) < 2 or \
+                not all(isinstance(v, str) and v in self.g.areas for v in items):
+            return None
+        kinds = {self.g.areas[v].get("kind") for v in items}
+        if len(kinds) != 1:
+            return None
+        kind = kinds.pop()
+        whole = {a for a, props in self.g.areas.items() if props.get("kind") == kind}
+        return kind if whole == set(items) and self.t.has("area_kinds", kind) else None
+
     def _binop(self, t: Tree, env: Env) -> str:
         left, op, right = t.children
         for keep, drop in ((left, right), (right, left)):
@@ -183,6 +209,8 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
                 return self.expr(keep, env)
         a, b = self.expr(left, env), self.expr(right, env)
         word = _ARITH[str(op)]
+        if word == "plus" and (self.is_collection(left) or self.is_collection(right)):
+            return self.w("{a} and {b}", a=a, b=b)      # two lists joined
         if word == "plus":
             return self.w("{a} plus {b}", a=a, b=b)
         if word == "minus":

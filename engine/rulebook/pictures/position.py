@@ -52,7 +52,7 @@ def _token(texts: Texts, spec: dict, fills: dict, token: dict, x: float, y: floa
     owner = token.get("owner") if owner is None else owner
     stroke = seat_colour(texts.g.seats, owner) if isinstance(owner, int) else "#444444"
     if not token.get("shown"):
-        return [rect(x, y, w, h, "#5b7db1", stroke, 1.5, 4),
+        return [rect(x, y, w, h, "#6b6b6b", stroke, 2.5 if isinstance(owner, int) else 1.5, 4),
                 label(x + w / 2, y + h / 2 + 5, "?", 13, "middle", "bold", "#ffffff")]
     text = parts.token_label(texts, spec, token) or texts.thing(token["kind"], 1)
     return [rect(x, y, w, h, fill, stroke, 2.5 if isinstance(owner, int) else 1.2, 4),
@@ -155,8 +155,8 @@ class Position:
         seats = list(self.t.g.seats)
         entries = [(seat_colour(seats, seats.index(seat)), name)
                    for seat, name in self.cast.items() if seat in seats]
-        entries += [("#999999", self.t.w("{things}: a square of the owner's colour with their "
-                                        "number", things=self.t.name("pieces", k, 2)))
+        entries += [("#999999", self.t.w("{things}: a square in the owner's colour says how "
+                                         "many", things=self.t.name("pieces", k, 2)))
                    for k in sorted(self.chip_kinds)]
         if self.spec.get("open_var"):
             entries.append(("#eeeeee", self.t.w("faded: not in play yet")))

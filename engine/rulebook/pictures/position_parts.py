@@ -115,7 +115,7 @@ def beside(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
     for (kind, at), shown in groups.items():
         n = sum(shown.values())
         what = texts.w("{things} {place}", things=texts.counted(kind, n),
-                       place=texts.name("places_in", at))
+                       place=texts.place(at, "in"))
         labels = [f"{text} ×{k}" if k > 1 and len(shown) > 1 else text
                   for text, k in shown.items() if text]
         boxes.append((what, ", ".join(labels)))
@@ -147,7 +147,7 @@ def _player_lines(texts: Texts, view: dict, spec: dict, seat: int,
         for at, counts in where.items():
             if at not in places and counts[seat]:
                 lines.append(texts.w("{things} {place}", things=texts.counted(kind, counts[seat]),
-                                     place=texts.name("places_in", at)))
+                                     place=texts.place(at, "in")))
     owned: dict[tuple, int] = {}
     for t in view["tokens"]:
         if t.get("owner") == seat and t["kind"] not in spec.get("hide", []) and \
@@ -155,7 +155,7 @@ def _player_lines(texts: Texts, view: dict, spec: dict, seat: int,
             owned[(t["kind"], t.get("at"))] = owned.get((t["kind"], t.get("at")), 0) + 1
     for (kind, at), n in owned.items():
         lines.append(texts.w("{things} {place}", things=texts.counted(kind, n),
-                             place=texts.name("places_in", at)))
+                             place=texts.place(at, "in")))
     for name, track in view.get("tracks", {}).items():
         text = texts.w("{track}: {value}", track=texts.name("tracks", name),
                        value=track["pos"][seat])

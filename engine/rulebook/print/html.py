@@ -36,13 +36,14 @@ def _figures(body: str, pictures: dict[str, str]) -> str:
     return IMAGE.sub(image, FIGURE.sub(figure, body))
 
 
-def _toc(tokens: list[dict], title: str) -> str:
-    """The contents: the sections (and their rules one level down), each with its page."""
+def _toc(tokens: list[dict], title: str, collapse: frozenset[str] = frozenset()) -> str:
+    """The contents: the sections (and their rules one level down, except in the sections
+    whose titles `collapse` names, such as the rules in full), each with its page."""
     def items(entries: list[dict], depth: int) -> str:
         rows = []
         for entry in entries:
             sub = items(entry["children"], depth + 1) if depth < 3 and entry["children"] \
-                else ""
+                and html.unescape(entry["name"]) not in collapse else ""
             rows.append(f'<li class="toc{depth}"><a href="#{entry["id"]}">'
                         f'{entry["name"]}</a>{sub}</li>')
         return "<ul>" + "".join(rows) + "</ul>" if rows else ""
@@ -52,15 +53,16 @@ def _toc(tokens: list[dict], title: str) -> str:
 
 
 def book_html(markdown_text: str, pictures: dict[str, str], lang: str, title: str,
-              contents: bool = True) -> str:
-    """The whole printable document: title, contents (unless not wanted), the book, the
-    print style."""
+              contents: bool = True, collapse: frozenset[str] = frozenset()) -> str:
+    """The whole printable document: title, contents (unless not wanted; the sections
+    whose titles `collapse` names without their sub-headings), the book, the print
+    style."""
     import markdown
     md = markdown.Markdown(extensions=["tables", "attr_list", "toc"],
                            extension_configs={"toc": {"toc_depth": "1-3"}})
     body = _figures(md.convert(markdown_text), pictures)
     if contents:
-        toc = _toc(md.toc_tokens, Words(lang).ctx("rulebook", "Contents"))
+        toc = _toc(md.toc_tokens, Words(lang).ctx("rulebook", "Contents"), collapse)
         body = re.sub(r"(</h1>)", r"\1" + toc.replace("\\", "\\\\"), body, count=1)
     css = resources.files(__package__).joinpath("book.css").read_text(encoding="utf-8")
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'

@@ -3,6 +3,7 @@ needs the Pango library of the system, e.g. Debian's libpango-1.0-0)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,12 +44,15 @@ def write_pdf(book, path: Path, lang: str, aid: bool = False) -> Printed:
                                 "install the pdf extra: pip install 'regola[pdf]' (it needs "
                                 "the system's Pango library)"),
                               reason=str(error).splitlines()[0]) from None
+    anchor = getattr(book, "appendix_anchor", "")
+    found = re.search(rf'<a id="{re.escape(anchor)}"></a>\s*##\s+(.+)', book.markdown) \
+        if anchor else None
     document = book_html(book.aid if aid else book.markdown, book.pictures, lang, book.title,
-                         contents=not aid)
+                         contents=not aid,
+                         collapse=frozenset({found.group(1).strip()} if found else ()))
     rendered = weasyprint.HTML(string=document, base_url=".").render()
     rendered.write_pdf(str(path), pdf_identifier=b"regola", uncompressed_pdf=False,
                        custom_metadata=False)
-    anchor = getattr(book, "appendix_anchor", "")
     before = next((i for i, page in enumerate(rendered.pages) if anchor and
                    anchor in page.anchors), len(rendered.pages))
     return Printed(Path(path), len(rendered.pages), before)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 _ANCHOR = re.compile(r"<a id=\"[^\"]*\"></a>")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)(\{:[^}]*\})?")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
 _MARKUP = re.compile(r"^\s*(#+\s+|>\s*|[-*]\s+|\d+\.\s+)+")

@@ -37,8 +37,9 @@ BOOK = "book"
 """The message context of the book's texts: <game>.book."""
 EFFECTS = "effects"
 """The message context of the effects: <game>.effects."""
-NOTES = ("options", "option_values")
-"""Sections of the text file the book prints as written notes (the readings)."""
+NOTES = ("options", "option_values", "pictures")
+"""Sections of the text file the book prints as written texts: the readings' notes and
+the pictures' captions."""
 
 
 @dataclass
