@@ -116,7 +116,7 @@ def phrase_reversed(reader, args, kwargs, env) -> str:
 
 
 def phrase_first(reader, args, kwargs, env) -> str:
-    if args[0].data == "call" and str(args[0].children[0]) == "tokens":
+    if reader.unordered(args[0], env):         # tokens come in no order: any one of them
         return reader.w("one of {x}", x=reader.expr(args[0], env))
     return reader.w("the first of {x}", x=reader.expr(args[0], env))
 

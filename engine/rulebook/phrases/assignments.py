@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, Step, is_name, uses
+from .env import Env, Step, is_name, unordered_tokens, uses
 
 
 class AssignmentSteps:
@@ -43,6 +43,8 @@ class AssignmentSteps:
             env.aliases[name] = value
         if value.data == "rank":
             env.rankings.add(name)
+        if unordered_tokens(value, env):
+            env.unordered.add(name)
         if name in self.quiet:
             return None
         if value.data == "rank":

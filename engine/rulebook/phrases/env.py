@@ -25,11 +25,12 @@ class Env:
     aliases: dict[str, Any] = field(default_factory=dict)        # name -> the tree it copied
     rankings: set[str] = field(default_factory=set)              # names holding a ranking
     singles: set[str] = field(default_factory=set)               # groups known to hold one
+    unordered: set[str] = field(default_factory=set)  # names holding tokens in no order
 
     def child(self, **phrases: str) -> Env:
         env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
                   dict(self.choices), set(self.changing), self.proc, dict(self.aliases),
-                  set(self.rankings), set(self.singles))
+                  set(self.rankings), set(self.singles), set(self.unordered))
         env.phrases.update(phrases)
         for name in phrases:
             env.statics.pop(name, None)
@@ -61,3 +62,15 @@ def uses(tree: Tree | Token | None, name: str) -> int:
 def string_literals(tree: Tree) -> set[str]:
     """Every string literal in a subtree (the choices an option list can offer)."""
     return {str(n.children[0])[1:-1] for n in tree.iter_subtrees() if n.data == "string"}
+
+
+def unordered_tokens(tree: Any, env: Env) -> bool:
+    """The expression holds tokens in no particular order: `tokens(...)`, a comprehension
+    over such tokens, or a name bound to one (so "the first" of them is any one)."""
+    if not isinstance(tree, Tree):
+        return False
+    if tree.data == "call" and str(tree.children[0]) == "tokens":
+        return True
+    if tree.data == "list_comp":
+        return unordered_tokens(tree.children[2], env)
+    return tree.data == "name" and str(tree.children[0]) in env.unordered

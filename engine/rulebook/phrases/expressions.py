@@ -19,7 +19,7 @@ from .calls import CallPhrases
 from .collections import CollectionPhrases
 from .concepts import ConceptNames
 from .conditions import ConditionPhrases
-from .env import Env, is_name
+from .env import Env, is_name, unordered_tokens
 from .grids import GridPhrases
 from .known_values import Statics
 
@@ -181,6 +181,10 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
         if t.data == "member":
             return self.w("{a} is one of {b}", a=a, b=b)
         return self.w("{a} is not one of {b}", a=a, b=b)
+
+    def unordered(self, tree: Tree, env: Env) -> bool:
+        """The expression holds tokens in no particular order (env.unordered_tokens)."""
+        return unordered_tokens(tree, env)
 
     def is_collection(self, tree: Tree) -> bool:
         """The expression is a list of things (a list, a comprehension, tokens(...))."""
