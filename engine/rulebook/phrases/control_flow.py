@@ -150,20 +150,22 @@ class FlowSteps:
                 return Step(self.w("repeat the following until a step below says to stop"),
                             inner)
             return Step(self.w("repeat the following until the game ends"), inner)
-        once = self._at_most_once(cond, body)
+        once = self._at_most_once(cond, body, env)
         if once is not None:            # a counter in the bookkeeping stops it after one go
             return self._nested(self.w("if {condition}", condition=self.p.cond(once, env)),
                                 inner)
         return Step(self.w("repeat the following as long as {condition}",
                            condition=self.w.subjunctive(self.p.cond(cond, env))), inner)
 
-    def _at_most_once(self, cond: Tree, body: Tree) -> Tree | None:
+    def _at_most_once(self, cond: Tree, body: Tree, env: Env) -> Tree | None:
         """`while A and n == 0:` whose body adds 1 to `n` in a step the book leaves out as
         bookkeeping: it runs at most once, so it reads as `if A` (the rest of the
-        condition, returned; None if the loop is not such a loop)."""
-        if cond.data != "and_op":
-            return None
-        sides = list(cond.children)
+        condition, returned; None if the loop is not such a loop). Parts the data decides
+        (an option) are left out first."""
+        sides = []
+        for side in self.p.kept(cond, env) if cond.data == "and_op" else []:
+            kept = self.p.kept(side, env) if side.data == "or_op" else [side]
+            sides.append(kept[0] if len(kept) == 1 else side)
         for k, side in enumerate(sides):
             if side.data == "compare" and str(side.children[1]) == "==" and \
                     is_name(side.children[0]) and side.children[2].data == "number" and \
