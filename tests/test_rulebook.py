@@ -155,11 +155,11 @@ def test_end_conditions_and_tiebreakers(doge):
         "in at least 5 districts." in end
     assert "The player has at least 8 palaces in the districts and the player has a palace " \
         "in at least 4 districts." in end
-    assert "1. Compare the number of palaces each candidate has in the districts: the highest " \
+    assert "1. Compare the number of palaces each of them has in the districts: the highest " \
         "wins." in end
-    assert "2. If candidates are still tied, compare the number of houses each candidate has " \
+    assert "2. If some are still tied, compare the number of houses each of them has " \
         "in the districts among them" in end
-    assert "3. Candidates who are still tied share the victory." in end
+    assert "3. Players who are still tied share the victory." in end
 
 
 def test_every_reading_is_a_clarification_note(doge):

@@ -36,7 +36,7 @@ CHECKLIST = {
          "sharing a full edge"],
     13: ["3 by 4 or 4 by 3 spaces, so it has at most 12 spaces"],
     14: ["A tile may be turned freely before it is placed, never afterwards"],
-    15: ["the largest of 0 and the cost of the tile minus the cost of what is covered",
+    15: ["the cost of the tile minus the cost of what is covered on the space, but no less than 0",
          "never below 0, and nothing is refunded"],
     16: ["which may itself have been overbuilt before"],
     17: ["Each city tile is divided into 4 quarters", "also across tiles"],

@@ -92,7 +92,14 @@ def phrase_min(reader, args, kwargs, env) -> str:
 
 
 def phrase_max(reader, args, kwargs, env) -> str:
-    return reader.w("the largest of {x}", x=reader.expr(args[0], env))
+    items = args[0]
+    if items.data == "list" and len(items.children) == 2:
+        zero = [c for c in items.children if c.data == "number" and
+                str(c.children[0]) == "0"]
+        rest = [c for c in items.children if c not in zero]
+        if zero and len(rest) == 1:          # max([0, x]): never below zero
+            return reader.w("{x}, but no less than 0", x=reader.expr(rest[0], env))
+    return reader.w("the largest of {x}", x=reader.expr(items, env))
 
 
 def phrase_any(reader, args, kwargs, env) -> str:

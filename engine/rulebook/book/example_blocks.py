@@ -85,7 +85,8 @@ class ExampleBlocks:
 
 def draw_state(texts, outline: dict, picture: str | None, caption: str,
                state: Any, marks: set[str] | frozenset[str] = frozenset(),
-               cast: dict[str, str] | None = None) -> str | None:
+               cast: dict[str, str] | None = None,
+               cells: frozenset[tuple[int, int, int]] = frozenset()) -> str | None:
     """A position drawn with the outline's `position` picture the example names (or the
     outline's first), on the board the example names (or the position picture's own);
     None if the outline has no `position` picture."""
@@ -97,7 +98,7 @@ def draw_state(texts, outline: dict, picture: str | None, caption: str,
     board = named if named is not None and named.get("kind") in BOARDS else \
         outline.get(spec.get("board", ""))
     return pictures.draw_position(state, texts, spec=spec, board=board, title=caption,
-                                  marks=marks, cast=cast)
+                                  marks=marks, cast=cast, cells=cells)
 
 
 def position_table(narrator: Narrator, state: Any, aids: set[str] = frozenset()) -> str:

@@ -336,8 +336,11 @@ class Book(ProcedureBlocks, ExampleBlocks):
         if state is None:
             self.t.missing.add(f"examples.{eid}: no step says {at!r}")
             return ""
+        seats = list(self.g.seats)
+        cells = frozenset((seats.index(c["seat"]), *c["at"]) for c in picture.get("cells", [])
+                          if c["seat"] in seats)
         svg = draw_state(self.t, self.outline.pictures, played.picture, caption, state,
-                         set(picture.get("mark", [])), played.cast)
+                         set(picture.get("mark", [])), played.cast, cells)
         if svg is None:
             return ""
         name = f"{self.prefix}example-{eid}-{number + 1}.svg"

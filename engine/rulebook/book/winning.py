@@ -64,8 +64,8 @@ class Ending:
                                    "The game ends if at least one player meets one of these "
                                    "{n} conditions:", len(conditions)))
         parts.append(bullets(conditions))
-        parts.append(self.w("Every player who meets a condition is a candidate. The winner is "
-                            "found among the candidates:"))
+        parts.append(self.w("Only a player who meets one of these conditions can win; among "
+                            "those players:"))
         parts.append(numbered(self.tiebreakers()))
         return "\n\n".join(parts)
 
@@ -90,7 +90,7 @@ class Ending:
             clauses = [self.p.cond(self.expression(text), env) for text in conditions.values()]
             parts.append(sentence(self.w("the game ends when {conditions}",
                                          conditions=self.w.join(clauses, style="or"))))
-            parts.append(self.w("Every player who meets a condition is a candidate."))
+            parts.append(self.w("Only a player who meets one of these conditions can win."))
             parts += [sentence(s) for s in self.tiebreakers()]
         else:
             parts += [sentence(s) for s in self.tiebreakers(self.w("each player"))]
@@ -99,7 +99,7 @@ class Ending:
     def tiebreakers(self, who: str | None = None) -> list[str]:
         if who is not None:
             return self._ranking(who)
-        env = Env(phrases={"p": self.w("each candidate")})
+        env = Env(phrases={"p": self.w("each of them")})
         steps = []
         for text in self.end.get("tiebreakers", []):
             tree = self.expression(text)
@@ -109,19 +109,19 @@ class Ending:
             if not steps:
                 steps.append(self.w("compare {key}: the highest wins", key=key))
             else:
-                steps.append(self.w("if candidates are still tied, compare {key} among them: "
+                steps.append(self.w("if some are still tied, compare {key} among them: "
                                     "the highest wins", key=key))
         share = self.end.get("share_ties", True)
         if isinstance(share, str):
             option = self.t.g.options.get(share)
             share = bool(option.value) if option else True
         if not steps:
-            steps.append(self.w("a single candidate wins"))
+            steps.append(self.w("if only one of them meets a condition, that player wins"))
         if share:
-            steps.append(self.w("candidates who are still tied share the victory"))
+            steps.append(self.w("players who are still tied share the victory"))
         else:
-            steps.append(self.w("of the candidates who are still tied, the first in seat "
-                                "order wins"))
+            steps.append(self.w("of the players who are still tied, the first in seat order "
+                                "wins"))
         return steps
 
 

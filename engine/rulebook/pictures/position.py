@@ -22,12 +22,11 @@ from ..texts import Texts
 from . import position_parts as parts
 from .area_blocks import AreaBlocks, plain
 from .area_map import SPACE, AreaMap
-from .svg import INK, block_label, circle, label, legend, rect, seat_colour, svg
+from .svg import INK, MARK, block_label, circle, label, legend, rect, seat_colour, svg
 
 ROOM = 48
 WIDTH = 760
-MARK = "#e8590c"
-"""The colour of the ring around a marked area."""
+
 
 
 def _chips(texts: Texts, x: float, y: float, w: float, counts: list[int]) -> list[str]:
@@ -64,9 +63,11 @@ class Position:
 
     def __init__(self, texts: Texts, view: dict, spec: dict, board_spec: dict | None,
                  marks: set[str] | frozenset[str] = frozenset(),
-                 cast: dict[str, str] | None = None):
+                 cast: dict[str, str] | None = None,
+                 cells: frozenset[tuple[int, int, int]] = frozenset()):
         self.t, self.view, self.spec, self.board_spec = texts, view, spec, board_spec or {}
         self.marks = set(marks)                 # areas drawn with a ring: what matters
+        self.cells = cells                      # grid cells (seat, x, y) drawn with a ring
         self.cast = cast or {}                  # seat -> the name an example gives it
         self.body: list[str] = []
         self.places: set[str] = set()
@@ -113,6 +114,7 @@ class Position:
                         t.get("id") == link.get("tile")), None)
             if mid and tok:
                 self.body += _token(self.t, self.spec, {}, tok, mid[0] - 22, mid[1] - 12, 44, 24)
+                self.body += self._ends(board, cid, link, tok, mid)
         for key in board.keys:
             box = board.boxes[key]
             counts = self.view.get("pieces", {}).get(self.spec.get("space_pieces"), {}).get(key)
@@ -125,6 +127,28 @@ class Position:
                                              box.w - 16)
         self.body += self._marked(board.boxes)
         return board.height
+
+    def _ends(self, board: AreaMap, cid: str, link: dict, tok: dict,
+              mid: tuple[float, float]) -> list[str]:
+        """A two-ended tile on a connection: each end's number drawn on the side of the
+        area it faces (the tile's first end toward `facing`)."""
+        ends = next((v for k, v in tok.items() if k not in ("cell",) and isinstance(v, list)
+                     and len(v) == 2 and all(isinstance(n, int) for n in v)), None)
+        joined = self.t.g.connections.get(cid, [])
+        if not ends or not tok.get("shown") or link.get("facing") not in joined or \
+                not all(a in board.boxes for a in joined):
+            return []
+        first = link["facing"]
+        other = joined[1] if joined[0] == first else joined[0]
+        body = []
+        for area, value in ((first, ends[0]), (other, ends[1])):
+            cx, cy = board.boxes[area].centre
+            dx, dy = cx - mid[0], cy - mid[1]
+            size = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            x, y = mid[0] + dx / size * 27, mid[1] + dy / size * 27
+            body.append(circle(x, y, 9, "#ffffff", INK, 1.2))
+            body.append(label(x, y + 4, str(value), 11, "middle", "bold"))
+        return body
 
     def _marked(self, boxes: dict) -> list[str]:
         """A ring around each marked area (what the picture's caption is about)."""
@@ -174,7 +198,7 @@ class Position:
         return svg(self.width, y + 4, self.body, title)
 
     def _grids(self, y: float):
-        return parts.grids(self.t, self.view, self.spec, y, self.width)
+        return parts.grids(self.t, self.view, self.spec, y, self.width, self.cells, self.cast)
 
     def _decks(self, y: float):
         return parts.decks(self.t, self.view, self.spec, y, self.width)
@@ -198,7 +222,8 @@ def _outline_hints(game) -> tuple[dict, dict | None]:
 def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
                   spec: dict | None = None, board: dict | None = None,
                   title: str = "", marks: set[str] | frozenset[str] = frozenset(),
-                  cast: dict[str, str] | None = None) -> str:
+                  cast: dict[str, str] | None = None,
+                  cells: frozenset[tuple[int, int, int]] = frozenset()) -> str:
     """The SVG of a GameState's position as every player sees it (observe(None)), drawn on
     the board of the game's outline (or the given `spec` and `board` pictures)."""
     game = state.game.definition
@@ -207,7 +232,7 @@ def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
         texts = Texts(game, Words(lang))
     if spec is None:
         spec, board = _outline_hints(game)
-    return Position(texts, state.observe(None), spec, board, marks, cast).draw(title)
+    return Position(texts, state.observe(None), spec, board, marks, cast, cells).draw(title)
 
 
 def position(texts: Texts, spec: dict, title: str, game: Any = None,

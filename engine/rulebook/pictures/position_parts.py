@@ -10,7 +10,7 @@ from typing import Any
 from ...interpreter.grid import rotated
 from ..texts import Texts
 from .area_blocks import plain
-from .svg import INK, block_label, label, rect, seat_colour, text_width
+from .svg import INK, MARK, block_label, label, rect, seat_colour, text_width
 from .tile_grids import tile
 
 CARD_W, CARD_H = 84, 50
@@ -56,8 +56,12 @@ def decks(texts: Texts, view: dict, spec: dict, y: float, width: float) -> tuple
     return body, y - top
 
 
-def grids(texts: Texts, view: dict, spec: dict, y: float, width: float) -> tuple[list, float]:
-    """Each player's grid: the top tile of every cell, turned as it lies."""
+def grids(texts: Texts, view: dict, spec: dict, y: float, width: float,
+          cells: frozenset[tuple[int, int, int]] = frozenset(),
+          cast: dict[str, str] | None = None) -> tuple[list, float]:
+    """Each player's grid: the top tile of every cell, turned as it lies; the `cells`
+    (seat, x, y) drawn with a ring, empty or not; each grid titled with its player (the
+    cast's name for the seat, if given)."""
     body: list[str] = []
     top = y
     for name, grid in texts.g.grids.items():
@@ -73,18 +77,22 @@ def grids(texts: Texts, view: dict, spec: dict, y: float, width: float) -> tuple
             top_tiles: dict[tuple, dict] = {}
             for t in sorted(mine, key=lambda t: t.get("level", 0)):
                 top_tiles[tuple(t["cell"])] = t
-            xs = [c[0] for c in top_tiles]
-            ys = [c[1] for c in top_tiles]
+            ringed = [(cx, cy) for seat, cx, cy in cells if seat == owner]
+            xs = [c[0] for c in top_tiles] + [c[0] for c in ringed]
+            ys = [c[1] for c in top_tiles] + [c[1] for c in ringed]
             cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-            w = max(cols * size, text_width(texts.name("seats", texts.g.seats[owner]), 12,
-                                            "bold") if owner is not None else 0) + 16
+            title = ""
+            if owner is not None:
+                title = texts.name("seats", texts.g.seats[owner])
+                named = (cast or {}).get(texts.g.seats[owner])
+                title = texts.w("{name} ({seat})", name=named, seat=title) if named else title
+            w = max(cols * size, text_width(title, 12, "bold")) + 16
             if x + w > width and x > 8:
                 x, y = 8, y + row_h + 10
                 row_h = 0
             if owner is not None:
                 body.append(rect(x, y, 12, 12, seat_colour(texts.g.seats, owner), INK, 1, 2))
-                body.append(label(x + 16, y + 11, texts.name("seats", texts.g.seats[owner]), 12,
-                                  weight="bold"))
+                body.append(label(x + 16, y + 11, title, 12, weight="bold"))
             for (cx, cy), t in top_tiles.items():
                 turned = dict(t)
                 for prop in [grid.parts, *grid.part_props]:
@@ -92,6 +100,10 @@ def grids(texts: Texts, view: dict, spec: dict, y: float, width: float) -> tuple
                         turned[prop] = rotated(list(t[prop]), t.get("rot", 0))
                 body += tile(x + (cx - min(xs)) * size, y + 18 + (cy - min(ys)) * size,
                              turned, grid, spec, texts, size)
+            for cx, cy in ringed:
+                body.append(rect(x + (cx - min(xs)) * size - 3, y + 15 + (cy - min(ys)) * size,
+                                 size + 6, size + 6, "none", MARK, 3.5, 6,
+                                 ' stroke-dasharray="8 4"'))
             x += w + 14
             row_h = max(row_h, 18 + rows * size)
         y += row_h + 10

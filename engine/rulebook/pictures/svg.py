@@ -71,6 +71,10 @@ def block_label(x: float, y: float, text: str, width: float, size: float = 12,
     return [label(x, top + i * step, line, size, anchor, weight) for i, line in enumerate(lines)]
 
 
+MARK = "#e8590c"
+"""The colour of the ring around what a picture is about (a marked area or space)."""
+
+
 def rect(x: float, y: float, w: float, h: float, fill: str = PAPER, stroke: str = BORDER,
          width: float = 2, rx: float = 6, extra: str = "") -> str:
     """A rounded rectangle."""
