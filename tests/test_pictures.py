@@ -56,9 +56,11 @@ def test_doge_city_is_a_map_of_the_seven_areas_with_the_palace_costs(books):
 
 
 def test_doge_voting_order_is_a_real_shuffled_row():
-    """The face-up row is the brown deck as new_state(seed 1) deals it, not the list order."""
+    """The face-up row is the brown deck as new_state(seed 1) deals it, not the list order
+    (drawn in the setup picture, under the board)."""
     book = build_rulebook("doge")
-    labels = texts_of(book.pictures["doge-voting_order.svg"])
+    labels = texts_of(book.pictures["doge-setup.svg"])
+    labels = labels[labels.index("Brown voting-order cards"):]
     dealt = regola.load_game("doge").new_state(seed=1).observe(None)["decks"]["brown"]
     names = {"cannaregio": "Cannaregio", "castello": "Castello", "dorsoduro": "Dorsoduro",
              "san_marco": "San Marco", "san_polo": "San Polo", "santa_croce": "Santa Croce",
