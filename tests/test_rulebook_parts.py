@@ -51,7 +51,7 @@ def test_the_parts_come_in_a_readers_order(books, game):
 
 
 @pytest.mark.parametrize("game, words", [
-    ("doge", "Compare the number of palaces each of them has in the districts"),
+    ("doge", "Compare the number of palaces each of them has on the board"),
     ("rialto", "Compare the space of each player's disc on the victory point track"),
     ("warsaw", "Compare each player's victory points"),
     ("copycat", "The game ends when the most VP of any player is at least 95"),
