@@ -90,7 +90,7 @@ def test_the_written_doge_examples_tell_the_numbers_of_their_scenarios():
     book = build_rulebook("doge", lang="en")
     text = " ".join(book.markdown.split())
     assert "Claudia has 4 votes. Daniel's marker is worth 0" in text
-    assert "both for the cost of the space that was free first: 5 houses" in text
+    assert "both pay what the first free space showed: 5 houses" in text
     assert "Anna now has 6 houses there and Bernd 5" in text
     assert "With 6 houses in Castello she can pay for the palace: she returns 6 houses" in text
     assert "Bernd wins the Quarantia with 6 votes" in text
