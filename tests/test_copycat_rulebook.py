@@ -67,8 +67,7 @@ CHECKLIST = {
          "If the number of workers in the office is 0, the VP markers on the office become the "
          "VP markers on the office plus 1."],
     25: ["discards are shuffled only when drawing from an empty pile",
-         "whenever that pile is empty, their cards on their discard pile are first shuffled face "
-         "down to form it again"],
+         "an empty pile is first made again from their cards on their discard pile, shuffled"],
     26: ["Extra workers go back."],
     27: ["One new office opens each round, filling the windows of its section.",
           "3 office cards of section 1", "Open the next office card"],

@@ -79,8 +79,8 @@ SPANISH = ["Doge: 4 jugadores; Rojo (1, bot aleatorio)", "semilla: 1", "Empieza 
            "motivo: condición de final", "sobre la carta elegida (secreto)"]
 DUTCH = ["Doge: 4 spelers; Rood (1, willekeurige bot)", "seed: 1", "Jaar 1 begint.",
          "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
-         "kiest de controle nemen (Neem je de controle over de raadsheer, of onthoud je je?)",
-         "neemt de controle over raadsheer van ", "stemt: winnaars ", "Einde van het spel (",
+         "kiest: de controle nemen (Neem je de controle over de raadsheer, of onthoud je je?)",
+         "neemt de controle over de raadsheer van ", "stemt: winnaars ", "Einde van het spel (",
          "reden: eindvoorwaarde", "op de gekozen kaart (geheim)"]
 
 

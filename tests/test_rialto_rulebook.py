@@ -52,9 +52,9 @@ CHECKLIST = {
           "Two Jokers count as one card of the stage's type only when the player holds no card "
           "of that type at all"],
     19: ["Their action count is the number of cards the player played, plus 1 if the player "
-         "is the bonus winner", "If the stage is “Doge”, the player moves their disc forward "
+         "is the bonus winner", "“Doge”: the player moves their disc forward "
          "on the Doge track by their action count"],
-    20: ["if the stage is “Gold”, the player takes coins from the bank, as many as their "
+    20: ["“Gold”: the player takes coins from the bank, as many as their "
          "action count (while the bank lasts)"],
     21: ["the player takes buildings worth up to their action count",
           "| “green building 1” | Green | 1 | 5 |",

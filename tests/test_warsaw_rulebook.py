@@ -12,7 +12,7 @@ from regola.cli.app import app
 from regola.rulebook import build_rulebook
 
 CHECKLIST = {
-    1: ["For 2 to 4 players", "The game lasts 6 epochs", "For each of 1, 2, 3, 4, 5, and 6"],
+    1: ["For 2 to 4 players", "The game lasts 6 epochs", "For each number from 1 to 6, in order"],
     2: ["105 city tiles", "36 coins", "4 mermaid markers", "3 player aids"],
     3: ["4 start tiles (back S)",
         "| start tile (back S) | 0 | 0 | park, park, residential, and residential |",

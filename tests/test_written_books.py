@@ -186,7 +186,7 @@ def _lost(book: Book) -> list[tuple[str, int, str]]:
     keep = set(book.outline.quiet) | set(book.outline.bookkeeping)
     lost = []
     for name, proc in book.g.program.procs.items():
-        if "·" in name:
+        if "·" in name or name in book.outline.phrase_only:    # said by its phrase
             continue
         book.steps.said = {}
         book.steps.procedure(name)
@@ -298,7 +298,8 @@ def test_a_variable_may_read_one_way_in_one_procedure():
 
 def test_an_entry_of_a_pair_reads_as_the_text_file_names_it():
     """entries: {<name>__<n>: ...} names the n-th entry of a list a script indexes."""
-    from lark import Tree, Token
+    from lark import Token, Tree
+
     from regola.rulebook.phrases.env import Env
     book = Book(str(DUEL), None, Words("en"))
     book.g.text["entries"] = {"plan__1": "the space {x} names"}
@@ -306,3 +307,16 @@ def test_an_entry_of_a_pair_reads_as_the_text_file_names_it():
                           Tree("number", [Token("NUMBER", "0")])])
     book.g.text.setdefault("variables", {})["plan"] = "the plan"
     assert book.phrases.expr(tree, Env(proc="play")) == "the space the plan names"
+
+
+def test_a_phrase_only_procedure_is_said_by_its_phrase_in_the_rules_in_full(duel):
+    """phrase_only: a small procedure whose phrase says it all is not listed step by step;
+    its calls read as the phrase. Without a phrase, the book file is refused."""
+    edit(duel / "rulebook.yaml", "sections:\n", "phrase_only: [draw_one]\nsections:\n")
+    result = run("validate", str(duel))
+    assert "'draw_one' has no phrase to say it all" in result.output
+    edit(duel / "text.yaml", "game: Duel\n",
+         "game: Duel\nprocedures:\n  draw_one: \"{p} draws a card, if the deck has one\"\n")
+    rules = build_rulebook(str(duel)).markdown.split("## The rules in full", 1)[1]
+    assert "### Draw one" not in rules
+    assert "draws a card, if the deck has one" in rules

@@ -292,9 +292,15 @@ def phrase_grid_place(reader, args, kwargs, env) -> str:
     if ok and turns == 0:
         return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any "
                       "tile there) without turning it", **values)
+    if ok and isinstance(turns, int):
+        return reader.w.plural(None, "{player} lays {tile} on {space} of their {grid} (on "
+                               "top of any tile there), turned {n} quarter turn clockwise",
+                               "{player} lays {tile} on {space} of their {grid} (on top of "
+                               "any tile there), turned {n} quarter turns clockwise", turns,
+                               **values)
     return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any tile "
-                  "there), turned {turns} quarter turn(s) clockwise",
-                  turns=reader.p.expr(args[4], env), **values)
+                    "there), turned {turns} quarter turns clockwise",
+                    turns=reader.p.expr(args[4], env), **values)
 
 
 def phrase_grid_remove(reader, args, kwargs, env) -> str:
@@ -303,14 +309,14 @@ def phrase_grid_remove(reader, args, kwargs, env) -> str:
     values = dict(space=reader.p.expr(args[2], env), player=who, grid=grid,
                   destination=reader.p.where(args[3], "to", env))
     if ok and whole:
-        return reader.w("remove {space} of {player}'s {grid} with every tile on it "
-                      "{destination}", **values)
+        return reader.w("put every tile on {space} ({player}'s {grid}) {destination}",
+                        **values)
     if ok:
-        return reader.w("remove the top tile of {space} of {player}'s {grid} "
-                      "{destination}", **values)
-    return reader.w("remove {space} of {player}'s {grid} {destination}: the whole stack "
-                  "if {condition}, else only its top tile",
-                  condition=reader.p.expr(args[4], env), **values)
+        return reader.w("put the top tile of {space} ({player}'s {grid}) {destination}",
+                        **values)
+    return reader.w("put the tiles on {space} ({player}'s {grid}) {destination}: the whole "
+                    "stack if {condition}, else only its top tile",
+                    condition=reader.p.expr(args[4], env), **values)
 
 
 EXPRESSIONS: dict[str, Builtin] = {

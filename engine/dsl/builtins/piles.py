@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...interpreter import piles
+from ..trees import call_parts
 from ..types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
 from .registry import Builtin
 
@@ -20,9 +21,15 @@ def phrase_count_of(reader, args, kwargs, env) -> str:
 
 
 def phrase_set_at(reader, args, kwargs, env) -> str:
+    position = args[1]
+    if position.data == "call" and str(position.children[0]) == "index_of":
+        _, where, _ = call_parts(position)     # set_at(xs, index_of(keys, k), v): v for k
+        if len(where) == 2:
+            return reader.w("{items} with {value} for {key}", items=reader.expr(args[0], env),
+                            value=reader.expr(args[2], env), key=reader.expr(where[1], env))
     return reader.w("{items} with the entry at position {position} replaced by {value}",
-                  items=reader.expr(args[0], env), position=reader.expr(args[1], env),
-                  value=reader.expr(args[2], env))
+                    items=reader.expr(args[0], env), position=reader.expr(position, env),
+                    value=reader.expr(args[2], env))
 
 
 def phrase_index_of(reader, args, kwargs, env) -> str:
@@ -38,9 +45,8 @@ def phrase_draw_refill(reader, args, kwargs, env) -> str:
     else:
         amount = reader.w("as many {things} as {amount}", things=reader.t.thing(kind, 2),
                         amount=reader.p.expr(args[4], env))
-    return reader.w("{player} draws {amount} {source} and puts them {destination}; "
-                  "whenever that pile is empty, their cards {refill} are first shuffled "
-                  "face down to form it again",
+    return reader.w("{player} draws {amount} {source} and puts them {destination} (an "
+                    "empty pile is first made again from their cards {refill}, shuffled)",
                   player=reader.p.expr(args[1], env), amount=amount,
                   source=reader.p.where(args[2], "from", env),
                   destination=reader.p.where(args[3], "to", env),

@@ -163,6 +163,10 @@ def _mismatches(outline: Outline, game: GameDef):
     for i, name in enumerate(outline.phrase_only):
         if name not in game.program.procs:
             yield ("phrase_only", i), f"no procedure {name!r} in the scripts"
+        elif not (isinstance(game.text.get("procedures"), dict) and
+                  name in game.text["procedures"]):
+            yield ("phrase_only", i), (f"{name!r} has no phrase to say it all: give it one "
+                                       "in the text file's procedures")
     for i, name in enumerate(outline.summary_skip):
         if name not in game.program.procs:
             yield ("summary_skip", i), f"no procedure {name!r} in the scripts"

@@ -7,6 +7,7 @@ step, and the procedures the outline does not place.
 from __future__ import annotations
 
 from ..phrases.env import Env
+from ..phrases.statements import is_bookkeeping
 from ..texts import sentence
 from .markdown import heading, steps_markdown
 from .outline import user_procedures
@@ -71,8 +72,11 @@ class ProcedureBlocks:
 
     def rules_in_full(self) -> str:
         """Every procedure, each statement said (tests: unaccounted() finds none lost)."""
-        names = [p for p in user_procedures(self.g) if "·" not in p]
-        saved = self.steps.links
+        keep = frozenset(self.outline.bookkeeping)
+        said_by_phrase = set(self.outline.phrase_only)   # its call's phrase says it all
+        names = [p for p in user_procedures(self.g) if "·" not in p and p not in keep
+                 and p not in said_by_phrase and self.steps.procedure(p, bookkeeping=keep)]
+        saved = self.steps.links                      # links only to procedures shown here
         self.steps.links = {**saved, **{name: (self.procedure_title(name),
                                                anchor("steps", name)) for name in names},
                             "·end": (self.w.ctx("rulebook", "End of the game"),
@@ -84,10 +88,7 @@ class ProcedureBlocks:
             self.w("Here every rule of the game is given step by step, generated from the "
                    "rule data the game runs on: where a chapter leaves a case open, this is "
                    "what happens.")]
-        keep = frozenset(self.outline.bookkeeping)
         for name in names:
-            if name in keep:
-                continue
             steps = steps_markdown(self.steps.procedure(name, bookkeeping=keep))
             if steps:
                 parts.append(heading(3, self.procedure_title(name), anchor("steps", name)))
@@ -175,10 +176,4 @@ def _accounted(stmt, bookkeeping: set[str]) -> bool:
     first = str(stmt.children[0]) if stmt.children else ""
     if stmt.data == "call_stmt" and first in STORY_CALLS:
         return True
-    if stmt.data in ("let_stmt", "assign_stmt") and first in bookkeeping:
-        return True
-    if stmt.data == "attr_assign_stmt" and str(stmt.children[1]) in bookkeeping:
-        return True
-    if stmt.data == "call_stmt" and first in bookkeeping:
-        return True
-    return False
+    return is_bookkeeping(stmt, bookkeeping)

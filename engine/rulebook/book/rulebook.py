@@ -178,8 +178,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
         sid = self.outline.aid
         if sid:
             blocks = dict(self.outline.sections)[sid]
-            title = self.w("{game}: {variant}", game=self.title(),
-                           variant=self.section_title(sid))
+            title = self.w("{game} – {part}", game=self.title(), part=self.section_title(sid))
             parts = [f"# {title}"]
             parts += [self.block(sid, b) for b in blocks if b != "page_break"]
             return "\n\n".join(p for p in parts if p).rstrip() + "\n"

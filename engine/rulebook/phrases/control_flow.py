@@ -32,6 +32,9 @@ class FlowSteps:
             if clause is not None:
                 branches.append((clause.children[0], clause.children[1])
                                 if clause.data == "elif_clause" else (None, clause.children[0]))
+        cases = self._cases(branches, env)
+        if cases is not None:
+            return [cases], False
         steps: list[Step] = []
         first = True
         for k, (cond, body) in enumerate(branches):
@@ -62,6 +65,36 @@ class FlowSteps:
             steps.append(self._nested(head, inner))
             first = False
         return steps, False
+
+    def _cases(self, branches: list, env: Env) -> Step | None:
+        """An if/elif chain (three branches or more) that compares one value with a literal
+        in each test: a list of cases, "according to the action: - gain coins: ..."."""
+        tests = [cond for cond, _ in branches if cond is not None]
+        if len(tests) < 3 or any(self.p.known(c, env)[0] for c in tests):
+            return None
+        subject, values = None, []
+        for cond in tests:
+            alternatives = cond.children if cond.data == "or_op" else [cond]
+            found = []
+            for test in alternatives:
+                if test.data != "compare" or str(test.children[1]) != "==" or \
+                        test.children[2].data not in ("string", "number"):
+                    return None
+                if subject is None:
+                    subject = test.children[0]
+                elif test.children[0] != subject:
+                    return None
+                found.append(self.p.known(test.children[2], env)[1])
+            values.append(found)
+        items = []
+        for value, (cond, body) in zip(values + [None], branches):
+            inner, _ = self.block(body, env.child())
+            case = self.w.join([self.t.value(v) for v in value], "or") if cond is not None \
+                else self.w("in any other case")
+            inner = inner or [Step(self.w("nothing happens"))]
+            items.append(Step(self.w("{case}: {step}", case=case, step=inner[0].text))
+                         if len(inner) == 1 and not inner[0].children else Step(case, inner))
+        return Step(self.w("according to {x}", x=self.p.expr(subject, env)), items)
 
     def _nested(self, head: str, inner: list[Step]) -> Step:
         if len(inner) == 1 and not inner[0].children:
@@ -97,6 +130,15 @@ class FlowSteps:
             steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
             if len(steps) == 1:
                 return steps[0]
+        ok, known = self.p.known(items, env)
+        if ok and isinstance(known, list) and len(known) > 2 and \
+                all(isinstance(v, int) and not isinstance(v, bool) for v in known) and \
+                known == list(range(known[0], known[0] + len(known))):
+            inner, _ = self.block(body, env.child(**{var: self.w("that number")}))
+            if not inner:
+                return [], False
+            return Step(self.w("for each number from {a} to {b}, in order", a=known[0],
+                               b=known[-1]), inner)
         inner_env = env.child()
         self.declare(inner_env, [var])
         inner, _ = self.block(body, inner_env)
@@ -108,9 +150,11 @@ class FlowSteps:
                     inner)
 
     def _acts(self, body: Tree) -> bool:
-        """The block has a decision or calls a procedure (so the order of turns matters)."""
+        """The block has a decision or calls a procedure (so the order of turns matters);
+        a call the book leaves out as bookkeeping does not count."""
         return any(n.data == "choose_stmt" or (n.data == "call_stmt" and
-                                               str(n.children[0]) in self.g.program.procs)
+                                               str(n.children[0]) in self.g.program.procs
+                                               and id(n) not in self.dropped)
                    for n in body.iter_subtrees())
 
     def _all_at_once(self, stmt: Tree, var: str, items: Tree) -> Tree | None:
@@ -129,10 +173,12 @@ class FlowSteps:
         return Tree(stmt.data, [stmt.children[0], new_args], stmt.meta)
 
     def _single(self, body: Tree, var: str) -> Tree | None:
-        """The body's only statement, if it is a simple one naming `var` once."""
-        if len(body.children) != 1:
+        """The body's only statement (bookkeeping aside), if it is a simple one naming
+        `var` once."""
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        if len(kept) != 1:
             return None
-        stmt = body.children[0]
+        stmt = kept[0]
         if stmt.data not in ("call_stmt", "attr_assign_stmt") or uses(stmt, var) != 1:
             return None
         return stmt

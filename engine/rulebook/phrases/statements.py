@@ -129,15 +129,22 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
 
 
 def bookkeeping_steps(body: Tree, names: frozenset[str]) -> set[int]:
-    """The ids of the statements that only set a name listed as bookkeeping (a local, a
-    game's or a player's variable) or call a procedure listed there."""
-    out: set[int] = set()
-    if not names:
-        return out
-    for node in body.iter_subtrees():
-        kind = node.data
-        first = str(node.children[0]) if node.children else ""
-        if kind in ("let_stmt", "assign_stmt", "call_stmt") and first in names or \
-                kind == "attr_assign_stmt" and str(node.children[1]) in names:
-            out.add(id(node))
-    return out
+    """The ids of the statements that only set a name listed as bookkeeping or call a
+    procedure listed there. A bare name is a local, a procedure or a variable; `game.NAME`
+    and `player.NAME` name only the game's or the players' variable NAME."""
+    return {id(node) for node in body.iter_subtrees() if is_bookkeeping(node, names)}
+
+
+def is_bookkeeping(node: Tree, names: frozenset[str] | set[str]) -> bool:
+    """The statement only sets a name the game lists as bookkeeping, or calls a procedure
+    listed there (see bookkeeping_steps for how names are written)."""
+    if not names or not node.children:
+        return False
+    kind, first = node.data, str(node.children[0])
+    if kind in ("let_stmt", "assign_stmt", "call_stmt"):
+        return first in names
+    if kind == "attr_assign_stmt":
+        name = str(node.children[1])
+        scope = "game" if first == "game" else "player"
+        return name in names or f"{scope}.{name}" in names
+    return False
