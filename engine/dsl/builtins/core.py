@@ -94,11 +94,12 @@ def phrase_min(reader, args, kwargs, env) -> str:
 def phrase_max(reader, args, kwargs, env) -> str:
     items = args[0]
     if items.data == "list" and len(items.children) == 2:
-        zero = [c for c in items.children if c.data == "number" and
-                str(c.children[0]) == "0"]
-        rest = [c for c in items.children if c not in zero]
-        if zero and len(rest) == 1:          # max([0, x]): never below zero
-            return reader.w("{x}, but no less than 0", x=reader.expr(rest[0], env))
+        floor = [c for c in items.children if reader.known(c, env)[0] and
+                 isinstance(reader.known(c, env)[1], int)]
+        rest = [c for c in items.children if c not in floor]
+        if len(floor) == 1 and len(rest) == 1:      # max([n, x]): never below n
+            return reader.w("{x}, but no less than {n}", x=reader.expr(rest[0], env),
+                            n=reader.known(floor[0], env)[1])
     return reader.w("the largest of {x}", x=reader.expr(items, env))
 
 

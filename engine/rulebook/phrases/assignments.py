@@ -149,6 +149,10 @@ class AssignmentSteps:
             if str(value.children[1]) == "+":
                 return Step(self.w("add {n} to {x}", n=amount, x=x))
             return Step(self.w("subtract {n} from {x}", n=amount, x=x))
+        if value.data == "binop" and same(value.children[0]) and \
+                str(value.children[1]) == "*" and self.p.known(value.children[2], env) == \
+                (True, 2):
+            return Step(self.w("double {x}", x=x))
         if value.data == "list_comp" and value.children[3] is None and \
                 not uses(value.children[0], str(value.children[1])):
             ok, each = self.p.known(value.children[0], env)

@@ -72,7 +72,7 @@ class Position:
         self.body: list[str] = []
         self.places: set[str] = set()
         self.chip_kinds: set[str] = set()
-        self.width = WIDTH
+        self.width = spec.get("canvas", WIDTH)   # narrower: larger letters on the page
 
     def tokens_at(self, place: str) -> list[dict]:
         return [t for t in self.view["tokens"] if t.get("at") == place and

@@ -137,7 +137,9 @@ def beside(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
                                   things=texts.name("resources", name, money["bank"])), ""))
     if not boxes:
         return [], 0
-    body = [label(8, y + 14, texts.w("Beside the board"), 13, weight="bold")]
+    title = texts.name("picture_labels", spec["beside_label"]) if spec.get("beside_label") \
+        else texts.w("Beside the board")
+    body = [label(8, y + 14, title, 13, weight="bold")]
     x, cy = 8.0, y + 22
     for what, text in boxes:
         w = min(width - 16, max(text_width(what, 11), text_width(text, 11, "bold")) + 18)

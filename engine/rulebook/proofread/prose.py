@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_ANCHOR = re.compile(r"<a id=\"[^\"]*\"></a>")
+_ANCHOR = re.compile(r"<a id=\"[^\"]*\"></a>|<div[^>]*></div>")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)(\{:[^}]*\})?")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
