@@ -103,16 +103,19 @@ def test_warsaw_cost_badges_leave_the_icon_numbers_free(books):
 
 
 def test_warsaw_sampler_replaces_the_tile_table_and_start_tiles_are_counted(books):
+    """A sampler of the tiles by kind (not an inventory by epoch): the start tiles drawn
+    once (x4), the milestones, some ordinary tiles and public buildings of every epoch."""
     book = books["warsaw", "en"]
     labels = texts_of(book.pictures["warsaw-tiles.svg"])
-    assert "Start tiles (back S): 4, all alike" in labels
+    assert "Start tiles (back S): 4, all alike" in labels and "×4" in labels
     assert "Milestones: 5, one for each milestone space" in labels
-    for epoch in range(1, 7):
-        assert f"Epoch {epoch}: 16 tiles, some of them" in labels
+    assert "Ordinary tiles: 72, some of them" in labels
+    assert "Public buildings: 24, some of them" in labels
+    assert not [t for t in labels if t.startswith("Epoch ")]
     components = book.markdown.split("## Components")[1].split("\n## ")[0]
     assert "| start tile (back S) |" not in components           # no 105-row table there
-    start = texts_of(book.pictures["warsaw-start_tiles.svg"])
-    assert start.count("0") == 1 and "×4" in start               # one tile, four alike
+    setup = texts_of(book.pictures["warsaw-setup.svg"])
+    assert setup.count("0") == 4 and "Beside the board" not in setup   # four start tiles
 
 
 def test_copycat_board_is_laid_out_as_on_the_table(books):
