@@ -94,12 +94,12 @@ def test_spanish_words_agree_with_the_gender_of_the_piece():
 READING_13 = {
     "en": ("**Reading 13.** In the Quarantia, players tied for second move their houses "
            "between the winner's two turns", "after both of the winner's turns"),
-    "es": ("**Interpretación 13.** Cuando la Quarantia tiene un solo ganador y varios jugadores "
-           "empatan en segundo lugar, los empatados ocupan el turno del segundo",
-           "el ganador realiza primero sus dos pasos"),
-    "nl": ("**Interpretatie 13.** Als de Quarantia één winnaar heeft en meerdere spelers gelijk "
-           "staan op de tweede plaats, nemen die spelers de beurt van de tweede in",
-           "krijgt de winnaar eerst allebei zijn raadsheerbeurten"),
+    "es": ("**Interpretación 13.** En la Quarantia, los jugadores empatados en el segundo "
+           "puesto trasladan sus casas entre los dos turnos del ganador",
+           "después de los dos turnos del ganador"),
+    "nl": ("**Interpretatie 13.** In de Quarantia verplaatsen spelers die gelijk staan op de "
+           "tweede plaats hun huizen tussen de twee beurten van de winnaar",
+           "na beide beurten van de winnaar"),
 }
 
 

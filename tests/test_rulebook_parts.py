@@ -21,24 +21,29 @@ GAMES = ["doge", "rialto", "warsaw", "copycat"]
 runner = CliRunner()
 
 
+def rules_of(game: str) -> str:
+    """The rules whose book is tested: Doge's with its generated outline (its own book is
+    written; tests/doge_generated.py), the other games' own."""
+    return generated_doge() if game == "doge" else game
+
+
 @pytest.fixture(scope="module")
 def books():
-    return {g: build_rulebook(generated_doge() if g == "doge" else g, lang="en")
-            for g in GAMES}
+    return {g: build_rulebook(rules_of(g), lang="en") for g in GAMES}
 
 
 def written(game: str) -> bool:
     """Whether the game's book is written (its chapters prose bound to the data)."""
     from regola.i18n.catalog import Words
     from regola.rulebook.book.rulebook import Book
-    return Book(game, None, Words("en")).outline.written()
+    return Book(rules_of(game), None, Words("en")).outline.written()
 
 
 def named_aid(game: str) -> bool:
     """Whether the book names one of its written sections as the player aid (aid:)."""
     from regola.i18n.catalog import Words
     from regola.rulebook.book.rulebook import Book
-    return bool(Book(game, None, Words("en")).outline.aid)
+    return bool(Book(rules_of(game), None, Words("en")).outline.aid)
 
 
 def headings(book) -> list[str]:
@@ -130,6 +135,17 @@ def test_the_turn_summary_prints_alone_as_the_player_aid(books, game):
     else:
         assert all(f"**{p}.**" in summary for p in phases)
     assert len(aid.split()) < 900                    # one page
+
+
+def test_doges_written_summary_prints_alone_as_the_player_aid():
+    """Doge's own book is written (the tests above read its generated outline): its summary,
+    "A year at a glance", is the player aid (aid: summary), a page without links."""
+    book = build_rulebook("doge", lang="en")
+    aid = book.aid
+    assert aid.startswith(f"# {book.title} – A year at a glance\n")
+    summary = section(book, "A year at a glance")
+    assert " ".join(aid.split("\n", 2)[2].split()) in " ".join(summary.split())
+    assert "](#" not in aid and len(aid.split()) < 900
 
 
 def test_the_summary_follows_the_data(doge_copy):
