@@ -117,8 +117,8 @@ def test_a_value_per_player_count_is_checked_one_by_one(doge_copy):
     assert problem.endswith("(def place_markers) uses it as a number")
 
 
-# choose_card_and_markers: the statements go in after its card is played; those about a
-# number local declare their own (`placed`).
+# choose_card_and_markers no longer keeps a count of its markers (`let placed = 0`): the
+# statements go in after its card is played, and those about a number local declare one.
 CARD_PLAYED = "    move_token(first(tokens(card, owner=p, at=hand, area=area)), played)\n"
 PLACED = CARD_PLAYED + "    let placed = 0\n"
 
