@@ -17,8 +17,7 @@ CHECKLIST = {
     1: ["The game is for 2 to 4 players", "over 6 epochs", "Each of the 6 epochs"],
     2: ["105 city tiles", "36 coins", "4 mermaids", "3 player aids"],
     3: ["4 start tiles (back S), one for each player",
-        "each district is a single start tile, park at the top and residential quarters at "
-        "the bottom"],
+        "each with their start tile (park at the top, residential quarters at the bottom)"],
     4: ["5 milestones, printed on both sides", "a random side face up",
         "one of the two goals of the milestone at random"],
     5: ["Take 6 coins from the bank",
@@ -29,7 +28,7 @@ CHECKLIST = {
     7: ["deal 4 tiles face down to each player", "return them to the box unseen"],
     8: ["Everyone chooses a tile from their hand and lays it face down",
         "these tiles are turned face up together"],
-    9: ["or **discards** it to the box and takes 3 coins from the bank",
+    9: ["or **discard** it to the box and take 3 coins from the bank",
         "paying its cost to the bank",
         "The player pays coins to the bank, as many as the cost."],
     10: ["to the left in odd-numbered epochs, to the right in even-numbered ones"],
@@ -52,7 +51,7 @@ CHECKLIST = {
          "## Income phase, step 3: scoring"],
     20: ["At the end of epoch 3 the First World War destroys 1 space of every district",
          "At the end of epoch 4 the Second World War destroys 2 different spaces",
-         "removes every tile on the chosen spaces"],
+         "both wars take the whole space: if it holds a stack, every tile of the stack goes"],
     21: ["After the war your district must still be one group"],
     22: ["At the end of each of the first 5 epochs"],
     23: ["The winner must build the milestone at once, for free", "Its cost is 0"],
@@ -70,7 +69,7 @@ CHECKLIST = {
          "**transport group**",
          "With at least 2 groups, each group scores 2 victory points; with fewer, transport "
          "scores nothing"],
-    30: ["pays every full set of 5 coins back to the bank and scores a victory point for each "
+    30: ["hands in every full set of 5 coins to the bank and scores a victory point for each "
          "set", "The player with the most victory points wins. If players tie, the one with "
          "more coins left over wins. If they are still tied, they share the victory.",
          "divided by 5, rounded down"],
@@ -109,7 +108,7 @@ def test_provisional_note_readings_and_pictures(english):
     for words in ["only its top tile counts", "A stack may grow as high as you like",
                   "on a stack, its top tile", "your district may grow in a direction that was "
                   "closed to it before", "The two losses of the Second World War are judged "
-                  "together", "You choose your losses in secret, at the same time as the others",
+                  "together", "Everyone chooses their losses at the same time",
                   "To win a milestone you need at least one of what its goal counts",
                   "starting with the one in which you win it",
                   "Only one of your parks scores: the one with the most residential areas",
@@ -123,8 +122,8 @@ def test_provisional_note_readings_and_pictures(english):
                   "| Residential areas next to this building cause you no loss for "
                   "pollution. |"]:
         assert words in flat, words
-    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "income", "second_war")
-                for n in (1, 2)} | {"warsaw-example-final_exchange-1.svg"}
+    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "income", "second_war",
+                                                        "final_exchange") for n in (1, 2)}
     assert set(english.pictures) - examples == {
         "warsaw-tiles.svg", "warsaw-setup.svg", "warsaw-district.svg", "warsaw-areas_example.svg"}
     assert examples <= set(english.pictures)
@@ -224,7 +223,7 @@ def test_readings_18_and_19_are_explained_in_their_chapters(english):
         "\n## ")[0]
     war = english.markdown.split("## Income phase, step 1: war")[1].split("\n## ")[0]
     assert "starting with the one in which you win it" in " ".join(milestone.split())
-    assert "You choose your losses in secret, at the same time as the others" in \
+    assert "Everyone chooses their losses at the same time" in \
         " ".join(war.split())
 
 

@@ -225,10 +225,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
         if not entries:
             return ""
         lines = ["**" + self.w.ctx("rulebook", "About this edition") + "**", "",
-                 self.w("The rulebooks we had do not print everything this game needs. "
-                        "For the items below, this edition makes its own proposal; if "
-                        "your copy of the game prints them differently, play with what "
-                        "it prints."), ""]
+                 self.w("Some details of the game are not given in the rules this edition "
+                        "is based on. This edition settles them as below; where your copy "
+                        "of the game differs, follow your copy."), ""]
         lines += [f"- {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
 

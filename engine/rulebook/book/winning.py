@@ -52,10 +52,19 @@ class Ending:
                       for text in texts]
         if not any(self.of_a_player(text) for text in texts):
             # no condition is a player's own: when one holds, every player is ranked
-            parts.append(self.w.plural(None, "The game ends when this holds:",
-                                       "The game ends when one of these {n} holds:",
-                                       len(conditions)))
-            parts.append(bullets(conditions))
+            if len(texts) == 1:
+                condition = self.p.cond(self.expression(texts[0]), env)
+                if self.t.has("end", "checked"):     # checked at the moment just named
+                    parts.append(self.w("At that point, the game ends if {condition}.",
+                                        condition=condition))
+                else:
+                    parts.append(sentence(self.w("the game ends when {conditions}",
+                                                 conditions=condition)))
+            else:
+                parts.append(self.w.plural(None, "The game ends when this holds:",
+                                           "The game ends when one of these {n} holds:",
+                                           len(conditions)))
+                parts.append(bullets(conditions))
             parts.append(self.w("Then the players are compared:"))
             parts.append(numbered(self.tiebreakers(self.w("each player"))))
             return "\n\n".join(parts)
