@@ -44,15 +44,18 @@ def test_every_picture_is_well_formed_and_no_label_leaves_it(books):
 
 
 def test_doge_city_is_a_map_of_the_seven_areas_with_the_palace_costs(books):
-    svg = books["doge", "en"].pictures["doge-city.svg"]
-    labels = texts_of(svg)
+    """The board is drawn once, in the setup picture (the map above the voting-order cards)."""
+    def board(labels):
+        return labels[:labels.index("Brown voting-order cards")]
+    labels = board(texts_of(books["doge", "en"].pictures["doge-setup.svg"]))
     for area in ("Cannaregio", "Castello", "Dorsoduro", "San Marco", "San Polo", "Santa Croce",
                  "Quarantia"):
         assert area in labels
     for cost in "34567":                       # game.yaml: palace_costs [3, 4, 5, 6, 7]
         assert labels.count(cost) == 6
-    cheap = build_rulebook("doge", "cheap_palaces").pictures["doge-cheap_palaces-city.svg"]
-    assert texts_of(cheap).count("2") == 6 and "7" not in texts_of(cheap)
+    cheap = board(texts_of(build_rulebook("doge", "cheap_palaces")
+                           .pictures["doge-cheap_palaces-setup.svg"]))
+    assert cheap.count("2") == 6 and "7" not in cheap
 
 
 def test_doge_voting_order_is_a_real_shuffled_row():
