@@ -58,7 +58,7 @@ class Narrator:
             return ""
         seats = self.g.seats[:self.p.players]
         items = [self.w("{name} ({colour})", name=self.names[i],
-                        colour=self.t.name("seats", s)) for i, s in enumerate(seats)]
+                        colour=self.t.colour(s)) for i, s in enumerate(seats)]
         return self.w("Players: {list}.", list=self.w.join(items))
 
     def start(self) -> int:

@@ -85,7 +85,9 @@ def grids(texts: Texts, view: dict, spec: dict, y: float, width: float,
             if owner is not None:
                 title = texts.name("seats", texts.g.seats[owner])
                 named = (cast or {}).get(texts.g.seats[owner])
-                title = texts.w("{name} ({seat})", name=named, seat=title) if named else title
+                if named:           # "Anna (red)": the colour as a word, as a sentence has it
+                    title = texts.w("{name} ({seat})", name=named,
+                                    seat=texts.colour(texts.g.seats[owner]))
             w = max(cols * size, text_width(title, 12, "bold")) + 16
             if x + w > width and x > 8:
                 x, y = 8, y + row_h + 10
@@ -206,7 +208,8 @@ def players(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
         ink = "#ffffff" if colour not in ("#e9c31c", "#f7f7f7") else INK
         seat = texts.name("seats", texts.g.seats[p])
         named = (cast or {}).get(texts.g.seats[p])
-        title = texts.w("{name} ({seat})", name=named, seat=seat) if named else seat
+        title = texts.w("{name} ({seat})", name=named, seat=texts.colour(texts.g.seats[p])) \
+            if named else seat
         body.append(label(x + 8, py + 16, title, 13, weight="bold", fill=ink))
         for i, line in enumerate(lines):
             body += block_label(x + 8, py + 38 + i * line_h, line, w - 16, 11, "start",
