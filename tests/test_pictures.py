@@ -122,7 +122,7 @@ def test_warsaw_sampler_replaces_the_tile_table_and_start_tiles_are_counted(book
 
 
 def test_copycat_board_is_laid_out_as_on_the_table(books):
-    labels = texts_of(books["copycat", "en"].pictures["copycat-board.svg"])
+    labels = texts_of(books["copycat", "en"].pictures["copycat-setup.svg"])
     assert "The federal department: the offices printed on the board" in labels
     assert [f"section {s}" for s in range(1, 6)] == [t for t in labels if t.startswith("section")]
     assert "section 0" not in labels

@@ -50,7 +50,7 @@ def test_the_engines_accounts_are_found_from_the_data(game, accounts, scores):
     ("warsaw", ["The epoch becomes that number", "the first of the player's plan",
                 "the second of the player's plan", "Add the space to the chosen spaces"]),
     ("copycat", ["Add 1 to the round number", "Add the card or office to the player's",
-                 "From now on, the player has not passed", "initial turn-order cards"]),
+                 "From now on, the player takes part in the phase", "colour cards"]),
 ])
 def test_the_rules_leave_the_accounts_out(game, left_out):
     """The rules in the order of play never set a flag, append to a list, count rounds or

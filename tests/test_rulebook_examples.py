@@ -23,7 +23,7 @@ runner = CliRunner()
 EXPECTED = {"doge": {"zero_marker", "quarantia_steps", "san_marco_build"},
             "rialto": {"bridge_bonus", "gondola_short"},
             "warsaw": {"overbuild", "final_exchange"},
-            "copycat": {"order_tie"}}
+            "copycat": {"order_tie", "placing", "buying", "office_again", "cleanup"}}
 
 
 def written_examples(game: str) -> set[str]:
@@ -31,6 +31,14 @@ def written_examples(game: str) -> set[str]:
     import yaml
     outline = yaml.safe_load((rules_root() / game / "rulebook.yaml").read_text(encoding="utf-8"))
     return set(outline.get("examples") or {})
+
+
+def written_pictures(game: str, eid: str) -> list[dict]:
+    """The pictures the book file gives a written example (its `pictures:`; a writer may
+    tell an example without one where no picture teaches anything)."""
+    import yaml
+    outline = yaml.safe_load((rules_root() / game / "rulebook.yaml").read_text(encoding="utf-8"))
+    return list(((outline.get("examples") or {}).get(eid) or {}).get("pictures") or [])
 
 
 def marked(game: str) -> dict[str, Path]:
@@ -41,7 +49,8 @@ def marked(game: str) -> dict[str, Path]:
 @pytest.mark.parametrize("game", sorted(EXPECTED))
 def test_the_examples_of_the_notes_are_scenarios(game):
     """notes: the worked examples of rules-notes (Doge's three, Copycat's tie, two each for
-    Rialto and Warsaw) are scenarios marked `example:`, and they pass."""
+    Rialto and Warsaw) and those of the written books (Copycat's placing, buying, offices
+    used again and street clean-up) are scenarios marked `example:`, and they pass."""
     found = marked(game)
     assert EXPECTED[game] <= set(found)
     for path in found.values():
@@ -62,9 +71,16 @@ def test_every_example_is_told_in_every_language(game, lang):
         start = book.markdown.index(anchor) + len(anchor)
         end = book.markdown.find('<a id="', start)
         body = book.markdown[start:end if end > 0 else None]
+        drawn = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", body)
+        assert all(file in book.pictures for file in drawn), (game, eid, drawn)
         if eid not in written_examples(game):                  # a writer narrates in prose
             assert re.search(r"^> 1\. ", body, re.M), body[:300]   # the play, step by step
-        assert "![" in body, (game, eid)                        # a picture of the position
+            assert drawn, (game, eid)                           # a picture of the position
+        else:           # every picture the writer gives the example is drawn (Copycat
+            # tells its turn-order tie and its grey actions without one); the body runs on
+            # to the section's next anchor, so it may hold the section's own pictures too
+            own = [file for file in drawn if f"example-{eid}-" in file]
+            assert len(own) == len(written_pictures(game, eid)), (game, eid, drawn)
 
 
 def test_without_a_drawing_of_positions_a_table_shows_who_has_what():
@@ -120,9 +136,12 @@ def test_the_other_games_tell_their_examples():
     assert "so he pays 0 coins and gets nothing back" in warsaw
     assert "Anna's make 2 full sets of 5, with 3 left over" in warsaw
     copycat = " ".join(build_rulebook("copycat", lang="en").markdown.split())
-    assert "Helen reveals a 16 for the turn order. Angela reveals a 16 for the turn order." \
-        in copycat
-    assert "Turn order: Helen, Angela, Nora, and Ole." in copycat
+    # Written narrations, their numbers from the data and the scenarios: the tie for the
+    # turn order, and the coins of the buying example
+    assert "both reveal a Local Newspaper, number 16: neither has a higher card" in copycat
+    assert "now Anna goes first and Bernd second." in copycat
+    assert "Dirk, who led last round, is now last." in copycat
+    assert "give her 4 coins." in copycat and "which leaves her 2 coins." in copycat
 
 
 def test_a_grid_position_is_drawn_from_the_state():
