@@ -79,7 +79,8 @@ SPANISH = ["Doge: 4 jugadores; Rojo (1, bot aleatorio)", "semilla: 1", "Empieza 
            "motivo: condición de final", "sobre la carta elegida (secreto)"]
 DUTCH = ["Doge: 4 spelers; Rood (1, willekeurige bot)", "seed: 1", "Jaar 1 begint.",
          "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
-         "kiest: de controle nemen (Neem je de controle over de raadsheer, of zie je ervan af?)",
+         "kiest: de controle overnemen (Neem je de controle over de raadsheer over, of zie je "
+         "ervan af?)",
          "neemt de controle over de raadsheer van ", ": eerste plaats ", "Einde van het spel (",
          "reden: eindvoorwaarde", "op de gekozen kaart (geheim)"]
 

@@ -109,7 +109,8 @@ def test_elections_and_every_tie_case(doge):
     assert "Turn face up the card of the next row at that position." in counting
     assert "If nobody has a vote in the area, stop here." in counting     # reading 12
     assert "The runners-up are the players with the next most votes in the area, if a single " \
-        "player has the most." in counting                               # no runner-up on a tie
+        "player has the most; a player without a vote is never one of them." in counting
+    # (no runner-up on a tie)
     assert "the sum of the values of the player's ballot markers in the area plus the number " \
         "of advisors controlled by the player in the area" in flat(doge.markdown)
     district = flat(section(doge, "Appendix: the rules step by step"))
@@ -132,9 +133,9 @@ def test_elections_and_every_tie_case(doge):
     assert "6. If there is more than one runner-up, each of the runners-up may " \
         "move one of their houses to another district" in steps   # tie for second, reading 13
     assert f"7. The winner {turn}" in steps                          # always two: reading 8
-    assert "The advisor taken is one of the advisors of the Quarantia that are on the advisor " \
+    assert "Their new advisor is one of the advisors of the Quarantia that are on the advisor " \
         "spaces." in council                                             # a neutral one
-    assert "The player takes control of the advisor taken" in council
+    assert "The player takes control of their new advisor" in council
 
 
 def test_control_of_advisors(doge):
@@ -352,6 +353,6 @@ def test_the_written_book_states_the_data():
                  "at least 7 palaces, spread over at least 5 districts",
                  "at least 8 palaces, spread over at least 4 districts",
                  "3 rounds with 4 players and 4 rounds with 3 players",
-                 "the winner places 2 houses from their supply in the district"):
+                 "you place 2 houses from your supply in the district"):
         assert fact in text, fact
     assert not book.missing and not book.failed_examples

@@ -73,7 +73,7 @@ def test_every_example_is_told_in_every_language(game, lang):
         body = book.markdown[start:end if end > 0 else None]
         drawn = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", body)
         assert all(file in book.pictures for file in drawn), (game, eid, drawn)
-        if eid not in written_examples(game):                  # a writer narrates in prose
+        if game == "doge" or eid not in written_examples(game):   # Doge: the old outline
             assert re.search(r"^> 1\. ", body, re.M), body[:300]   # the play, step by step
             assert drawn, (game, eid)                           # a picture of the position
         else:           # every picture the writer gives the example is drawn (Copycat

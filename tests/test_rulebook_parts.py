@@ -51,7 +51,7 @@ def summary_title(game: str) -> str:
     as its aid (Copycat's "Round overview"), else the generated "Turn summary"."""
     from regola.i18n.catalog import Words
     from regola.rulebook.book.rulebook import Book
-    book = Book(game, None, Words("en"))
+    book = Book(rules_of(game), None, Words("en"))
     return book.section_title(book.outline.aid) if book.outline.aid else "Turn summary"
 
 
