@@ -115,7 +115,10 @@ def test_a_paused_frame_is_plain_data_that_resumes_where_it_stood():
         assert frame["pc"] in proc[frame["p"]].resume
         assert json.loads(json.dumps(frame)) == frame
     top = state.data["threads"][1]["stack"][-1]
-    assert top["p"] == "choose_card_and_markers" and {"p", "placed"} <= set(top["e"])
+    # Paused at a marker inside the while loop: `values` is set in this turn of the loop,
+    # `pick` in the turn before.
+    assert top["p"] == "choose_card_and_markers" and \
+        {"p", "area", "values", "pick"} <= set(top["e"])
     copy = game.state_from_json(state.to_json())
     assert play(copy, 9) == play(state, 9)
     assert copy.result == state.result
@@ -151,8 +154,8 @@ def _fails(folder: Path, *replacements: tuple[str, str]) -> str:
 def test_an_error_after_a_decision_names_its_script_line(doge_copy):
     """A mistake met when a frame resumes after a decision is named at its own line."""
     flow = doge_copy / "flow.regola"
-    message = _fails(doge_copy, ("        placed = placed + 1\n",
-                                 "        placed = placed + values[99]\n"))
+    # The statement after the choice of a marker (the loop resumes there) reads values[99].
+    message = _fails(doge_copy, ("value=pick)), staged)\n", "value=pick + values[99])), staged)\n"))
     where = f"{flow}:{line_of(flow, 'values[99]')}:9: def choose_card_and_markers:"
     assert message.startswith(where), message
     assert "IndexError" in message
@@ -173,8 +176,8 @@ def test_a_variable_used_before_it_is_set(doge_copy):
     flow = doge_copy / "flow.regola"
     message = _fails(doge_copy, ("    if area == \"pass\":\n",
                                  "    if area == \"pass\":\n        let never = 1\n"),
-                     ("    let placed = 0\n", "    let placed = never\n"))
-    assert message.startswith(f"{flow}:{line_of(flow, 'let placed = never')}:5:")
+                     ("at=staged) < most_markers_per_area and", "at=staged) < never and"))
+    assert message.startswith(f"{flow}:{line_of(flow, '< never and')}:5:")
     assert "variable 'never' used before it is set" in message
 
 
@@ -245,12 +248,13 @@ def test_fast_forms_of_count_and_tokens_when_the_runtime_has_them(monkeypatch, d
     fast_game = regola.load_game(str(doge_copy))
     source = fast_game.definition.program.module.source
     assert "_c.count_owned('marker', q, 'supply')" in source
-    assert "_c.tokens_owned('card', p, 'played')" in source
+    assert "_c.tokens_at('card', 'played')" in source
+    assert "_c.tokens_owned('marker', _c.attr(c, 'owner'), 'staged')" in source
     assert "_c.owned_values('marker', p, area, 'value')" in source  # a place known only in play
     for seed in range(2):
         assert play(fast_game.new_state(players=4, seed=seed), seed) == \
             play(regola.load_game("doge").new_state(players=4, seed=seed), seed)
-    assert used["count_owned"] > 0 and used["tokens_owned"] > 0
+    assert used["count_owned"] > 0 and used["tokens_owned"] > 0 and used["tokens_at"] > 0
 
 
 def test_parse_trees_are_kept_by_the_scripts_text(tmp_path, monkeypatch):

@@ -32,7 +32,7 @@ def test_pages_only_writes_every_language(tmp_path):
     assert result.exit_code == 0, result.output
     for lang in ("en", "es", "nl"):
         for page in ("index.md", "doge/index.md", "doge/cheap_palaces.md",
-                     "doge/year_limit.md", "doge/index-city.svg"):
+                     "doge/year_limit.md", "doge/index-setup.svg"):
             assert (tmp_path / "docs" / lang / page).exists(), (lang, page)
     index = (tmp_path / "docs" / "en" / "index.md").read_text(encoding="utf-8")
     assert "(doge/index.md)" in index and "(doge/year_limit.md)" in index
@@ -57,5 +57,5 @@ def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
         assert (built / page).exists(), page
     html = (built / "es" / "doge" / "index.html").read_text(encoding="utf-8")
     assert 'hreflang="nl"' in html and 'hreflang="en"' in html      # the language switcher
-    assert "index-city.svg" in html
+    assert "index-setup.svg" in html
     assert (built / "search" / "search_index.json").exists()

@@ -73,14 +73,15 @@ def test_unknown_language_is_a_clear_error(command):
 
 # -- the CLI in each language ----------------------------------------------------------
 SPANISH = ["Doge: 4 jugadores; Rojo (1, bot aleatorio)", "semilla: 1", "Empieza el año 1.",
-           "Mazo barajado: cartas marrones de orden de votación", "casas: reserva -> ",
+           "Mazo barajado: cartas de orden de votación de dorso marrón", "casas: reserva -> ",
            "elige tomar el control (¿Tomas el control del consejero o te abstienes?)",
-           "toma el control de consejero de ", "vota: ganadores ", "Fin de la partida (",
+           "toma el control de consejero de ", ". Ganadores: ", "Fin de la partida (",
            "motivo: condición de final", "sobre la carta elegida (secreto)"]
 DUTCH = ["Doge: 4 spelers; Rood (1, willekeurige bot)", "seed: 1", "Jaar 1 begint.",
          "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
-         "kiest: de controle nemen (Neem je de controle over de raadsheer, of onthoud je je?)",
-         "neemt de controle over de raadsheer van ", "stemt: winnaars ", "Einde van het spel (",
+         "kiest: de controle overnemen (Neem je de controle over de raadsheer over, of zie je "
+         "ervan af?)",
+         "neemt de controle over de raadsheer van ", ": eerste plaats ", "Einde van het spel (",
          "reden: eindvoorwaarde", "op de gekozen kaart (geheim)"]
 
 
@@ -141,13 +142,14 @@ def test_a_human_is_asked_in_the_language():
     result = run("play", "doge", "--seed", "5", "--lang", "es", stdin="x\n1\n")
     out = result.stdout
     assert "tú: Rojo (1)" in out
-    assert "Rojo (1): Elige la carta de jugador de un área para tus marcadores" in out
+    # The question is cut at the terminal's width: its start is enough.
+    assert "Rojo (1): Elige la carta de jugador del área a la que quieres enviar" in out
     assert "no es una tecla de aquí: 'x'" in out
     assert "Rojo (1)" in out and "Azul (2)" in out and "suministro" not in out
     assert "reserva (tú): 15 casas" in out and "c casas" in out
     assert "Rojo elige Cannaregio (secreto)" in out
     nl = run("play", "doge", "--seed", "5", "--lang", "nl", stdin="1\n")
-    assert "Rood (1): Kies de spelerskaart van een gebied voor je stemschijven" \
+    assert "Rood (1): Kies de spelerskaart van het gebied waar je stemschijven heen gaan" \
         in nl.stdout
 
 

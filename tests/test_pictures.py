@@ -44,21 +44,26 @@ def test_every_picture_is_well_formed_and_no_label_leaves_it(books):
 
 
 def test_doge_city_is_a_map_of_the_seven_areas_with_the_palace_costs(books):
-    svg = books["doge", "en"].pictures["doge-city.svg"]
-    labels = texts_of(svg)
+    """The board is drawn once, in the setup picture (the map above the voting-order cards)."""
+    def board(labels):
+        return labels[:labels.index("Brown voting-order cards")]
+    labels = board(texts_of(books["doge", "en"].pictures["doge-setup.svg"]))
     for area in ("Cannaregio", "Castello", "Dorsoduro", "San Marco", "San Polo", "Santa Croce",
                  "Quarantia"):
         assert area in labels
     for cost in "34567":                       # game.yaml: palace_costs [3, 4, 5, 6, 7]
         assert labels.count(cost) == 6
-    cheap = build_rulebook("doge", "cheap_palaces").pictures["doge-cheap_palaces-city.svg"]
-    assert texts_of(cheap).count("2") == 6 and "7" not in texts_of(cheap)
+    cheap = board(texts_of(build_rulebook("doge", "cheap_palaces")
+                           .pictures["doge-cheap_palaces-setup.svg"]))
+    assert cheap.count("2") == 6 and "7" not in cheap
 
 
 def test_doge_voting_order_is_a_real_shuffled_row():
-    """The face-up row is the brown deck as new_state(seed 1) deals it, not the list order."""
+    """The face-up row is the brown deck as new_state(seed 1) deals it, not the list order
+    (drawn in the setup picture, under the board)."""
     book = build_rulebook("doge")
-    labels = texts_of(book.pictures["doge-voting_order.svg"])
+    labels = texts_of(book.pictures["doge-setup.svg"])
+    labels = labels[labels.index("Brown voting-order cards"):]
     dealt = regola.load_game("doge").new_state(seed=1).observe(None)["decks"]["brown"]
     names = {"cannaregio": "Cannaregio", "castello": "Castello", "dorsoduro": "Dorsoduro",
              "san_marco": "San Marco", "san_polo": "San Polo", "santa_croce": "Santa Croce",

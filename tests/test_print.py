@@ -58,7 +58,7 @@ def test_cli_writes_a_print_ready_pdf(tmp_path):
     assert result.exit_code == 0, result.output
     pdf = tmp_path / "doge.en.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
-    check_book(pdf, "en", ["Grand Canal", "Santa Croce", "Beside the board"])
+    check_book(pdf, "en", ["Grand Canal", "Santa Croce", "Brown voting-order cards"])
 
 
 @needs_pdf

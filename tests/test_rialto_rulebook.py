@@ -61,7 +61,8 @@ CHECKLIST = {
          "that count",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
     22: ["Score one victory point for each Bridge card you count. Every player who played "
-          "none (a count of zero) loses one victory point", "lays the top bridge tile on any free connection"],
+          "none (a count of zero) loses one victory point",
+          "lays the top bridge tile on any free connection"],
     23: ["choosing which end faces which district",
           "The numbers on the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, 4 and 6, 5 "
           "and 6"],

@@ -10,6 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.support import Translations
+from doge_generated import OUTLINE, generated_doge
 from typer.testing import CliRunner
 
 from conftest import edit_rule_file
@@ -23,7 +24,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def doge():
-    return build_rulebook("doge", lang="en")
+    return build_rulebook(generated_doge(), lang="en")
 
 
 def section(book, title: str) -> str:
@@ -56,7 +57,7 @@ def test_setup_and_player_counts(doge):
     setup = section(doge, "Setup")
     assert "Each player puts their houses, palaces, control rings, and ballot markers in " \
         "their supply." in setup
-    assert "Put the advisors beside the board." in setup
+    assert "Put the advisors on the advisor spaces." in setup
     assert "Lay the brown set face up in a row" in flat(setup)      # its brief
     assert "At the start" not in setup                                # the engine's accounts
     assert "Shuffle the brown voting-order cards" in section(doge, "Appendix: the rules step "
@@ -73,7 +74,8 @@ def test_setup_and_player_counts(doge):
         "face down in front of them." in placing
     assert "The player moves one of their ballot markers with the chosen value from their " \
         "supply onto the chosen card." in placing
-    assert "less than 4" in placing              # at most 4 markers on a card
+    assert "as long as the player has fewer than 4 ballot markers on the chosen card" \
+        in placing                               # at most 4 markers on a card
 
 
 def test_palace_costs_and_spaces(doge):
@@ -89,48 +91,51 @@ def test_palace_costs_and_spaces(doge):
         assert svg.count(f">{cost}</text>") == 6                      # 6 districts x 5 spaces
     building = flat(section(doge, "Houses and palaces")) + \
         flat(section(doge, "Appendix: the rules step by step"))
-    assert "can build a palace in the area for the cost** when the cost exists, the number of " \
-        "palaces in the area is less than the number of items in the row of palace costs" \
-        in building
+    assert "**The area still has a free palace space, and the player has a palace in their " \
+        "supply and at least the building cost in houses in the area** when the building " \
+        "cost exists, the number of palaces in the area is less than the number of items in " \
+        "the row of palace costs" in building
     assert "the player has at least one palace in their supply" in building
-    assert "The player moves houses from the area back to their supply, as many as the cost" \
-        in building
+    assert "The player moves houses from the district back to their supply, as many as the " \
+        "building cost" in building
 
 
 def test_elections_and_every_tie_case(doge):
     counting = flat(section(doge, "Appendix: the rules step by step"))
-    assert "Rank the players whose vote count in the area is more than 0 by vote count in the " \
-        "area, from highest to lowest (equal values share a place): this is the ranking." \
-        in counting
-    assert "The winners are the players in first place in the ranking." in counting
-    assert "The face-up voting row and the next voting row change places." in counting
-    assert "Turn face up the card of the next voting row at that position." in counting
-    assert "If the ranking is empty, stop here." in counting              # reading 12
-    assert "If the ranking has more than one place and there is exactly one winner, the " \
-        "runners-up are the players in second place in the ranking; otherwise there are no " \
-        "runners-up." in counting                                         # no runner-up on a tie
+    # The ranking is read through its functions (most_votes, next_most_votes, nobody_votes):
+    # players tied for the most votes are all winners.
+    assert "The winners are the players with the most votes in the area." in counting
+    assert "The current row and the next row change places." in counting
+    assert "Turn face up the card of the next row at that position." in counting
+    assert "If nobody has a vote in the area, stop here." in counting     # reading 12
+    assert "The runners-up are the players with the next most votes in the area, if a single " \
+        "player has the most; a player without a vote is never one of them." in counting
+    # (no runner-up on a tie)
     assert "the sum of the values of the player's ballot markers in the area plus the number " \
         "of advisors controlled by the player in the area" in flat(doge.markdown)
     district = flat(section(doge, "Appendix: the rules step by step"))
     district = district[district.index("### The election in a district"):]
-    tie = district[district.index("If there is not exactly one winner:"):]
+    tie = district[district.index("If there is more than one winner:"):]
     assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
     assert "The winner chooses: “take control” (only if taking control is allowed) or " \
         "“abstain”." in district
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
-    assert "one of the areas other than the area" in district
+    assert "one of the areas other than the district" in district
     council = flat(section(doge, "Appendix: the rules step by step"))
-    council = council[council.index("### Settling the Quarantia"):]
-    assert "Each of the advisors of the council becomes neutral" in council
-    assert "For each of the winners, one after another: 1. Repeat the following 2 times:" \
-        in council                                                        # tie for first
-    steps = council[council.index("4. The winner takes one advisor step"):]
-    assert "4. The winner takes one advisor step (see “[One advisor step](#steps-council-step)”)" \
-        ". 5. If there is exactly one runner-up, the runner-up takes one advisor step" in steps
-    assert "6. Otherwise, if there is more than one runner-up, each of the runners-up may " \
+    council = council[council.index("### The election in the Quarantia"):]
+    assert "Each of the advisors of the Quarantia becomes neutral" in council
+    assert "Each of the winners, in seat order, may move up to 2 of their houses, one at a " \
+        "time, each to another district" in council                     # tie for first
+    turn = "takes one turn with the advisors of the Quarantia"
+    steps = council[council.index(f"4. The winner {turn}"):]
+    assert f"4. The winner {turn} (see “[One turn in the Quarantia](#steps-council-step)”)" \
+        f". 5. If there is exactly one runner-up, the runner-up {turn}" in steps
+    assert "6. If there is more than one runner-up, each of the runners-up may " \
         "move one of their houses to another district" in steps   # tie for second, reading 13
-    assert "7. The winner takes one advisor step" in steps           # always two: reading 8
-    assert "The player takes control of the first neutral advisor of the council" in council
+    assert f"7. The winner {turn}" in steps                          # always two: reading 8
+    assert "Their new advisor is one of the advisors of the Quarantia that are on the advisor " \
+        "spaces." in council                                             # a neutral one
+    assert "The player takes control of their new advisor" in council
 
 
 def test_control_of_advisors(doge):
@@ -140,8 +145,9 @@ def test_control_of_advisors(doge):
     assert "the control ring on it goes back to its owner" in text
     assert "Taking control is allowed only if the winner has at least one control ring in " \
         "their supply or the winner controls the district's advisor" in text   # reading 6
-    assert "Taking control is allowed only if the player has at least one control ring in " \
-        "their supply and there is at least one neutral advisor of the council" in text
+    # In the Quarantia only a ring is needed: one of its advisors is always still neutral.
+    assert "The player chooses: “take control” (only if the player has at least one control " \
+        "ring in their supply) or “abstain”." in text
 
 
 def test_end_conditions_and_tiebreakers(doge):
@@ -149,14 +155,14 @@ def test_end_conditions_and_tiebreakers(doge):
     assert "checked at the end of every year" in end
     assert "one of these 3 conditions" in end
     assert "The player has a palace in 6 districts." in end
-    assert "The player has at least 7 palaces in the districts and the player has a palace " \
+    assert "The player has at least 7 palaces on the board and the player has a palace " \
         "in at least 5 districts." in end
-    assert "The player has at least 8 palaces in the districts and the player has a palace " \
+    assert "The player has at least 8 palaces on the board and the player has a palace " \
         "in at least 4 districts." in end
-    assert "1. Compare the number of palaces each of them has in the districts: the highest " \
+    assert "1. Compare the number of palaces each of them has on the board: the highest " \
         "wins." in end
     assert "2. If some are still tied, compare the number of houses each of them has " \
-        "in the districts among them" in end
+        "on the board among them" in end
     assert "3. Players who are still tied share the victory." in end
 
 
@@ -165,9 +171,9 @@ def test_every_reading_is_a_clarification_note(doge):
     notes = section(doge, "Clarifications")
     for n in range(1, 14):
         assert f"**Reading {n}.** " in notes
-    assert "must choose a card and put at least one marker on it in every round" in notes
-    assert "the third advisor stays neutral" in notes
-    assert "take the runner-up's turn between the winner's two steps" in notes   # Reading 13
+    assert "must lay a card and put at least one marker on it in every round" in notes
+    assert "the last advisor stays neutral" in notes
+    assert "move their houses between the winner's two turns" in notes          # Reading 13
 
 
 def test_readings_decide_the_steps(doge):
@@ -190,11 +196,11 @@ def test_reads_as_a_rulebook(doge):
 
 @pytest.mark.parametrize("variant", [None, "cheap_palaces", "year_limit"])
 def test_no_text_is_missing_for_any_variant(variant):
-    assert build_rulebook("doge", variant).missing == set()
+    assert build_rulebook(generated_doge(), variant).missing == set()
 
 
 def test_cheaper_palaces_change_the_costs():
-    book = build_rulebook("doge", "cheap_palaces")
+    book = build_rulebook(generated_doge(), "cheap_palaces")
     assert book.markdown.startswith("# Doge: Cheaper palaces\n")
     reference = section(book, "Reference")
     assert "| San Marco | lion | 2, 3, 4, 5, 6 |" in reference
@@ -204,7 +210,7 @@ def test_cheaper_palaces_change_the_costs():
 
 
 def test_year_limit_adds_its_condition():
-    end = flat(section(build_rulebook("doge", "year_limit"), "The end of the game"))
+    end = flat(section(build_rulebook(generated_doge(), "year_limit"), "The end of the game"))
     assert "one of these 4 conditions" in end
     assert "The year number is at least 6." in end
 
@@ -221,6 +227,7 @@ def edited_doge(doge_copy):
 
 
 def test_changing_the_data_changes_the_sentences(edited_doge):
+    shutil.copy(OUTLINE, edited_doge / "rulebook.yaml")     # the generated book's notes
     book = build_rulebook(str(edited_doge))
     text = flat(book.markdown)
     assert "Repeat the following 5 times with 3 players and 2 times with 4 players:" in text
@@ -249,7 +256,7 @@ def test_translations_from_the_catalog_are_used(monkeypatch):
     })
     monkeypatch.setattr(catalog, "translations", lambda lang: fake)
     monkeypatch.setattr(catalog, "game_translations", lambda folder, lang: fake)
-    book = build_rulebook("doge", lang="es")
+    book = build_rulebook(generated_doge(), lang="es")
     assert "Cada jugador tiene, en su color:" in book.markdown
     assert "## Componentes" in book.markdown
     assert "1. Preparar la partida (see" in book.markdown
@@ -259,25 +266,25 @@ def test_translations_from_the_catalog_are_used(monkeypatch):
 
 @pytest.mark.parametrize("lang", ["es", "nl"])
 def test_spanish_and_dutch_rulebooks_build(lang):
-    book = build_rulebook("doge", lang=lang)
+    book = build_rulebook(generated_doge(), lang=lang)
     assert book.markdown.startswith("# ") and "15" in book.markdown and book.pictures
     if lang == "es":
         assert "San Polo y Santa Croce" in book.markdown   # the Spanish list conjunction
 
 
 def test_cli_rulebook_writes_markdown_and_pictures(tmp_path):
-    result = runner.invoke(app, ["rulebook", "doge", "--variant", "cheap_palaces", "--lang",
-                                 "nl", "--out", str(tmp_path)])
+    result = runner.invoke(app, ["rulebook", generated_doge(), "--variant", "cheap_palaces",
+                                 "--lang", "nl", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     page = tmp_path / "doge-cheap_palaces.nl.md"
     assert page.exists() and "2, 3, 4, 5, 6" in page.read_text(encoding="utf-8")
     assert (tmp_path / "doge-cheap_palaces.nl-city.svg").exists()
-    printed = runner.invoke(app, ["rulebook", "doge", "--lang", "en"])
+    printed = runner.invoke(app, ["rulebook", generated_doge(), "--lang", "en"])
     assert printed.exit_code == 0 and printed.stdout.startswith("# Doge")
 
 
 def test_cli_rulebook_unknown_language_names_the_available_ones():
-    result = runner.invoke(app, ["rulebook", "doge", "--lang", "fr"])
+    result = runner.invoke(app, ["rulebook", generated_doge(), "--lang", "fr"])
     assert result.exit_code == 2
     assert "unknown language 'fr'" in result.output and "en, es, nl" in result.output
     assert "Traceback" not in result.output
@@ -318,7 +325,7 @@ MECHANICAL = ("first of the ranking", "second of the ranking", "the first of the
 @pytest.mark.parametrize("variant", [None, "cheap_palaces", "year_limit"])
 def test_no_mechanical_phrasing_is_left(variant):
     """Phrasings an editor flagged as data dumps stay out of the English book."""
-    text = flat(build_rulebook("doge", variant, lang="en").markdown)
+    text = flat(build_rulebook(generated_doge(), variant, lang="en").markdown)
     found = [phrase for phrase in MECHANICAL if phrase in text]
     assert not found, found
 
@@ -329,5 +336,23 @@ def test_glossary_says_what_pieces_carry_and_places_hold(doge):
     assert "| Advisor | a piece with its own home area; 9 in the game |" in glossary
     assert "| Supply | a place off the board; at the start, each player keeps their houses, " \
         "palaces, control rings, and ballot markers there |" in glossary
-    assert "| Beside the board (neutral) | a place off the board; at the start, the advisors " \
-        "are there |" in glossary
+    assert "| On the advisor spaces (neutral) | a place off the board; at the start, the " \
+        "advisors are there |" in glossary
+
+
+def test_the_written_book_states_the_data():
+    """rules/doge/rulebook.yaml: the written chapters in a publisher's order, every number
+    from the data (placeholders), the rules in full last."""
+    book = build_rulebook("doge", lang="en")
+    text = flat(book.markdown)
+    titles = [line[3:] for line in book.markdown.splitlines() if line.startswith("## ")]
+    assert titles[:4] == ["The game", "Components", "Setup", "A year at a glance"]
+    assert titles[-2:] == ["The end of a year and of the game", "The rules in full"]
+    for fact in ("- 15 houses and 8 palaces;", "- 6 **control rings**",
+                 "worth 0, 1, 1, 2, 2, 3, and 3 votes", "a palace in each of the 6 districts",
+                 "at least 7 palaces, spread over at least 5 districts",
+                 "at least 8 palaces, spread over at least 4 districts",
+                 "3 rounds with 4 players and 4 rounds with 3 players",
+                 "you place 2 houses from your supply in the district"):
+        assert fact in text, fact
+    assert not book.missing and not book.failed_examples

@@ -6,8 +6,10 @@ by step in an appendix; in every language."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
+from doge_generated import OUTLINE, generated_doge
 from typer.testing import CliRunner
 
 from conftest import edit_rule_file
@@ -19,23 +21,29 @@ GAMES = ["doge", "rialto", "warsaw", "copycat"]
 runner = CliRunner()
 
 
+def rules_of(game: str) -> str:
+    """The rules whose book is tested: Doge's with its generated outline (its own book is
+    written; tests/doge_generated.py), the other games' own."""
+    return generated_doge() if game == "doge" else game
+
+
 @pytest.fixture(scope="module")
 def books():
-    return {g: build_rulebook(g, lang="en") for g in GAMES}
+    return {g: build_rulebook(rules_of(g), lang="en") for g in GAMES}
 
 
 def written(game: str) -> bool:
     """Whether the game's book is written (its chapters prose bound to the data)."""
     from regola.i18n.catalog import Words
     from regola.rulebook.book.rulebook import Book
-    return Book(game, None, Words("en")).outline.written()
+    return Book(rules_of(game), None, Words("en")).outline.written()
 
 
 def named_aid(game: str) -> bool:
     """Whether the book names one of its written sections as the player aid (aid:)."""
     from regola.i18n.catalog import Words
     from regola.rulebook.book.rulebook import Book
-    return bool(Book(game, None, Words("en")).outline.aid)
+    return bool(Book(rules_of(game), None, Words("en")).outline.aid)
 
 
 def summary_title(game: str) -> str:
@@ -43,7 +51,7 @@ def summary_title(game: str) -> str:
     as its aid (Copycat's "Round overview"), else the generated "Turn summary"."""
     from regola.i18n.catalog import Words
     from regola.rulebook.book.rulebook import Book
-    book = Book(game, None, Words("en"))
+    book = Book(rules_of(game), None, Words("en"))
     return book.section_title(book.outline.aid) if book.outline.aid else "Turn summary"
 
 
@@ -84,7 +92,7 @@ def test_the_parts_come_in_a_readers_order(books, game):
 
 
 @pytest.mark.parametrize("game, words", [
-    ("doge", "Compare the number of palaces each of them has in the districts"),
+    ("doge", "Compare the number of palaces each of them has on the board"),
     ("rialto", "The player with the most victory points wins."),
     ("warsaw", "The player with the most victory points wins."),
     ("copycat", "The game ends after the round in which someone reaches 95 VP"),
@@ -158,8 +166,20 @@ def test_the_turn_summary_prints_alone_as_the_player_aid(books, game):
     assert len(aid.split()) < 900                    # one page
 
 
+def test_doges_written_summary_prints_alone_as_the_player_aid():
+    """Doge's own book is written (the tests above read its generated outline): its summary,
+    "A year at a glance", is the player aid (aid: summary), a page without links."""
+    book = build_rulebook("doge", lang="en")
+    aid = book.aid
+    assert aid.startswith(f"# {book.title} – A year at a glance\n")
+    summary = section(book, "A year at a glance")
+    assert " ".join(aid.split("\n", 2)[2].split()) in " ".join(summary.split())
+    assert "](#" not in aid and len(aid.split()) < 900
+
+
 def test_the_summary_follows_the_data(doge_copy):
     """A changed number in the game file changes the turn summary and the briefs."""
+    shutil.copy(OUTLINE, doge_copy / "rulebook.yaml")            # the generated book
     edit_rule_file(doge_copy / "game.yaml", ("winner_houses: 2", "winner_houses: 3"),
                    ("placement_rounds: {by_players: {3: 4, 4: 3}}",
                     "placement_rounds: {by_players: {3: 5, 4: 2}}"))
@@ -171,8 +191,8 @@ def test_the_summary_follows_the_data(doge_copy):
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 def test_every_language_has_every_part(lang):
-    book = build_rulebook("doge", lang=lang)
-    assert len(headings(book)) == len(headings(build_rulebook("doge", lang="en")))
+    book = build_rulebook(generated_doge(), lang=lang)
+    assert len(headings(book)) == len(headings(build_rulebook(generated_doge(), lang="en")))
     assert book.aid.count("\n    1. ") >= 1 and not book.missing
 
 

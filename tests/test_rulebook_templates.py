@@ -9,6 +9,7 @@ import shutil
 import string
 
 import pytest
+from doge_generated import OUTLINE, generated_doge
 
 from regola.dsl import builtins
 from regola.dsl.parse import _parser
@@ -33,7 +34,7 @@ def grammar_constructs() -> set[str]:
 
 @pytest.fixture(scope="module")
 def book():
-    return Book("doge", None, Words("en"))
+    return Book(generated_doge(), None, Words("en"))
 
 
 def test_every_grammar_construct_has_a_template(book):
@@ -113,6 +114,7 @@ def every_construct(p, area):
 def everything(tmp_path_factory):
     folder = tmp_path_factory.mktemp("rules") / "doge"
     shutil.copytree(rules_root() / "doge", folder)
+    shutil.copy(OUTLINE, folder / "rulebook.yaml")
     (folder / "everything.regola").write_text(EVERYTHING, encoding="utf-8")
     game = folder / "game.yaml"
     text = game.read_text(encoding="utf-8")

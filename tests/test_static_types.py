@@ -57,7 +57,7 @@ def test_every_built_in_game_and_variant_has_no_type_problem(name):
 
 def test_adding_a_text_to_a_number_is_located_in_its_definition(doge_copy):
     script = doge_copy / "building.regola"
-    edit_rule_file(script, ("built = built + 1", 'built = built + "one"'))
+    edit_rule_file(script, ("built = 1", 'built = built + "one"'))
     (problem,) = problems_of(doge_copy)
     assert problem == (f"{place_of(script, 'built + ')}: def build_together: "
                        "cannot add a number and a text")
@@ -117,11 +117,17 @@ def test_a_value_per_player_count_is_checked_one_by_one(doge_copy):
     assert problem.endswith("(def place_markers) uses it as a number")
 
 
+# choose_card_and_markers no longer keeps a count of its markers (`let placed = 0`): the
+# statements go in after its card is played, and those about a number local declare one.
+CARD_PLAYED = "    move_token(first(tokens(card, owner=p, at=hand, area=area)), played)\n"
+PLACED = CARD_PLAYED + "    let placed = 0\n"
+
+
 @pytest.mark.parametrize("old, new, needle, message", [
     ("        end_of_year()\n", "        end_of_year()\n        if game.year:\n            pass\n",
      "game.year:",
      "def play: the condition of 'if' is a number, not true/false"),
-    ("    let placed = 0\n", "    let placed = 0\n    move(house, p, supply, area, \"two\")\n",
+    (CARD_PLAYED, CARD_PLAYED + "    move(house, p, supply, area, \"two\")\n",
      '"two"', "def choose_card_and_markers: move: argument 5 must be a number, not a text"),
     ("        game.year = game.year + 1\n",
      "        game.year = game.year + 1\n        game.voting_row = 1 + game.year\n",
@@ -132,17 +138,17 @@ def test_a_value_per_player_count_is_checked_one_by_one(doge_copy):
     ("        end_of_year()\n",
      "        end_of_year()\n        if game.year == \"one\":\n            pass\n",
      "game.year ==", "def play: comparing a number with a text is always false"),
-    ("    let placed = 0\n", "    let placed = count(house, owner=\"red\")\n", '"red"',
-     "def choose_card_and_markers: count: the filter owner= must be a player, not a text"),
-    ("    let placed = 0\n", "    let placed = 0\n    let odd = placed in 3\n", "placed in",
+    ("count(marker, owner=p, at=staged) < most", "count(marker, owner=\"red\", at=staged) < most",
+     '"red"', "def choose_card_and_markers: count: the filter owner= must be a player, not a text"),
+    (CARD_PLAYED, PLACED + "    let odd = placed in 3\n", "placed in",
      "def choose_card_and_markers: cannot look for an item in a number"),
-    ("    let placed = 0\n", "    let placed = 0\n    let bad = -\"x\"\n", '"x"',
+    (CARD_PLAYED, CARD_PLAYED + "    let bad = -\"x\"\n", '"x"',
      "def choose_card_and_markers: cannot negate a text"),
-    ("    let placed = 0\n", "    let placed = 0\n    for i in 3:\n        pass\n", "3:",
+    (CARD_PLAYED, CARD_PLAYED + "    for i in 3:\n        pass\n", "3:",
      "def choose_card_and_markers: 'for' needs a list to go through, not a number"),
-    ("    let placed = 0\n", "    let placed = 0\n    placed = \"none\"\n", '"none"',
+    (CARD_PLAYED, PLACED + "    placed = \"none\"\n", '"none"',
      "def choose_card_and_markers: placed is a number; it cannot be set to a text"),
-    ("    let placed = 0\n", "    let placed = 0\n    let y = [1, 2][\"a\"]\n", '"a"',
+    (CARD_PLAYED, CARD_PLAYED + "    let y = [1, 2][\"a\"]\n", '"a"',
      "def choose_card_and_markers: an index must be a number, not a text"),
 ])
 def test_expressions_whose_types_cannot_work_are_located(doge_copy, old, new, needle, message):
@@ -175,7 +181,7 @@ def test_an_end_condition_must_be_true_or_false(doge_copy):
 
 
 def test_validate_reports_every_type_problem_at_once(doge_copy):
-    edit_rule_file(doge_copy / "building.regola", ("built = built + 1", 'built = built + "one"'))
+    edit_rule_file(doge_copy / "building.regola", ("built = 1", 'built = built + "one"'))
     edit_rule_file(doge_copy / "game.yaml", ("  winner_houses: 2", "  winner_houses: three"),
                    ("  shared_victory:\n    value: true", "  shared_victory:\n    value: maybe"))
     result = CliRunner().invoke(app, ["validate", str(doge_copy)])

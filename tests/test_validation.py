@@ -72,9 +72,10 @@ def test_script_syntax_error_shows_line_column_and_caret(doge_copy):
 
 def test_unknown_names_arity_and_kinds_are_reported_together(doge_copy):
     script = doge_copy / "flow.regola"
-    edit(script, "    let placed = 0\n",
-         "    let placed = count(horse, owner=p)\n    move(house, p)\n    let x = lenn(placed)\n"
-         "    let y = tokens(house, colour=1)\n    let placed = 0\n")
+    card_played = "    move_token(first(tokens(card, owner=p, at=hand, area=area)), played)\n"
+    edit(script, card_played,
+         card_played + "    let placed = count(horse, owner=p)\n    move(house, p)\n"
+         "    let x = lenn(placed)\n    let y = tokens(house, colour=1)\n")
     problems = problems_of(doge_copy)
     text = "\n".join(problems)
     assert f"{script}:{line_of(script, 'horse')}:24: def choose_card_and_markers: unknown name " \
@@ -95,8 +96,8 @@ def test_end_condition_expressions_are_checked_in_the_yaml(doge_copy):
 
 
 def test_a_local_may_not_hide_a_piece_kind(doge_copy):
-    edit(doge_copy / "flow.regola", "for c in tokens(card, owner=p, at=played)",
-         "for card in tokens(card, owner=p, at=played)")
+    edit(doge_copy / "flow.regola", "for c in tokens(card, at=played)",
+         "for card in tokens(card, at=played)")
     problems = problems_of(doge_copy)
     assert any("local name 'card' hides the global 'card'" in p for p in problems)
 

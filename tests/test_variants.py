@@ -249,6 +249,7 @@ def test_load_game_sees_edited_variants_scripts_and_texts(doge_copy, tmp_path):
         "winner_houses"] == 4
     edit_rule_file(doge_copy / "text.yaml", ("game: Doge", "game: Doge II"))
     assert regola.load_game(str(doge_copy)).definition.text["game"] == "Doge II"
-    edit_rule_file(doge_copy / "flow.regola", ("    let placed = 0\n", "    let placed = \n"))
+    first = "    let areas_left = [c.area for c in tokens(card, owner=p, at=hand)]\n"
+    edit_rule_file(doge_copy / "flow.regola", (first, "    let areas_left = \n"))
     with pytest.raises(regola.RuleError):
         regola.load_game(str(doge_copy))

@@ -276,7 +276,7 @@ def test_a_name_listed_as_bookkeeping_leaves_the_rules_in_full_and_nothing_is_lo
     edit(duel / "rulebook.yaml", "sections:\n", "bookkeeping: [turn]\nsections:\n")
     after = build_rulebook(str(duel)).markdown
     assert "Add 1 to the turn number." not in after
-    assert "The game ends when the turn number is at least 6." in after          # the end still names it
+    assert "The game ends when the turn number is at least 6." in after   # the end names it
     assert _lost(Book(str(duel), None, Words("en"))) == []
 
 
