@@ -110,7 +110,7 @@ def test_a_game_that_lasts_so_many_rounds_says_so_once(books):
     assert "Over 6 rounds you gather cards" in overview
     assert "round number" not in overview
     end = books["rialto"].markdown.split('<a id="steps-end"></a>', 1)[1]
-    assert "The game ends when this holds:\n\n- The last round has been played.\n" in end
+    assert "The game ends when the last round has been played.\n" in end
     assert "round number" not in end
 
 
