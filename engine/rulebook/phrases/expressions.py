@@ -154,8 +154,12 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
         ok, value = self.known(cond, env)
         if ok:
             return self.expr(a if value else b, env)
-        return self.w("{a} if {condition}, otherwise {b}", a=self.expr(a, env),
-                      condition=self.cond(cond, env), b=self.expr(b, env))
+        first, condition, other = self.expr(a, env), self.cond(cond, env), self.expr(b, env)
+        if ", " in first:       # "x, but no less than 1 if ...": the condition goes first
+            return self.w("if {condition}, {a}; otherwise, {b}", a=first,
+                          condition=condition, b=other)
+        return self.w("{a} if {condition}, otherwise {b}", a=first, condition=condition,
+                      b=other)
 
     def _not(self, t: Tree, env: Env) -> str:
         negated = self.flag(t.children[0], env, False)
