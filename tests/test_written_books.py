@@ -320,3 +320,19 @@ def test_a_phrase_only_procedure_is_said_by_its_phrase_in_the_rules_in_full(duel
     rules = build_rulebook(str(duel)).markdown.split("## The rules in full", 1)[1]
     assert "### Draw one" not in rules
     assert "draws a card, if the deck has one" in rules
+
+
+@pytest.mark.parametrize("lang, merged", [
+    ("en", "If the starting district is the district that voted, the player chooses the "
+           "destination district: one of the districts other than the district that voted; "
+           "otherwise, the destination district is the district that voted."),
+    ("es", "Si el distrito de partida es el distrito que ha votado, el jugador elige el "
+           "distrito de destino"),
+])
+def test_a_value_set_then_overwritten_reads_as_one_case(lang, merged):
+    """Doge's `let dest = home` then `if src == home: dest = choose ...` (moving a house
+    after abstaining) is one step with its two cases, not a value set and then replaced."""
+    from regola.rulebook.book import build_rulebook
+    text = build_rulebook("doge", lang=lang).markdown
+    assert merged in text
+    assert "3. The destination district is the district that voted." not in text

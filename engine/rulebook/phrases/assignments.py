@@ -31,6 +31,30 @@ class AssignmentSteps:
                                b=self.p.expr(b, env)))
         return None
 
+    def _default_unless(self, first: Tree, rest: list[Tree], env: Env) -> Step | None:
+        """`let x = a` then `if c: x = b` (no other branch): one step, "if c, <x is b>;
+        otherwise, x is a", rather than a value set and then overwritten."""
+        if not rest or first.data != "let_stmt" or rest[0].data != "if_stmt":
+            return None
+        guard = rest[0]
+        name = str(first.children[0])
+        body = guard.children[1]
+        if any(clause is not None for clause in guard.children[2:]) or \
+                len(body.children) != 1 or \
+                body.children[0].data not in ("assign_stmt", "choose_stmt") or \
+                str(body.children[0].children[0]) != name or uses(guard.children[0], name):
+            return None
+        default, _ = self.stmt(first, env)
+        if len(default) != 1 or default[0].children:
+            return None
+        inner, stops = self.block(body, env.child())
+        if stops or len(inner) != 1 or inner[0].children:
+            return None
+        self.said[id(guard)] = "step"
+        return Step(self.w("if {condition}, {then}; otherwise, {default}",
+                           condition=self.p.cond(guard.children[0], env), then=inner[0].text,
+                           default=default[0].text))
+
     # -- let and assignments -------------------------------------------------------------
     def _let(self, s: Tree, env: Env) -> Step | None:
         name, value = str(s.children[0]), s.children[1]

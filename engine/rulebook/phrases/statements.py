@@ -97,6 +97,12 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 if stmt.data == "let_stmt":
                     self._let(stmt, env)    # unsaid, but its name still reads as before
                 continue
+            merged = self._default_unless(stmt, block.children[i + 1:i + 2], env)
+            if merged:
+                steps.append(merged)
+                self.said[id(stmt)] = self.said[id(block.children[i + 1])] = "step"
+                skip = True
+                continue
             swap = self._swap(stmt, block.children[i + 1:i + 2], env)
             if swap:
                 steps.append(swap)
