@@ -10,7 +10,8 @@ from .registry import Builtin
 # -- how the rulebook reads each call: phrase(reader, args, kwargs, env), where reader is
 # the rulebook's reader of expressions (or of statements) in one language --------------
 def phrase_track_pos(reader, args, kwargs, env) -> str:
-    return reader.w("the space of {player}'s disc on {track}",
+    # a printed track may wrap around (laps): the value is how far the disc has gone
+    return reader.w("how far {player}'s disc has gone on {track}",
                   player=reader.expr(args[1], env), track=reader.track_words(args[0], env))
 
 
