@@ -51,7 +51,7 @@ CHECKLIST = {
     16: ["In stage A it is the player furthest ahead on the Doge track. In each later stage it "
          "is the player who won the previous stage's bonus"],
     17: ["the player with the highest count wins the stage's **bonus**",
-         "a pair of Jokers counts as one card, not two", "If nobody played a card, nobody wins it"],
+         "may you play two Jokers as one such card", "If nobody played a card, nobody wins it"],
     18: ["a Joker can never count alone", "Only if you hold no card of the stage's type at all "
          "may you play two Jokers as one such card"],
     19: ["Move your disc one space forward on the Doge track for each card; the bonus winner "
