@@ -97,16 +97,12 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 if stmt.data == "let_stmt":
                     self._let(stmt, env)    # unsaid, but its name still reads as before
                 continue
-            merged = self._default_unless(stmt, block.children[i + 1:i + 2], env)
-            if merged:
-                steps.append(merged)
-                self.said[id(stmt)] = self.said[id(block.children[i + 1])] = "step"
-                skip = True
-                continue
-            swap = self._swap(stmt, block.children[i + 1:i + 2], env)
-            if swap:
-                steps.append(swap)
-                self.said[id(stmt)] = self.said[id(block.children[i + 1])] = "step"
+            following = block.children[i + 1:i + 2]
+            pair = self._default_unless(stmt, following, env) or \
+                self._swap(stmt, following, env)
+            if pair:                # two statements said as one step
+                steps.append(pair)
+                self.said[id(stmt)] = self.said[id(following[0])] = "step"
                 skip = True
                 continue
             found, stops = self.stmt(stmt, env)
