@@ -16,7 +16,7 @@ from regola.rulebook.book.rulebook import Book
 CHECKLIST = {
     1: ["The game is for 2 to 4 players", "over 6 epochs", "Each of the 6 epochs"],
     2: ["105 city tiles", "36 coins", "4 mermaids", "3 player aids"],
-    3: ["4 start tiles (back S), one for each player",
+    3: ["4 start tiles (marked S on the back), one for each player",
         "each with their start tile (park at the top, residential quarters at the bottom)"],
     4: ["5 milestones, printed on both sides", "a random side face up",
         "one of the two goals of the milestone at random"],
@@ -51,7 +51,7 @@ CHECKLIST = {
          "## Income phase, step 3: scoring"],
     20: ["At the end of epoch 3 the First World War destroys 1 space of every district",
          "At the end of epoch 4 the Second World War destroys 2 different spaces",
-         "both wars take the whole space: if it holds a stack, every tile of the stack goes"],
+         "A war takes the whole space: if it holds a stack, every tile of the stack goes"],
     21: ["After the war your district must still be one group"],
     22: ["At the end of each of the first 5 epochs"],
     23: ["The winner must build the milestone at once, for free", "Its cost is 0"],
@@ -189,7 +189,7 @@ def test_every_glossary_place_has_its_own_meaning(english):
     """Each place off the board is explained from what the rules do with it (the text file's
     location_meanings), never the generic "a place off the board"; and the Dutch player
     variable takes the article of its gender ("het plan", player_variable_genders)."""
-    places = ["Box", "Epoch stacks", "Dealt tiles", "Hand", "Picked face down",
+    places = ["Box", "Epoch piles", "Dealt tiles", "Hand", "Picked face down",
               "Milestone spaces of the board", "District"]
     rows = {}
     glossary = Book("warsaw", None, Words("en")).blocks["glossary"]()   # not in the written book
@@ -201,7 +201,7 @@ def test_every_glossary_place_has_its_own_meaning(english):
     generic = [name for name, meaning in rows.items() if "a place off the board" in meaning]
     assert not generic, f"glossary places with no meaning of their own: {generic}"
     assert len(set(rows.values())) == len(rows)
-    assert rows["Epoch stacks"].startswith("the tiles of each epoch waiting to be dealt")
+    assert rows["Epoch piles"].startswith("the tiles of each epoch waiting to be dealt")
     dutch = build_rulebook("warsaw", lang="nl").markdown
     assert "de plan voor" not in dutch.lower()
 
