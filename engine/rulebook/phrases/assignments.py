@@ -89,9 +89,15 @@ class AssignmentSteps:
         if self.p.is_condition(value):
             return Step(self.w("{clause} only if {condition}", clause=x,
                                condition=self.p.cond(value, env)))
+        said = self.p.expr(value, env)
         if name in env.groups:
-            return Step(self.w("{x} are {value}", x=x, value=self.p.expr(value, env)))
-        return Step(self.w("{x} is {value}", x=x, value=self.p.expr(value, env)))
+            return Step(self.w("{x} are {value}", x=x, value=said))
+        if said.startswith(f"{x} ") and name not in env.changing:
+            # "the card is the card in the target space": the value names itself, so the
+            # name reads as the value from here on, and no step repeats it
+            env.phrases[name] = said
+            return None
+        return Step(self.w("{x} is {value}", x=x, value=said))
 
     def _either(self, name: str, x: str, value: Tree, env: Env) -> str:
         """`let x = a if c else b`: "if c, x is a; otherwise, it is b"."""
