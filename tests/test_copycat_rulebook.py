@@ -77,7 +77,7 @@ CHECKLIST = {
          "If the position of that street space is less than the position of the target space, "
          "the player takes each card in that street space whose colour is red"],
     21: ["Every new card, bought or red, goes sideways onto your temporary pile",
-         "The player takes the card sideways onto their temporary pile"],
+         "The player takes the card in the target space sideways onto their temporary pile"],
     22: ["Spaces emptied by buying stay empty until the clean-up."],
     23: ["**Success.** At the end of your turn, add up the VP of your round",
          "Add the player's VP of the round to the player's VP."],
