@@ -290,16 +290,17 @@ def phrase_grid_place(reader, args, kwargs, env) -> str:
                   space=reader.p.space_words(args[3], env))
     ok, turns = reader.p.known(args[4], env) if len(args) > 4 else (True, 0)
     if ok and turns == 0:
-        return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any "
-                      "tile there) without turning it", **values)
+        return reader.w("{player} lays {tile} on {space} of their {grid} (on top of the "
+                      "tiles there, if any) without turning it", **values)
     if ok and isinstance(turns, int):
         return reader.w.plural(None, "{player} lays {tile} on {space} of their {grid} (on "
-                               "top of any tile there), turned {n} quarter turn clockwise",
+                               "top of the tiles there, if any), turned {n} quarter turn "
+                               "clockwise",
                                "{player} lays {tile} on {space} of their {grid} (on top of "
-                               "any tile there), turned {n} quarter turns clockwise", turns,
+                               "the tiles there, if any), turned {n} quarter turns clockwise", turns,
                                **values)
-    return reader.w("{player} lays {tile} on {space} of their {grid} (on top of any tile "
-                    "there), turned {turns} quarter turns clockwise",
+    return reader.w("{player} lays {tile} on {space} of their {grid} (on top of the tiles "
+                    "there, if any), turned {turns} quarter turns clockwise",
                     turns=reader.p.expr(args[4], env), **values)
 
 
