@@ -297,8 +297,8 @@ def phrase_grid_place(reader, args, kwargs, env) -> str:
                                "top of the tiles there, if any), turned {n} quarter turn "
                                "clockwise",
                                "{player} lays {tile} on {space} of their {grid} (on top of "
-                               "the tiles there, if any), turned {n} quarter turns clockwise", turns,
-                               **values)
+                               "the tiles there, if any), turned {n} quarter turns clockwise",
+                               turns, **values)
     return reader.w("{player} lays {tile} on {space} of their {grid} (on top of the tiles "
                     "there, if any), turned {turns} quarter turns clockwise",
                     turns=reader.p.expr(args[4], env), **values)
