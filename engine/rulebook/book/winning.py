@@ -48,18 +48,17 @@ class Ending:
             parts.append(self.t.name("end", "checked"))
         env = Env(phrases={"p": self.w("the player")})
         texts = list(self.end.get("conditions", {}).values())
-        conditions = [sentence(self.w.main(self.p.cond(self.expression(text), env)))
-                      for text in texts]
+        clauses = [self.p.cond(self.expression(text), env) for text in texts]
+        conditions = [sentence(self.w.main(clause)) for clause in clauses]
         if not any(self.of_a_player(text) for text in texts):
             # no condition is a player's own: when one holds, every player is ranked
-            if len(texts) == 1:
-                condition = self.p.cond(self.expression(texts[0]), env)
+            if len(clauses) == 1:
                 if self.t.has("end", "checked"):     # checked at the moment just named
                     parts.append(self.w("At that point, the game ends if {condition}.",
-                                        condition=condition))
+                                        condition=clauses[0]))
                 else:
                     parts.append(sentence(self.w("the game ends when {conditions}",
-                                                 conditions=condition)))
+                                                 conditions=clauses[0])))
             else:
                 parts.append(self.w.plural(None, "The game ends when this holds:",
                                            "The game ends when one of these {n} holds:",
