@@ -183,8 +183,38 @@ class FlowSteps:
             return None
         return stmt
 
+    def _stop_choice(self, body: Tree, env: Env) -> tuple[Tree, str] | None:
+        """A loop body that asks a choice and stops when the player picks one fixed answer
+        (`let c = choose ...` then `if c == "done": break`): the body without that `if`
+        (marked said) and the words "until the player chooses “done”"; None otherwise."""
+        kids = body.children
+        for k, stmt in enumerate(kids[:-1]):
+            test = kids[k + 1]
+            if stmt.data != "choose_stmt" or test.data != "if_stmt" or \
+                    any(clause is not None for clause in test.children[2:]):
+                continue
+            cond, then = test.children[0], test.children[1]
+            if cond.data != "compare" or str(cond.children[1]) != "==" or \
+                    not is_name(cond.children[0], str(stmt.children[0])) or \
+                    cond.children[2].data != "string" or len(then.children) != 1 or \
+                    then.children[0].data != "break_stmt":
+                return None
+            self.said[id(test)] = self.said[id(then.children[0])] = "step"
+            choice = self.t.value(self.p.known(cond.children[2], env)[1])
+            until = self.w("until {player} chooses {choice}",
+                           player=self.p.expr(stmt.children[2], env), choice=choice)
+            return Tree(body.data, kids[:k + 1] + kids[k + 2:], body.meta), until
+        return None
+
+    def _until(self, head: str, until: str | None) -> str:
+        return self.w("{head}, {until}", head=head, until=until) if until else head
+
     def _while(self, s: Tree, env: Env) -> Step:
         cond, body = s.children
+        stop = self._stop_choice(body, env)
+        until = None
+        if stop is not None:
+            body, until = stop
         inner, _ = self.block(body, env.child())
         if not inner:
             return [], False
@@ -200,8 +230,9 @@ class FlowSteps:
         if once is not None:            # a counter in the bookkeeping stops it after one go
             return self._nested(self.w("if {condition}", condition=self.p.cond(once, env)),
                                 inner)
-        return Step(self.w("repeat the following as long as {condition}",
-                           condition=self.w.subjunctive(self.p.cond(cond, env))), inner)
+        return Step(self._until(self.w("repeat the following as long as {condition}",
+                                       condition=self.w.subjunctive(self.p.cond(cond, env))),
+                                until), inner)
 
     def _at_most_once(self, cond: Tree, body: Tree, env: Env) -> Tree | None:
         """`while A and n == 0:` whose body adds 1 to `n` in a step the book leaves out as
@@ -226,20 +257,26 @@ class FlowSteps:
 
     def _repeat(self, s: Tree, env: Env) -> Step:
         count, body = s.children
+        stop = self._stop_choice(body, env)
+        until = None
+        if stop is not None:
+            body, until = stop
         inner, _ = self.block(body, env.child())
         if not inner:
             return [], False
         ok, n = self.p.known(count, env)
         if ok and isinstance(n, int):
-            return Step(self.w.plural(None, "do the following once",
-                                      "repeat the following {n} times", n), inner)
+            head = self.w.plural(None, "do the following once", "repeat the following {n} times",
+                                 n)
+            return Step(self._until(head, until), inner)
         if is_name(count):
             const = self.g.constants.get(str(count.children[0]))
             if isinstance(const, dict) and "by_players" in const:
                 times = self.t.by_players(const["by_players"], self.t.times)
-                return Step(self.w("repeat the following {times}", times=times), inner)
-        return Step(self.w("repeat the following as many times as {n}",
-                           n=self.p.expr(count, env)), inner)
+                return Step(self._until(self.w("repeat the following {times}", times=times),
+                                        until), inner)
+        return Step(self._until(self.w("repeat the following as many times as {n}",
+                                       n=self.p.expr(count, env)), until), inner)
 
     def _simultaneous(self, s: Tree, env: Env) -> Step:
         var, items, body = str(s.children[0]), s.children[1], s.children[2]
