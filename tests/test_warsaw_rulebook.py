@@ -19,7 +19,7 @@ CHECKLIST = {
     3: ["4 start tiles (marked S on the back), one for each player",
         "each with their start tile (park at the top, residential quarters at the bottom)"],
     4: ["5 milestones, printed on both sides", "a random side face up",
-        "one of the two goals of the milestone at random"],
+        "so that one of its two goals, at random, lies face up"],
     5: ["Take 6 coins from the bank",
         "put the mermaid of your colour at the start of the victory point track"],
     6: ["Each epoch has two phases. In the **construction phase** you draft tiles and build "

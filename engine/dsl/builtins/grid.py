@@ -289,6 +289,9 @@ def phrase_grid_place(reader, args, kwargs, env) -> str:
     values = dict(player=who, tile=reader.p.expr(args[2], env), grid=grid,
                   space=reader.p.space_words(args[3], env))
     ok, turns = reader.p.known(args[4], env) if len(args) > 4 else (True, 0)
+    if ok and turns == 0 and env.proc == "setup":      # every grid starts empty
+        return reader.w("{player} lays {tile} on {space} of their {grid} without turning it",
+                        **values)
     if ok and turns == 0:
         return reader.w("{player} lays {tile} on {space} of their {grid} (on top of the "
                       "tiles there, if any) without turning it", **values)

@@ -17,8 +17,11 @@ class GridPhrases:
         return name, self.expr(args[1], env)
 
     def space_words(self, tree, env: Env) -> str:
-        """A cell: "the space (0, 0)" when the data fixes it, else its phrase."""
+        """A cell: "the starting space" for the grid's origin, "the space (1, 0)" for
+        another space the data fixes, else its phrase."""
         ok, value = self.known(tree, env)
+        if ok and value == [0, 0]:
+            return self.w("the starting space")
         if ok and isinstance(value, list) and len(value) == 2:
             return self.w("the space ({x}, {y})", x=value[0], y=value[1])
         return self.expr(tree, env)
