@@ -141,8 +141,8 @@ def test_elections_and_every_tie_case(doge):
 
 def test_control_of_advisors(doge):
     text = flat(doge.markdown)
-    assert "takes control of the district's advisor and puts a control ring of their own on " \
-        "it (a control ring already there goes back to its owner)" in text
+    assert "takes control of the district's advisor, which now carries their control ring " \
+        "(another player's control ring on it goes back to its owner)" in text
     assert "the control ring on it goes back to its owner" in text
     assert "(only if the winner has at least one control ring in their supply or the winner " \
         "controls the district's advisor)" in text                           # reading 6
