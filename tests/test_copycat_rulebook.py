@@ -74,8 +74,8 @@ CHECKLIST = {
          "The player loses the money they have not spent"],
     20: ["When you buy a card, you must also take every red card lying to its left in the "
          "street, for free.",
-         "If the position of that street space is less than the position of the target space, "
-         "the player takes each card in that street space whose colour is red"],
+         "For each of the street spaces to the left of the target space",
+         "The player takes each card in that street space whose colour is red"],
     21: ["Every new card, bought or red, goes sideways onto your temporary pile",
          "The player takes the card in the target space sideways onto their temporary pile"],
     22: ["Spaces emptied by buying stay empty until the clean-up."],

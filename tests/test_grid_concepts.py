@@ -149,5 +149,5 @@ def test_every_concept_built_in_has_a_phrase(copy):
     assert "{" not in text and "}" not in text
     for words in ("lays", "the empty spaces sharing a full edge", "passes their",
                   "at random", "best meet", "stays one group of spaces", "areas of",
-                  "without turning it", "the space (0, 0)", "the groups of edge-connected"):
+                  "without turning it", "the starting space", "the groups of edge-connected"):
         assert words in text, words

@@ -353,8 +353,8 @@ def test_a_bounded_score_reads_as_one_addition():
     addition with its floor, not "the score becomes the score plus ..."."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("warsaw").markdown
-    assert "Add the points scored to the player's score (it never goes below 0)." in text
-    assert "score becomes the player's score" not in text
+    assert "Add the points scored to the player's victory points (never below 0)." in text
+    assert "victory points become" not in text
 
 
 def test_a_flag_read_once_is_said_where_it_is_read():

@@ -184,9 +184,9 @@ class AssignmentSteps:
             which, limit, change = bounded
             step = self._becomes(x, change, same, env).text
             bound = self.p.expr(limit, env)
-            return Step(self.w("{step} (it never goes below {limit})", step=step, limit=bound)
+            return Step(self.w("{step} (never below {limit})", step=step, limit=bound)
                         if which == "max" else
-                        self.w("{step} (it never goes above {limit})", step=step, limit=bound))
+                        self.w("{step} (never above {limit})", step=step, limit=bound))
         if value.data == "binop" and same(value.children[0]) and \
                 str(value.children[1]) in "+-":
             amount = self.p.expr(value.children[2], env)
