@@ -144,6 +144,25 @@ def _spanish_contractions(text: str) -> str:
                              ("A" if m.group(1)[0] == "A" else "a") + "l", text)
 
 
+DUTCH_SUBJECT = re.compile(r"^\{(\w+)\} (?=[a-zà-ÿ])")   # a subject, then its verb
+DUTCH_RELATIVE = re.compile(
+    r"\b(die|dat)\b .* (heeft|hebben|is|zijn|ligt|liggen|staat|staan|kan|kunnen|mag|mogen|"
+    r"moet|moeten|wordt|worden|telt|tellen|krijgt|krijgen|komt|komen|gaat|gaan|houdt|houden|"
+    r"speelt|spelen|toont|tonen|geeft|geven|levert|leveren|kost|kosten|heeft gebruikt|"
+    r"hebben gebruikt)$")
+"""A value that ends in a relative clause: "die"/"dat", then the clause's verb last."""
+
+
+def _dutch_subject_comma(template: str, values: dict) -> str:
+    """Dutch closes a subject that ends in a relative clause with a comma before the verb
+    ("elke speler die een stemschijf heeft, kiest ..."): a template that opens with its
+    subject's placeholder gets the comma when the value holds such a clause."""
+    found = DUTCH_SUBJECT.match(template)
+    if found is None or not DUTCH_RELATIVE.search(str(values.get(found.group(1), ""))):
+        return template
+    return template.replace(found.group(0), found.group(0)[:-1] + ", ", 1)
+
+
 class Words:
     """Translation in one language: what every renderer and the CLI use."""
 
@@ -168,6 +187,8 @@ class Words:
     def _filled(self, text: str, values: dict) -> str:
         if not values and "^" not in text:
             return text
+        if self.lang == "nl":
+            text = _dutch_subject_comma(text, values)
         text = fill(text, values, self.lang)
         if self.lang != "es":
             return text
