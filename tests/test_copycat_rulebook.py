@@ -30,7 +30,7 @@ def sheet_rows(book: str, title: str) -> list[list[str]]:
 # Each item of the notes' checklist as the written book states it (its chapters, their
 # placeholders filled from the data), and where a procedure carries it, in the appendix.
 CHECKLIST = {
-    1: ["Copycat is for 2 to 4 players.", "or round 11 is over"],
+    1: ["Copycat is for 2 to 4 players.", "The game lasts at most 11 rounds"],
     3: ["Keep 3 of your workers in front of you: these are your workers **at home**.",
         "Keep 3 at home and return any extra workers to your reserve.",
         "The player takes all their workers back home, keeps 3 of them there and returns the "
@@ -56,9 +56,9 @@ CHECKLIST = {
          "use the purple and blue actions of the cards in your play area"],
     11: ["If your turn comes and you have no worker left at home, you are out too"],
     12: ["You never have to place all your workers."],
-    13: ["| purple | 2: actions |", "| blue | 2: actions |", "| yellow | 3: buying and success |",
-         "| green | 3: buying and success |", "| yellow-green | 3: buying and success |",
-         "| grey | 3: buying and success |", "| red | never | nothing: red cards have no action |"],
+    13: ["| purple | 2: actions |", "| blue | 2: actions |", "| yellow | 3: buying and scoring |",
+         "| green | 3: buying and scoring |", "| yellow-green | 3: buying and scoring |",
+         "| grey | 3: buying and scoring |", "| red | never | nothing: red cards have no action |"],
     14: ["First play all the cards left in your hand into your play area.",
          "The player plays each of the cards in the player's hand face up into their play area"],
     15: ["Purple and blue actions can no longer be used: if you did not use them in phase 2, "
@@ -79,7 +79,7 @@ CHECKLIST = {
     21: ["Every new card, bought or red, goes sideways onto your temporary pile",
          "The player takes the card in the target space sideways onto their temporary pile"],
     22: ["Spaces emptied by buying stay empty until the clean-up."],
-    23: ["**Success.** At the end of your turn, add up the VP of your round",
+    23: ["**Scoring.** At the end of your turn, add up the VP of your round",
          "Add the player's VP of the round to the player's VP."],
     24: ["Put a VP marker on each office in play that has no worker.",
          "If nobody has a worker on the office, a VP marker is put on the office"],
@@ -102,7 +102,9 @@ CHECKLIST = {
     30: ["only grey actions let you use one again, and never more than 2 times in a round"],
     31: ["When a card or an office says something different from these rules, the card or the "
          "office wins."],
-    32: ["- a player has 95 VP or more;", "- the last doctorate was bought this round;",
+    32: ["- a player has 95 VP or more;",
+         "- a player bought a doctorate this round, and no doctorate is left in the supply "
+         "stack or in the street;",
          "- round 11 is over.", "After the clean-up, the game ends if at least one of these "
          "has happened:"],
     33: ["The player with the most VP is elected president and wins. If several players tie "
@@ -131,8 +133,8 @@ def test_checklist_2_start_deck(book):
     assert sum(int(r[0]) for r in start) == 10
     assert sum(int(r[0]) for r in start if r[3] == "Gain 1 coin.") == 7
     assert sum(int(r[0]) for r in start if r[3] == "Score 1 VP.") == 3
-    assert ("the Local Newspaper 16, the Local Radio 17, the Local TV 18, and the Fatherly "
-            "Friends the numbers just below 16, one each") in " ".join(book.split())
+    assert ("the Local Newspaper 16, the Local Radio 17, the Local TV 18, and each Fatherly "
+            "Friend a lower number of its own") in " ".join(book.split())
 
 
 def test_checklist_34_sections_and_doctorates(book):
@@ -205,7 +207,7 @@ def test_the_book_reads_as_prose_not_as_data(book):
     assert "From now on, the player is out of the phase." in book
     assert "If the player takes part in the phase and either" in book
     assert "For each player in turn order, one after another:" in book
-    assert "one of the whole numbers from 0 to the player's money" in book
+    assert "any number from 0 to the player's money" in book
     assert "marker row" not in book     # the VP markers on each office: bookkeeping
     chapters = re.sub(r'\{: style="width: \d+%"\}', "", book.split("## Appendix")[0])
     for dump in ("hall_", "street_", "_office", "yellow_green", "{"):   # (a picture's width
@@ -264,7 +266,7 @@ def test_a_player_variable_takes_the_article_of_its_gender(lang):
     "het geld van de speler", Spanish "el dinero del jugador"; plural variables the gender of
     their noun (variable_genders): Spanish "cualquiera de las cartas"."""
     text = build_rulebook("copycat", lang=lang).markdown
-    wanted, flagged = {"es": ("hasta el dinero del jugador", ["hasta dinero del jugador",
+    wanted, flagged = {"es": ("y el dinero del jugador", ["y dinero del jugador",
                                                                "de los cartas"]),
                        "nl": ("het geld van de speler", ["de geld van de speler"])}[lang]
     assert wanted in text

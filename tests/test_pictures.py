@@ -80,7 +80,7 @@ def test_rialto_map_has_the_canal_its_sides_and_a_legend(books):
     assert "Grand Canal" in labels
     assert "west side of the Grand Canal" in labels and "east side of the Grand Canal" in labels
     assert "room for one bridge or gondola" in labels
-    assert svg.count("<line") == 12                            # the 12 connections
+    assert svg.count("<polyline") == 12                           # the 12 connections
     fills = {a: re.search(rf'fill="(#\w+)"[^>]*/>\n[^\n]*>{a}<', svg) for a in
              ("Santa Croce", "Castello")}
     assert all(fills.values())
@@ -198,3 +198,22 @@ def test_bad_picture_hints_are_located_problems(tmp_path):
     assert re.search(r"rulebook\.yaml:\d+:\d+: .*no area_map or area_blocks picture 'nowhere'",
                      result.output)
     assert "Traceback" not in result.output and not out.exists()
+
+
+def test_a_connection_drawn_round_other_areas_passes_its_cells():
+    """Rialto's example map sends Santa Croce's two crossings of the canal round San Polo and
+    Dorsoduro (`connection_via`): each line is a polyline through the cell it names, and its
+    room lies on that line, not on the straight line through San Polo."""
+    from regola.i18n.catalog import Words
+    from regola.loading.loader import load_game
+    from regola.rulebook.book.outline import game_folder, load_outline
+    from regola.rulebook.pictures.area_map import AreaMap
+    from regola.rulebook.texts import Texts
+    game = load_game("rialto").definition
+    outline = load_outline(game, game_folder(game))
+    board = AreaMap(Texts(game, Words("en")), outline.pictures["example_map"])
+    line = board.connection_line("santa_croce_san_marco")
+    assert len(line) == 3 and line[1] == board.point([0, 0])
+    x, y = board.connection_at("santa_croce_san_marco")
+    assert y == line[1][1]                       # on the top leg, above San Polo
+    assert not board.boxes["san_polo"].y <= y <= board.boxes["san_polo"].y + board.box_h

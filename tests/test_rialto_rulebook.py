@@ -135,7 +135,7 @@ def test_the_book_has_the_map_picture(book):
     examples |= {f"rialto-example-{eid}-2.svg" for eid in ("bridge_bonus", "gondola_short")}
     assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg"} | examples
     svg = book.pictures["rialto-city_map.svg"]
-    assert svg.count("<line") == 12 and ">Grand Canal</text>" in svg       # the canal
+    assert svg.count("<polyline") == 12 and ">Grand Canal</text>" in svg       # the canal
     assert ">west side of the Grand Canal</text>" in svg                   # the legend
     for name in ("Santa Croce", "San Polo", "Dorsoduro", "Cannaregio", "San Marco", "Castello"):
         assert f">{name}</text>" in svg

@@ -105,7 +105,7 @@ def test_elections_and_every_tie_case(doge):
     # The ranking is read through its functions (most_votes, next_most_votes, nobody_votes):
     # players tied for the most votes are all winners.
     assert "The winners are the players with the most votes in the area." in counting
-    assert "The current row and the next row change places." in counting
+    assert "The current row and the next row swap roles." in counting
     assert "Turn face up the card of the next row at that position." in counting
     assert "If nobody has a vote in the area, stop here." in counting     # reading 12
     assert "The runners-up are the players with the next most votes in the area, if a single " \
@@ -117,8 +117,9 @@ def test_elections_and_every_tie_case(doge):
     district = district[district.index("### The election in a district"):]
     tie = district[district.index("If there is more than one winner:"):]
     assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
-    assert "The winner chooses: “take control” (only if taking control is allowed) or " \
-        "“abstain”." in district
+    assert "The winner chooses: “take control” (only if the winner has at least one control " \
+        "ring in their supply or the winner controls the district's advisor) or “abstain”." \
+        in district                                    # a flag read once: its test, inline
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
     assert "one of the areas other than the district" in district
     council = flat(section(doge, "Appendix: the rules step by step"))
@@ -140,11 +141,11 @@ def test_elections_and_every_tie_case(doge):
 
 def test_control_of_advisors(doge):
     text = flat(doge.markdown)
-    assert "takes control of the district's advisor and puts a control ring of their own on " \
-        "it (a control ring already there goes back to its owner)" in text
+    assert "takes control of the district's advisor, which now carries their control ring " \
+        "(another player's control ring on it goes back to its owner)" in text
     assert "the control ring on it goes back to its owner" in text
-    assert "Taking control is allowed only if the winner has at least one control ring in " \
-        "their supply or the winner controls the district's advisor" in text   # reading 6
+    assert "(only if the winner has at least one control ring in their supply or the winner " \
+        "controls the district's advisor)" in text                           # reading 6
     # In the Quarantia only a ring is needed: one of its advisors is always still neutral.
     assert "The player chooses: “take control” (only if the player has at least one control " \
         "ring in their supply) or “abstain”." in text

@@ -66,7 +66,7 @@ def test_the_rules_leave_the_accounts_out(game, left_out):
 def test_the_appendix_keeps_the_whole_procedures():
     appendix = build_rulebook(generated_doge(), lang="en").markdown.split("## Appendix")[1]
     assert "Add 1 to the year number." in appendix
-    assert "The current row and the next row change places." in appendix
+    assert "The current row and the next row swap roles." in appendix
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -95,7 +95,7 @@ def test_the_parts_come_in_a_readers_order(books, game):
     ("doge", "Compare the number of palaces each of them has on the board"),
     ("rialto", "The player with the most victory points wins."),
     ("warsaw", "The player with the most victory points wins."),
-    ("copycat", "The game ends after the round in which someone reaches 95 VP"),
+    ("copycat", "The game lasts at most 11 rounds"),
 ])
 def test_the_overview_says_how_to_win(books, game, words):
     overview = " ".join(section(books[game], "The game").split())

@@ -18,7 +18,7 @@ CHECKLIST = {
     2: ["105 city tiles", "36 coins", "4 mermaids", "3 player aids"],
     3: ["4 start tiles (marked S on the back), one for each player",
         "each with their start tile (park at the top, residential quarters at the bottom)"],
-    4: ["5 milestones, printed on both sides", "a random side face up",
+    4: ["5 milestones, printed on both sides", "a side chosen at random face up",
         "so that one of its two goals, at random, lies face up"],
     5: ["Take 6 coins from the bank",
         "put the mermaid of your colour at the start of the victory point track"],
@@ -100,7 +100,7 @@ def test_provisional_note_readings_and_pictures(english):
     components = text.split("## Components")[1].split("\n## ")[0]
     assert "About this edition" not in components
     note = text.split("**About this edition**")[1].split("\n## ")[0]
-    assert "16 per epoch" in note and "counts the minimum in groups" in note
+    assert "how many each epoch has" in note and "counts the minimum in groups" in note
     assert text.index("**About this edition**") > text.index("## The end of the game")
     assert text.index("**About this edition**") < text.index("## The rules in full")
     assert "## Clarifications" not in text and "**Reading" not in text
@@ -108,12 +108,12 @@ def test_provisional_note_readings_and_pictures(english):
     for words in ["only its top tile counts", "A stack may grow as high as you like",
                   "on a stack, its top tile", "your district may grow in a direction that was "
                   "closed to it before", "The two losses of the Second World War are judged "
-                  "together", "Everyone chooses their losses at the same time",
-                  "To win a milestone you need at least one of what its goal counts",
+                  "together", "Everyone chooses their losses in secret at the same time",
+                  "A count of zero never wins a milestone",
                   "starting with the one in which you win it",
                   "Only one of your parks scores: the one with the most residential areas",
                   "all of them, if it has several", "With at least 2 groups",
-                  "Your score never drops below 0", "The bank never runs out",
+                  "Your victory points never drop below 0", "The bank never runs out",
                   "a tile you cannot afford anywhere must be discarded",
                   "To the left means clockwise",
                   "At the end of epoch 3 the First World War",
@@ -122,8 +122,8 @@ def test_provisional_note_readings_and_pictures(english):
                   "| Residential areas next to this building cause you no loss for "
                   "pollution. |"]:
         assert words in flat, words
-    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "income", "second_war",
-                                                        "final_exchange") for n in (1, 2)}
+    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "income", "second_war")
+                for n in (1, 2)} | {"warsaw-example-final_exchange-1.svg"}
     assert set(english.pictures) - examples == {
         "warsaw-tiles.svg", "warsaw-setup.svg", "warsaw-district.svg", "warsaw-areas_example.svg"}
     assert examples <= set(english.pictures)
@@ -223,7 +223,7 @@ def test_readings_18_and_19_are_explained_in_their_chapters(english):
         "\n## ")[0]
     war = english.markdown.split("## Income phase, step 1: war")[1].split("\n## ")[0]
     assert "starting with the one in which you win it" in " ".join(milestone.split())
-    assert "Everyone chooses their losses at the same time" in \
+    assert "Everyone chooses their losses in secret at the same time" in \
         " ".join(war.split())
 
 

@@ -336,3 +336,32 @@ def test_a_value_set_then_overwritten_reads_as_one_case(lang, merged):
     text = build_rulebook("doge", lang=lang).markdown
     assert merged in text
     assert "3. The destination district is the district that voted." not in text
+
+
+def test_a_loop_ended_by_one_answer_says_so_in_its_heading():
+    """Doge's marker loop (`choose ... ["done"] + values`, then `if pick == "done": break`)
+    reads "repeat ..., until the player chooses “stop adding markers”", with no step that
+    says to stop repeating (rule: 1 to 4 markers on the card, phase 1)."""
+    from regola.rulebook.book import build_rulebook
+    text = build_rulebook("doge").markdown
+    assert "until the player chooses “stop adding markers”:" in text
+    assert "stop repeating" not in text
+
+
+def test_a_bounded_score_reads_as_one_addition():
+    """Warsaw's `p.vp = max([0, p.vp + vp])` (a score never below 0, reading 13) is one
+    addition with its floor, not "the score becomes the score plus ..."."""
+    from regola.rulebook.book import build_rulebook
+    text = build_rulebook("warsaw").markdown
+    assert "Add the points scored to the player's score (it never goes below 0)." in text
+    assert "score becomes the player's score" not in text
+
+
+def test_a_flag_read_once_is_said_where_it_is_read():
+    """Doge's `let may_take = ...` read by one choice: the choice says the condition, and no
+    step says that "taking control is allowed" (reading 6)."""
+    from regola.rulebook.book import build_rulebook
+    text = build_rulebook("doge").markdown
+    assert "“take control” (only if the winner has at least one control ring in their " \
+        "supply or the winner controls the district's advisor)" in text
+    assert "is allowed only if" not in text

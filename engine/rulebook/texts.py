@@ -8,6 +8,7 @@ game-specific word comes from the game's text file, translated in the context
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from string import Formatter
 from typing import Any
 
@@ -53,6 +54,9 @@ class Texts:
         self.g = game
         self.w = w.for_game(game)
         self.missing: set[str] = set()
+        # set by a written book: the effect text of a token or area (kind, its row of
+        # properties, the property that picks the text), for pictures that show effects
+        self.effect: Callable[[str, dict, str], str | None] | None = None
 
     # -- the game's text file ------------------------------------------------------------
     def has(self, section: str, key: str) -> bool:

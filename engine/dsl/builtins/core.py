@@ -69,13 +69,21 @@ def phrase_len(reader, args, kwargs, env) -> str:
     return reader.w("the number of items in {x}", x=reader.expr(args[0], env))
 
 
-def phrase_range(reader, args, kwargs, env) -> str:
+def range_ends(reader, args, env) -> tuple[str, str] | None:
+    """The first and last numbers of `range(a, x + 1)` in words ("0", "the number of
+    cards"); None for a range whose end is excluded in another way."""
     top = args[-1]
     if top.data == "binop" and str(top.children[1]) == "+" and \
             reader.known(top.children[2], env) == (True, 1):     # range(a, x + 1): a to x
-        return reader.w("the whole numbers from {a} to {b}",
-                      a=reader.expr(args[0], env) if len(args) == 2 else "0",
-                      b=reader.expr(top.children[0], env))
+        return (reader.expr(args[0], env) if len(args) == 2 else "0",
+                reader.expr(top.children[0], env))
+    return None
+
+
+def phrase_range(reader, args, kwargs, env) -> str:
+    ends = range_ends(reader, args, env)
+    if ends is not None:
+        return reader.w("the whole numbers from {a} to {b}", a=ends[0], b=ends[1])
     if len(args) == 1:
         return reader.w("the whole numbers from 0 up to {b}, not included",
                       b=reader.expr(args[0], env))

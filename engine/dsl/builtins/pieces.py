@@ -109,8 +109,8 @@ def phrase_hide(reader, args, kwargs, env) -> str:
 
 
 def phrase_control(reader, args, kwargs, env) -> str:
-    return reader.w("{player} takes control of {token} and puts a {piece} of their own on "
-                  "it (a {piece} already there goes back to its owner)",
+    return reader.w("{player} takes control of {token}, which now carries their {piece} "
+                    "(another player's {piece} on it goes back to its owner)",
                   player=reader.p.expr(args[1], env), token=reader.p.expr(args[0], env),
                   piece=reader.token_control())
 

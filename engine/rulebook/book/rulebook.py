@@ -57,6 +57,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
         self.t = Texts(self.g, w)
         self.outline: Outline = load_outline(self.g, game_folder(self.g))
         self.written = Written(self.t, self.outline)
+        self.t.effect = self.written.effect
         self.fallback = self.changed_sections(game, variant)
         self.phrases = Phrases(self.t, Statics(self.game))
         self.end = end_document(game, variant)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ...dsl.builtins import STATEMENTS
+from ...dsl.builtins.core import range_ends
 from ...i18n.grammar import like
 from .env import Env, Step, call_parts, string_literals
 
@@ -102,6 +103,11 @@ class ActionSteps:
                 if not (known and v == []):
                     parts.append(self.options(side, env))
             return self.w.join(parts, style="or")
+        if tree.data == "call" and str(tree.children[0]) == "range":
+            _, args, _ = call_parts(tree)
+            ends = range_ends(self.p, args, env)
+            if ends is not None:
+                return self.w("any number from {a} to {b}", a=ends[0], b=ends[1])
         return self.w("one of {things}", things=self.p.expr(tree, env))
 
     # -- calls ---------------------------------------------------------------------------

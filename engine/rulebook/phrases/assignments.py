@@ -27,7 +27,7 @@ class AssignmentSteps:
             return None
         held = env.aliases
         if held.get(str(x.children[0])) == a and held.get(str(y.children[0])) == b:
-            return Step(self.w("{a} and {b} change places", a=self.p.expr(a, env),
+            return Step(self.w("{a} and {b} swap roles", a=self.p.expr(a, env),
                                b=self.p.expr(b, env)))
         return None
 
@@ -86,6 +86,10 @@ class AssignmentSteps:
                         else self.w("{x}: no, at first", x=x))
         if ok and known == [] and name in env.groups:
             return Step(self.w("there are no {things} yet", things=env.groups[name][1]))
+        if self.p.is_condition(value) and name in env.used_once and \
+                name not in env.changing:
+            env.inlined[name] = value       # read once: the condition is said where it is used
+            return None
         if self.p.is_condition(value):
             return Step(self.w("{clause} only if {condition}", clause=x,
                                condition=self.p.cond(value, env)))
@@ -173,6 +177,16 @@ class AssignmentSteps:
             return Step(self.w("clear {x}", x=x))
         if self.p.known(value, env) == (True, None):
             return Step(self.w("{x} is cleared", x=x))
+        bounded = _bounded(value)
+        if bounded is not None and same(bounded[2].children[0]) and \
+                str(bounded[2].children[1]) in "+-":
+            # x = max([0, x + n]): "add n to x (it never goes below 0)"
+            which, limit, change = bounded
+            step = self._becomes(x, change, same, env).text
+            bound = self.p.expr(limit, env)
+            return Step(self.w("{step} (it never goes below {limit})", step=step, limit=bound)
+                        if which == "max" else
+                        self.w("{step} (it never goes above {limit})", step=step, limit=bound))
         if value.data == "binop" and same(value.children[0]) and \
                 str(value.children[1]) in "+-":
             amount = self.p.expr(value.children[2], env)
@@ -191,3 +205,19 @@ class AssignmentSteps:
                                    value=self.t.value(each),
                                    things=self.p.expr(value.children[2], env)))
         return Step(self.w("{x} becomes {value}", x=x, value=self.p.expr(value, env)))
+
+
+def _bounded(value: Tree) -> tuple[str, Tree, Tree] | None:
+    """`max([limit, change])` or `min([limit, change])` where change is a sum or difference:
+    ("max" or "min", limit, change); None for any other value."""
+    if value.data != "call" or str(value.children[0]) not in ("max", "min") or \
+            value.children[1] is None or len(value.children[1].children) != 1:
+        return None
+    arg = value.children[1].children[0]
+    if arg.data != "pos_arg" or arg.children[0].data != "list" or \
+            len(arg.children[0].children) != 2:
+        return None
+    limit, change = arg.children[0].children
+    if change is None or change.data != "binop":
+        return None
+    return str(value.children[0]), limit, change

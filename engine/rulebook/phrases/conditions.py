@@ -16,6 +16,8 @@ class ConditionPhrases:
 
     def cond(self, tree: Tree, env: Env) -> str:
         """A clause for a condition (options already decided)."""
+        if tree.data == "name" and str(tree.children[0]) in env.inlined:
+            return self.cond(env.inlined[str(tree.children[0])], env)
         ok, value = self.known(tree, env)
         if ok and isinstance(value, bool):
             return self.w("always") if value else self.w("never")

@@ -26,11 +26,14 @@ class Env:
     rankings: set[str] = field(default_factory=set)              # names holding a ranking
     singles: set[str] = field(default_factory=set)               # groups known to hold one
     unordered: set[str] = field(default_factory=set)  # names holding tokens in no order
+    used_once: set[str] = field(default_factory=set)  # locals read in two places at most
+    inlined: dict[str, Any] = field(default_factory=dict)  # name -> the condition it holds
 
     def child(self, **phrases: str) -> Env:
         env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
                   dict(self.choices), set(self.changing), self.proc, dict(self.aliases),
-                  set(self.rankings), set(self.singles), set(self.unordered))
+                  set(self.rankings), set(self.singles), set(self.unordered),
+                  set(self.used_once), dict(self.inlined))
         env.phrases.update(phrases)
         for name in phrases:
             env.statics.pop(name, None)

@@ -9,6 +9,8 @@ grids.py for the engine's concepts).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from lark import Tree
 
 from .accounts import Accounts
@@ -52,6 +54,8 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         env = Env(proc=proc.name)
         nodes = list(proc.tree.iter_subtrees())
         lets = {str(n.children[0]) for n in nodes if n.data == "let_stmt"}
+        reads = Counter(str(n.children[0]) for n in nodes if n.data == "name")
+        env.used_once = {name for name in lets if 1 <= reads[name] <= 2}
         for node in nodes:
             if node.data == "assign_stmt" or (node.data == "choose_stmt" and
                                               str(node.children[0]) in lets):

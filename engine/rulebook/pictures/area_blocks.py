@@ -2,8 +2,10 @@
 (a row of market spaces, a department of offices, columns of windows). The outline lists
 the blocks from top to bottom; each picks areas (`area_kind`, `where`), orders them
 (`order_by`) and lays them out `columns` to a row, or in one column per value of
-`group_by`. A box shows the area's name and its `show` properties; `fill_by` colours boxes
-(`fills`, with a legend); `badge` marks areas used only from a number of players on.
+`group_by`. A box shows the area's name and its `show` properties, or with `effect_by` its
+effect text (the game's `effects` texts, picked by that property, as the reference sheets
+show it); `fill_by` colours boxes (`fills`, with a legend); `badge` marks areas used only from
+a number of players on.
 
 `AreaBlocks` is also the board under a drawn position (position.py), with `room` pixels
 left in every box for the pieces there.
@@ -60,8 +62,14 @@ class AreaBlocks:
         return sorted(keys, key=lambda k: g.areas[k].get(order)) if order else keys
 
     def lines(self, key: str, block: dict) -> list[str]:
-        """What a box says under the area's name: its shown properties."""
+        """What a box says under the area's name: its effect text, or its shown
+        properties."""
         area = self.t.g.areas[key]
+        if block.get("effect_by") and self.t.effect is not None:
+            row = {"area": key, **{k: v for k, v in area.items() if k != "kind"}}
+            text = self.t.effect(area["kind"], row, block["effect_by"])
+            if text:
+                return [text]
         prefixes = block.get("prefixes", {})
         hide = block.get("hide", {})
         shown = [prefixes.get(p, "") + plain(self.t, area.get(p)) for p in block.get("show", [])
@@ -77,7 +85,8 @@ class AreaBlocks:
         box_w = block.get("width", max([110.0] + [min(180, text_width(self.t.area(k), 11,
                                                                        "bold") / 1.6 + 18)
                                                  for k in keys if named]))
-        box_h = (34 if named else 8) + 16 * bool(block.get("show")) + self.room
+        box_h = (34 if named else 8) + self.room + \
+            (40 if block.get("effect_by") else 16 * bool(block.get("show")))
         gap_y = GAP + 12 * bool(block.get("badge"))
         if "group_by" in block:
             groups: dict = {}
@@ -119,6 +128,10 @@ class AreaBlocks:
                                 11, weight="bold", max_lines=2)
         for line in self.lines(key, block):
             y = box.y + (38 if not block.get("nameless") else 16)
+            if block.get("effect_by"):      # a sentence: up to three lines under the name
+                body += block_label(box.x + box.w / 2, y + 12, line, box.w - 10, 9.5,
+                                    max_lines=3)
+                continue
             body += block_label(box.x + box.w / 2, y, line, box.w - 8, 10.5, max_lines=1)
         badge = block.get("badge")
         value = self.t.g.areas[key].get(badge) if badge else None

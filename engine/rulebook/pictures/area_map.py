@@ -3,8 +3,9 @@ the outline gives it (`at`: area -> [column, row], fractions allowed), optionall
 list property drawn as numbered spaces (`spaces`, e.g. building costs), its fill chosen by
 a property (`fill_by`, e.g. the side of a river, with `fills` and a legend), a divider drawn
 between regions (`divider`: points and a label, e.g. a canal) and the game's connections as
-lines, each with the room where a connecting piece goes. Labels come from the game's text
-file (`picture_labels`).
+lines, each with the room where a connecting piece goes (`connection_at`: how far along;
+`connection_via`: cells a line passes through to go round other areas). Labels come from
+the game's text file (`picture_labels`).
 
 `AreaMap` is also the board under a drawn position (position.py): it tells where each area,
 space and connection is, and leaves `room` in every area for the pieces there.
@@ -12,6 +13,7 @@ space and connection is, and leaves `room` in every area for the pieces there.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..texts import Texts
@@ -84,14 +86,30 @@ class AreaMap:
         return (16 + xy[0] * (self.box_w + self.gap_x) + self.box_w / 2,
                 self.top + xy[1] * (self.box_h + self.gap_y) + self.box_h / 2)
 
-    def connection_at(self, cid: str) -> tuple[float, float] | None:
-        """The middle of a connection's line (where its piece goes), or None if not drawn."""
+    def connection_line(self, cid: str) -> list[tuple[float, float]] | None:
+        """The points of a connection's line: from one area's centre through the cells its
+        `connection_via` names (to go round other areas) to the other's; None if not drawn."""
         a, b = self.t.g.connections[cid]
         if a not in self.boxes or b not in self.boxes:
             return None
+        via = [self.point(p) for p in self.spec.get("connection_via", {}).get(cid, [])]
+        return [self.boxes[a].centre, *via, self.boxes[b].centre]
+
+    def connection_at(self, cid: str) -> tuple[float, float] | None:
+        """Where a connection's piece goes (the fraction `connection_at` of the way along its
+        line, else half way), or None if the connection is not drawn."""
+        line = self.connection_line(cid)
+        if line is None:
+            return None
         t = self.spec.get("connection_at", {}).get(cid, 0.5)
-        (x1, y1), (x2, y2) = self.boxes[a].centre, self.boxes[b].centre
-        return x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        legs = [math.dist(p, q) for p, q in zip(line, line[1:], strict=False)]
+        left = t * sum(legs)
+        for (x1, y1), (x2, y2), length in zip(line, line[1:], legs, strict=False):
+            if left <= length or length == legs[-1]:
+                f = left / length if length else 0
+                return x1 + (x2 - x1) * f, y1 + (y2 - y1) * f
+            left -= length
+        return line[-1]
 
     def fill(self, key: str) -> str:
         prop = self.spec.get("fill_by")
@@ -131,13 +149,13 @@ class AreaMap:
         if not self.spec.get("connections"):
             return []
         lines, rooms = [], []
-        for cid, (a, b) in self.t.g.connections.items():
+        for cid in self.t.g.connections:
             mid = self.connection_at(cid)
             if mid is None:
                 continue
-            (x1, y1), (x2, y2) = self.boxes[a].centre, self.boxes[b].centre
-            lines.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
-                         f'stroke="{BORDER}" stroke-width="3" stroke-dasharray="7 4"/>')
+            points = " ".join(f"{x:g},{y:g}" for x, y in self.connection_line(cid))
+            lines.append(f'<polyline points="{points}" fill="none" stroke="{BORDER}" '
+                         f'stroke-width="3" stroke-dasharray="7 4"/>')
             rooms.append(rect(mid[0] - 17, mid[1] - 10, 34, 20, "#ffffff", BORDER, 2, 4))
         return lines + rooms
 

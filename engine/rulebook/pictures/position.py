@@ -179,7 +179,8 @@ class Position:
         seats = list(self.t.g.seats)
         entries = [(seat_colour(seats, seats.index(seat)), name)
                    for seat, name in self.cast.items() if seat in seats]
-        entries += [("#999999", self.t.w("{things}: a square in the owner's colour says how "
+        entries += [(f"chip:{seat_colour(seats, 0)}:2",
+                     self.t.w("{things}: a square in the owner's colour says how "
                                          "many", things=self.t.name("pieces", k, 2)))
                    for k in sorted(self.chip_kinds)]
         if self.spec.get("open_var"):

@@ -98,7 +98,7 @@ def seat_colour(seats: list[str], seat: int) -> str:
 def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
            size: float = 12) -> tuple[list[str], float]:
     """Swatches and their names in rows that fit `width`; the elements and the height used.
-    Each entry is (fill or "line:<colour>", text)."""
+    Each entry is (fill, "line:<colour>" or "chip:<colour>:<number>", text)."""
     body: list[str] = []
     cx, cy = x, y
     for fill, text in entries:
@@ -108,6 +108,10 @@ def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
         if fill.startswith("line:"):
             body.append(f'<line x1="{cx:g}" y1="{cy + 7:g}" x2="{cx + 16:g}" y2="{cy + 7:g}" '
                         f'stroke="{fill[5:]}" stroke-width="5"/>')
+        elif fill.startswith("chip:"):      # a counted piece: a number on a player's colour
+            colour, number = fill[5:].rsplit(":", 1)
+            body.append(rect(cx, cy, 16, 14, colour, "#333333", 1, 3))
+            body.append(label(cx + 8, cy + 11, number, 10, "middle", "bold", fill="#ffffff"))
         else:
             body.append(rect(cx, cy, 16, 14, fill, "#333333", 1, 2))
         body.append(label(cx + 22, cy + 12, text, size))
