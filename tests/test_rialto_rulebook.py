@@ -16,11 +16,11 @@ def book():
 
 
 CHECKLIST = {
-    1: ["Rialto is played by 2 to 5 players",
+    1: ["Rialto is for 2 to 5 players",
         "The game lasts 6 rounds. Each round has three phases"],
     2: ["77 cards: 11 each of Doge, Gold, Building, Bridge, Gondola and Councilman, and 11 "
         "Jokers"],
-    3: ["18 councilmen and two discs in each of the 5 colours",
+    3: ["for each of the 5 player colours: 18 councilmen and two discs",
         "Each player puts 5 councilmen on their player board and the rest in the general "
         "supply"],
     4: ["- 30 coins", "| 2 | 1 and 2 |", "| 3 | 1, 2, and 3 |", "| 4 | 1, 2, 2, and 3 |",
@@ -48,8 +48,8 @@ CHECKLIST = {
     14: ["**A** Doge, **B** Gold, **C** Building, **D** Bridge, **E** Gondola and **F** "
          "Councilman"],
     15: ["Clockwise from the lead player, each player has one **play turn**"],
-    16: ["In stage A it is the player furthest ahead on the Doge track. In each later stage it "
-         "is the player who won the previous stage's bonus"],
+    16: ["In stage A the lead player is the player furthest ahead on the Doge track. In each "
+         "later stage it is the player who won the previous stage's bonus"],
     17: ["the player with the highest count wins the stage's **bonus**",
          "may you play two Jokers as one such card", "If nobody played a card, nobody wins it"],
     18: ["a Joker can never count alone", "Only if you hold no card of the stage's type at all "
@@ -57,12 +57,12 @@ CHECKLIST = {
     19: ["Move your disc one space forward on the Doge track for each card; the bonus winner "
          "moves one space more"],
     20: ["Take one coin from the bank for each card; the bonus winner takes one more"],
-    21: ["each player may take one building from the stock whose value is no higher than "
-         "that count",
+    21: ["you may each take one building from the stock whose value is no higher than your "
+         "count",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
-    22: ["Score one victory point for each Bridge card you count. Every player who played "
-          "none (a count of zero) loses one victory point",
-          "lays the top bridge tile on any free connection"],
+    22: ["Score one victory point for each card of your count. With a count of zero, you "
+          "lose one victory point",
+          "lay the top bridge tile on any free connection"],
     23: ["choosing which end faces which district",
           "The numbers on the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, 4 and 6, 5 "
           "and 6"],
@@ -70,12 +70,13 @@ CHECKLIST = {
           "For each one you cannot move, because none of yours is left there, score one "
           "victory point instead"],
     25: ["A gondola tile adds one to each of the two districts it joins",
-         "lays a gondola tile on any free connection "
-         "and puts one of their councilmen from the general supply into one of the two "
+         "lay a gondola tile on any free connection "
+         "and put one of your councilmen from the general supply into one of the two "
          "districts it joins"],
     26: ["move one councilman from your personal supply into the current district; the bonus "
           "winner places one more"],
-    27: ["scores 5 victory points and turns that side's district bonus tile face down",
+    27: ["scores 5 victory points and takes that side's district bonus tile off its bonus "
+         "space, face down",
           "2 district bonus tiles", "The first player to have a councilman in every district "
           "on one side of the Grand Canal"],
     28: ["the 12 connections, four for each district. Each has room for one tile, a bridge or "
@@ -112,15 +113,15 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
         assert words in text
     assert "## Clarifications" not in text and "Reading 1" not in text
     chapters = " ".join(text[:text.index("## Turn summary")].split())
-    for reading in ("rounded down", "never drop below zero", "even when nobody played one",
+    for reading in ("rounded down", "never drop below zero", "even when nobody played a card",
                     "Only if you hold no card of the stage's type at all",
                     "an empty connection adds nothing",
                     "An empty bank gives nothing", "A kind that is sold out cannot be taken",
                     "you may move your councilmen from other districts",
-                    "Each tile is won only once, but one player may win both",
+                    "it cannot be won again", "One player may win both tiles",
                     "even in the middle of dealing, shuffle the leftover pile and every discard "
                     "pile", "at the same time and in secret",
-                    "several late players go clockwise from the lead player",
+                    "several late turns go clockwise from the lead player",
                     "A building with a coin on it cannot be used again this round",
                     "draw 3 cards from the draw pile", "a card of another type (not a Joker)"):
         assert reading in chapters, reading
@@ -129,7 +130,7 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
 
 def test_the_book_has_the_map_picture(book):
     examples = {f"rialto-example-{eid}-1.svg"
-                for eid in ("phase_one", "jokers", "bridge_bonus", "gondola_short",
+                for eid in ("jokers", "bridge_bonus", "gondola_short",
                             "district_scoring")}
     examples |= {f"rialto-example-{eid}-2.svg" for eid in ("bridge_bonus", "gondola_short")}
     assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg"} | examples
