@@ -138,7 +138,7 @@ def test_the_books_speak_each_language_s_chosen_form():
     # Rialto's written book: the overview and the setup say "tú"; its only list of colours
     # is the start building's (the players' colours are not named).
     assert "A lo largo de 6 rondas reunirás cartas y las jugarás" in spanish
-    assert "1. Coloca el tablero en el centro de la mesa." in spanish
+    assert "1. Pon el tablero en la mesa." in spanish
     assert "1. Prepara la partida" in spanish                  # the rules in full
     assert "un edificio de valor 1 (verde, amarillo o azul)" in spanish
     # Doge's own book is written; the colours are listed by the generated components block
