@@ -8,7 +8,13 @@ README = (Path(__file__).parent.parent / "README.md").read_text()
 
 
 def test_readme_starts_with_the_two_set_up_commands():
-    commands = [line for line in README.splitlines() if line.startswith("pip install")]
+    """A virtual environment first (Debian's Python refuses a system-wide pip install), on
+    the Python the package asks for, then the main job and the tests."""
+    lines = README.splitlines()
+    first_block = lines.index("```") + 1
+    assert lines[first_block] == "python3 -m venv .venv && . .venv/bin/activate"
+    assert "Python 3.11 or newer" in README.split("```", 1)[0]
+    commands = [line for line in lines if line.startswith("pip install")]
     assert commands[:2] == [
         "pip install . && regola play doge --seats random,random,random,random --seed 1",
         "pip install '.[test]' && pytest",
