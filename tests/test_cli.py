@@ -273,3 +273,14 @@ def test_version():
     assert result.exit_code == 0
     assert result.stdout == f"regola {regola.__version__}\n"
     assert regola.__version__ == version("regola")
+
+
+def test_an_unknown_game_id_suggests_the_nearest_built_in():
+    """A mistyped game id names the built-in game it is closest to; a far one lists them all,
+    and neither shows a traceback."""
+    runner = CliRunner()
+    near = runner.invoke(app, ["validate", "dgoe"])
+    assert near.exit_code != 0 and "(did you mean doge?)" in near.output
+    far = runner.invoke(app, ["validate", "chess"])
+    assert "did you mean" not in far.output and "copycat, doge, rialto, warsaw" in far.output
+    assert "Traceback" not in near.output + far.output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from importlib import resources
 from pathlib import Path
 
@@ -43,6 +45,11 @@ def resolve_game(name_or_path: str) -> Path:
     if "/" not in name_or_path and builtin.exists():
         return builtin
     games = ", ".join(builtin_games())
+    close = difflib.get_close_matches(name_or_path, builtin_games(), n=1, cutoff=0.6)
+    if close:
+        raise UnknownGame.text(w("unknown game {name} (did you mean {close}?); built-in games: "
+                                 "{games}"), name=repr(name_or_path), close=close[0],
+                               games=games)
     raise UnknownGame.text(w("unknown game {name}; built-in games: {games} (or give the path "
                              "of a game folder or file)"), name=repr(name_or_path), games=games)
 
