@@ -284,3 +284,15 @@ def test_an_unknown_game_id_suggests_the_nearest_built_in():
     far = runner.invoke(app, ["validate", "chess"])
     assert "did you mean" not in far.output and "copycat, doge, rialto, warsaw" in far.output
     assert "Traceback" not in near.output + far.output
+
+
+def test_games_with_one_game_shows_its_details():
+    """`regola games warsaw` lists Warsaw alone with its provisional data and options; a
+    mistyped id gets the nearest built-in game."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["games", "warsaw"])
+    assert result.exit_code == 0
+    assert "warsaw: provisional data" in result.output and "doge" not in result.output
+    assert "warsaw: options (rule readings)" in result.output
+    typo = runner.invoke(app, ["games", "warsw"])
+    assert typo.exit_code != 0 and "(did you mean warsaw?)" in typo.output

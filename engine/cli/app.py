@@ -126,11 +126,14 @@ LangOpt = Annotated[str | None, typer.Option(
 
 @app.command()
 @handle_errors
-def games(details: Annotated[bool, typer.Option(
+def games(game: Annotated[str | None, typer.Argument(
+        help="One built-in game, shown with its details.")] = None,
+          details: Annotated[bool, typer.Option(
         "--details", help="Also list each game's options (rule readings).")] = False,
           lang: LangOpt = None):
-    """List the built-in games, their player counts and variants."""
-    games_report(out(), details, Words(lang))
+    """List the built-in games, their player counts and variants (one game: its provisional
+    data, variants and options too)."""
+    games_report(out(), details, Words(lang), only=game)
 
 
 class Format(StrEnum):

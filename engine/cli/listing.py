@@ -12,7 +12,7 @@ from ..errors import RegolaError
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
-from ..loading.sources import builtin_games, builtin_variants, display_name
+from ..loading.sources import builtin_games, builtin_variants, display_name, resolve_game
 from ..loading.yaml_source import load_yaml
 
 
@@ -30,15 +30,20 @@ def variant_info(path: Path, w: Words | None = None) -> tuple[str, str, str]:
     return (path.stem, str(doc.get("name", "")), str(doc.get("description", "")))
 
 
-def games_report(console: Console, details: bool, w: Words | None = None) -> None:
-    """Print one row per built-in game; with details, each game's options too."""
+def games_report(console: Console, details: bool, w: Words | None = None,
+                 only: str | None = None) -> None:
+    """Print one row per built-in game (or only the game `only`, with its details); with
+    details, each game's provisional data, variants and options too."""
     w = w or Words()
+    if only is not None:
+        resolve_game(only)                  # an unknown id: did you mean ...?
+        details = True
     table = Table(title=w.ctx("table", "Built-in games"), title_justify="left")
     for column in (w.ctx("table", "game"), w.ctx("table", "name"), w.ctx("table", "players"),
                    w.ctx("table", "seats"), w.ctx("table", "variants")):
         table.add_column(column)
     loaded = {}
-    for game_id in builtin_games():
+    for game_id in [only] if only is not None else builtin_games():
         infos = [variant_info(p, w) for p in builtin_variants(game_id)]
         variants = [f"{vid} ({name})" if name else vid for vid, name, _ in infos]
         try:
