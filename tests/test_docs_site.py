@@ -30,6 +30,9 @@ def test_site_configuration_has_search_and_a_language_switcher():
 def test_pages_only_writes_every_language(tmp_path):
     result = runner.invoke(app, ["docs", "build", "--out", str(tmp_path), "--pages-only"])
     assert result.exit_code == 0, result.output
+    from regola.rulebook.book.site import book_count
+    assert f"writing {book_count()} rulebooks (every built-in game and variant in en, es, " \
+        "nl) under" in result.output                    # it says what it builds first
     for lang in ("en", "es", "nl"):
         for page in ("index.md", "doge/index.md", "doge/cheap_palaces.md",
                      "doge/year_limit.md", "doge/index-setup.svg"):

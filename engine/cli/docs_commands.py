@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..errors import w
 from ..i18n.catalog import LANGUAGES, Words, resolve_language
@@ -140,8 +142,21 @@ def build(out: Annotated[Path, typer.Option(
     from ..rulebook.book import site
     from ..rulebook.print import available
     shown, out = out, check_output_folder(out)     # mkdocs runs in `out`: an absolute path
+    printed = pdf and not pages_only and available()
+    typer.echo(f"writing {site.book_count()} rulebooks (every built-in game and variant in "
+               f"{', '.join(site.LANGUAGES)}{', with PDFs' if printed else ''}) under "
+               f"{shown / 'docs'}")
+    console = Console(stderr=True, highlight=False)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
     try:
-        report = site.write_pages(out, pdf=pdf and not pages_only and available())
+        with Progress(*columns, console=console, transient=True,
+                      disable=not console.is_terminal) as bar:
+            task = bar.add_task("rulebooks", total=site.book_count())
+
+            def started(name: str) -> None:
+                bar.update(task, description=name, completed=bar.tasks[0].completed + 1)
+            report = site.write_pages(out, pdf=printed, on_book=started)
         site.write_config(out)
     except OSError as error:
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None
@@ -150,6 +165,7 @@ def build(out: Annotated[Path, typer.Option(
     typer.echo(f"{len(report.pages)} pages written under {shown / 'docs'}")
     if pages_only:
         return
+    typer.echo(f"running mkdocs build --strict in {shown}")
     result = site.build_site(out)
     if result.returncode != 0:
         typer.echo(result.stdout + result.stderr, err=True)

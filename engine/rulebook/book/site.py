@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,10 +61,18 @@ def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang
     return page
 
 
-def write_pages(out: Path, pdf: bool = False) -> SiteReport:
+def book_count() -> int:
+    """How many rulebooks write_pages writes: every built-in game and variant, per language."""
+    return len(LANGUAGES) * sum(1 + len(builtin_variants(g)) for g in builtin_games())
+
+
+def write_pages(out: Path, pdf: bool = False,
+                on_book: Callable[[str], None] | None = None) -> SiteReport:
     """Every built-in game and variant, in every language, under out/docs/<lang>/ (with a
-    printable PDF of each, linked from its page, if `pdf`)."""
+    printable PDF of each, linked from its page, if `pdf`); `on_book` hears the name of each
+    book ("en/doge", "es/doge/year_limit") as its writing starts."""
     report = SiteReport()
+    tell = on_book or (lambda name: None)
     docs = out / "docs"
     for lang in LANGUAGES:            # only what an earlier build wrote
         if (docs / lang).is_dir():
@@ -73,6 +82,7 @@ def write_pages(out: Path, pdf: bool = False) -> SiteReport:
         title = w.ctx("rulebook", "Rulebooks")
         lines = [f"# {title}", "", w("Rulebooks generated from the rule data of each game.")]
         for game in builtin_games():
+            tell(f"{lang}/{game}")
             try:
                 page = write_rulebook(docs / lang / game, "index", game, None, lang, pdf,
                                       aid="aid")
@@ -90,6 +100,7 @@ def write_pages(out: Path, pdf: bool = False) -> SiteReport:
             lines.append(f"- [{aid}]({game}/aid.md)")
             report.pages.append(docs / lang / game / "aid.md")
             for path in builtin_variants(game):
+                tell(f"{lang}/{game}/{path.stem}")
                 vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang,
                                        pdf)
                 report.pages.append(vpage)
