@@ -23,13 +23,14 @@ def conditions_met(c: Runtime, player: int) -> list[str]:
 
 
 def check_end(c: Runtime) -> bool:
-    """If any player meets an end condition, rank the candidates and finish; say if it did."""
+    """If any player meets an end condition, rank the candidates and finish; say if it did.
+    A game without end conditions ends here, with every player a candidate."""
     met = {p: conditions_met(c, p) for p in c.players}
-    candidates = [p for p in c.players if met[p]]
+    candidates = [p for p in c.players if met[p] or not c.g.end.conditions]
     if not candidates:
         return False
     rule = c.g.end
     groups = rank_groups(candidates, lambda p: tuple(t(c, p) for t in rule.tiebreakers))
     winners = groups[0] if rule.share_ties else groups[0][:1]
-    finish(c, winners, "end_condition", {str(p): met[p] for p in candidates})
+    finish(c, winners, "end_condition", {str(p): met[p] for p in candidates if met[p]})
     return True

@@ -73,7 +73,7 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
         return compile_expression(compiler, text, ["p"], path, pos, file, problems)
 
     conditions = {}
-    for cid, text in end["conditions"].items():
+    for cid, text in end.get("conditions", {}).items():
         fn = compile_one(("end", "conditions", cid), text)
         if fn:
             conditions[cid] = fn
@@ -90,5 +90,5 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
             share = True
         else:
             share = bool(definition.options[share].value)
-    return EndRule(conditions, tiebreakers, share, dict(end["conditions"]),
+    return EndRule(conditions, tiebreakers, share, dict(end.get("conditions", {})),
                    [str(x) for x in end.get("tiebreakers", [])])

@@ -312,6 +312,11 @@ def phrase_grid_remove(reader, args, kwargs, env) -> str:
     ok, whole = reader.p.known(args[4], env) if len(args) > 4 else (True, True)
     values = dict(space=reader.p.expr(args[2], env), player=who, grid=grid,
                   destination=reader.p.where(args[3], "to", env))
+    if who in values["space"]:      # "the player's spaces chosen ...": the grid goes unsaid
+        if ok and whole:
+            return reader.w("put every tile on {space} {destination}", **values)
+        if ok:
+            return reader.w("put the top tile of {space} {destination}", **values)
     if ok and whole:
         return reader.w("put every tile on {space} ({player}'s {grid}) {destination}",
                         **values)

@@ -226,9 +226,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
         if not entries:
             return ""
         lines = ["**" + self.w.ctx("rulebook", "About this edition") + "**", "",
-                 self.w("Some details of the game are not given in the rules this edition "
-                        "is based on. This edition settles them as below; where your copy "
-                        "of the game differs, follow your copy."), ""]
+                 self.w("A few details of the game are not printed in the rules this book "
+                        "is based on; the book settles them as follows."), ""]
         lines += [f"- {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
 

@@ -48,6 +48,10 @@ class Ending:
             parts.append(self.t.name("end", "checked"))
         env = Env(phrases={"p": self.w("the player")})
         texts = list(self.end.get("conditions", {}).values())
+        if not texts:                   # the game ends where its scripts check the end
+            parts.append(self.w("Then the players are compared:"))
+            parts.append(numbered(self.tiebreakers(self.w("each player"))))
+            return "\n\n".join(parts)
         clauses = [self.p.cond(self.expression(text), env) for text in texts]
         conditions = [sentence(self.w.main(clause)) for clause in clauses]
         if not any(self.of_a_player(text) for text in texts):
