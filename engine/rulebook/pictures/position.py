@@ -183,6 +183,8 @@ class Position:
                      self.t.w("{things}: a square in the owner's colour says how "
                                          "many", things=self.t.name("pieces", k, 2)))
                    for k in sorted(self.chip_kinds)]
+        if self.marks or self.cells:
+            entries.append((f"frame:{MARK}", self.t.w("dashed frame: what the caption is about")))
         if self.spec.get("open_var"):
             entries.append(("#eeeeee", self.t.w("faded: not in play yet")))
         return legend(entries, 8, y, self.width - 16, 11) if entries else ([], 0)

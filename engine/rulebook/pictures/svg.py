@@ -98,7 +98,8 @@ def seat_colour(seats: list[str], seat: int) -> str:
 def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
            size: float = 12) -> tuple[list[str], float]:
     """Swatches and their names in rows that fit `width`; the elements and the height used.
-    Each entry is (fill, "line:<colour>" or "chip:<colour>:<number>", text)."""
+    Each entry is (fill, "line:<colour>", "frame:<colour>" or "chip:<colour>:<number>",
+    text)."""
     body: list[str] = []
     cx, cy = x, y
     for fill, text in entries:
@@ -108,6 +109,9 @@ def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
         if fill.startswith("line:"):
             body.append(f'<line x1="{cx:g}" y1="{cy + 7:g}" x2="{cx + 16:g}" y2="{cy + 7:g}" '
                         f'stroke="{fill[5:]}" stroke-width="5"/>')
+        elif fill.startswith("frame:"):     # the dashed frame round what a picture is about
+            body.append(rect(cx, cy, 16, 14, "none", fill[6:], 2.5, 3,
+                             ' stroke-dasharray="4 2"'))
         elif fill.startswith("chip:"):      # a counted piece: a number on a player's colour
             colour, number = fill[5:].rsplit(":", 1)
             body.append(rect(cx, cy, 16, 14, colour, "#333333", 1, 3))
