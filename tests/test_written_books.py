@@ -365,3 +365,15 @@ def test_a_flag_read_once_is_said_where_it_is_read():
     assert "“take control” (only if the winner has at least one control ring in their " \
         "supply or the winner controls the district's advisor)" in text
     assert "is allowed only if" not in text
+
+
+def test_a_choice_to_do_something_or_not_reads_as_may():
+    """Doge's `let act = choose from ["build", "skip"]` then `if act == "build": ...` (the
+    other branch only bookkeeping) reads "the player may build a palace:" with what building
+    takes, not a menu of two quoted answers and a test of the answer (building at the same
+    time, rule: one palace per placement)."""
+    from regola.rulebook.book import build_rulebook
+    text = build_rulebook("doge").markdown
+    assert "The player may build a palace:" in text
+    assert "“build a palace” or “do not build”" not in text
+    assert "If the player chose “build a palace”" not in text

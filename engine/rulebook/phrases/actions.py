@@ -9,7 +9,7 @@ from lark import Tree
 from ...dsl.builtins import STATEMENTS
 from ...dsl.builtins.core import range_ends
 from ...i18n.grammar import like
-from .env import Env, Step, call_parts, string_literals
+from .env import Env, Step, call_parts, is_name, string_literals, uses
 
 
 class ActionSteps:
@@ -28,6 +28,36 @@ class ActionSteps:
             return Step(self.w("{player} chooses: {options}", player=who, options=offered))
         return Step(self.w("{player} chooses {what}: {options}", player=who,
                            what=env.phrases[name], options=offered))
+
+    def _optional_action(self, first: Tree, rest: list[Tree], later: list[Tree],
+                         env: Env) -> Step | None:
+        """`let x = choose from ["build", "skip"]` then `if x == "build": ...` (any other
+        branch only bookkeeping, x read nowhere else): one step, "the player may build a
+        palace:" with what doing it takes, rather than a menu and a test of its answer."""
+        if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
+            return None
+        name, test = str(first.children[0]), rest[0]
+        ok, offered = self.p.known(first.children[1], env)
+        cond = test.children[0]
+        if not (ok and isinstance(offered, list) and len(offered) == 2 and
+                all(isinstance(v, str) and self.t.has("choices", v) for v in offered)) or \
+                cond.data != "compare" or str(cond.children[1]) != "==" or \
+                not is_name(cond.children[0], name) or cond.children[2].data != "string":
+            return None
+        chosen = self.p.known(cond.children[2], env)[1]
+        clauses = [c for c in test.children[2:] if c is not None]
+        if chosen not in offered or uses(test.children[1], name) or \
+                any(uses(stmt, name) for stmt in later) or \
+                any(self.block(c.children[-1], env.child())[0] for c in clauses):
+            return None
+        inner, stops = self.block(test.children[1], env.child())
+        if not inner or stops:
+            return None
+        for clause in clauses:
+            self.decided(clause)
+        who = self.p.expr(first.children[2], env)
+        return Step(self.w("{player} may {action}", player=who,
+                           action=self.t.name("choices", chosen)), inner)
 
     def _open(self, options: Tree, env: Env) -> bool:
         """The options include something other than fixed choices (a list of areas...)."""

@@ -103,7 +103,8 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 continue
             following = block.children[i + 1:i + 2]
             pair = self._default_unless(stmt, following, env) or \
-                self._swap(stmt, following, env)
+                self._swap(stmt, following, env) or \
+                self._optional_action(stmt, following, block.children[i + 2:], env)
             if pair:                # two statements said as one step
                 steps.append(pair)
                 self.said[id(stmt)] = self.said[id(following[0])] = "step"
