@@ -64,6 +64,9 @@ def test_doge_voting_order_is_a_real_shuffled_row():
     book = build_rulebook("doge")
     labels = texts_of(book.pictures["doge-setup.svg"])
     labels = labels[labels.index("Brown voting-order cards"):]
+    advisors = labels.index("The advisor spaces (top right of the board)")
+    labels, spaces = labels[:advisors], labels[advisors + 1:]
+    assert spaces.count("Quarantia") == 3 and len(spaces) == 9   # one piece per advisor
     dealt = regola.load_game("doge").new_state(seed=1).observe(None)["decks"]["brown"]
     names = {"cannaregio": "Cannaregio", "castello": "Castello", "dorsoduro": "Dorsoduro",
              "san_marco": "San Marco", "san_polo": "San Polo", "santa_croce": "Santa Croce",

@@ -115,8 +115,8 @@ def grids(texts: Texts, view: dict, spec: dict, y: float, width: float,
 def beside(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
            width: float) -> tuple[list, float]:
     """Tokens that lie nobody's and on no drawn place, grouped by kind and place: a box for
-    each group with the number, what they are and where, and what the face-up ones show;
-    then the bank."""
+    each group with the number, what they are and where, and what the face-up ones show
+    (with `beside_each`, one small piece per token, labelled); then the bank."""
     groups: dict[tuple, dict[str, int]] = {}
     for t in view["tokens"]:
         if t.get("owner") is not None or t["kind"] in spec.get("hide", []) or \
@@ -143,6 +143,8 @@ def beside(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
         else texts.w("Beside the board")
     body = [label(8, y + 14, title, 13, weight="bold")]
     x, cy = 8.0, y + 22
+    if spec.get("beside_each"):
+        return _pieces_beside(body, groups, texts, cy, width, y)
     for what, text in boxes:
         w = min(width - 16, max(text_width(what, 11), text_width(text, 11, "bold")) + 18)
         if x + w > width - 8 and x > 8:
@@ -154,6 +156,24 @@ def beside(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
                                 max_lines=1)
         x += w + 8
     return body, cy + 48 - y
+
+
+def _pieces_beside(body: list, groups: dict, texts: Texts, cy: float, width: float,
+                   top: float) -> tuple[list, float]:
+    """Each group beside the board as a row of pieces, one per token, each with its label
+    (a strip of advisors on their spaces, not a list of names)."""
+    for shown in groups.values():
+        x = 8.0
+        for text, n in shown.items():
+            for _ in range(n):
+                w = max(text_width(text, 10, "bold") + 14, 30)
+                if x + w > width - 8 and x > 8:
+                    x, cy = 8.0, cy + 30
+                body.append(rect(x, cy, w, 24, "#fbf7ee", "#8a6d3b", 1.5, 11))
+                body.append(label(x + w / 2, cy + 16, text, 10, "middle", "bold"))
+                x += w + 6
+        cy += 30
+    return body, cy + 4 - top
 
 
 def _player_lines(texts: Texts, view: dict, spec: dict, seat: int,
