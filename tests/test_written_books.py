@@ -377,3 +377,13 @@ def test_a_choice_to_do_something_or_not_reads_as_may():
     assert "The player may build a palace:" in text
     assert "“build a palace” or “do not build”" not in text
     assert "If the player chose “build a palace”" not in text
+
+
+def test_a_standing_as_last_tie_breaker_leaves_no_tie_to_share():
+    """Rialto's last tie-breaker is the Doge track's standing (track_standing: no two discs
+    share a place), so the end says nothing of players still tied (rule: the Doge track
+    breaks every tie)."""
+    from regola.rulebook.book import build_rulebook
+    end = build_rulebook("rialto").markdown.split("### End of the game", 1)[1]
+    assert "how far each player is ahead on the Doge track" in end
+    assert "still tied share the victory" not in end and "first in seat order" not in end

@@ -32,6 +32,9 @@ class Builtin:
     doc: str = ""
     check: Callable[..., None] | None = None   # check(compiler, call_tree) at load time
     sig: Sig | None = None                     # parameter and result types (None: unknown)
+    never_ties: bool = False
+    """Its value differs for every player (a standing): as a tie-breaker it settles every
+    tie, so the rulebook says nothing of ties left after it."""
     phrase: Callable[..., Any] | None = None
     """How the rules in full read a call: phrase(reader, args, kwargs, env) -> its words
     (None: nothing to say, a story line). `reader` is the rulebook's reader of expressions

@@ -69,7 +69,8 @@ EXPRESSIONS: dict[str, Builtin] = {
     "track_standing": Builtin(tracks.standing, 2, 2,
                               doc="how many players are behind a player on a track "
                                   "(a tie-breaker: more is better)",
-                              sig=sig(TEXT, PLAYER, returns=NUMBER), phrase=phrase_track_standing),
+                              sig=sig(TEXT, PLAYER, returns=NUMBER), phrase=phrase_track_standing,
+                              never_ties=True),
 }
 
 STATEMENTS: dict[str, Builtin] = {

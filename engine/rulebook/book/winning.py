@@ -8,6 +8,7 @@ other expression.
 
 from __future__ import annotations
 
+from ...dsl.builtins import EXPRESSIONS
 from ...dsl.parse import parse
 from ...loading.sources import resolve_game, resolve_variant
 from ...loading.variants import merge
@@ -123,6 +124,8 @@ class Ending:
             else:
                 steps.append(self.w("if some are still tied, compare {key} among them: "
                                     "the highest wins", key=key))
+            if _never_ties(tree):
+                return steps            # a standing: no tie is left after it
         share = self.end.get("share_ties", True)
         if isinstance(share, str):
             option = self.t.g.options.get(share)
@@ -149,6 +152,8 @@ class Ending:
             steps.append(self.w("compare {key}: the highest wins", key=key) if not steps else
                          self.w("if players are still tied, compare {key} among them: the "
                                 "highest wins", key=key))
+            if _never_ties(tree):
+                return steps            # a standing: no tie is left after it
         share = self.end.get("share_ties", True)
         if isinstance(share, str):
             option = self.t.g.options.get(share)
@@ -197,3 +202,11 @@ class GoalsBlock:
         steps.append(self.w("players who are still tied all meet it best"))
         parts += [self.w("Who meets a goal best:"), numbered([sentence(s) for s in steps])]
         return "\n\n".join(parts)
+
+
+def _never_ties(tree) -> bool:
+    """The tie-breaker is a call of a built-in whose values differ for every player."""
+    if tree.data != "call":
+        return False
+    builtin = EXPRESSIONS.get(str(tree.children[0]))
+    return builtin is not None and builtin.never_ties
