@@ -57,7 +57,7 @@ def test_every_other_choice_has_its_own_rulebook_text(game):
     ("en", "a player may win at most one of them",
      "everyone who gets there in the same stage F scores"),
     ("es", "un jugador puede ganar como máximo una de ellas",
-     "todos los que lo logren en la misma etapa F ganan los puntos"),
+     "todos los que lo logren en esa misma etapa F ganan los puntos"),
     ("nl", "een speler kan er hoogstens één winnen",
      "iedereen die het in dezelfde etappe F bereikt, krijgt de punten"),
 ])

@@ -7,14 +7,14 @@ from ..texts import lead, sentence
 INDENT = "    "   # Python-Markdown (mkdocs) nests lists by four spaces
 
 
-def steps_markdown(steps, depth: int = 0) -> str:
-    """Numbered steps with their sub-steps."""
+def steps_markdown(steps, depth: int = 0, bulleted: bool = False) -> str:
+    """Numbered steps with their sub-steps (alternatives, `bulleted`, as a bullet list)."""
     lines = []
     for i, step in enumerate(steps, 1):
         text = lead(step.text) if step.children else sentence(step.text)
-        lines.append(f"{INDENT * depth}{i}. {text}")
+        lines.append(f"{INDENT * depth}{'-' if bulleted else f'{i}.'} {text}")
         if step.children:
-            lines.append(steps_markdown(step.children, depth + 1))
+            lines.append(steps_markdown(step.children, depth + 1, step.options))
     return "\n".join(lines)
 
 

@@ -70,7 +70,7 @@ def write_pages(out: Path, pdf: bool = False,
                 on_book: Callable[[str], None] | None = None) -> SiteReport:
     """Every built-in game and variant, in every language, under out/docs/<lang>/ (with a
     printable PDF of each, linked from its page, if `pdf`); `on_book` hears the name of each
-    book ("en/doge", "es/doge/year_limit") as its writing starts."""
+    book ("en/<game>", "es/<game>/<variant>") as its writing starts."""
     report = SiteReport()
     tell = on_book or (lambda name: None)
     docs = out / "docs"

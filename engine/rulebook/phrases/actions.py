@@ -23,6 +23,16 @@ class ActionSteps:
         self.declare(env, [name])
         offers = self._offered_literals(options, env)
         env.choices[name] = (who, offers)
+        guarded = self._guarded(options, env)
+        if guarded is not None and len(guarded) >= 3 and \
+                sum(cond is not None for _, cond in guarded) >= 2:
+            # many answers, most only at times: a list of them, each with when it is offered
+            items = [Step(self.t.name("choices", value) if cond is None else
+                          self.w("{choice}, if {condition}", choice=self.t.name("choices", value),
+                                 condition=self.p.cond(cond, env)))
+                     for value, cond in guarded]
+            return Step(self.w("{player} chooses one of these:", player=who), items,
+                        options=True)
         if offers and all(self.t.has("choices", v) for v in offers) and \
                 not self._open(options, env):
             return Step(self.w("{player} chooses: {options}", player=who, options=offered))
@@ -31,9 +41,9 @@ class ActionSteps:
 
     def _optional_action(self, first: Tree, rest: list[Tree], later: list[Tree],
                          env: Env) -> Step | None:
-        """`let x = choose from ["build", "skip"]` then `if x == "build": ...` (any other
-        branch only bookkeeping, x read nowhere else): one step, "the player may build a
-        palace:" with what doing it takes, rather than a menu and a test of its answer."""
+        """`let x = choose from ["take", "skip"]` then `if x == "take": ...` (any other
+        branch only bookkeeping, x read nowhere else): one step, "the player may take a
+        card:" with what doing it takes, rather than a menu and a test of its answer."""
         if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
             return None
         name, test = str(first.children[0]), rest[0]
@@ -58,6 +68,31 @@ class ActionSteps:
         who = self.p.expr(first.children[2], env)
         return Step(self.w("{player} may {action}", player=who,
                            action=self.t.name("choices", chosen)), inner)
+
+    def _guarded(self, options: Tree, env: Env) -> list[tuple[str, Tree | None]] | None:
+        """Options built as `["a"] + (["b"] if c else []) + ...`: each fixed answer and the
+        condition it is offered under (None: always); answers the data rules out are left
+        out. None for options built otherwise."""
+        if options.data == "binop" and str(options.children[1]) == "+":
+            left = self._guarded(options.children[0], env)
+            right = self._guarded(options.children[2], env)
+            return None if left is None or right is None else left + right
+        ok, value = self.p.known(options, env)
+        if ok and isinstance(value, list) and \
+                all(isinstance(v, str) and self.t.has("choices", v) for v in value):
+            return [(v, None) for v in value]
+        if options.data == "ternary":
+            then, cond, other = options.children
+            ok_then, shown = self.p.known(then, env)
+            known, holds = self.p.known(cond, env)
+            if self.p.known(other, env) != (True, []) or not ok_then or \
+                    not isinstance(shown, list) or len(shown) != 1 or \
+                    not self.t.has("choices", shown[0]):
+                return None
+            if known:
+                return [(shown[0], None)] if holds else []
+            return [(shown[0], cond)]
+        return None
 
     def _open(self, options: Tree, env: Env) -> bool:
         """The options include something other than fixed choices (a list of areas...)."""

@@ -89,12 +89,14 @@ class FlowSteps:
         items = []
         for value, (cond, body) in zip(values + [None], branches):
             inner, _ = self.block(body, env.child())
-            case = self.w.join([self.t.value(v) for v in value], "or") if cond is not None \
+            case = self.w.join([self.t.name("choices", v) if self.t.has("choices", v) else
+                                self.t.value(v) for v in value], "or") if cond is not None \
                 else self.w("in any other case")
             inner = inner or [Step(self.w("nothing happens"))]
             items.append(Step(self.w("{case}: {step}", case=case, step=inner[0].text))
                          if len(inner) == 1 and not inner[0].children else Step(case, inner))
-        return Step(self.w("according to {x}", x=self.p.expr(subject, env)), items)
+        return Step(self.w("according to {x}", x=self.p.expr(subject, env)), items,
+                    options=True)
 
     def _nested(self, head: str, inner: list[Step]) -> Step:
         if len(inner) == 1 and not inner[0].children:
@@ -183,7 +185,7 @@ class FlowSteps:
             return None
         return stmt
 
-    def _stop_choice(self, body: Tree, env: Env) -> tuple[Tree, str] | None:
+    def _stop_choice(self, body: Tree, env: Env) -> tuple[Tree, str, str] | None:
         """A loop body that asks a choice and stops when the player picks one fixed answer
         (`let c = choose ...` then `if c == "done": break`): the body without that `if`
         (marked said) and the words "until the player chooses “done”"; None otherwise."""
@@ -200,21 +202,39 @@ class FlowSteps:
                     then.children[0].data != "break_stmt":
                 return None
             self.said[id(test)] = self.said[id(then.children[0])] = "step"
-            choice = self.t.value(self.p.known(cond.children[2], env)[1])
-            until = self.w("until {player} chooses {choice}",
-                           player=self.p.expr(stmt.children[2], env), choice=choice)
-            return Tree(body.data, kids[:k + 1] + kids[k + 2:], body.meta), until
+            stop = self.p.known(cond.children[2], env)[1]
+            player = self.p.expr(stmt.children[2], env)
+            ok, offered = self.p.known(stmt.children[1], env)
+            name = str(stmt.children[0])
+            if ok and isinstance(offered, list) and len(offered) == 2 and stop in offered and \
+                    all(isinstance(v, str) and self.t.has("choices", v) for v in offered) and \
+                    not any(uses(later, name) for later in kids[k + 2:]):
+                # "use an action" or "stop": no menu, "each time, the player may use an
+                # action or stop"
+                self.said[id(stmt)] = "step"
+                action = next(v for v in offered if v != stop)
+                until = self.w("each time, {player} may {action} or {stop}", player=player,
+                               action=self.t.name("choices", action),
+                               stop=self.t.name("choices", stop))
+                return Tree(body.data, kids[:k] + kids[k + 2:], body.meta), until, ";"
+            until = self.w("until {player} chooses {choice}", player=player,
+                           choice=self.t.value(stop))
+            return Tree(body.data, kids[:k + 1] + kids[k + 2:], body.meta), until, ","
         return None
 
-    def _until(self, head: str, until: str | None) -> str:
-        return self.w("{head}, {until}", head=head, until=until) if until else head
+    def _until(self, head: str, until: str | None, mark: str = ",") -> str:
+        if not until:
+            return head
+        if mark == ";":
+            return self.w("{head}; {until}", head=head, until=until)
+        return self.w("{head}, {until}", head=head, until=until)
 
     def _while(self, s: Tree, env: Env) -> Step:
         cond, body = s.children
         stop = self._stop_choice(body, env)
-        until = None
+        until, mark = None, ","
         if stop is not None:
-            body, until = stop
+            body, until, mark = stop
         inner, _ = self.block(body, env.child())
         if not inner:
             return [], False
@@ -232,7 +252,7 @@ class FlowSteps:
                                 inner)
         return Step(self._until(self.w("repeat the following as long as {condition}",
                                        condition=self.w.subjunctive(self.p.cond(cond, env))),
-                                until), inner)
+                                until, mark), inner)
 
     def _at_most_once(self, cond: Tree, body: Tree, env: Env) -> Tree | None:
         """`while A and n == 0:` whose body adds 1 to `n` in a step the book leaves out as
@@ -258,9 +278,9 @@ class FlowSteps:
     def _repeat(self, s: Tree, env: Env) -> Step:
         count, body = s.children
         stop = self._stop_choice(body, env)
-        until = None
+        until, mark = None, ","
         if stop is not None:
-            body, until = stop
+            body, until, mark = stop
         inner, _ = self.block(body, env.child())
         if not inner:
             return [], False
@@ -268,15 +288,15 @@ class FlowSteps:
         if ok and isinstance(n, int):
             head = self.w.plural(None, "do the following once", "repeat the following {n} times",
                                  n)
-            return Step(self._until(head, until), inner)
+            return Step(self._until(head, until, mark), inner)
         if is_name(count):
             const = self.g.constants.get(str(count.children[0]))
             if isinstance(const, dict) and "by_players" in const:
                 times = self.t.by_players(const["by_players"], self.t.times)
                 return Step(self._until(self.w("repeat the following {times}", times=times),
-                                        until), inner)
+                                        until, mark), inner)
         return Step(self._until(self.w("repeat the following as many times as {n}",
-                                       n=self.p.expr(count, env)), until), inner)
+                                       n=self.p.expr(count, env)), until, mark), inner)
 
     def _simultaneous(self, s: Tree, env: Env) -> Step:
         var, items, body = str(s.children[0]), s.children[1], s.children[2]

@@ -43,10 +43,12 @@ class Env:
 
 @dataclass
 class Step:
-    """One numbered step: a clause, perhaps with sub-steps."""
+    """One numbered step: a clause, perhaps with sub-steps (with `options`, its children are
+    alternatives, listed unnumbered: the answers of a choice, the cases of a value)."""
 
     text: str
     children: list[Step] = field(default_factory=list)
+    options: bool = False
 
 
 def uses(tree: Tree | Token | None, name: str) -> int:
