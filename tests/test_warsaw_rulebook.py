@@ -123,8 +123,9 @@ def test_provisional_note_readings_and_pictures(english):
                   "| Residential areas next to this building cause you no loss for "
                   "pollution. |"]:
         assert words in flat, words
-    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "income", "second_war")
-                for n in (1, 2)} | {"warsaw-example-final_exchange-1.svg"}
+    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "second_war")
+                for n in (1, 2)} | {"warsaw-example-income-1.svg",
+                                    "warsaw-example-final_exchange-1.svg"}
     assert set(english.pictures) - examples == {
         "warsaw-tiles.svg", "warsaw-setup.svg", "warsaw-district.svg", "warsaw-areas_example.svg"}
     assert examples <= set(english.pictures)
