@@ -135,7 +135,7 @@ def test_the_other_games_tell_their_examples():
     assert "Claudia scores a point for each card, reaching 35. Bernd, who played no Bridge " \
         "card, drops to 29." in rialto
     warsaw = " ".join(build_rulebook("warsaw", lang="en").markdown.split())
-    assert "She pays the difference, 2 coins" in warsaw
+    assert "She pays only the difference, 2 coins" in warsaw
     assert "so he pays 0 coins and gets nothing back" in warsaw
     assert "Anna's make 2 full sets of 5, with 3 left over" in warsaw
     copycat = " ".join(build_rulebook("copycat", lang="en").markdown.split())

@@ -44,7 +44,8 @@ CHECKLIST = {
     16: ["Lay the new tile exactly on top of a tile or stack of your district",
          "A stack may grow as high as you like"],
     17: ["A start tile or an ordinary tile is divided into four **quarters**",
-         "Quarters of the same type that share an edge form one area, also across two tiles"],
+         "Quarters of the same type that share an edge form one area, even when they lie on "
+         "two different tiles"],
     18: ["Each public building and each milestone is an area of its own"],
     19: ["comes its **income phase**, in three steps: a war, the milestone, and scoring",
          "## Income phase, step 1: war", "## Income phase, step 2: the milestone",
@@ -122,8 +123,9 @@ def test_provisional_note_readings_and_pictures(english):
                   "| Residential areas next to this building cause you no loss for "
                   "pollution. |"]:
         assert words in flat, words
-    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "income", "second_war")
-                for n in (1, 2)} | {"warsaw-example-final_exchange-1.svg"}
+    examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "second_war")
+                for n in (1, 2)} | {"warsaw-example-income-1.svg",
+                                    "warsaw-example-final_exchange-1.svg"}
     assert set(english.pictures) - examples == {
         "warsaw-tiles.svg", "warsaw-setup.svg", "warsaw-district.svg", "warsaw-areas_example.svg"}
     assert examples <= set(english.pictures)
@@ -190,7 +192,7 @@ def test_every_glossary_place_has_its_own_meaning(english):
     location_meanings), never the generic "a place off the board"; and the Dutch player
     variable takes the article of its gender ("het plan", player_variable_genders)."""
     places = ["Box", "Epoch piles", "Dealt tiles", "Hand", "Picked face down",
-              "Milestone spaces of the board", "District"]
+              "Milestone slots of the board", "District"]
     rows = {}
     glossary = Book("warsaw", None, Words("en")).blocks["glossary"]()   # not in the written book
     for line in glossary.split("\n"):
