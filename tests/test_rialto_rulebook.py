@@ -105,12 +105,13 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
     """The note on this edition's proposals stands at the back, before the rules in full;
     every reading is told in the chapter that uses it (no Clarifications repeat them)."""
     text = book.markdown
-    note = ("The bridge numbers, the map of the districts, the track ends, the blue buildings "
-            "and yellow building 4 are not in the publisher's rulebook: this book sets them.")
-    assert note in " ".join(text.split())
-    assert text.index("## Sources") > text.index("## Turn summary")
-    assert text.index("## Sources") < text.index("## The rules in full")
-    for words in ("bridge tiles: 3 and 4", "one lap further"):
+    assert "**About this edition**" in text
+    assert text.index("**About this edition**") > text.index("## Turn summary")
+    assert text.index("**About this edition**") < text.index("## The rules in full")
+    for words in ("bridge tiles: 3 and 4", "each side of the Grand Canal",
+                  "Which districts the connections join", "blue buildings do",
+                  "yellow building 4 does", "What happens at the end of a track",
+                  "one lap further"):
         assert words in text
     assert "## Clarifications" not in text and "Reading 1" not in text
     chapters = " ".join(text[:text.index("## Turn summary")].split())
