@@ -227,8 +227,8 @@ def phrase_grid_connected_without(reader, args, kwargs, env) -> str:
 
 
 def phrase_grid_rotations(reader, args, kwargs, env) -> str:
-    return reader.w("the quarter turns that give {tile} a different look",
-                  tile=reader.expr(args[1], env))
+    return reader.w("0 to 3 quarter turns (turns that give {tile} the same look count as one)",
+                    tile=reader.expr(args[1], env))
 
 
 def phrase_grid_cell(reader, args, kwargs, env) -> str:

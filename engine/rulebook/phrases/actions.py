@@ -168,6 +168,8 @@ class ActionSteps:
                 if not (known and v == []):
                     parts.append(self.options(side, env))
             return self.w.join(parts, style="or")
+        if tree.data == "call" and str(tree.children[0]) == "grid_rotations":
+            return self.p.expr(tree, env)           # "0 to 3 quarter turns (...)"
         if tree.data == "call" and str(tree.children[0]) == "range":
             _, args, _ = call_parts(tree)
             ends = range_ends(self.p, args, env)
