@@ -161,7 +161,7 @@ def beside(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
 def _pieces_beside(body: list, groups: dict, texts: Texts, cy: float, width: float,
                    top: float) -> tuple[list, float]:
     """Each group beside the board as a row of pieces, one per token, each with its label
-    (a strip of advisors on their spaces, not a list of names)."""
+    (a strip of figures on their spaces, not a list of names)."""
     for shown in groups.values():
         x = 8.0
         for text, n in shown.items():
