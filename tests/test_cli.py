@@ -296,3 +296,30 @@ def test_games_with_one_game_shows_its_details():
     assert "warsaw: options (rule readings)" in result.output
     typo = runner.invoke(app, ["games", "warsw"])
     assert typo.exit_code != 0 and "(did you mean warsaw?)" in typo.output
+
+
+def test_the_hot_seat_blank_erases_the_scrollback():
+    """Two people at one terminal: between them the screen is cleared and the scrollback
+    erased too, so the next person cannot scroll up to the last one's hand; they are asked
+    to press Enter only when alone."""
+    import io
+
+    from rich.console import Console
+
+    import regola
+    from regola.cli.session import ERASE_SCROLLBACK, HUMAN, Session
+    from regola.i18n.catalog import Words
+    from regola.i18n.game_words import GameWords
+
+    game = regola.load_game("doge")
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=80)
+    asked = []
+    session = Session(console, game, [HUMAN, HUMAN, "random"], 1,
+                      GameWords(game.definition, Words("en")), asked.append,
+                      game.new_state(players=3, seed=1))
+    session.hand_over(0)
+    assert ERASE_SCROLLBACK not in out.getvalue() and not asked     # the first person
+    session.hand_over(1)
+    assert "\x1b[2J" in out.getvalue() and ERASE_SCROLLBACK in out.getvalue()
+    assert asked and "press Enter when only" in asked[0]

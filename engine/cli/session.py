@@ -30,6 +30,9 @@ from .screen import Screen
 from .view import show_view
 
 HUMAN = "human"
+ERASE_SCROLLBACK = "\x1b[3J"
+"""The terminal control that also erases the scrollback (a clear screen alone leaves the
+last player's view a scroll away)."""
 
 
 class Abandoned(Exception):
@@ -175,6 +178,8 @@ class Session:
         if len(people) > 1 and self.last_person not in (None, seat) and \
                 self.console.is_terminal:
             self.console.clear()
+            self.console.file.write(ERASE_SCROLLBACK)   # nothing left to scroll back to
+            self.console.file.flush()
             self.ask(self.gw.w("{seat}'s turn: press Enter when only {seat} is looking ",
                                seat=self.gw.seat(seat)))
         self.last_person = seat
