@@ -54,9 +54,10 @@ CHECKLIST = {
          "may you play two Jokers as one such card", "If every count is zero, nobody wins it"],
     18: ["a Joker can never count alone", "Only if you hold no card of the stage's type at all "
          "may you play two Jokers as one such card"],
-    19: ["Move your disc one space forward on the Doge track for each point of your count; the bonus winner "
-         "moves one space more"],
-    20: ["Take one coin from the bank for each point of your count; the bonus winner takes one more"],
+    19: ["Move your disc one space forward on the Doge track for each point of your count; "
+         "the bonus winner moves one space more"],
+    20: ["Take one coin from the bank for each point of your count; the bonus winner takes "
+         "one more"],
     21: ["You may take a building from the stock and put it on your player board. "
          "Its value may be at most your count, plus one if you won the bonus",
          "If your count, with the bonus, is more than 4, you may take a building of value 4 "
