@@ -103,8 +103,8 @@ CHECKLIST = {
     31: ["When a card or an office says something different from these rules, the card or the "
          "office wins."],
     32: ["- a player has 95 VP or more;",
-         "- a player bought a doctorate this round, and no doctorate is left in the supply "
-         "stack or in the street;",
+         "- a player bought the last doctorate this round: when they bought it, no other "
+         "doctorate was left in the supply stack or the street",
          "- round 11 is over.", "After the clean-up, the game ends if at least one of these "
          "has happened:"],
     33: ["The player with the most VP is elected president and wins. If several players tie "
