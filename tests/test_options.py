@@ -59,7 +59,7 @@ def test_every_other_choice_has_its_own_rulebook_text(game):
     ("es", "un jugador puede ganar como máximo una de ellas",
      "todos los que lo logren en esa misma etapa F ganan los puntos"),
     ("nl", "een speler kan er hoogstens één winnen",
-     "iedereen die het in dezelfde etappe F bereikt, krijgt de punten"),
+     "iedereen die in dezelfde etappe F zover komt, krijgt de punten"),
 ])
 def test_a_variant_reading_replaces_the_default_note_in_every_language(tmp_path, lang, old,
                                                                       new):

@@ -130,8 +130,10 @@ def test_the_other_games_tell_their_examples():
     # Rialto's examples are written (rulebook.yaml, examples); their numbers come from the
     # run of their scenario (here worked_example_bridge_stage_mid_round).
     rialto = " ".join(build_rulebook("rialto", lang="en").markdown.split())
-    assert "Anna scores a point for each card and one for the bonus, reaching 34. She lays " \
-        "the bridge between San Marco and Castello, its higher end toward San Marco" in rialto
+    assert "Anna scores a point for each card and one for the bonus, reaching 34." in rialto
+    assert "Anna lays the bridge between Castello and San Marco, the lower end toward " \
+        "Castello and the higher toward San Marco, where she leads with 3 councilmen to " \
+        "Claudia's 2." in rialto
     assert "Claudia scores a point for each card, reaching 35. Bernd, who played no Bridge " \
         "card, drops to 29." in rialto
     warsaw = " ".join(build_rulebook("warsaw", lang="en").markdown.split())
