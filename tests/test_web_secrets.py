@@ -64,6 +64,7 @@ def test_every_message_to_a_seat_is_its_observation_and_hides_the_others_secrets
     final = a.messages()[-1]
     assert final["over"] and final["result"]["seed"] is not None
     seed = final["result"]["seed"]
+    assert isinstance(seed, str) and seed.isdigit()     # every digit: JavaScript rounds numbers
     states = replayed_states(rules, len(seats), seed, stored_actions(server.db, game))
     assert states[-1].result["winners"] == final["result"]["winners"]
     game_rules = states[0].game

@@ -162,11 +162,13 @@ def stored_actions(db: Path, game: str) -> list[tuple[int, dict]]:
     return [(seat, json.loads(text)) for seat, text in rows]
 
 
-def replayed_states(rules: str, players: int, seed: int, actions: list[tuple[int, dict]],
+def replayed_states(rules: str, players: int, seed: int | str,
+                    actions: list[tuple[int, dict]],
                     variant: str | None = None) -> list[regola.GameState]:
-    """The state after each number of actions (index 0: the start), replayed offline."""
+    """The state after each number of actions (index 0: the start), replayed offline (the
+    seed as the web table sends it: a string of digits)."""
     game = regola.load_game(rules, variant)
-    state = game.new_state(players=players, seed=seed, max_decisions=MAX_DECISIONS)
+    state = game.new_state(players=players, seed=int(seed), max_decisions=MAX_DECISIONS)
     states = [state.clone()]
     for seat, action in actions:
         state.apply(seat, action)

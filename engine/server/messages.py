@@ -168,7 +168,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     if view["result"] is not None:
         message["result"] = {"lines": result_lines(view["result"], gw),
                              "winners": list(view["result"].get("winners", [])),
-                             "seed": table.get("seed")}
+                             # a string: JavaScript numbers lose digits beyond 2^53
+                             "seed": None if table.get("seed") is None
+                             else str(table["seed"])}
     return message
 
 
