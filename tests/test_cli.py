@@ -323,3 +323,32 @@ def test_the_hot_seat_blank_erases_the_scrollback():
     session.hand_over(1)
     assert "\x1b[2J" in out.getvalue() and ERASE_SCROLLBACK in out.getvalue()
     assert asked and "press Enter when only" in asked[0]
+
+
+def test_a_choice_of_a_player_shows_the_players_seat_name():
+    """A decision whose options are players (the duel test game's "strike at whom?") says
+    so in its context (option_kind "player"), and the terminal labels each option with the
+    seat's name, not a bare number."""
+    import random
+    from pathlib import Path
+
+    import regola
+    from regola.cli.labels import Namer
+    from regola.i18n.catalog import Words
+    from regola.i18n.game_words import GameWords
+
+    game = regola.load_game(str(Path(__file__).parent / "data" / "duel_game"))
+    gw = GameWords(game.definition, Words("en"))
+    state, rng = game.new_state(players=3, seed=4), random.Random(4)
+    for _ in range(200):
+        seat = state.to_move[0]
+        context = state.decision_context(seat)
+        if context["option_kind"] == "player":
+            actions = state.legal_actions(seat)
+            namer = Namer(game, gw, state.observe(seat))
+            labels = [namer.option(a["value"], context["named"], "player") for a in actions]
+            assert labels == [gw.seat(a["value"]) for a in actions]
+            assert not any(label.isdigit() for label in labels)
+            return
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no decision chose a player")

@@ -97,12 +97,13 @@ class Namer:
         self.game, self.gw = game, gw
         self.tokens = {t["id"]: t for t in (view or {}).get("tokens", []) if "id" in t}
 
-    def option(self, value: Any, named: Any = ()) -> str:
-        """An option of a decision: a named action by its name; a place with what lies
-        there, belonging to nobody ("first row (Gold, 2×Joker)")."""
+    def option(self, value: Any, named: Any = (), kind: str = "") -> str:
+        """An option of a decision: a named action by its name; a player by their seat's
+        name (`kind` "player"); a place with what lies there, belonging to nobody ("first
+        row (Gold, 2×Joker)")."""
         if isinstance(value, str) and value in named:
             return self.gw.value(value)
-        label = self.value(value)
+        label = self.value(value, kind)
         definition = self.game.definition
         if isinstance(value, str) and (value in definition.locations or
                                        value in definition.areas):

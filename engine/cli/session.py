@@ -123,7 +123,8 @@ class Session:
         namer = Namer(self.game, self.gw, view)
         named = context["named"] if context else []
         keys = self.keys[seat].keys(actions, named)
-        labels = [namer.option(a["value"], named) for a in actions]
+        kind = context.get("option_kind", "") if context else ""
+        labels = [namer.option(a["value"], named, kind) for a in actions]
         question = namer.prompt(context, actions[0]["ask"])
         steps = namer.steps(context)
         options = list(zip(keys, labels))

@@ -11,7 +11,8 @@ is told (and nothing else of the running scripts leaks out):
 - `steps`: the procedures on the stack, outermost first, each with the arguments its
   `procedures` phrase names ("hold the vote in {area}");
 - `named`: the options the rules write out literally in the `choose` (["build", "skip"]):
-  named actions, as opposed to values computed by the rules (areas, cards, numbers).
+  named actions, as opposed to values computed by the rules (areas, cards, numbers);
+- `option_kind`: the kind of the value chosen ("player" when the options are players).
 
 Each value comes with its kind from the type checker ("player", "list:player", "place",
 "token", "number", ...): a frontend shows a player as the seat's name, not as a number. A
@@ -148,4 +149,5 @@ def decision_context(definition: GameDef, state: dict, player: int,
     prompt, prompt_kinds = pick(top_proc, top_env,
                                 _placeholders((texts.get("prompts") or {}).get(ask)))
     return {"ask": ask, "prompt": prompt, "prompt_kinds": prompt_kinds, "steps": steps,
-            "named": sorted(named_options(definition, ask))}
+            "named": sorted(named_options(definition, ask)),
+            "option_kind": kind_name(types.get(top_proc, {}).get(wait["var"]))}
