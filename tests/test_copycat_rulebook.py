@@ -47,8 +47,8 @@ CHECKLIST = {
         "its action this round.",
         "Move the cards laid out for the turn order sideways onto their temporary pile."],
     8: ["Each office holds only one worker, unless an action says otherwise.",
-        "The player chooses the office: one of the empty offices where the player may place a "
-        "worker now."],
+        "The player chooses one of the empty offices where the player may place a worker "
+        "now."],
     9: ["If VP markers lie on that office, take them and keep them in front of you",
         "The player places a worker from home on the office and takes the VP markers lying "
         "there"],

@@ -36,8 +36,17 @@ class ActionSteps:
         if offers and all(self.t.has("choices", v) for v in offers) and \
                 not self._open(options, env):
             return Step(self.w("{player} chooses: {options}", player=who, options=offered))
-        return Step(self.w("{player} chooses {what}: {options}", player=who,
-                           what=env.phrases[name], options=offered))
+        what = str(env.phrases[name])
+        if self._plain(options) and _names_the_things(what, self.p.expr(options, env)):
+            # "the row: one of the rows nobody has taken yet" says the row twice
+            return Step(self.w("{player} chooses {options}", player=who, options=offered))
+        return Step(self.w("{player} chooses {what}: {options}", player=who, what=what,
+                           options=offered))
+
+    def _plain(self, options: Tree) -> bool:
+        """The options are one collection the rules compute (they read "one of ...")."""
+        return options.data not in ("list", "ternary", "binop") and not (
+            options.data == "call" and str(options.children[0]) in ("range", "grid_rotations"))
 
     def _optional_action(self, first: Tree, rest: list[Tree], later: list[Tree],
                          env: Env) -> Step | None:
@@ -242,3 +251,10 @@ class ActionSteps:
                           anchor=anchor)
         return text
 
+
+
+def _names_the_things(what: str, things: str) -> bool:
+    """A chosen thing's two-word name ("the row") whose noun the options name again ("the
+    rows nobody has taken yet")."""
+    words = what.split()
+    return len(words) == 2 and len(words[1]) > 2 and words[1][:-1].lower() in things.lower()
