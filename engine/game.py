@@ -226,7 +226,7 @@ class GameState(StateViews):
 
     def decision_context(self, player: int) -> dict | None:
         """Where `player`'s pending decision is asked, as the game's texts name it (None if
-        it has none): {"ask", "prompt", "prompt_kinds", "steps", "named"}; see
+        it has none): {"ask", "prompt", "prompt_kinds", "steps", "named", "option_kind"}; see
         interpreter/decision_context.py. Built only from what `player` may see."""
         if isinstance(player, bool) or not isinstance(player, int):
             return None

@@ -100,3 +100,31 @@ def test_every_message_to_a_seat_is_its_observation_and_hides_the_others_secrets
     assert errors_to_a >= 1 and a.reconnected
     assert a_token not in page and b_token not in page and str(seed) not in page
     assert '"tokens"' not in page and "<svg" not in page
+
+
+def test_a_choice_of_a_player_is_labelled_with_the_seats_name():
+    """The web table's buttons for a decision among players (the duel test game's "strike at
+    whom?") read the seats' names, from the decision's context, not bare numbers."""
+    import random
+    from pathlib import Path
+
+    import regola
+
+    game = regola.load_game(str(Path(__file__).parent / "data" / "duel_game"))
+    layout = load_layout(game.definition)
+    state, rng = game.new_state(players=3, seed=4), random.Random(4)
+    for _ in range(200):
+        seat = state.to_move[0]
+        context = state.decision_context(seat)
+        actions = state.legal_actions(seat)
+        if context["option_kind"] == "player":
+            table = table_info("g", 0, ["person"] * 3, str(Path(__file__).parent / "data" /
+                                                          "duel_game"), None, Words("en"))
+            message = seat_message(game, layout, state.observe(seat), actions, table,
+                                   Words("en"), context["option_kind"])
+            labels = [a["label"] for a in message["prompt"]["actions"]]
+            assert labels and not any(label.isdigit() for label in labels)
+            assert set(labels) <= {"Red", "Blue", "Green", "Yellow"}
+            return
+        state.apply(seat, rng.choice(actions))
+    raise AssertionError("no decision chose a player")

@@ -70,7 +70,10 @@ class Server:
                                session.record.rules, session.record.variant, words,
                                session.record.seed if state.is_over else None, title)
             session.titles[words.lang] = table["title"]
-            return seat_message(session.game, session.layout, view, actions, table, words)
+            context = state.decision_context(seat) if actions else None
+            kind = context.get("option_kind", "") if context else ""
+            return seat_message(session.game, session.layout, view, actions, table, words,
+                                kind)
         return session.cached((seat, words.lang), build)
 
     async def act(self, session: Session, seat: int, action: Any,

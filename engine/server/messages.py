@@ -52,9 +52,13 @@ SPECTATOR_LINES = 30
 """Log lines a spectator is shown (the latest)."""
 
 
-def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx) -> str:
-    """A button's text: a token's name for a token, a cell's coordinates, else the value."""
+def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
+                 kind: str = "") -> str:
+    """A button's text: a player's seat name (`kind` "player", from the decision's
+    context), a token's name for a token, a cell's coordinates, else the value."""
     value = action["value"]
+    if kind == "player" and isinstance(value, int) and not isinstance(value, bool):
+        return gw.seat(value)
     if isinstance(value, str) and value in tokens:
         return token_words(gw, tokens[value], ctx)
     ends = ctx.definition.connections.get(value) if isinstance(value, str) else None
@@ -127,10 +131,10 @@ def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
 
 
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
-                 table: dict[str, Any], words: Words) -> dict:
+                 table: dict[str, Any], words: Words, option_kind: str = "") -> dict:
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
-    over, seed."""
+    over, seed; `option_kind` is the kind of the options asked (decision_context)."""
     gw = game_words(game.definition, words)
     seat = view["seat"]
     ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions})
@@ -151,7 +155,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
                   "text": gw.ask(actions[0]["ask"]),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": action_label(gw, a, tokens, ctx)} for a in actions]}
+                               "label": action_label(gw, a, tokens, ctx, option_kind)}
+                              for a in actions]}
     waiting = [p for p in view["to_move"] if p != seat]
     recent = since_last_move(view["log"], seat)[-LOG_LINES:]
     message = {
