@@ -56,10 +56,9 @@ class ActionSteps:
         if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
             return None
         name, test = str(first.children[0]), rest[0]
-        ok, offered = self.p.known(first.children[1], env)
+        offered = self.fixed_answers(first.children[1], env)
         cond = test.children[0]
-        if not (ok and isinstance(offered, list) and len(offered) == 2 and
-                all(isinstance(v, str) and self.t.has("choices", v) for v in offered)) or \
+        if offered is None or len(offered) != 2 or \
                 cond.data != "compare" or str(cond.children[1]) != "==" or \
                 not is_name(cond.children[0], name) or cond.children[2].data != "string":
             return None
@@ -78,6 +77,15 @@ class ActionSteps:
         return Step(self.w("{player} may {action}", player=who,
                            action=self.t.name("choices", chosen)), inner)
 
+    def fixed_answers(self, options: Tree, env: Env) -> list[str] | None:
+        """The answers of a choice the rules write out and the game's texts name
+        (["build", "skip"]); None for options the rules compute."""
+        ok, value = self.p.known(options, env)
+        if ok and isinstance(value, list) and \
+                all(isinstance(v, str) and self.t.has("choices", v) for v in value):
+            return value
+        return None
+
     def _guarded(self, options: Tree, env: Env) -> list[tuple[str, Tree | None]] | None:
         """Options built as `["a"] + (["b"] if c else []) + ...`: each fixed answer and the
         condition it is offered under (None: always); answers the data rules out are left
@@ -86,10 +94,9 @@ class ActionSteps:
             left = self._guarded(options.children[0], env)
             right = self._guarded(options.children[2], env)
             return None if left is None or right is None else left + right
-        ok, value = self.p.known(options, env)
-        if ok and isinstance(value, list) and \
-                all(isinstance(v, str) and self.t.has("choices", v) for v in value):
-            return [(v, None) for v in value]
+        answers = self.fixed_answers(options, env)
+        if answers is not None:
+            return [(v, None) for v in answers]
         if options.data == "ternary":
             then, cond, other = options.children
             ok_then, shown = self.p.known(then, env)

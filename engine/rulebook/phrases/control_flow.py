@@ -204,10 +204,9 @@ class FlowSteps:
             self.said[id(test)] = self.said[id(then.children[0])] = "step"
             stop = self.p.known(cond.children[2], env)[1]
             player = self.p.expr(stmt.children[2], env)
-            ok, offered = self.p.known(stmt.children[1], env)
+            offered = self.fixed_answers(stmt.children[1], env) or []
             name = str(stmt.children[0])
-            if ok and isinstance(offered, list) and len(offered) == 2 and stop in offered and \
-                    all(isinstance(v, str) and self.t.has("choices", v) for v in offered) and \
+            if len(offered) == 2 and stop in offered and \
                     not any(uses(later, name) for later in kids[k + 2:]):
                 # "use an action" or "stop": no menu, "each time, the player may use an
                 # action or stop"
