@@ -333,9 +333,9 @@ def test_a_choice_of_a_player_shows_the_players_seat_name():
     from pathlib import Path
 
     import regola
-    from regola.cli.labels import Namer
     from regola.i18n.catalog import Words
     from regola.i18n.game_words import GameWords
+    from regola.present.labels import Namer
 
     game = regola.load_game(str(Path(__file__).parent / "data" / "duel_game"))
     gw = GameWords(game.definition, Words("en"))

@@ -12,10 +12,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 import regola
-from regola.cli.render import event_text
 from regola.i18n import catalog
 from regola.i18n.catalog import Words
 from regola.i18n.game_words import GameWords, words
+from regola.present.events import event_text
 
 ENGINE = Path(regola.__file__).parent
 

@@ -20,9 +20,10 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from .concept_view import resource_name, track_name
+from ..present.labels import Namer, token_label
+from ..present.more_events import resource_name, track_name
+from .colours import colour_seats, seat_style
 from .grid_view import grid_maps
-from .labels import Namer, colour_seats, seat_style, token_label
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""What a seat is shown of tracks, money and connections, and their log lines.
+"""What a seat is shown of tracks, money and connections, as terminal tables.
 
 All of it is public (state.observe gives it to every seat); names come from the game's
 text file (`tracks`, `resources`) with the raw id as a fallback.
@@ -9,17 +9,8 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n.game_words import GameWords, words
-
-
-def track_name(gw: GameWords, name: str) -> str:
-    """A track's name in the player's language."""
-    return gw.text("tracks", name) or words(name)
-
-
-def resource_name(gw: GameWords, name: str, n: int = 2) -> str:
-    """A resource's name (plural unless n is 1)."""
-    return gw.text("resources", name, n) or words(name)
+from ..i18n.game_words import GameWords
+from ..present.more_events import resource_name, track_name
 
 
 def concept_tables(view: dict, gw: GameWords) -> list[Table]:
@@ -65,34 +56,3 @@ def concept_tables(view: dict, gw: GameWords) -> list[Table]:
             table.add_row(Text(where), Text(f"{gw.piece(tile['kind'], 1)} {near}/{far}"))
         out.append(table)
     return out
-
-
-def concept_event_text(event: dict, gw: GameWords, who: str, token: str) -> str | None:
-    """A log line for an event of tracks, money or connections (None for other events)."""
-    w = gw.w
-    kind = event.get("e")
-    if kind == "track":
-        return w("{player}: {track} {source} -> {target}", player=who,
-                 track=track_name(gw, event.get("track", "")), source=event.get("from"),
-                 target=event.get("to"))
-    if kind in ("gain", "pay"):
-        n = event.get("n", 1)
-        things = resource_name(gw, event.get("resource", ""), n)
-        if kind == "gain":
-            return w.plural(None, "{player} takes {n} {things} from the bank",
-                            "{player} takes {n} {things} from the bank", n, player=who,
-                            things=things)
-        return w.plural(None, "{player} pays {n} {things} to the bank",
-                        "{player} pays {n} {things} to the bank", n, player=who, things=things)
-    if kind == "activate":
-        return w("{player} puts a {thing} on {token}", player=who, token=token,
-                 thing=resource_name(gw, event.get("resource", ""), 1))
-    if kind == "clear_markers":
-        return w("{things} on pieces go back to the bank ({n})", n=event.get("n", 0),
-                 things=resource_name(gw, event.get("resource", "")))
-    if kind == "lay_tile":
-        a, b = gw.definition.connections.get(event.get("connection"), ("?", "?"))
-        return w("{token} laid between {first} and {second}, end {value} toward {facing}",
-                 token=token, first=gw.place(a), second=gw.place(b),
-                 value=(event.get("ends") or ["?"])[0], facing=gw.place(event.get("facing")))
-    return None

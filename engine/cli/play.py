@@ -17,8 +17,8 @@ from ..errors import InvalidArgument
 from ..game import Game, GameState
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
-from .labels import seat_label
-from .render import event_text, result_lines, seat_kind
+from ..present.events import event_text, result_lines, seat_kind
+from ..present.labels import seat_label
 from .saves import Saved
 from .session import HUMAN, Abandoned, Session
 

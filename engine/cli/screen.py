@@ -20,9 +20,10 @@ from ..dsl.value_types import types_of
 from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
+from ..present.events import event_text
+from ..present.labels import Namer, seat_label
 from .board import Board
-from .labels import Namer, colour_seats, seat_label, seat_style
-from .render import event_text
+from .colours import colour_seats, seat_style
 
 LOG_LINES = 8
 """Most log lines a screen shows (the command `log` shows them all)."""

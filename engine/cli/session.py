@@ -22,9 +22,10 @@ from rich.text import Text
 from ..bots import make_bot
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
+from ..present.labels import Namer
+from .colours import colour_seats
 from .help_text import help_lines
 from .keys import KeyBook
-from .labels import Namer, colour_seats
 from .saves import Saved, write_save
 from .screen import Screen
 from .view import show_view

@@ -14,10 +14,10 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
+from ..present.events import event_text
+from ..present.labels import token_label
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
-from .labels import token_label
-from .render import event_text
 
 MAX_LOG_LINES = 60
 """Most recent log lines shown before a decision (older ones are summarised)."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cli.render import event_text, result_lines
 from ..game import Game
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
+from ..present.events import event_text, result_lines
 from .svg.board import draw_board, draw_mine
 from .svg.context import Ctx
 from .svg.layout import Layout

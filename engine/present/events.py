@@ -1,7 +1,7 @@
 """Log events and results as text in the player's language; generic over every game.
 
 Events are dicts with key "e" (move, move_token, give, reveal, control, release, shuffle,
-reveal_card, choice, note, game_over; concept_view.py and event_texts.py render the others).
+reveal_card, choice, note, game_over; more_events.py renders the others).
 Every sentence is a template in the catalogs; the names in it (seats, areas, pieces, decks,
 prompts) are the game's texts (GameWords).
 """
@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from ..bots import bot_name
 from ..i18n.game_words import GameWords, words
-from .concept_view import concept_event_text
-from .event_texts import more_event_text
 from .labels import token_label
+from .more_events import more_event_text
 
 RESERVED = {"e", "private", "masked"}
 """Event keys that are bookkeeping, never shown."""
@@ -120,8 +119,6 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
         return w.plural(None, "Game over ({reason}): {winners} wins.",
                         "Game over ({reason}): {winners} win.", len(winners),
                         reason=reason, winners=gw.seats(winners))
-    if line is None:
-        line = concept_event_text(event, gw, who, token)
     if line is None:
         line = more_event_text(event, gw, who, token,
                                lambda k, t: token_text(gw, k or "token", t, tokens))

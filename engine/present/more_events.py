@@ -1,7 +1,8 @@
-"""Log lines of the events of grids, piles and scenarios, in the player's language.
+"""Log lines of the events of tracks, money, connections, grids, piles and scenarios, in
+the player's language.
 
 Every event kind the engine emits has a sentence in the catalogs (render.py holds the
-core ones, concept_view.py those of tracks, money and connections); a kind with none would
+core ones); a kind with none would
 show its raw fields, in English, to a player of any language.
 """
 
@@ -9,8 +10,48 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..i18n.game_words import GameWords
-from .concept_view import resource_name, track_name
+from ..i18n.game_words import GameWords, words
+
+
+def track_name(gw: GameWords, name: str) -> str:
+    """A track's name in the player's language."""
+    return gw.text("tracks", name) or words(name)
+
+
+def resource_name(gw: GameWords, name: str, n: int = 2) -> str:
+    """A resource's name (plural unless n is 1)."""
+    return gw.text("resources", name, n) or words(name)
+
+
+def concept_event_text(event: dict, gw: GameWords, who: str, token: str) -> str | None:
+    """A log line for an event of tracks, money or connections (None for other events)."""
+    w = gw.w
+    kind = event.get("e")
+    if kind == "track":
+        return w("{player}: {track} {source} -> {target}", player=who,
+                 track=track_name(gw, event.get("track", "")), source=event.get("from"),
+                 target=event.get("to"))
+    if kind in ("gain", "pay"):
+        n = event.get("n", 1)
+        things = resource_name(gw, event.get("resource", ""), n)
+        if kind == "gain":
+            return w.plural(None, "{player} takes {n} {things} from the bank",
+                            "{player} takes {n} {things} from the bank", n, player=who,
+                            things=things)
+        return w.plural(None, "{player} pays {n} {things} to the bank",
+                        "{player} pays {n} {things} to the bank", n, player=who, things=things)
+    if kind == "activate":
+        return w("{player} puts a {thing} on {token}", player=who, token=token,
+                 thing=resource_name(gw, event.get("resource", ""), 1))
+    if kind == "clear_markers":
+        return w("{things} on pieces go back to the bank ({n})", n=event.get("n", 0),
+                 things=resource_name(gw, event.get("resource", "")))
+    if kind == "lay_tile":
+        a, b = gw.definition.connections.get(event.get("connection"), ("?", "?"))
+        return w("{token} laid between {first} and {second}, end {value} toward {facing}",
+                 token=token, first=gw.place(a), second=gw.place(b),
+                 value=(event.get("ends") or ["?"])[0], facing=gw.place(event.get("facing")))
+    return None
 
 
 def _cell(cell: object) -> str:
@@ -87,7 +128,8 @@ def scenario_event_text(event: dict, gw: GameWords, who: str, token: str,
 
 def more_event_text(event: dict, gw: GameWords, who: str, token: str,
                     name_token: Callable[[str | None, str | None], str]) -> str | None:
-    """The line of a grid, pile or scenario event (None for other kinds); `name_token`
-    names a token by kind and id."""
-    return (grid_event_text(event, gw, token) or pile_event_text(event, gw, who)
+    """The line of a track, money, connection, grid, pile or scenario event (None for
+    other kinds); `name_token` names a token by kind and id."""
+    return (concept_event_text(event, gw, who, token) or grid_event_text(event, gw, token)
+            or pile_event_text(event, gw, who)
             or scenario_event_text(event, gw, who, token, name_token))

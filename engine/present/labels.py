@@ -1,5 +1,6 @@
-"""Names at the table: seats with their colours and 1-based numbers, tokens by what a seat
-knows of them, values (areas, connections, grid cells), and a decision's context.
+"""Names at the table, for every surface (terminal, web, book examples): seats with their
+1-based numbers, tokens by what a seat knows of them, values (areas, connections, grid
+cells), and a decision's context.
 
 A token is named by its kind's entry in the `token_names` section of the game's text file
 ("{code}", "{name} ({price})"), its {placeholders} filled with the properties the seat
@@ -11,46 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rich.style import Style
-from rich.text import Text
-
 from ..game import Game
 from ..i18n.game_words import GameWords, fill
 from ..i18n.game_words import words as id_words
-
-SEAT_STYLES = {"red": "bold red", "blue": "bold blue", "green": "bold green",
-               "yellow": "bold yellow", "white": "bold white", "black": "bold bright_black",
-               "purple": "bold magenta", "orange": "bold dark_orange", "grey": "bold grey70",
-               "gray": "bold grey70", "pink": "bold hot_pink", "brown": "bold orange4"}
-"""How a seat whose id is a colour is drawn (others are drawn bold)."""
-
-
-def seat_style(game: Game, seat: int | None) -> str:
-    """The rich style of a seat: its colour when its id names one."""
-    seats = game.definition.seats
-    if isinstance(seat, int) and 0 <= seat < len(seats):
-        return SEAT_STYLES.get(seats[seat].lower(), "bold")
-    return ""
 
 
 def seat_label(gw: GameWords, seat: int) -> str:
     """A seat as a person reads it: its colour and its number counted from 1 ("Red (1)")."""
     return gw.w("{seat} ({number})", seat=gw.seat(seat), number=seat + 1)
-
-
-def seat_text(game: Game, gw: GameWords, seat: int) -> Text:
-    """The seat's label in its colour."""
-    return Text(seat_label(gw, seat), style=seat_style(game, seat))
-
-
-def colour_seats(game: Game, gw: GameWords, text: str | Text) -> Text:
-    """A line with every seat's name drawn in the seat's colour."""
-    out = text if isinstance(text, Text) else Text(text)
-    for seat in range(len(game.definition.seats)):
-        style = seat_style(game, seat)
-        if style:
-            out.highlight_words([gw.seat(seat)], style=Style.parse(style))
-    return out
 
 
 def token_label(gw: GameWords, token: dict) -> str:
