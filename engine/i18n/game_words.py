@@ -213,10 +213,17 @@ class GameWords:
         return ", ".join(f"{words(k)} {self.field(k, v)}" for k, v in values.items())
 
     def note(self, msg: str, values: dict[str, Any]) -> str:
-        """A note of the log: its text from the notes section with its fields filled in;
-        a note with no text shows its id and fields."""
-        template = self.text("notes", msg)
+        """A note of the log: its text from the notes section with its fields filled in
+        (a text with plural forms picks one by the field `n`); a note with no text shows
+        its id and fields."""
         shown = {k: self.field(k, v) for k, v in values.items()}
+        entry = (self.texts.get("notes") or {}).get(msg)
+        n = values.get("n")
+        if isinstance(entry, dict) and "one" in entry and "other" in entry:
+            count = n if isinstance(n, int) and not isinstance(n, bool) else 1
+            return self.w.plural(f"{self.game}.notes", entry["one"], entry["other"], count,
+                                 **{k: v for k, v in shown.items() if k != "n"})
+        template = self.text("notes", msg)
         if template is None:
             rest = self.fields(values)
             return f"{words(msg)}: {rest}" if rest else words(msg)
