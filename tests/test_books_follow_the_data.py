@@ -91,3 +91,25 @@ def _set_building_value(path: Path, code: str, value: int) -> None:
     props = doc["tokens"]["edifice"]["props"]
     props["value"] = [value if c == code else v for c, v in zip(props["code"], props["value"])]
     path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+
+
+def test_a_line_of_the_story_changes_no_rule_but_a_changed_step_does(tmp_path):
+    """A `log` statement tells the table what happened; it is not a rule, so adding one
+    leaves every rule's fingerprint (and so every section's review) as it was."""
+    from regola.rulebook.written.rules import game_rules
+    before = game_rules(regola.load_game("doge").definition)
+    copy = _copy(tmp_path, "doge")
+    flow = copy / "flow.regola"
+    text = flow.read_text(encoding="utf-8")
+    told = text.replace("        place_markers()\n",
+                        "        log(\"year_begins\", year=game.year)\n"
+                        "        place_markers()\n")
+    assert told != text
+    flow.write_text(told, encoding="utf-8")
+    after = game_rules(regola.load_game(str(copy)).definition)
+    assert after["play"].fingerprint == before["play"].fingerprint
+    flow.write_text(told.replace("        place_markers()\n        hold_elections()\n",
+                                 "        hold_elections()\n        place_markers()\n"),
+                    encoding="utf-8")
+    swapped = game_rules(regola.load_game(str(copy)).definition)
+    assert swapped["play"].fingerprint != before["play"].fingerprint

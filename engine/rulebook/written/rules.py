@@ -14,8 +14,8 @@ procedures it calls (the order in which things happen is a rule too). A procedur
 keeps its own local values is the engine's bookkeeping.
 
 A rule's fingerprint is a hash of what it does (the parse tree of its script, the text of
-its condition, the value of its reading), not of where it is written: comments, spacing and
-the numbers the data holds (constants, costs) do not change it; a changed step does.
+its condition, the value of its reading), not of where it is written: comments, spacing, `log`
+statements and the numbers the data holds (constants, costs) do not change it; a changed step does.
 """
 
 from __future__ import annotations
@@ -118,10 +118,17 @@ def _ask_of(node: Tree) -> str:
     return str(node.children[3])[1:-1] if node.children[3] is not None else "choose"
 
 
+def _is_log(node: Any) -> bool:
+    """A `log(...)` statement: a line of the story told at the table, not a rule."""
+    return isinstance(node, Tree) and node.data == "call_stmt" and bool(node.children) \
+        and str(node.children[0]) == "log"
+
+
 def _shape(tree: Any) -> str:
-    """A parse tree as text without positions: what the script does, not where."""
+    """A parse tree as text without positions: what the script does, not where (its
+    `log` statements left out: adding a line to the story changes no rule)."""
     if isinstance(tree, Tree):
-        return f"({tree.data} {' '.join(_shape(c) for c in tree.children)})"
+        return f"({tree.data} {' '.join(_shape(c) for c in tree.children if not _is_log(c))})"
     if isinstance(tree, Token):
         return str(tree)
     return repr(tree)
