@@ -209,7 +209,8 @@ def play(game: Annotated[str | None, typer.Argument(
          load: Annotated[Path | None, typer.Option(
              "--load", help="Resume a game saved with `save` at the table.")] = None,
          log: Annotated[bool, typer.Option(
-             "--log/--no-log", help="Print the public log of an all-bot game.")] = True,
+             "--log", help="Print every event of an all-bot game's public log, not only "
+                           "its story.")] = False,
          lang: LangOpt = None):
     """Play a game at the terminal, people against bots (or bots only)."""
     w = Words(lang)
