@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from ...interpreter.grid import rotated
-from .context import WIDTH, Ctx
+from .context import Ctx
 from .shapes import Drawing, action_attr, circle, rect, text, wrap
 
 CELL = 62
@@ -112,9 +112,9 @@ def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         owners.remove(seat)
     if seat is not None and grid.per_player:
         owners.insert(0, seat)
-    per_row = 2 if len(owners) > 1 else 1
-    width = (WIDTH - GAP * (per_row - 1)) / per_row
-    d = Drawing(WIDTH, 0)
+    per_row = 2 if len(owners) > 1 and ctx.width >= 600 else 1
+    width = (ctx.width - GAP * (per_row - 1)) / per_row
+    d = Drawing(ctx.width, 0)
     y = 0.0
     for start in range(0, len(owners), per_row):
         drawn = [_owner_grid(ctx, grid, o, width) for o in owners[start:start + per_row]]
