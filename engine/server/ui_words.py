@@ -45,6 +45,7 @@ UI = {
     "board": w("Board"),
     "sent": w("Sent…"),
     "copy": w("Copy"),
+    "no_limit": w("none"),
 }
 
 

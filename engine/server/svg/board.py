@@ -17,6 +17,8 @@ from .tracks import draw_tracks
 PANELS = {"areas": draw_areas, "map": draw_map, "tracks": draw_tracks, "grids": draw_grids,
           "locations": draw_locations, "decks": draw_decks}
 TITLE_H = 26
+TAP = 44
+"""The height of a card in the hand (a finger's tap)."""
 MARGIN = 12
 
 
@@ -91,6 +93,11 @@ def draw_mine(ctx: Ctx) -> str:
         for token in (t for t in tokens if t["at"] == place):
             grid = grids.get(token["kind"])
             drawn = tile(ctx, grid, token, CELL) if grid else tag(ctx, token)
+            if drawn.height < TAP:      # a card big enough to tap on a phone
+                card = Drawing(drawn.width + 12, TAP)
+                card.add(rect(0, 0, card.width, TAP, "#ffffff", "#cdbf9f", 1, 6))
+                card.place(drawn, 6, (TAP - drawn.height) / 2)
+                drawn = card
             if x > MARGIN and x + drawn.width > ctx.width:
                 x, y, tallest = MARGIN, y + tallest + 6, 0.0
             pick = ctx.pick(token["id"])

@@ -43,19 +43,21 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
     if grid.separate and token.get(grid.separate):
         words = [w for w, p in zip(ctx.label(token), _label_props(ctx, token), strict=False)
                  if p != grid.label]
-        for j, part in enumerate(wrap(" · ".join(words), size - 6, 8)[:4]):
-            d.add(text(size / 2, size * 0.42 + 9 * j, part, 8, "middle"))
+        lines = wrap(" · ".join(words), size - 4, 11)[:4]
+        for j, part in enumerate(lines):       # centred, at least 11 units (phones)
+            d.add(text(size / 2, size / 2 + 4 - 6 * (len(lines) - 1) + 12 * j, part, 11,
+                       "middle"))
     label = token.get(grid.label) if grid.label else None
     if label is not None:
-        d.add(circle(7, 7, 7, "#f5d76e", "#8a6d3b"))
-        d.add(text(7, 10.5, label, 9, "middle", "bold"))
+        d.add(circle(8, 8, 8, "#f5d76e", "#8a6d3b"))
+        d.add(text(8, 12, label, 11, "middle", "bold"))
     flags = [ctx.gw.prop(p)[:1].upper() for p in _label_props(ctx, token) if token[p] is True]
     if flags and not (grid.separate and token.get(grid.separate)):
         d.add(text(4, size - 4, " ".join(flags), 10, weight="bold"))
     if stack > 1:      # a stack: the tiles below peek out, and its height is written
         d.body.insert(0, rect(3, 3, size, size, "#9e9e9e", "#555555", 1, 3))
-        d.add(rect(size / 2 - 12, size - 12, 24, 12, "#ffffff", "#333333", 1, 3))
-        d.add(text(size / 2, size - 2.5, f"×{stack}", 10, "middle", "bold"))
+        d.add(rect(size / 2 - 13, size - 14, 26, 14, "#ffffff", "#333333", 1, 3))
+        d.add(text(size / 2, size - 3, f"×{stack}", 11, "middle", "bold"))
     return d
 
 

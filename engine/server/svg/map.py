@@ -39,7 +39,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     d = Drawing(ctx.width, height)
     water = panel.get("water")
     if water:
-        points = " ".join(f"{across(x):.1f},"
+        points = " ".join(f"{across(50) if narrow else across(x):.1f},"
                           f"{tallest / 2 + y / 100 * (height - tallest):.1f}" for x, y in water)
         d.add(f'<polyline points="{points}" fill="none" stroke="#9cc3e6" stroke-width="26" '
               'stroke-linecap="round" stroke-linejoin="round"/>')
