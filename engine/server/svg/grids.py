@@ -14,6 +14,8 @@ from .context import Ctx
 from .shapes import Drawing, action_attr, circle, rect, text, wrap
 
 CELL = 62
+GRID_CELL = 78
+"""A cell of a grid on the board at most (room for a tile's words at 11 units)."""
 GAP = 18
 
 
@@ -86,7 +88,7 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
     x0, y0 = min(xs), min(ys)
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
-    size = min(CELL, (width - 4) / cols)
+    size = min(GRID_CELL, (width - 4) / cols)
     d = Drawing(cols * size + 4, rows * size + 26)
     title = ctx.gw.seat(owner) if owner is not None else ctx.gw.place(grid.name)
     d.add(rect(0, 0, 12, 12, ctx.colour(owner), "#333333", 1, 2))
