@@ -222,7 +222,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         pieces = namer.own_pieces([a["value"] for a in actions]) \
             if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
-                  "text": gw.ask(actions[0]["ask"]),
+                  "text": namer.prompt(context, actions[0]["ask"]),
                   "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
                                "label": action_label(gw, a, tokens, ctx, option_kind),
