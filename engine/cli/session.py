@@ -154,7 +154,7 @@ class Session:
             elif command == "board" and not rest:
                 show_view(self.console, self.game, view, len(view["log"]), self.gw)
             elif command == "log" and not rest:
-                for line in self.screen.log_lines(view, 0):
+                for line in self.screen.full_log_lines(view):
                     self.console.print(line, markup=False, highlight=False)
             else:
                 chosen = pick(answer, keys, actions, labels)
