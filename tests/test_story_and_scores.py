@@ -101,3 +101,29 @@ def test_category_ids_name_the_expression():
     assert category_id("palaces(p)", 0) == "palaces"
     assert category_id("track_pos(vp, p)", 0) == "track_pos_vp"
     assert category_id("p.gain if x else 0", 1) == "score_2"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_story_sentence_of_every_game_is_written_in_each_language(game):
+    """Each `log(...)` of a game's scripts (an event kind of its story) has its sentence in
+    the text file (the loader refuses a game without one) and a translation, not fuzzy, in
+    the Spanish and the Dutch catalogs."""
+    import re
+
+    from regola.i18n.catalog import game_catalog
+    from regola.i18n.check import read_catalog
+    definition = regola.load_game(game).definition
+    folder = rules_root() / game
+    ids = {m for script in folder.glob("*.regola")
+           for m in re.findall(r"\blog\(\s*\"([a-z0-9_]+)\"", script.read_text("utf-8"))}
+    assert ids, f"{game} tells no story"
+    notes = definition.text["notes"]
+    for lang in ("es", "nl"):
+        catalog = read_catalog(game_catalog(folder, lang))
+        for note in sorted(ids):
+            english = notes[note]
+            key = english if isinstance(english, str) else english["one"]
+            message = catalog.get(key, context=f"{game}.notes")
+            assert message is not None, (lang, note)
+            forms = [message.string] if isinstance(message.string, str) else message.string
+            assert all(forms) and not message.fuzzy, (lang, note, forms)

@@ -11,6 +11,7 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
+from ..present.labels import Namer
 from ..present.scores import score_table, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
@@ -72,6 +73,11 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         return gw.w("cell {x}, {y}", x=value[0], y=value[1])
     return gw.value(value)
+
+
+def _piece(pieces: dict, value: object) -> dict | None:
+    """The seat's own piece an option picks (a card by its number), if any."""
+    return pieces.get(value) if isinstance(value, int | str) else None
 
 
 def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
@@ -181,10 +187,15 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
              if k in view["vars"]]
     prompt = None
     if actions:
+        namer = Namer(game, gw, view)
+        pieces = namer.own_pieces([a["value"] for a in actions]) \
+            if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
                   "text": gw.ask(actions[0]["ask"]),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": action_label(gw, a, tokens, ctx, option_kind)}
+                               "label": action_label(gw, a, tokens, ctx, option_kind),
+                               "effect": namer.effect(a["value"], _piece(pieces, a["value"]))
+                               or ""}
                               for a in actions]}
     waiting = [p for p in view["to_move"] if p != seat]
     message = {

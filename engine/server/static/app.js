@@ -301,6 +301,10 @@ function drawPrompt(state) {
   if (state.prompt) {
     const buttons = state.prompt.actions.map((a) => {
       const b = el("button", { type: "button", class: "action", "data-id": a.id, text: a.label });
+      if (a.effect) {
+        b.title = a.effect;
+        b.append(el("small", { class: "effect", text: a.effect }));
+      }
       b.addEventListener("click", () => send(a));
       return b;
     });
