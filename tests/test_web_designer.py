@@ -133,6 +133,7 @@ def test_the_whole_state_as_json_for_any_seat(designer):
     full = json.loads(session.state.to_json(log=True))
     log = full.pop("log")
     assert body["state"] == full and body["log"] == log
+    assert json.loads(body["state_text"]) == full
     assert body["view"]["seat"] == 1 and body["view"]["seats"][1]["you"]
     assert body["seed"] == str(session.record.seed)
     watching = designer.get(f"/api/designer/games/{game}").json()
@@ -165,7 +166,7 @@ def test_continue_from_k_makes_a_new_game_with_the_first_k_actions(designer):
     assert answer.status_code == 201, answer.text
     fresh = answer.json()
     assert fresh["id"] != game and fresh["actions"] == 6
-    assert fresh["seats"][2]["link"] == f"/g/{fresh['id']}#seat=2"
+    assert fresh["seats"][2]["link"] == f"/g/{fresh['id']}#as=2"
     store = designer.server.store
     assert store.actions(fresh["id"]) == store.actions(game)[:6]
     assert store.count(game) == 10

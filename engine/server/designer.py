@@ -139,7 +139,9 @@ class Designer:
         return {"id": session.id, "at": at, "now": session.actions, "live": now,
                 "seat": seat, "kinds": session.kinds, "seed": str(session.record.seed),
                 "start": "scenario" if session.record.start else "seed",
-                "view": message, "state": data, "log": log}
+                "view": message, "state": data, "log": log,
+                # the same, pretty-printed: exact where a browser's numbers are not (a seed)
+                "state_text": json.dumps(data, indent=2, sort_keys=True)}
 
     # -- making games -----------------------------------------------------------------------
     def _new_game(self, record: GameRecord, state: GameState, actions: list) -> Session:
@@ -160,7 +162,7 @@ class Designer:
     def _made(session: Session, tokens: list[str | None], status: int = 201) -> JSONResponse:
         """The answer for a game made here: its links (any seat opens without a token)."""
         seats = [{"seat": p, "kind": session.kinds[p], "token": t,
-                  "link": f"/g/{session.id}#seat={p}"} for p, t in enumerate(tokens)]
+                  "link": f"/g/{session.id}#as={p}"} for p, t in enumerate(tokens)]
         return JSONResponse({"id": session.id, "watch": f"/g/{session.id}", "seats": seats,
                              "actions": session.actions}, status_code=status)
 
