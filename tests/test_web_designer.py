@@ -235,3 +235,87 @@ def test_a_game_starts_at_a_scenarios_position_with_people_in_every_seat(designe
     if not session.state.is_over:
         play_some(designer, made["id"], 2)
     assert session.reload().to_json() == session.state.to_json()
+
+
+# ---- in a real browser (slow) -------------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture
+def designer_server(tmp_path):
+    """`regola serve --designer` in its own process on 127.0.0.1."""
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from web_helpers import free_port
+    port = free_port()
+    log = open(tmp_path / "serve.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from regola.cli.app import main; main()", "serve",
+         "--designer", "--port", str(port), "--db", str(tmp_path / "games.sqlite3"),
+         "--bot-delay", "0"], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(base + "/api/games", timeout=5)
+            break
+        except OSError:
+            assert process.poll() is None, (tmp_path / "serve.log").read_text()
+            time.sleep(0.2)
+    yield base
+    process.terminate()
+    process.wait(timeout=20)
+    log.close()
+
+
+@pytest.mark.slow
+def test_the_designer_panel_in_chromium(designer_server, tmp_path):
+    import os
+    import urllib.request
+    from pathlib import Path
+    playwright = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    request = urllib.request.Request(
+        designer_server + "/api/games", method="POST",
+        data=json.dumps({"game": "doge", "seats": ["person", "random", "random", "random"]})
+        .encode(), headers={"Content-Type": "application/json"})
+    game = json.loads(urllib.request.urlopen(request, timeout=30).read())["id"]
+    shots = Path(os.environ.get("REGOLA_SCREENSHOTS") or tmp_path)
+    errors: list[str] = []
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless",
+                                                                    "--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{designer_server}/g/{game}#as=0")
+        page.wait_for_selector("#designer-seats button.current")
+        for _ in range(5):          # play seat 0 without its link
+            page.wait_for_selector("#prompt button.action:not([disabled])")
+            version = page.evaluate("document.body.dataset.version")
+            page.click("#prompt button.action >> nth=0")
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        now = int(page.evaluate("document.body.dataset.version"))
+        page.click("#designer-back")
+        page.click("#designer-back")
+        page.wait_for_function(f"document.body.dataset.version === '{now - 2}'")
+        assert "read-only" in page.text_content("#status")
+        assert page.locator("#prompt button.action").count() == 0
+        page.click("#designer-state > summary")
+        page.wait_for_selector("#designer-tree .json-key")
+        assert f"steps: {now - 2}" in page.text_content("#designer-tree")
+        page.screenshot(path=str(shots / "web-designer.png"))
+        page.click("#designer-now")
+        page.wait_for_function(f"document.body.dataset.version === '{now}'")
+        page.click("#designer-seats button[data-seat='1']")
+        page.wait_for_selector("#designer-seats button.current[data-seat='1']")
+        page.goto(designer_server + "/")
+        page.wait_for_selector("#scenario-file option", state="attached")
+        page.click("#scenario-start")
+        page.click("#scenario-made a >> nth=1")
+        page.wait_for_selector("#designer-seats button.current[data-seat='1']")
+        browser.close()
+    assert not errors

@@ -5,9 +5,9 @@ seats with the hashes of their tokens) and the list of actions taken, each writt
 the transaction that also bumps the game's action count; every SNAPSHOT_EVERY actions the
 whole state (GameState.to_json) is stored beside it, so a restart replays only the actions
 after the last snapshot. A game that did not begin at its seed's first position (a designer
-started it from a scenario's) keeps the state it began at (`start`), and replays from there.
-The database is the server's own: the seed and the actions (secret
-choices included) are in it, so it must stay where players cannot read it.
+started it from a scenario's) keeps the state it began at (`start`) and replays from there.
+The database is the server's own: the seed and the actions (secret choices included) are
+in it, so it must stay where players cannot read it.
 """
 
 from __future__ import annotations

@@ -381,7 +381,7 @@ function designerHolds(state) {
   if (!PAGE.designer) return false;
   DESIGN.live = state;
   if (DESIGN.at !== null) { designerControls(); return true; }
-  setTimeout(() => { designerSeats(); designerControls(); designerLoad(); }, 0);
+  setTimeout(() => { designerSeats(); designerControls(); designerStale(); }, 0);
   return false;
 }
 
@@ -411,7 +411,9 @@ function designerStart(gameId) {
     button("designer-now", "Back to now", "the game as it is", () => designerTravel(null)),
     button("designer-continue", "Continue from here", "a new game whose first decisions are these",
            designerContinue));
-  const copy = button("designer-copy", "Copy JSON", "copy the whole state", () => {
+  const copy = button("designer-copy", "Copy JSON", "copy the whole state", async (event) => {
+    event.preventDefault();               // a button in a summary: do not fold
+    if (!DESIGN.text) await designerLoad();
     if (DESIGN.text && navigator.clipboard) navigator.clipboard.writeText(DESIGN.text);
   });
   const stateBox = el("details", { id: "designer-state", class: "designer-json" },
@@ -420,8 +422,9 @@ function designerStart(gameId) {
   const logBox = el("details", { id: "designer-log", class: "designer-json" },
     el("summary", { id: "designer-log-title", text: "Event log (raw)" }),
     el("div", { id: "designer-log-tree", class: "json-tree" }));
-  stateBox.addEventListener("toggle", designerShowJson);
-  logBox.addEventListener("toggle", designerShowJson);
+  const opened = () => (DESIGN.json ? designerShowJson() : designerLoad());
+  stateBox.addEventListener("toggle", opened);
+  logBox.addEventListener("toggle", opened);
   const panel = el("section", { id: "designer", class: "card designer" },
     el("h3", {}, "Designer ", note),
     el("div", { class: "designer-row" }, el("span", { class: "designer-label", text: "Play as" }),
@@ -473,7 +476,7 @@ function designerTravel(k) {
   DESIGN.at = k === null || k === now ? null : k;
   designerControls();
   clearTimeout(DESIGN.timer);
-  if (DESIGN.at === null) { draw(DESIGN.live); designerLoad(); return; }
+  if (DESIGN.at === null) { draw(DESIGN.live); designerStale(); return; }
   DESIGN.timer = setTimeout(designerLoad, 120);
 }
 
@@ -498,8 +501,18 @@ async function designerLoad() {
   if (asked !== null) {
     draw(body.view);
     $("status").textContent = `The game after decision ${body.at} of ${body.now} (read-only)`;
+    const box = $("prompt");
+    box.querySelectorAll(".designer-note").forEach((n) => n.remove());
+    box.append(el("p", { class: "designer-note", text: "Read-only: the game as it was then. “Back to now” " +
+                         "plays on; “Continue from here” makes a new game from this point." }));
   }
   designerShowJson();
+}
+
+// The game moved on: the JSON shown is old; fetch it now only if it is open.
+function designerStale() {
+  DESIGN.json = DESIGN.text = DESIGN.log = null;
+  if ($("designer-state").open || $("designer-log").open) designerLoad();
 }
 
 function designerShowJson() {
