@@ -24,6 +24,8 @@ from ..present.events import event_text
 from ..present.labels import Namer, seat_label
 from .board import Board
 from .colours import colour_seats, seat_style
+from .grid_view import cell_names, grid_of_cells
+from .keys import is_cell
 
 LOG_LINES = 8
 """Most log lines a screen shows (the command `log` shows them all)."""
@@ -100,6 +102,8 @@ class Screen:
 
     def __init__(self, console: Console, game: Game, gw: GameWords):
         self.console, self.game, self.gw = console, game, gw
+        self.seat: int | None = None       # whose screen is drawn
+        self.marks: list = []              # the cells the map of the decision shows
 
     @property
     def width(self) -> int:
@@ -141,10 +145,25 @@ class Screen:
         if event.get("e") != "choice":
             return event_text(event, self.gw, tokens)
         w = self.gw.w
+        value = event.get("value")
+        namer = Namer(self.game, self.gw, {"tokens": list(tokens.values())})
+        choice = self.cell_words(value, event.get("player"), tokens) if is_cell(value) \
+            else None
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
-                 choice=Namer(self.game, self.gw, {"tokens": list(tokens.values())}).value(
-                     event.get("value")))
+                 choice=choice or namer.value(value))
         return w("{line} (secret)", line=line) if event.get("private") else line
+
+    def cell_words(self, cell: list, player: int | None, tokens: dict) -> str | None:
+        """A cell a seat chose on its own grid, by row and column as its map numbers them
+        now (None if not the screen's seat's, or on no grid of it)."""
+        if player is None or player != self.seat:
+            return None
+        view = {"tokens": list(tokens.values())}
+        found = grid_of_cells(self.game, view, player, [cell])
+        if found is None:
+            return None
+        names = cell_names(self.game, view, self.gw, *found, [cell], self.marks)
+        return names.get(tuple(cell))
 
     def where(self, steps: list[str]) -> Text:
         """The steps of the game the decision is asked in, as many as fit: the outermost
@@ -160,16 +179,21 @@ class Screen:
             shown = ["…", shown[-1]]
         return colour_seats(self.game, self.gw, " › ".join(shown))
 
-    def board_lines(self, view: dict, room: int) -> list[Text]:
+    def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None
+                    ) -> list[Text]:
         """The board in at most `room` lines. First served: a few rows of the table, the
         seat's own things and grid (a district), then more rows (the least useful ones are
-        dropped first), then what belongs to nobody."""
+        dropped first), then what belongs to nobody. A decision on a grid gives its map
+        (`grid_map`, drawn instead of the seat's own grids): it is served first."""
         gw, width = self.gw, self.width
         board = Board(self.game, gw, view)
-        grid = board.own_grids()
+        grid = board.own_grids() if grid_map is None else grid_map
         mine, notes = pack(board.mine(), width), pack(board.notes(), width)
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
+        if grid_map is not None:              # the map first, then two rows of the table
+            want_rows = min(want_rows, 2)
+            reserved = min(len(mine), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
         table, dropped = board.table(width, max(2, min(
             want_rows, room - 4 - grid_room - reserved)))
@@ -180,7 +204,7 @@ class Screen:
                               style="dim"))
         lines += pack(board.legend(), width)
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
-        lines += [Text(line) for line in grid[:grid_room]]
+        lines += [line if isinstance(line, Text) else Text(line) for line in grid[:grid_room]]
         left = room - len(lines)
         more = mine + notes
         under = more[:max(0, left)]
@@ -192,9 +216,14 @@ class Screen:
         return lines + under
 
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
-             options: list[tuple[str, str]], message: Text | None = None) -> None:
-        """The whole screen of one decision."""
+             options: list[tuple[str, str]], message: Text | None = None,
+             grid_map: list[Text] | None = None, pictures: list[Text] | None = None,
+             marks=None) -> None:
+        """The whole screen of one decision; a decision on a grid draws its map
+        (`grid_map`) above, and the pictures of its options (`pictures`) instead of the
+        list of options."""
         console, gw, width = self.console, self.gw, self.width
+        self.seat, self.marks = seat, list(marks or [])
         height = max(16, console.height)
         if console.is_terminal:
             console.clear()
@@ -202,14 +231,14 @@ class Screen:
         question_line.append(seat_label(gw, seat), style=seat_style(self.game, seat))
         question_line.append(": ")
         question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
-        choices = option_lines(options, width)
+        choices = pictures if pictures else option_lines(options, width)
         bottom = [self.where(steps), question_line, *choices]
         if message is not None:
             bottom.append(message)
         logs = self.log_lines(view, log_from)
         room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
         log_room = min(len(logs), LOG_LINES, max(2, room // 5)) if logs else 0
-        board_lines = self.board_lines(view, room - log_room)
+        board_lines = self.board_lines(view, room - log_room, grid_map)
         log_room = min(len(logs), max(log_room, room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "

@@ -24,6 +24,7 @@ from ..game import Game, GameState
 from ..i18n.game_words import GameWords
 from ..present.labels import Namer
 from .colours import colour_seats
+from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import help_lines
 from .keys import KeyBook
 from .saves import Saved, write_save
@@ -121,22 +122,30 @@ class Session:
         view = state.observe(seat)
         actions = state.legal_actions(seat)
         context = state.decision_context(seat)
-        namer = Namer(self.game, self.gw, view)
         named = context["named"] if context else []
         keys = self.keys[seat].keys(actions, named)
+        drawn = grid_choice(self.game, state, self.gw, seat, view, actions, keys, context,
+                            self.screen.width)
+        namer = Namer(self.game, self.gw, view) if drawn is None else \
+            GridNamer(self.game, self.gw, view, drawn.names)
         kind = context.get("option_kind", "") if context else ""
         labels = [namer.option(a["value"], named, kind) for a in actions]
         question = namer.prompt(context, actions[0]["ask"])
         steps = namer.steps(context)
-        options = list(zip(keys, labels))
+        order = in_reading_order(actions, keys, labels)
+        options = [(keys[i], labels[i]) for i in order]
+        grid_map, pictures, marks = (drawn.map, drawn.pictures, list(drawn.names)) if drawn \
+            else (None, None, None)
         notice, self.notice = self.notice, None
-        self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice)
+        self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
+                         grid_map, pictures, marks)
         while True:
             answer = self.ask(w("your choice (? for help): ")).strip()
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if answer == "":
-                self.screen.draw(view, seat, self.seen[seat], steps, question, options)
+                self.screen.draw(view, seat, self.seen[seat], steps, question, options,
+                                 None, grid_map, pictures, marks)
             elif answer in ("?", "h", "help"):
                 for line in help_lines(self.gw, options, actions, steps, question):
                     self.console.print(line, markup=False, highlight=False)
