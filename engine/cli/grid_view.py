@@ -16,7 +16,6 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..present.labels import token_label
 
 CELL = 12
 
@@ -66,7 +65,7 @@ def grid_box(view: dict, name: str, owner: Any, more=()) -> tuple[int, int, int,
 def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                cells, more=()) -> dict[tuple, str]:
     """Each of `cells` in words, as the map numbers its rows and columns ("row 2, column 3");
-    a cell with a token says what it lies on ("row 1, column 1, on park")."""
+    a cell with a token on it says so ("row 1, column 1, over the tile")."""
     box = grid_box(view, name, owner, [*cells, *more])
     if box is None:
         return {}
@@ -77,7 +76,7 @@ def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
         text = gw.w("row {row}, column {column}", row=y - box[1] + 1, column=x - box[0] + 1)
         stack = stacks.get((x, y))
         if stack:
-            text = gw.w("{space}, on {tile}", space=text, tile=token_label(gw, stack[-1]))
+            text = gw.w("{space}, over the tile", space=text)
         out[(x, y)] = text
     return out
 

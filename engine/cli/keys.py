@@ -6,9 +6,13 @@ the next.
   build a tower, "d" do not build) and never given to another action.
 - A number is its own key ("0", "3"): a ballot marker of value 2 is always "2".
 - An area is its number on the board (the areas in the game's order, from 1).
-- A cell of a grid ([x, y]) is numbered per question in reading order (top row first, left
-  to right), and keeps its number while it stays an option: a new cell takes a free number
-  that keeps the reading order if one does (else the lowest free one).
+- A cell of a grid ([x, y]) is numbered in reading order (top row first, left to right)
+  and keeps its number while it stays an option. On grids of limited size (every grid of
+  the game has `fit`), a cell's number is its place in reading order among all the cells a
+  token could ever lie on (the square around the first cell, (0, 0)): the same cell has
+  the same number all game long. Otherwise a cell keeps the number it had the last time
+  the question was asked, and a new one takes a free number that keeps the reading order
+  if one does (else the lowest free one).
 - Any other value (a card, a row) is numbered per question: a value keeps the number it
   had the last time that question was asked; a new one gets the lowest free one.
 
@@ -151,10 +155,27 @@ class KeyBook:
             out[i] = str(number)
         return [self._unique(k, out, i) for i, k in enumerate(out)]
 
-    @staticmethod
-    def _cell_numbers(book: dict[str, int], actions: list[dict], cells: list[int],
+    def _reach(self) -> int | None:
+        """How far from the first cell (0, 0) a token may lie on any of the game's grids,
+        if every grid limits its size (None if one does not)."""
+        grids = list(self.game.definition.grids.values())
+        if not grids or any(not g.fit for g in grids):
+            return None
+        return max(max(w, h) for g in grids for w, h in g.fit) - 1
+
+    def _cell_numbers(self, book: dict[str, int], actions: list[dict], cells: list[int],
                       out: list[str | None], used: set[str]) -> None:
         """Numbers for the options that are cells (see the module's docstring)."""
+        reach = self._reach()
+        if reach is not None and all(abs(v) <= reach for i in cells
+                                     for v in actions[i]["value"]):
+            side = 2 * reach + 1
+            numbers = {i: (actions[i]["value"][1] + reach) * side +
+                       actions[i]["value"][0] + reach + 1 for i in cells}
+            if not any(str(n) in used for n in numbers.values()):
+                for i, number in numbers.items():
+                    out[i] = str(number)
+                return
         order = sorted(cells, key=lambda i: reading_order(actions[i]["value"]))
         given: dict[int, int] = {}
         for i in order:                      # a cell still offered keeps its number

@@ -193,7 +193,7 @@ class Screen:
         reserved = min(len(mine), 2) + min(len(notes), 1)
         if grid_map is not None:              # the map first, then two rows of the table
             want_rows = min(want_rows, 2)
-            reserved = min(len(mine), 1)
+            reserved = min(len(mine), 2)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
         table, dropped = board.table(width, max(2, min(
             want_rows, room - 4 - grid_room - reserved)))
@@ -215,13 +215,30 @@ class Screen:
                              style="dim")
         return lines + under
 
+    def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
+                       width: int) -> list[Text]:
+        """The options with those on the map said by their keys only: "[18] [19] [24]: a
+        marked space"."""
+        lines = option_lines([o for o in options if o[0] not in on_map], width)
+        marked = [key for key, _ in options if key in on_map]
+        if not marked:
+            return lines
+        line = Text()
+        for n, key in enumerate(marked):
+            line.append(" " if n else "")
+            line.append(f"[{key}]", style="bold cyan")
+        line.append(self.gw.w.plural(None, ": the marked space on the map",
+                                     ": a marked space on the map", len(marked)))
+        return lines + pack([line], width)
+
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
              options: list[tuple[str, str]], message: Text | None = None,
              grid_map: list[Text] | None = None, pictures: list[Text] | None = None,
-             marks=None) -> None:
+             marks=None, map_keys=None) -> None:
         """The whole screen of one decision; a decision on a grid draws its map
         (`grid_map`) above, and the pictures of its options (`pictures`) instead of the
-        list of options."""
+        list of options; when the screen is short, the options the map shows with their keys
+        (`map_keys`) are listed by their keys alone."""
         console, gw, width = self.console, self.gw, self.width
         self.seat, self.marks = seat, list(marks or [])
         height = max(16, console.height)
@@ -232,6 +249,8 @@ class Screen:
         question_line.append(": ")
         question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
         choices = pictures if pictures else option_lines(options, width)
+        if grid_map and not pictures and height - 3 - 2 - len(choices) - len(grid_map) < 7:
+            choices = self.marked_options(options, set(map_keys or ()), width)
         bottom = [self.where(steps), question_line, *choices]
         if message is not None:
             bottom.append(message)

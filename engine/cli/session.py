@@ -26,7 +26,7 @@ from ..present.labels import Namer
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import help_lines
-from .keys import KeyBook
+from .keys import KeyBook, is_cell
 from .saves import Saved, write_save
 from .screen import Screen
 from .view import show_view
@@ -136,16 +136,17 @@ class Session:
         options = [(keys[i], labels[i]) for i in order]
         grid_map, pictures, marks = (drawn.map, drawn.pictures, list(drawn.names)) if drawn \
             else (None, None, None)
+        map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
         notice, self.notice = self.notice, None
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
-                         grid_map, pictures, marks)
+                         grid_map, pictures, marks, map_keys)
         while True:
             answer = self.ask(w("your choice (? for help): ")).strip()
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if answer == "":
                 self.screen.draw(view, seat, self.seen[seat], steps, question, options,
-                                 None, grid_map, pictures, marks)
+                                 None, grid_map, pictures, marks, map_keys)
             elif answer in ("?", "h", "help"):
                 for line in help_lines(self.gw, options, actions, steps, question):
                     self.console.print(line, markup=False, highlight=False)
