@@ -63,9 +63,9 @@ def grid_box(view: dict, name: str, owner: Any, more=()) -> tuple[int, int, int,
 
 
 def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
-               cells, more=()) -> dict[tuple, str]:
+               cells, more=(), over: bool = True) -> dict[tuple, str]:
     """Each of `cells` in words, as the map numbers its rows and columns ("row 2, column 3");
-    a cell with a token on it says so ("row 1, column 1, over the tile")."""
+    a cell with a token on it says so ("row 1, column 1, over the tile") if `over`."""
     box = grid_box(view, name, owner, [*cells, *more])
     if box is None:
         return {}
@@ -75,7 +75,7 @@ def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
         x, y = cell
         text = gw.w("row {row}, column {column}", row=y - box[1] + 1, column=x - box[0] + 1)
         stack = stacks.get((x, y))
-        if stack:
+        if stack and over:
             text = gw.w("{space}, over the tile", space=text)
         out[(x, y)] = text
     return out

@@ -142,6 +142,8 @@ class Screen:
     def event_line(self, event: dict, tokens: dict) -> str:
         """A log event as the screen says it: a choice without its question (the prompt
         said it), everything else as the log says it."""
+        if event.get("e") == "place" and is_cell(event.get("cell")):
+            return self.placed_line(event, tokens)
         if event.get("e") != "choice":
             return event_text(event, self.gw, tokens)
         w = self.gw.w
@@ -152,6 +154,24 @@ class Screen:
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
                  choice=choice or namer.value(value))
         return w("{line} (secret)", line=line) if event.get("private") else line
+
+    def placed_line(self, event: dict, tokens: dict) -> str:
+        """A token laid on a grid, its cell said by row and column as that grid's map
+        numbers them now."""
+        line = event_text(event, self.gw, tokens)
+        grid = self.game.definition.grids.get(event.get("to"))
+        if grid is None:
+            return line
+        token = tokens.get(event.get("token"), {})
+        owner = token.get("owner") if grid.per_player else None
+        cell = tuple(event["cell"])
+        names = cell_names(self.game, {"tokens": list(tokens.values())}, self.gw,
+                           event["to"], owner, [cell],
+                           self.marks if owner == self.seat else (), over=False)
+        words = names.get(cell)
+        if words is None:
+            return line
+        return line.replace(f" ({cell[0]}, {cell[1]})", ", " + words, 1)
 
     def cell_words(self, cell: list, player: int | None, tokens: dict) -> str | None:
         """A cell a seat chose on its own grid, by row and column as its map numbers them
@@ -187,13 +207,12 @@ class Screen:
         (`grid_map`, drawn instead of the seat's own grids): it is served first."""
         gw, width = self.gw, self.width
         board = Board(self.game, gw, view)
-        grid = board.own_grids() if grid_map is None else grid_map
         mine, notes = pack(board.mine(), width), pack(board.notes(), width)
+        if grid_map is not None:
+            return self.map_first(board, grid_map, mine + notes, room)
+        grid = board.own_grids()
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
-        if grid_map is not None:              # the map first, then two rows of the table
-            want_rows = min(want_rows, 2)
-            reserved = min(len(mine), 2)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
         table, dropped = board.table(width, max(2, min(
             want_rows, room - 4 - grid_room - reserved)))
@@ -204,16 +223,35 @@ class Screen:
                               style="dim"))
         lines += pack(board.legend(), width)
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
-        lines += [line if isinstance(line, Text) else Text(line) for line in grid[:grid_room]]
-        left = room - len(lines)
-        more = mine + notes
+        lines += [Text(line) for line in grid[:grid_room]]
+        return lines + self.under(mine + notes, room - len(lines))
+
+    def under(self, more: list[Text], left: int) -> list[Text]:
+        """The lines under the board in `left` lines, the last saying how many more."""
         under = more[:max(0, left)]
         if len(more) > len(under) and len(under) >= 2:
             hidden = len(more) - len(under) + 1
-            under[-1] = Text(gw.w.plural(None, "… {n} more line: type board",
-                                         "… {n} more lines: type board", hidden),
+            under[-1] = Text(self.gw.w.plural(None, "… {n} more line: type board",
+                                              "… {n} more lines: type board", hidden),
                              style="dim")
-        return lines + under
+        return under
+
+    def map_first(self, board: Board, grid_map: list[Text], more: list[Text],
+                  room: int) -> list[Text]:
+        """The board of a decision on a grid: two rows of the table (none if the map needs
+        their room), the map whole if it fits, then the seat's own things."""
+        gw, width = self.gw, self.width
+        lines: list[Text] = []
+        if len(grid_map) + 6 <= room:
+            table, dropped = board.table(width, 2)
+            lines = render_lines(self.console, table, width)
+            if dropped:
+                lines.append(Text(gw.w.plural(None, "… {n} more row: type board",
+                                              "… {n} more rows: type board", dropped),
+                                  style="dim"))
+            lines += pack(board.legend(), width)
+        lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
+        return lines + self.under(more, room - len(lines))
 
     def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
                        width: int) -> list[Text]:
@@ -256,7 +294,8 @@ class Screen:
             bottom.append(message)
         logs = self.log_lines(view, log_from)
         room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
-        log_room = min(len(logs), LOG_LINES, max(2, room // 5)) if logs else 0
+        log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
+            if logs else 0
         board_lines = self.board_lines(view, room - log_room, grid_map)
         log_room = min(len(logs), max(log_room, room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
