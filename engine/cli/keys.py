@@ -12,7 +12,7 @@ the next.
   token could ever lie on (the square around the first cell, (0, 0)): the same cell has
   the same number all game long. Otherwise a cell keeps the number it had the last time
   the question was asked, and a new one takes a free number that keeps the reading order
-  if one does (else the lowest free one).
+  if one does (else the next free one after the number before it).
 - Any other value (a card, a row) is numbered per question: a value keeps the number it
   had the last time that question was asked; a new one gets the lowest free one.
 
@@ -192,8 +192,8 @@ class KeyBook:
             free = [n for n in range(before + 1, after if after is not None else
                                      before + len(order) + 2)
                     if n not in taken and str(n) not in used]
-            if not free:
-                number = 1
+            if not free:                     # no room between: the next free number
+                number = before + 1
                 while number in taken or str(number) in used:
                     number += 1
                 free = [number]
