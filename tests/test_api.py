@@ -132,7 +132,9 @@ def test_max_decisions_ends_a_game_unfinished_without_winners(doge):
         seat = state.to_move[0]
         state.apply(seat, state.legal_actions(seat)[0])
     assert state.data["steps"] == 5
+    scores = state.result.pop("scores")
     assert state.result == {"winners": [], "reason": "unfinished", "conditions": {}}
+    assert len(scores) == 4 and all(len(row) == 2 for row in scores)   # palaces, houses
     assert state.log[-1] == {"e": "game_over", "winners": [], "reason": "unfinished"}
     assert state.to_move == [] and state.legal_actions(0) == []
 

@@ -78,15 +78,25 @@ def test_unknown_game_and_variant_are_clear_messages():
     assert played.exit_code == 2 and "Traceback" not in played.output
 
 
-def test_play_all_bots_prints_log_and_result_deterministically():
+def test_play_all_bots_prints_story_and_score_table_deterministically():
     result = run("play", "doge", *FOUR_BOTS, "--seed", "1")
     assert result.exit_code == 0, result.output
-    assert "Game over" in result.stdout
-    assert re.search(r"^winners?: (Red|Blue|Green|Yellow)", result.stdout, re.MULTILINE)
-    assert re.search(r"^reason: ", result.stdout, re.MULTILINE)
+    out = result.stdout
+    assert "Game over" in out and "Year 1 begins." in out
+    assert "ballot marker" not in out                 # the story, not the raw moves
+    header = re.search(r"^place +player +Palaces +Houses on the board", out, re.MULTILINE)
+    assert header, out[-800:]
+    rows = re.findall(r"^ +([1-4]) +(Red|Blue|Green|Yellow)( ★)? +(\d+) +(\d+)", out,
+                      re.MULTILINE)
+    assert len(rows) == 4 and rows[0][0] == "1" and rows[0][2] == " ★"
+    assert re.search(r"^(Red|Blue|Green|Yellow) wins \((only \w+ met an end condition|"
+                     r"decided by (Palaces|Houses on the board))\)$", out, re.MULTILINE)
+    assert len(out.splitlines()) < 200
     assert "Traceback" not in result.output
     again = run("play", "doge", *FOUR_BOTS, "--seed", "1")
-    assert again.stdout == result.stdout
+    assert again.stdout == out
+    full = run("play", "doge", *FOUR_BOTS, "--seed", "1", "--log")
+    assert "ballot marker" in full.stdout and len(full.stdout) > len(out)
 
 
 def test_play_checks_players_and_seats():
@@ -208,7 +218,7 @@ def test_the_seed_is_shown_only_once_the_game_is_over():
     assert "seed" not in out.split("Game over")[0].lower()
     seeds = re.findall(r"^seed: (\d+)$", out, re.MULTILINE)
     assert len(seeds) == 1 and int(seeds[0]) >= 10 ** 6         # a default seed: unguessable
-    assert out.index("seed: ") > out.index("reason: ")
+    assert out.index("seed: ") > out.index(" wins")
     command = re.search(r"^to replay this game: (regola play .*)$", out, re.MULTILINE)[1]
     assert command == f"regola play doge --seed {seeds[0]} --seats random,random,random,random"
     again = run(*command.split()[1:])

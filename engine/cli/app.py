@@ -24,6 +24,7 @@ from ..i18n.check import catalog_problems
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..loading.sources import display_name
+from ..present.scores import score_title_problems
 from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
@@ -153,6 +154,7 @@ def validate(game: GameArg, variant: VariantOpt = None,
     try:
         loaded = load_game(game, variant)
         problems, warnings = book_checks(loaded.definition)
+        warnings += score_title_problems(loaded.definition)
         problems += catalog_problems(loaded.definition,
                                      extra=book_catalog_texts(loaded.definition))
         problems += scenario_problems(game, loaded)
@@ -209,7 +211,8 @@ def play(game: Annotated[str | None, typer.Argument(
          load: Annotated[Path | None, typer.Option(
              "--load", help="Resume a game saved with `save` at the table.")] = None,
          log: Annotated[bool, typer.Option(
-             "--log/--no-log", help="Print the public log of an all-bot game.")] = True,
+             "--log", help="Print every event of an all-bot game's public log, not only "
+                           "its story.")] = False,
          lang: LangOpt = None):
     """Play a game at the terminal, people against bots (or bots only)."""
     w = Words(lang)

@@ -23,7 +23,7 @@ def help_lines(gw: GameWords, options: list[tuple[str, str]], actions: list[dict
             w("  u            undo your last decision (not after a secret or chance came out)"),
             w("  save [FILE]  save the game and stop; resume it with: regola play --load FILE"),
             w("  board        everything you can see, in full"),
-            w("  log          the whole log, as you saw it"),
+            w("  log          the whole story, each entry with its moves"),
             w("  Enter        draw the screen again"),
             w("  quit         stop without saving")]
     return out

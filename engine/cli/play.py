@@ -2,7 +2,8 @@
 
 A person's seat is shown only state.observe(seat) (session.py, screen.py); several seats
 may have to decide at once (secret simultaneous choices): each person is asked in turn and
-the bots choose for their seats. An all-bot game prints its public log and the result.
+the bots choose for their seats. An all-bot game prints its story (or with --log every
+event of its public log) and the score table.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from ..errors import InvalidArgument
 from ..game import Game, GameState
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
-from ..present.events import event_text, result_lines, seat_kind
+from ..present.events import event_text, seat_kind
 from ..present.labels import seat_label
+from ..present.story import entry_text, story
 from .saves import Saved
+from .scores_view import end_renderables
 from .session import HUMAN, Abandoned, Session
 
 SEAT_KINDS = [HUMAN, *BOTS]
@@ -55,11 +58,12 @@ def parse_seats(spec: str | None, players: int | None, game: Game,
 
 
 def run_game(console: Console, game: Game, players: int, kinds: list[str], seed: int,
-             show_log: bool = True, ask: Callable[[str], str] | None = None,
+             show_log: bool = False, ask: Callable[[str], str] | None = None,
              w: Words | None = None, replay: str | None = None,
              state: GameState | None = None, saved: Saved | None = None,
              saved_as: tuple[str, str | None] | None = None) -> GameState:
-    """Play to the end; Abandoned if a person stops. Prints the log and the result, then the
+    """Play to the end; Abandoned if a person stops. Prints the story (every event with
+    `show_log`) and the score table, then the
     seed and the `replay` command: the seed tells every hidden order, so no seat sees it
     before the game is over. `state` and `saved` resume a saved game."""
     ask = ask or console.input
@@ -94,14 +98,18 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
                          style="dim")
             for line in session.screen.log_lines(view, start):
                 console.print(Text("  ").append_text(line), markup=False, highlight=False)
-    elif show_log:
+    else:
         view = state.observe(None)
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
-        for event in view["log"]:
-            console.print(event_text(event, gw, tokens), markup=False, highlight=False)
+        if show_log:
+            for event in view["log"]:
+                console.print(event_text(event, gw, tokens), markup=False, highlight=False)
+        else:
+            for entry in story(view["log"], choices=False):
+                console.print(entry_text(entry, gw, tokens), markup=False, highlight=False)
     console.rule(w("result"), style="bold")
-    for line in result_lines(state.result, gw):
-        console.print(line, markup=False, highlight=False)
+    for renderable in end_renderables(game, gw, state.result):
+        console.print(renderable, markup=False, highlight=False)
     console.print(w("seed: {seed}", seed=seed), markup=False, highlight=False)
     if replay:
         console.print(w("to replay this game: {command}", command=replay), markup=False,

@@ -22,6 +22,7 @@ from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from ..present.events import event_text
 from ..present.labels import Namer, seat_label
+from ..present.story import Entry, entry_text, since, story
 from .board import Board
 from .colours import colour_seats, seat_style
 from .grid_view import cell_names, grid_of_cells
@@ -134,10 +135,27 @@ class Screen:
         return render_lines(self.console, line, self.width)[0]
 
     def log_lines(self, view: dict, start: int) -> list[Text]:
-        """The events since `start`, as collapsed lines with seat names in colour."""
+        """The story since log index `start`: one line per entry (present/story.py),
+        repeats collapsed, seat names in colour."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
-        lines = collapse([self.event_line(e, tokens) for e in view["log"][start:]])
+        lines = collapse([self.entry_line(e, tokens) for e in since(story(view["log"]), start)])
         return [colour_seats(self.game, self.gw, line) for line in lines]
+
+    def full_log_lines(self, view: dict) -> list[Text]:
+        """The whole story, each entry followed by its raw moves, indented and dim."""
+        tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        out: list[Text] = []
+        for entry in story(view["log"]):
+            out.append(colour_seats(self.game, self.gw, self.entry_line(entry, tokens)))
+            for event in entry.details:
+                out.append(Text("    " + self.event_line(event, tokens), style="dim"))
+        return out
+
+    def entry_line(self, entry: Entry, tokens: dict) -> str:
+        """A story entry as its one line."""
+        if entry.headline is None:
+            return entry_text(entry, self.gw, tokens)
+        return self.event_line(entry.headline, tokens)
 
     def event_line(self, event: dict, tokens: dict) -> str:
         """A log event as the screen says it: a choice without its question (the prompt

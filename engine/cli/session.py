@@ -129,7 +129,7 @@ class Session:
         namer = Namer(self.game, self.gw, view) if drawn is None else \
             GridNamer(self.game, self.gw, view, drawn.names)
         kind = context.get("option_kind", "") if context else ""
-        labels = [namer.option(a["value"], named, kind) for a in actions]
+        labels = namer.options([a["value"] for a in actions], named, kind)
         question = namer.prompt(context, actions[0]["ask"])
         steps = namer.steps(context)
         order = in_reading_order(actions, keys, labels)
@@ -164,7 +164,7 @@ class Session:
             elif command == "board" and not rest:
                 show_view(self.console, self.game, view, len(view["log"]), self.gw)
             elif command == "log" and not rest:
-                for line in self.screen.log_lines(view, 0):
+                for line in self.screen.full_log_lines(view):
                     self.console.print(line, markup=False, highlight=False)
             else:
                 chosen = pick(answer, keys, actions, labels)

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from ..dsl.compiler import rank_groups
+from ..dsl.codegen.support import rank_groups
 from .runtime import Runtime
 
 
+def scores(c: Runtime) -> list[list]:
+    """Each player's value of each tie-breaker (the game's scoring categories), in seat
+    order: what the score table at the end shows."""
+    rule = c.g.end
+    out = []
+    for p in c.players:
+        values = []
+        for tiebreaker in rule.tiebreakers:
+            value = tiebreaker(c, p)
+            values.append(int(value) if isinstance(value, bool) else value)
+        out.append(values)
+    return out
+
+
 def finish(c: Runtime, winners: list[int], reason: str, conditions: dict | None = None) -> None:
-    """Record the result and stop every thread: nobody has to decide any more."""
+    """Record the result (with every player's scores) and stop every thread: nobody has to
+    decide any more."""
     c.s["result"] = {"winners": sorted(winners), "reason": reason,
-                     "conditions": conditions or {}}
+                     "conditions": conditions or {}, "scores": scores(c)}
     for thread in c.s["threads"]:
         thread["stack"].clear()
         thread["wait"] = None

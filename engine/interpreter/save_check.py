@@ -25,7 +25,7 @@ OPTIONAL_KEYS = ("max_decisions",)
 THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
 WAIT_KEYS = {"player", "var", "options", "ask", "secret"}
-RESULT_KEYS = {"winners", "reason", "conditions"}
+RESULT_KEYS = {"winners", "reason", "conditions", "scores"}
 
 __all__ = ["check_save", "parse_save", "saved_log"]
 
@@ -93,7 +93,7 @@ def _check_result(ck: Check, data: dict) -> None:
             ck.fail("result", f"none after {data['steps']} decisions, but max_decisions is "
                               f"{limit}")
         return
-    ck.keys(result, "result", RESULT_KEYS)
+    ck.keys(result, "result", RESULT_KEYS if "scores" in result else RESULT_KEYS - {"scores"})
     winners = ck.listing(result["winners"], "result.winners")
     for i, p in enumerate(winners):
         seat(ck, p, f"result.winners[{i}]")
@@ -101,6 +101,12 @@ def _check_result(ck: Check, data: dict) -> None:
         ck.fail("result.winners", "a player is listed twice")
     if result["reason"] is not None and not isinstance(result["reason"], str):
         ck.fail("result.reason", "must be text")
+    scores = result.get("scores", [])
+    if not isinstance(scores, list) or len(scores) not in (0, ck.n) or any(
+            not isinstance(row, list) or not all(isinstance(v, int | float) and
+                                                 not isinstance(v, bool) for v in row)
+            for row in scores):
+        ck.fail("result.scores", "must hold a list of numbers for each player")
     conditions = result["conditions"]
     if not isinstance(conditions, dict):
         ck.fail("result.conditions", "must be an object")

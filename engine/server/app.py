@@ -73,7 +73,7 @@ class Server:
             context = state.decision_context(seat) if actions else None
             kind = context.get("option_kind", "") if context else ""
             return seat_message(session.game, session.layout, view, actions, table, words,
-                                kind)
+                                kind, context)
         return session.cached((seat, words.lang), build)
 
     async def act(self, session: Session, seat: int, action: Any,

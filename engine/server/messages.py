@@ -4,6 +4,8 @@ once the game is over. `seat_message` is a pure function of those inputs."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Any
 
 from ..game import Game
@@ -11,8 +13,11 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
+from ..present.labels import Namer
+from ..present.scores import score_table, verdict
+from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
-from .svg.context import Ctx
+from .svg.context import NARROW, Ctx
 from .svg.layout import Layout
 from .ui_words import seat_kind_name
 
@@ -46,10 +51,12 @@ def game_words(definition: Any, words: Words) -> GameWords:
     return kept[1]
 
 
-LOG_LINES = 80
-"""Most log lines in one message (the latest)."""
+LOG_LINES = 40
+"""Most story entries in one message (the latest)."""
 SPECTATOR_LINES = 30
-"""Log lines a spectator is shown (the latest)."""
+"""Story entries a spectator is shown (the latest)."""
+DETAIL_LINES = 60
+"""Most raw moves sent under one story entry (the latest)."""
 
 
 def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
@@ -70,6 +77,11 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
     return gw.value(value)
 
 
+def _piece(pieces: dict, value: object) -> dict | None:
+    """The seat's own piece an option picks (a card by its number), if any."""
+    return pieces.get(value) if isinstance(value, int | str) else None
+
+
 def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
     """A token as a button names it; a tile of a grid by its parts and its label."""
     grid = next((g for g in ctx.definition.grids.values() if g.token == token["kind"]), None)
@@ -84,15 +96,40 @@ def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
     return " · ".join(ctx.label(token))
 
 
-def since_last_move(log: list[dict], seat: int | None) -> list[dict]:
-    """The events after the seat's last decision (a spectator: the latest ones)."""
+def since_last_move(log: list[dict], seat: int | None) -> int:
+    """Where in the log the events after the seat's last decision start (a spectator: 0)."""
     if seat is None:
-        return log[-SPECTATOR_LINES:]
+        return 0
     for i in range(len(log) - 1, -1, -1):
         event = log[i]
         if event.get("e") == "choice" and event.get("player") == seat:
-            return log[i + 1:]
-    return log
+            return i + 1
+    return 0
+
+
+def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
+                  seat: int | None) -> list[dict]:
+    """The story since the seat's last decision (a spectator: the latest entries), each
+    entry its line and the lines of its raw moves."""
+    entries = since(story(log), since_last_move(log, seat))
+    limit = SPECTATOR_LINES if seat is None else LOG_LINES
+    return [{"text": entry_text(entry, gw, tokens),
+             "details": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
+                         for e in entry.details[-DETAIL_LINES:]]}
+            for entry in entries[-limit:]]
+
+
+def score_message(gw: GameWords, result: dict) -> dict | None:
+    """The score table of a result, as the page draws it (None without scores)."""
+    table = score_table(result, gw)
+    if table is None:
+        return None
+    return {"columns": table.columns, "verdict": verdict(table, gw),
+            "conditions": table.conditions_differ,
+            "rows": [{"seat": row.seat, "name": row.name, "place": row.place,
+                      "winner": row.winner, "values": [gw.value(v) for v in row.values],
+                      "conditions": gw.w.join(row.conditions) if row.conditions else ""}
+                     for row in table.rows]}
 
 
 def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
@@ -130,14 +167,43 @@ def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
     return facts
 
 
+def question_steps(game: Game, gw: GameWords, view: dict, context: dict | None) -> list[str]:
+    """Where the question is asked, outermost first ("Year 2", "Election in Santa Croce"),
+    as the terminal's breadcrumb says it; a markdown link keeps only its text."""
+    return [re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", step)
+            for step in Namer(game, gw, view).steps(context)]
+
+
+def question_subject(definition: Any, view: dict, context: dict | None) -> frozenset[str]:
+    """The areas, locations and tokens (ones the seat sees) the question is about: the
+    values its context names (the prompt's and the steps' placeholders)."""
+    if not context:
+        return frozenset()
+    tokens = {t["id"] for t in view["tokens"] if "id" in t}
+    found: set[str] = set()
+    for values in [context.get("prompt") or {}] + [s["args"] for s in context.get("steps", [])]:
+        for value in values.values():
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, str) and (v in definition.areas or v in tokens
+                                           or v in definition.locations):
+                    found.add(v)
+    return frozenset(found)
+
+
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
-                 table: dict[str, Any], words: Words, option_kind: str = "") -> dict:
+                 table: dict[str, Any], words: Words, option_kind: str = "",
+                 context: dict | None = None) -> dict:
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
-    over, seed; `option_kind` is the kind of the options asked (decision_context)."""
+    over, seed; `option_kind` is the kind of the options asked and `context` the whole
+    decision_context (its steps are the question's breadcrumb, and what it names is marked
+    on the board)."""
     gw = game_words(game.definition, words)
     seat = view["seat"]
-    ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions})
+    if context and not option_kind:
+        option_kind = context.get("option_kind", "")
+    ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions},
+              subject=question_subject(game.definition, view, context if actions else None))
     tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
     seats = []
     for p in range(view["players"]):
@@ -152,26 +218,34 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
              if k in view["vars"]]
     prompt = None
     if actions:
+        namer = Namer(game, gw, view)
+        pieces = namer.own_pieces([a["value"] for a in actions]) \
+            if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
-                  "text": gw.ask(actions[0]["ask"]),
+                  "text": namer.prompt(context, actions[0]["ask"]),
+                  "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": action_label(gw, a, tokens, ctx, option_kind)}
+                               "label": action_label(gw, a, tokens, ctx, option_kind),
+                               "effect": namer.effect(a["value"], _piece(pieces, a["value"]))
+                               or ""}
                               for a in actions]}
     waiting = [p for p in view["to_move"] if p != seat]
-    recent = since_last_move(view["log"], seat)[-LOG_LINES:]
     message = {
         "type": "state", "game": table["id"], "version": table["version"],
         "rules": view["game"], "title": table["title"], "lang": words.lang,
         "seat": seat, "seats": seats, "facts": facts,
         "board": draw_board(ctx, table["title"]), "hand": draw_mine(ctx),
+        # the same board laid out for a phone's width (the page shows the one that fits)
+        "board_narrow": draw_board(dataclasses.replace(ctx, width=NARROW), table["title"]),
+        "hand_narrow": draw_mine(dataclasses.replace(ctx, width=NARROW)),
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
-        "log": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
-                for e in recent],
+        "log": story_entries(gw, view["log"], tokens, seat),
         "over": view["result"] is not None, "result": None,
     }
     if view["result"] is not None:
         message["result"] = {"lines": result_lines(view["result"], gw),
+                             "scores": score_message(gw, view["result"]),
                              "winners": list(view["result"].get("winners", [])),
                              # a string: JavaScript numbers lose digits beyond 2^53
                              "seed": None if table.get("seed") is None

@@ -35,9 +35,12 @@ UI = {
     "you_are": w("You play {seat}"),
     "watching": w("You are watching: you see public information only."),
     "your_hand": w("Your hand and secret choices"),
-    "log": w("Since your last move"),
+    "log": w("Since your last move (click a line for its moves)"),
     "log_watch": w("Latest events"),
     "result": w("Result"),
+    "place": w("place"),
+    "player": w("player"),
+    "condition_met": w("end condition met"),
     "seed": w("Seed (now that the game is over): {seed}"),
     "connecting": w("Connecting…"),
     "reconnecting": w("Connection lost; reconnecting…"),
@@ -45,6 +48,7 @@ UI = {
     "board": w("Board"),
     "sent": w("Sent…"),
     "copy": w("Copy"),
+    "no_limit": w("none"),
 }
 
 

@@ -96,17 +96,48 @@ function chooseGame() {
     if (option.choices) {
       input = el("select", { id, "data-option": option.name });
       option.choices.forEach((c, i) => {
-        const o = el("option", { value: String(i), text: c.label });
+        const o = el("option", { value: String(i), text: inWords(c.label) });
         if (JSON.stringify(c.value) === JSON.stringify(option.default)) o.selected = true;
         input.append(o);
       });
+    } else if (typeof option.default === "number") {
+      input = el("input", { id, "data-option": option.name, type: "number", inputmode: "numeric",
+                            value: String(option.default) });
     } else {
-      input = el("input", { id, "data-option": option.name, value: JSON.stringify(option.default) });
+      // Shown in words ("3, 4", "no limit"), read back by the default's type (optionValue).
+      input = el("input", { id, "data-option": option.name, value: shownValue(option.default) });
+      if (option.default === null) input.placeholder = W.no_limit;
     }
     input.addEventListener("change", () => { input.dataset.changed = "1"; });
-    options.append(el("div", { class: "row" }, el("label", { for: id, text: option.summary }), input));
+    options.append(el("div", { class: "row option" }, el("label", { for: id, text: option.summary }), input));
   }
   drawSeats();
+}
+
+function inWords(text) {
+  // An identifier the game's texts do not name, as words: top_tile -> top tile.
+  return /^[a-z0-9]+(_[a-z0-9]+)+$/.test(text) ? text.replace(/_/g, " ") : text;
+}
+
+function shownValue(value) {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map((v) => inWords(String(v))).join(", ");
+  return inWords(String(value));
+}
+
+function optionValue(option, text) {
+  // What a person typed, as a value of the type of the option's default.
+  const one = (word, like) => {
+    const w = word.trim();
+    if (typeof like === "number" || (like === null && w !== "" && !isNaN(Number(w)))) return Number(w);
+    return w.replace(/\s+/g, "_");
+  };
+  const d = option.default;
+  if (Array.isArray(d)) {
+    return text.trim() === "" ? [] : text.split(",").map((w) => one(w, d.length ? d[0] : null));
+  }
+  if (d === null) return text.trim() === "" ? null : one(text, null);
+  return one(text, d);
 }
 
 function drawSeats() {
@@ -130,9 +161,7 @@ function chosenOptions() {
     const input = document.querySelector(`[data-option="${option.name}"]`);
     if (!input.dataset.changed) continue;
     if (option.choices) out[option.name] = option.choices[Number(input.value)].value;
-    else {
-      try { out[option.name] = JSON.parse(input.value); } catch (e) { out[option.name] = input.value; }
-    }
+    else out[option.name] = optionValue(option, input.value);
   }
   return out;
 }
@@ -248,24 +277,66 @@ function draw(state) {
   $("heading").textContent = state.title;
   const me = state.seat === null ? null : state.seats[state.seat];
   $("status").textContent = me ? fill(W.you_are, { seat: me.name }) : W.watching;
-  $("board").innerHTML = state.board;
-  $("hand").innerHTML = state.hand || "";
+  drawBoard(state);
   $("hand-title").hidden = !state.hand;
   $("hand-title").textContent = W.your_hand;
   drawPrompt(state);
   drawSeatsTable(state);
   $("log-title").textContent = state.seat === null ? W.log_watch : W.log;
   const log = $("log");
-  log.replaceChildren(...state.log.map((line) => el("li", { text: line })));
+  log.replaceChildren(...state.log.map(storyEntry));
   log.scrollTop = log.scrollHeight;
   const result = $("result");
   result.hidden = !state.result;
   if (state.result) {
-    result.replaceChildren(el("h3", { text: W.result }),
-                           ...state.result.lines.map((line) => el("p", { text: line })),
+    const told = state.result.scores ? scoreTable(state.result.scores)
+                                     : state.result.lines.map((line) => el("p", { text: line }));
+    result.replaceChildren(el("h3", { text: W.result }), ...told,
                            el("p", { class: "facts", text: fill(W.seed, { seed: state.result.seed }) }));
   }
 }
+
+// One entry of the story: its line, and its raw moves folded under it.
+function storyEntry(entry) {
+  if (!entry.details.length) return el("li", { text: entry.text });
+  return el("li", {}, el("details", {}, el("summary", { text: entry.text }),
+                          el("ul", { class: "moves" }, ...entry.details.map((d) => el("li", { text: d })))));
+}
+
+// The score table at the end: place, player, each scoring category, and what decided it.
+function scoreTable(scores) {
+  const head = el("tr", {}, el("th", { text: W.place }), el("th", { text: W.player }),
+                  ...scores.columns.map((c) => el("th", { text: c })),
+                  ...(scores.conditions ? [el("th", { text: W.condition_met })] : []));
+  const rows = scores.rows.map((r) => el("tr", { class: r.winner ? "winner" : "" },
+    el("td", { text: String(r.place) }),
+    el("td", {}, el("span", { class: "dot", style: `background:${TABLE.state.seats[r.seat].colour}` }),
+       r.name + (r.winner ? " ★" : "")),
+    ...r.values.map((v) => el("td", { class: "num", text: v })),
+    ...(scores.conditions ? [el("td", { text: r.conditions || "–" })] : [])));
+  return [el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+          el("p", { class: "decided", text: scores.verdict })];
+}
+
+function narrowTable() {
+  // A phone: the board laid out for a narrow column (the server draws both).
+  return document.querySelector(".board-column").clientWidth < 700;
+}
+
+function drawBoard(state) {
+  const narrow = narrowTable() && state.board_narrow;
+  $("board").innerHTML = narrow ? state.board_narrow : state.board;
+  $("hand").innerHTML = (narrow ? state.hand_narrow : state.hand) || "";
+  TABLE.narrow = !!narrow;
+  // Never smaller than drawn (its text would shrink under 11 px): the box scrolls instead.
+  for (const svg of document.querySelectorAll(".board-box svg")) {
+    svg.style.minWidth = svg.getAttribute("width") + "px";
+  }
+}
+
+window.addEventListener("resize", () => {
+  if (TABLE.state && narrowTable() !== TABLE.narrow) drawBoard(TABLE.state);
+});
 
 function drawPrompt(state) {
   const box = $("prompt");
@@ -278,10 +349,17 @@ function drawPrompt(state) {
   if (state.prompt) {
     const buttons = state.prompt.actions.map((a) => {
       const b = el("button", { type: "button", class: "action", "data-id": a.id, text: a.label });
+      if (a.effect) {
+        b.title = a.effect;
+        b.append(el("small", { class: "effect", text: a.effect }));
+      }
       b.addEventListener("click", () => send(a));
       return b;
     });
-    box.replaceChildren(el("h3", { text: W.your_turn }), el("div", { class: "ask", text: state.prompt.text }),
+    const steps = state.prompt.steps || [];
+    const where = steps.length ? [el("div", { class: "steps", text: steps.join(" › ") })] : [];
+    box.replaceChildren(el("h3", { text: W.your_turn }), ...where,
+                        el("div", { class: "ask", text: state.prompt.text }),
                         el("div", { class: "actions" }, ...buttons));
   } else {
     const text = state.over ? W.result : (state.waiting ? fill(W.waiting_for, { seats: state.waiting }) : "");

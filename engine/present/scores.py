@@ -1,0 +1,163 @@
+"""The score table at the end of a game: each player's value in each scoring category (the
+game's tie-breakers, in order), their place, and what decided the winner.
+
+    table = score_table(result, gw)
+    table.columns            # ["palaces", "houses on the board"]
+    table.rows[0].values     # the winner's scores, [7, 12]
+    table.decided_by         # "palaces": the first category that separated first from second
+
+A category's title is the `scores` entry of the game's text file, keyed by the category's
+id: a tie-breaker `p.vp` has the id `vp`, `palaces(p)` the id `palaces`, `funds(coin, p)`
+the id `funds_coin`. Without an entry the title falls back on the names the game already
+has (a player variable, a track, a resource), then on the id in words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Location, Problem
+from ..i18n.game_words import GameWords, words
+
+
+@dataclass
+class ScoreRow:
+    """One player's line of the score table."""
+
+    seat: int
+    name: str
+    place: int                    # 1 for the winners
+    values: list[Any]
+    winner: bool
+    conditions: list[str] = field(default_factory=list)   # end conditions met, in words
+
+
+@dataclass
+class ScoreTable:
+    """The table: its columns, its rows from first to last, and why the first won."""
+
+    columns: list[str]
+    rows: list[ScoreRow]
+    decided_by: str
+    reason: str
+
+    @property
+    def conditions_differ(self) -> bool:
+        """Whether the end conditions met tell the players apart (worth a column)."""
+        return len({tuple(row.conditions) for row in self.rows}) > 1
+
+
+def category_id(source: str, index: int) -> str:
+    """The id of a tie-breaker's scoring category, from its expression: `p.vp` -> vp,
+    `palaces(p)` -> palaces, `track_pos(vp, p)` -> track_pos_vp; score_<n> otherwise."""
+    text = " ".join(str(source).split())
+    attribute = re.fullmatch(r"p\.([a-z_][a-z0-9_]*)", text)
+    if attribute:
+        return attribute.group(1)
+    call = re.fullmatch(r"([a-z_][a-z0-9_]*)\(([a-z0-9_, ]*)\)", text)
+    if call:
+        args = [a.strip() for a in call.group(2).split(",") if a.strip() and a.strip() != "p"]
+        return "_".join([call.group(1), *args])
+    return f"score_{index + 1}"
+
+
+def category_title(gw: GameWords, source: str, index: int) -> str:
+    """A scoring category's column title in the player's language."""
+    cid = category_id(source, index)
+    found = gw.text("scores", cid)
+    if found is not None:
+        return found
+    definition = gw.definition
+    text = " ".join(str(source).split())
+    attribute = re.fullmatch(r"p\.([a-z_][a-z0-9_]*)", text)
+    if attribute and attribute.group(1) in definition.player_vars:
+        return gw.variable(attribute.group(1), "player")
+    call = re.fullmatch(r"(track_pos|funds)\(([a-z0-9_]+), *p\)", text)
+    if call:
+        section = "tracks" if call.group(1) == "track_pos" else "resources"
+        return gw.text(section, call.group(2), 2) or words(call.group(2))
+    return words(cid)
+
+
+def score_table(result: dict | None, gw: GameWords) -> ScoreTable | None:
+    """The score table of a finished game's result; None before the end or for a result
+    without scores (a game saved by an older regola)."""
+    if not result or not result.get("scores"):
+        return None
+    end = gw.definition.end
+    sources = list(end.tiebreaker_sources)
+    columns = [category_title(gw, s, i) for i, s in enumerate(sources)]
+    scores = result["scores"]
+    winners = set(result.get("winners", []))
+    met = {int(p): list(c) for p, c in (result.get("conditions") or {}).items()
+           if str(p).isdigit()}
+    candidates = set(met) | winners if end.conditions else set(range(len(scores)))
+
+    def key(seat: int) -> tuple:
+        return (seat in winners, seat in candidates, *scores[seat])
+
+    order = sorted(range(len(scores)), key=lambda p: (key(p), -p), reverse=True)
+    rows, place, previous = [], 0, None
+    for i, seat in enumerate(order):
+        if key(seat) != previous:
+            place, previous = i + 1, key(seat)
+        rows.append(ScoreRow(seat, gw.seat(seat), place, list(scores[seat]), seat in winners,
+                             [gw.condition(c) for c in met.get(seat, [])]))
+    return ScoreTable(columns, rows, _decided_by(rows, columns, candidates, gw),
+                      gw.reason(result.get("reason")))
+
+
+def verdict(table: ScoreTable, gw: GameWords) -> str:
+    """Who won and why, in one line: "Blue wins (decided by palaces)"."""
+    w = gw.w
+    winners = [row.name for row in table.rows if row.winner]
+    if not winners:
+        return w("nobody wins")
+    line = w.plural(None, "{winners} wins", "{winners} win", len(winners),
+                    winners=w.join(winners))
+    return w("{line} ({why})", line=line, why=table.decided_by) if table.decided_by else line
+
+
+def _decided_by(rows: list[ScoreRow], columns: list[str], candidates: set[int],
+                gw: GameWords) -> str:
+    """Why the first row won, in words: the first category that separated it from the
+    next player, an end condition only it met, or a shared victory."""
+    w = gw.w
+    winners = [r for r in rows if r.winner]
+    if not winners:
+        return w("nobody wins")
+    if len(winners) > 1:
+        return w("tied in every category: the victory is shared")
+    others = [r for r in rows if not r.winner]
+    if not others:
+        return ""
+    first, second = winners[0], others[0]
+    if first.seat in candidates and second.seat not in candidates:
+        return w("only {player} met an end condition", player=first.name)
+    for column, mine, theirs in zip(columns, first.values, second.values, strict=False):
+        if mine != theirs:
+            return w("decided by {category}", category=column)
+    return w("decided by the game's rules")
+
+
+def score_title_problems(definition: Any) -> list[Problem]:
+    """A warning for each tie-breaker of a game with a text file but no `scores` title for
+    it (its column at the end would fall back on its id)."""
+    text = getattr(definition, "text", None) or {}
+    end = getattr(definition, "end", None)
+    if not text or end is None:
+        return []
+    titles = text.get("scores") or {}
+    file = str(Path(definition.folder) / "game.yaml") if definition.folder else "game.yaml"
+    problems = []
+    for i, source in enumerate(end.tiebreaker_sources):
+        cid = category_id(source, i)
+        if cid not in titles:
+            problems.append(Problem(Location(file, 0, 0, f"end.tiebreakers[{i}]"),
+                                    f"no title for the score {cid!r} ({source}) in the scores "
+                                    "section of the game's text file: the score table at "
+                                    "the end shows its id"))
+    return problems

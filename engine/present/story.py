@@ -1,0 +1,83 @@
+"""The story of a game: its log told as entries a person follows, each a headline with the
+raw moves behind it.
+
+    for entry in story(view["log"]):
+        entry.headline        # the event told (a note, a choice, the end), None at the start
+        entry.details         # the raw moves that followed it, one click or key away
+
+A headline is one of the game's notes (a `log(...)` statement of its scripts, told by its
+`notes` text), a player's choice, or the end of the game. A choice stays a headline only
+until the game tells what came of it: a note about the same player that follows before any
+other headline takes its place, and the choice becomes its first detail ("Red uses the
+Finance Office and gains 2 coins" instead of "Red chooses Finance Office"); so does a
+second choice of the same player that follows at once (a menu, then the item chosen).
+Every other event is a detail of the headline before it; the events before the first
+headline are the setup's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..i18n.game_words import GameWords
+from .events import event_text
+
+HEADLINES = ("note", "choice", "game_over")
+"""The event kinds that start an entry of the story."""
+
+
+@dataclass
+class Entry:
+    """One entry of the story: the event it tells and the events behind it."""
+
+    headline: dict | None
+    details: list[dict] = field(default_factory=list)
+    first: int = 0          # the index in the log of the entry's first event
+    last: int = 0           # the index of its last event
+    before: int = 0         # how many of the details came before the headline
+
+    @property
+    def is_choice(self) -> bool:
+        """Whether the entry tells a bare choice (no note has told what came of it)."""
+        return self.headline is not None and self.headline.get("e") == "choice"
+
+
+def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
+    """The log as story entries, in order. With `choices` False a bare choice is a detail
+    of the entry before it (the short story of a game between bots)."""
+    entries: list[Entry] = [Entry(None)]
+    for index, event in enumerate(events):
+        kind = event.get("e")
+        current = entries[-1]
+        if kind == "note" and current.is_choice and current.headline.get("player") is not None \
+                and event.get("player") == current.headline.get("player"):
+            current.details.insert(current.before, current.headline)
+            current.headline = event
+            current.before += 1
+        elif kind == "choice" and current.is_choice and not current.details \
+                and event.get("player") == current.headline.get("player"):
+            current.details.append(current.headline)      # a menu, then the item chosen
+            current.headline = event
+            current.before = len(current.details)
+        elif kind in HEADLINES and (choices or kind != "choice"):
+            entries.append(Entry(event, first=index, last=index))
+            continue
+        else:
+            current.details.append(event)
+        current.last = index
+    if not entries[0].details:
+        entries.pop(0)
+    return entries
+
+
+def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = None) -> str:
+    """An entry's headline as a line ("the game is set up" for the setup's entry)."""
+    if entry.headline is None:
+        return gw.w("The game is set up.")
+    return event_text(entry.headline, gw, tokens)
+
+
+def since(entries: list[Entry], start: int) -> list[Entry]:
+    """The entries with an event at or after log index `start` (what a seat has not seen)."""
+    return [e for e in entries if e.last >= start]
