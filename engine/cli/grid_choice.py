@@ -24,11 +24,19 @@ from .keys import is_cell, reading_order
 
 
 class GridNamer(Namer):
-    """A Namer that says the cells of the seat's grid by row and column."""
+    """A Namer that says the cells of the seat's grid by row and column (`cells`: cell ->
+    words; any other cell as the Namer says it)."""
 
     def __init__(self, game: Game, gw: GameWords, view: dict, cells: dict[tuple, str]):
         super().__init__(game, gw, view)
         self.cells = cells
+
+    def options(self, values: list[Any], named: Any = (), kind: str = "") -> list[str]:
+        """The options' labels, the cells among them by row and column (the Namer's own
+        `options` reads a piece or an effect only for the other values)."""
+        rest = [v for v in values if not is_cell(v)]
+        labels = iter(super().options(rest, named, kind) if rest else [])
+        return [self.option(v, named, kind) if is_cell(v) else next(labels) for v in values]
 
     def value(self, value: Any, kind: str = "") -> str:
         if is_cell(value) and tuple(value) in self.cells:

@@ -22,7 +22,6 @@ from rich.text import Text
 from ..bots import make_bot
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
-from ..present.labels import Namer
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import help_lines
@@ -126,8 +125,7 @@ class Session:
         keys = self.keys[seat].keys(actions, named)
         drawn = grid_choice(self.game, state, self.gw, seat, view, actions, keys, context,
                             self.screen.width)
-        namer = Namer(self.game, self.gw, view) if drawn is None else \
-            GridNamer(self.game, self.gw, view, drawn.names)
+        namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})
         kind = context.get("option_kind", "") if context else ""
         labels = namer.options([a["value"] for a in actions], named, kind)
         question = namer.prompt(context, actions[0]["ask"])
