@@ -149,3 +149,26 @@ def test_the_screen_shows_the_whole_map_at_80x24(warsaw):
     assert len(out.splitlines()) <= 24
     for line in drawn.map:
         assert line.plain.rstrip() in out
+
+
+def test_help_pairs_each_listed_space_with_its_own_id(warsaw):
+    """The list is in reading order, not the rules' order: `?` still gives each key the id
+    of its own option, and a wrong key is answered with the keys in the listed order."""
+    from play_helpers import keyed_game, play, random_pick
+    keys, state = keyed_game("warsaw", 2, 3, random_pick(2), stop_after=1)
+    while state.legal_actions(0)[0]["ask"] != "build_or_discard":
+        keys, state = keyed_game("warsaw", 2, 3, random_pick(2), stop_after=len(keys) + 1)
+    actions = state.legal_actions(0)
+    result = play("warsaw", "--seats", "human,random", "--seed", "3",
+                  stdin="\n".join([*keys, "?", "nonsense", "q"]) + "\n")
+    out = result.output.split("— help —")[-1]
+    listed = re.findall(r"\[(\w+)\] (.+?)  \((.+)\)\n", out)
+    ids = {a["id"] for a in actions}
+    assert {i for _, _, i in listed} == ids
+    cells = [(k, i) for k, label, i in listed if label.startswith("row")]
+    by_id = {a["id"]: a["value"] for a in actions}
+    in_order = sorted(cells, key=lambda c: (by_id[c[1]][1], by_id[c[1]][0]))
+    assert cells == in_order                    # listed in reading order, ids with them
+    assert [int(k) for k, _ in cells] == sorted(int(k) for k, _ in cells)
+    wrong = re.search(r"Type one of ([\w, ]+), or", result.output).group(1).split(", ")
+    assert wrong == [k for k, _, _ in listed]

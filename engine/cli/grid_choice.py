@@ -116,8 +116,9 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
                       pictures, names)
 
 
-def in_reading_order(actions: list[dict], keys: list[str], labels: list[str]) -> list[int]:
-    """The options' order on screen: cells in reading order after any other options."""
+def in_reading_order(actions: list[dict]) -> list[int]:
+    """The options' order on screen (indexes into `actions`): cells in reading order after
+    any other options."""
     return sorted(range(len(actions)), key=lambda i: (
         (1, *reading_order(actions[i]["value"])) if is_cell(actions[i]["value"])
         else (0, 0, 0)))

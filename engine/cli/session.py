@@ -130,7 +130,7 @@ class Session:
         labels = namer.options([a["value"] for a in actions], named, kind)
         question = namer.prompt(context, actions[0]["ask"])
         steps = namer.steps(context)
-        order = in_reading_order(actions, keys, labels)
+        order = in_reading_order(actions)
         options = [(keys[i], labels[i]) for i in order]
         grid_map, pictures, marks = (drawn.map, drawn.pictures, list(drawn.names)) if drawn \
             else (None, None, None)
@@ -146,7 +146,8 @@ class Session:
                 self.screen.draw(view, seat, self.seen[seat], steps, question, options,
                                  None, grid_map, pictures, marks, map_keys)
             elif answer in ("?", "h", "help"):
-                for line in help_lines(self.gw, options, actions, steps, question):
+                for line in help_lines(self.gw, options, [actions[i] for i in order], steps,
+                                       question):
                     self.console.print(line, markup=False, highlight=False)
             elif command in ("u", "undo") and not rest:
                 refused = self.undo(seat)
@@ -174,7 +175,7 @@ class Session:
                     state.apply(seat, chosen)
                     return False
                 self.say(w("not a key here: {answer}. Type one of {keys}, or ? for help.",
-                           answer=repr(answer), keys=", ".join(keys)), "red")
+                           answer=repr(answer), keys=", ".join(k for k, _ in options)), "red")
 
     def say(self, message: str, style: str = "") -> None:
         """A line under the screen."""
