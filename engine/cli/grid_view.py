@@ -17,7 +17,8 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import GameWords
 
-CELL = 12
+CELL = 10
+"""The width of a drawn cell, wider when it must hold a key after the parts of a tile."""
 
 
 def on_grid(game: Game, token: dict) -> bool:
@@ -117,17 +118,20 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     if box is None:
         return [head]
     low_x, low_y, high_x, high_y = box
-    lines = [head, Text("     " + "".join(f"{x - low_x + 1:^{CELL + 1}}"
+    size = max([math.isqrt(len(_part_labels(gw, grid, s[-1], 0))) or 1
+                for s in stacks.values()] + [1])
+    cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()])
+    lines = [head, Text("     " + "".join(f"{x - low_x + 1:^{cell + 1}}"
                                          for x in range(low_x, high_x + 1)), style="dim")]
     for y in range(low_y, high_y + 1):
         drawn = []
         for x in range(low_x, high_x + 1):
             key = marks.get((x, y))
             if (x, y) in stacks:
-                drawn.append(_cell_lines(game, gw, grid, stacks[(x, y)], key))
+                drawn.append(_cell_lines(gw, grid, stacks[(x, y)], key, cell))
             elif key is not None:
                 mark = _key_text(key)
-                mark.align("center", CELL)
+                mark.align("center", cell)
                 drawn.append([mark])
             else:
                 drawn.append(None)
@@ -137,11 +141,11 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
             left_open = True
             for d in drawn:
                 if d is None:
-                    line.append(("|" if not left_open else " ") + " " * CELL)
+                    line.append(("|" if not left_open else " ") + " " * cell)
                     left_open = True
                     continue
                 line.append("|")
-                line.append_text(d[r] if r < len(d) else Text(" " * CELL))
+                line.append_text(d[r] if r < len(d) else Text(" " * cell))
                 left_open = False
             if not left_open:
                 line.append("|")
@@ -164,8 +168,8 @@ def _part_labels(gw: GameWords, grid, token: dict, turns: int) -> list[str]:
     return [_abbreviation(gw, v) + (str(m) if m else " ") for v, m in zip(parts, marks)]
 
 
-def _cell_lines(game: Game, gw: GameWords, grid, stack: list[dict],
-                key: str | None = None) -> list[Text]:
+def _cell_lines(gw: GameWords, grid, stack: list[dict], key: str | None = None,
+                width: int = CELL) -> list[Text]:
     top = stack[-1]
     labels = _part_labels(gw, grid, top, top.get("rot", 0))
     k = math.isqrt(len(labels)) or 1
@@ -183,7 +187,7 @@ def _cell_lines(game: Game, gw: GameWords, grid, stack: list[dict],
             line.append(extra[i])
         elif i == len(rows) - 1 and key is not None and len(rows) == 1:
             line.append_text(_key_text(key))
-        line.truncate(CELL, overflow="crop", pad=True)
+        line.truncate(width, overflow="crop", pad=True)
         out.append(line)
     return out
 
