@@ -1,16 +1,24 @@
 """Grids at the terminal: each player's grid drawn as a map of its cells, built only from
 what a seat observes. A cell shows its top token's parts (two letters of the type and the
-per-part number, if any), the grid's label property and the height of its stack."""
+per-part number, if any), the grid's label property and the height of its stack.
+
+Rows and columns are numbered from 1 at the top left of what is drawn, and a space is named
+by them ("row 2, column 3"). When a decision offers cells, each offered space is drawn with
+its key inside it; when it offers the quarter turns of a token, the token is drawn in each
+of them, between the edges of the neighbours of the space it is to lie on."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from rich.text import Text
+
 from ..game import Game
 from ..i18n.game_words import GameWords
 
 CELL = 10
+"""The width of a drawn cell, wider when it must hold a key after the parts of a tile."""
 
 
 def on_grid(game: Game, token: dict) -> bool:
@@ -22,51 +30,221 @@ def _abbreviation(gw: GameWords, value: Any) -> str:
     return (gw.value(value).replace(" ", "") + "  ")[:2].lower()
 
 
-def _cell_lines(game: Game, gw: GameWords, grid, stack: list[dict]) -> list[str]:
-    top = stack[-1]
-    parts = list(top.get(grid.parts) or []) if grid.parts else []
-    from ..interpreter.grid import rotated
-    turns = top.get("rot", 0)
-    parts = rotated(parts, turns) if parts else ["?"]
-    marks = top.get(grid.part_props[0]) if grid.part_props else None
-    marks = rotated(list(marks), turns) if isinstance(marks, list) else [0] * len(parts)
-    k = math.isqrt(len(parts)) or 1
-    labels = [_abbreviation(gw, v) + (str(m) if m else " ") for v, m in zip(parts, marks)]
-    rows = [" ".join(labels[r * k:(r + 1) * k]) for r in range(k)]
-    extra = [str(top.get(grid.label, "")) if grid.label else "", f"x{len(stack)}"
-             if len(stack) > 1 else ""]
-    return [(row + " " + (extra[i] if i < len(extra) else "")).ljust(CELL)[:CELL]
-            for i, row in enumerate(rows)]
-
-
 def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None) -> list[str]:
     """One text map per grid and owner that has tokens on it (only `owners`' if given)."""
     out = []
-    for name, grid in game.definition.grids.items():
+    for name in game.definition.grids:
         found = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
                         and "cell" in t}, key=lambda o: -1 if o is None else o)
         for owner in found:
             if owners is not None and owner not in owners:
                 continue
-            cells: dict[tuple, list[dict]] = {}
-            for t in view["tokens"]:
-                if t.get("at") == name and t.get("owner") == owner and "cell" in t:
-                    cells.setdefault(tuple(t["cell"]), []).append(t)
-            for stack in cells.values():
-                stack.sort(key=lambda t: t.get("level", 0))
-            xs = [x for x, _ in cells]
-            ys = [y for _, y in cells]
-            title = gw.place(name) if owner is None else f"{gw.seat(owner)}: {gw.place(name)}"
-            lines = [title, "      " + "".join(f"{x:^{CELL + 1}}" for x in
-                                               range(min(xs), max(xs) + 1))]
-            for y in range(min(ys), max(ys) + 1):
-                drawn = [_cell_lines(game, gw, grid, cells[(x, y)]) if (x, y) in cells
-                         else None for x in range(min(xs), max(xs) + 1)]
-                height = max((len(d) for d in drawn if d), default=1)
-                for r in range(height):
-                    row = "".join(("|" + (d[r] if d and r < len(d) else " " * CELL))
-                                  if d else " " * (CELL + 1) for d in drawn)
-                    lines.append((f"{y:>4}  " if r == 0 else "      ") + row + "|")
-            out.append("\n".join(lines))
+            out.append("\n".join(line.plain for line in grid_map(game, view, gw, name, owner)))
     return out
 
+
+def _stacks(view: dict, name: str, owner: Any) -> dict[tuple, list[dict]]:
+    cells: dict[tuple, list[dict]] = {}
+    for t in view["tokens"]:
+        if t.get("at") == name and t.get("owner") == owner and "cell" in t:
+            cells.setdefault(tuple(t["cell"]), []).append(t)
+    for stack in cells.values():
+        stack.sort(key=lambda t: t.get("level", 0))
+    return cells
+
+
+def grid_box(view: dict, name: str, owner: Any, more=()) -> tuple[int, int, int, int] | None:
+    """(low x, low y, high x, high y) of the occupied cells and the cells `more`."""
+    cells = [*_stacks(view, name, owner), *(tuple(c) for c in more)]
+    if not cells:
+        return None
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
+               cells, more=(), over: bool = True) -> dict[tuple, str]:
+    """Each of `cells` in words, as the map numbers its rows and columns ("row 2, column 3");
+    a cell with a token on it says so ("row 1, column 1, over the tile") if `over`."""
+    box = grid_box(view, name, owner, [*cells, *more])
+    if box is None:
+        return {}
+    stacks = _stacks(view, name, owner)
+    out = {}
+    for cell in cells:
+        x, y = cell
+        text = gw.w("row {row}, column {column}", row=y - box[1] + 1, column=x - box[0] + 1)
+        stack = stacks.get((x, y))
+        if stack and over:
+            text = gw.w("{space}, over the tile", space=text)
+        out[(x, y)] = text
+    return out
+
+
+def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str, Any] | None:
+    """The grid (its name and owner) a seat's options that are cells lie on: the seat's own
+    grid (or a shared one) whose occupied cells and free edges hold most of them."""
+    wanted = {tuple(c) for c in cells}
+    best, score = None, -1
+    for name, grid in game.definition.grids.items():
+        owner = seat if grid.per_player else None
+        if grid.per_player and seat is None:
+            continue
+        taken = set(_stacks(view, name, owner))
+        edge = {(x + dx, y + dy) for x, y in taken for dx, dy in
+                ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        hits = len(wanted & (taken | edge)) if taken else (1 if (0, 0) in wanted else 0)
+        if hits > score:
+            best, score = (name, owner), hits
+    return best
+
+
+def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
+             marks: dict[tuple, str] | None = None) -> list[Text]:
+    """A grid of one owner drawn as a map: a title, the column numbers, then each row of
+    cells (its number on its first line). `marks` (cell -> key) are the spaces a decision
+    offers: each drawn with its key, "[3]", inside it."""
+    marks = marks or {}
+    grid = game.definition.grids[name]
+    stacks = _stacks(view, name, owner)
+    box = grid_box(view, name, owner, marks)
+    title = gw.place(name) if owner is None else f"{gw.seat(owner)}: {gw.place(name)}"
+    head = Text(title, style="bold")
+    if any(k != "*" for k in marks.values()):
+        head.append(gw.w(" · [n]: a space you may choose"), style="dim")
+    elif marks:
+        head.append(gw.w(" · [*]: the space chosen"), style="dim")
+    if box is None:
+        return [head]
+    low_x, low_y, high_x, high_y = box
+    size = max([math.isqrt(len(_part_labels(gw, grid, s[-1], 0))) or 1
+                for s in stacks.values()] + [1])
+    cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()])
+    lines = [head, Text("     " + "".join(f"{x - low_x + 1:^{cell + 1}}"
+                                         for x in range(low_x, high_x + 1)), style="dim")]
+    for y in range(low_y, high_y + 1):
+        drawn = []
+        for x in range(low_x, high_x + 1):
+            key = marks.get((x, y))
+            if (x, y) in stacks:
+                drawn.append(_cell_lines(gw, grid, stacks[(x, y)], key, cell))
+            elif key is not None:
+                mark = _key_text(key)
+                mark.align("center", cell)
+                drawn.append([mark])
+            else:
+                drawn.append(None)
+        height = max((len(d) for d in drawn if d), default=1)
+        for r in range(height):
+            line = Text(f"{y - low_y + 1:>3}  " if r == 0 else "     ", style="dim")
+            left_open = True
+            for d in drawn:
+                if d is None:
+                    line.append(("|" if not left_open else " ") + " " * cell)
+                    left_open = True
+                    continue
+                line.append("|")
+                line.append_text(d[r] if r < len(d) else Text(" " * cell))
+                left_open = False
+            if not left_open:
+                line.append("|")
+            lines.append(line)
+    return lines
+
+
+def _key_text(key: str) -> Text:
+    return Text(f"[{key}]", style="bold cyan")
+
+
+def _part_labels(gw: GameWords, grid, token: dict, turns: int) -> list[str]:
+    """A token's parts, turned `turns` quarter turns: two letters of the type and the
+    per-part number ("pa2"), row by row."""
+    from ..interpreter.grid import rotated
+    parts = list(token.get(grid.parts) or []) if grid.parts else []
+    parts = rotated(parts, turns) if parts else ["?"]
+    marks = token.get(grid.part_props[0]) if grid.part_props else None
+    marks = rotated(list(marks), turns) if isinstance(marks, list) else [0] * len(parts)
+    return [_abbreviation(gw, v) + (str(m) if m else " ") for v, m in zip(parts, marks)]
+
+
+def _cell_lines(gw: GameWords, grid, stack: list[dict], key: str | None = None,
+                width: int = CELL) -> list[Text]:
+    top = stack[-1]
+    labels = _part_labels(gw, grid, top, top.get("rot", 0))
+    k = math.isqrt(len(labels)) or 1
+    rows = [" ".join(labels[r * k:(r + 1) * k]) for r in range(k)]
+    label = str(top.get(grid.label, "")) if grid.label else ""
+    height = f"x{len(stack)}" if len(stack) > 1 else ""
+    extra = [label, height] if key is None else [None, " ".join(p for p in (label, height)
+                                                                 if p)]
+    out = []
+    for i, row in enumerate(rows):
+        line = Text(row + " ")
+        if i < len(extra) and extra[i] is None:
+            line.append_text(_key_text(key))
+        elif i < len(extra):
+            line.append(extra[i])
+        elif i == len(rows) - 1 and key is not None and len(rows) == 1:
+            line.append_text(_key_text(key))
+        line.truncate(width, overflow="crop", pad=True)
+        out.append(line)
+    return out
+
+
+def rotation_pictures(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
+                      token: dict, turns: list[int], keys: list[str], width: int,
+                      cell: Any = None) -> list[Text]:
+    """The token as it would lie in each of the quarter turns `turns`, side by side, each
+    under its key; on `cell` if given, between the edges of its neighbours (theirs dim)."""
+    grid = game.definition.grids[name]
+    stacks = _stacks(view, name, owner)
+    k = math.isqrt(len(_part_labels(gw, grid, token, 0))) or 1
+
+    def side(dx: int, dy: int) -> list[str] | None:
+        if cell is None:
+            return None
+        stack = stacks.get((cell[0] + dx, cell[1] + dy))
+        if not stack:
+            return None
+        labels = _part_labels(gw, grid, stack[-1], stack[-1].get("rot", 0))
+        if dx == 1:
+            return labels[0::k]
+        if dx == -1:
+            return labels[k - 1::k]
+        return labels[(k - 1) * k:] if dy == -1 else labels[:k]
+
+    above, below, left, right = side(0, -1), side(0, 1), side(-1, 0), side(1, 0)
+    inner = 4 * k - 1
+    pictures = []
+    for turn, key in zip(turns, keys):
+        labels = _part_labels(gw, grid, token, turn)
+        picture = [Text.assemble(_key_text(key), " ", gw.w.plural(
+            None, "{n} turn", "{n} turns", turn))]
+        picture.append(Text("    " + (" ".join(above) if above else "").ljust(inner),
+                            style="dim"))
+        for r in range(k):
+            line = Text((left[r] if left else "").ljust(3), style="dim")
+            line.append("|")
+            line.append(" ".join(labels[r * k:(r + 1) * k]), style="bold")
+            line.append("|")
+            line.append((right[r] if right else "").ljust(3), style="dim")
+            picture.append(line)
+        picture.append(Text("    " + (" ".join(below) if below else "").ljust(inner),
+                            style="dim"))
+        pictures.append(picture)
+    column = max(max(p.cell_len for p in picture) for picture in pictures) + 3
+    per_row = max(1, width // column)
+    out: list[Text] = []
+    for start in range(0, len(pictures), per_row):
+        group = pictures[start:start + per_row]
+        for r in range(max(len(p) for p in group)):
+            line = Text()
+            for picture in group:
+                part = picture[r].copy() if r < len(picture) else Text()
+                part.truncate(column, pad=True)
+                line.append_text(part)
+            line.rstrip()
+            if line.plain.strip() or r == 0:
+                out.append(line)
+    return out

@@ -6,8 +6,15 @@ the next.
   build a tower, "d" do not build) and never given to another action.
 - A number is its own key ("0", "3"): a ballot marker of value 2 is always "2".
 - An area is its number on the board (the areas in the game's order, from 1).
-- Any other value (a card, a row, a cell) is numbered per question: a value keeps the
-  number it had the last time that question was asked; a new one gets the lowest free one.
+- A cell of a grid ([x, y]) is numbered in reading order (top row first, left to right)
+  and keeps its number while it stays an option. On grids of limited size (every grid of
+  the game has `fit`), a cell's number is its place in reading order among all the cells a
+  token could ever lie on (the square around the first cell, (0, 0)): the same cell has
+  the same number all game long. Otherwise a cell keeps the number it had the last time
+  the question was asked, and a new one takes a free number that keeps the reading order
+  if one does (else the next free one after the number before it).
+- Any other value (a card, a row) is numbered per question: a value keeps the number it
+  had the last time that question was asked; a new one gets the lowest free one.
 
 Letters the table keeps for itself ("u" undo, "q" quit) are never given to an action.
 """
@@ -28,6 +35,17 @@ RESERVED = frozenset("uq")
 
 def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
+
+
+def is_cell(value: Any) -> bool:
+    """Whether a value is a grid cell: [x, y], two whole numbers."""
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+def reading_order(cell: Any) -> tuple[int, int]:
+    """A cell's place in reading order: top row (smallest y) first, then left to right."""
+    return cell[1], cell[0]
 
 
 class KeyBook:
@@ -113,7 +131,11 @@ class KeyBook:
                 rest.append(i)
                 continue
             used.add(out[i])
-        numbers: set[int] = set()
+        cells = [i for i in rest if is_cell(actions[i]["value"])]
+        if cells:
+            self._cell_numbers(book, actions, cells, out, used)
+            rest = [i for i in rest if i not in cells]
+        numbers: set[int] = {int(k) for k in out if k is not None and k.isdigit()}
         fresh = []
         for i in rest:                       # values seen before keep their number
             number = book.get(_canon(actions[i]["value"]))
@@ -132,6 +154,55 @@ class KeyBook:
             numbers.add(number)
             out[i] = str(number)
         return [self._unique(k, out, i) for i, k in enumerate(out)]
+
+    def _reach(self) -> int | None:
+        """How far from the first cell (0, 0) a token may lie on any of the game's grids,
+        if every grid limits its size (None if one does not)."""
+        grids = list(self.game.definition.grids.values())
+        if not grids or any(not g.fit for g in grids):
+            return None
+        return max(max(w, h) for g in grids for w, h in g.fit) - 1
+
+    def _cell_numbers(self, book: dict[str, int], actions: list[dict], cells: list[int],
+                      out: list[str | None], used: set[str]) -> None:
+        """Numbers for the options that are cells (see the module's docstring)."""
+        reach = self._reach()
+        if reach is not None and all(abs(v) <= reach for i in cells
+                                     for v in actions[i]["value"]):
+            side = 2 * reach + 1
+            numbers = {i: (actions[i]["value"][1] + reach) * side +
+                       actions[i]["value"][0] + reach + 1 for i in cells}
+            if not any(str(n) in used for n in numbers.values()):
+                for i, number in numbers.items():
+                    out[i] = str(number)
+                return
+        order = sorted(cells, key=lambda i: reading_order(actions[i]["value"]))
+        given: dict[int, int] = {}
+        for i in order:                      # a cell still offered keeps its number
+            number = book.get(_canon(actions[i]["value"]))
+            if number is not None and number not in given.values() and \
+                    str(number) not in used:
+                given[i] = number
+        for at, i in enumerate(order):       # new ones: between their neighbours' numbers
+            if i in given:
+                continue
+            before = max((given[j] for j in order[:at] if j in given), default=0)
+            after = min((given[j] for j in order[at + 1:] if j in given), default=None)
+            taken = set(given.values())
+            free = [n for n in range(before + 1, after if after is not None else
+                                     before + len(order) + 2)
+                    if n not in taken and str(n) not in used]
+            if not free:                     # no room between: the next free number
+                number = before + 1
+                while number in taken or str(number) in used:
+                    number += 1
+                free = [number]
+            given[i] = free[0]
+        for i, number in given.items():
+            for old in [v for v, n in book.items() if n == number]:
+                del book[old]
+            book[_canon(actions[i]["value"])] = number
+            out[i] = str(number)
 
     @staticmethod
     def _unique(key: str | None, keys: list[str | None], i: int) -> str:

@@ -25,6 +25,8 @@ from ..present.labels import Namer, seat_label
 from ..present.story import Entry, entry_text, since, story
 from .board import Board
 from .colours import colour_seats, seat_style
+from .grid_view import cell_names, grid_of_cells
+from .keys import is_cell
 
 LOG_LINES = 8
 """Most log lines a screen shows (the command `log` shows them all)."""
@@ -107,6 +109,8 @@ class Screen:
 
     def __init__(self, console: Console, game: Game, gw: GameWords):
         self.console, self.game, self.gw = console, game, gw
+        self.seat: int | None = None       # whose screen is drawn
+        self.marks: list = []              # the cells the map of the decision shows
 
     @property
     def width(self) -> int:
@@ -162,13 +166,48 @@ class Screen:
     def event_line(self, event: dict, tokens: dict) -> str:
         """A log event as the screen says it: a choice without its question (the prompt
         said it), everything else as the log says it."""
+        if event.get("e") == "place" and is_cell(event.get("cell")):
+            return self.placed_line(event, tokens)
         if event.get("e") != "choice":
             return event_text(event, self.gw, tokens)
         w = self.gw.w
+        value = event.get("value")
+        namer = Namer(self.game, self.gw, {"tokens": list(tokens.values())})
+        choice = self.cell_words(value, event.get("player"), tokens) if is_cell(value) \
+            else None
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
-                 choice=Namer(self.game, self.gw, {"tokens": list(tokens.values())}).value(
-                     event.get("value")))
+                 choice=choice or namer.value(value))
         return w("{line} (secret)", line=line) if event.get("private") else line
+
+    def placed_line(self, event: dict, tokens: dict) -> str:
+        """A token laid on a grid, its cell said by row and column as that grid's map
+        numbers them now."""
+        line = event_text(event, self.gw, tokens)
+        grid = self.game.definition.grids.get(event.get("to"))
+        if grid is None:
+            return line
+        token = tokens.get(event.get("token"), {})
+        owner = token.get("owner") if grid.per_player else None
+        cell = tuple(event["cell"])
+        names = cell_names(self.game, {"tokens": list(tokens.values())}, self.gw,
+                           event["to"], owner, [cell],
+                           self.marks if owner == self.seat else (), over=False)
+        words = names.get(cell)
+        if words is None:
+            return line
+        return line.replace(f" ({cell[0]}, {cell[1]})", ", " + words, 1)
+
+    def cell_words(self, cell: list, player: int | None, tokens: dict) -> str | None:
+        """A cell a seat chose on its own grid, by row and column as its map numbers them
+        now (None if not the screen's seat's, or on no grid of it)."""
+        if player is None or player != self.seat:
+            return None
+        view = {"tokens": list(tokens.values())}
+        found = grid_of_cells(self.game, view, player, [cell])
+        if found is None:
+            return None
+        names = cell_names(self.game, view, self.gw, *found, [cell], self.marks)
+        return names.get(tuple(cell))
 
     def where(self, steps: list[str]) -> Text:
         """The steps of the game the decision is asked in, as many as fit: the outermost
@@ -184,14 +223,18 @@ class Screen:
             shown = ["…", shown[-1]]
         return colour_seats(self.game, self.gw, " › ".join(shown))
 
-    def board_lines(self, view: dict, room: int) -> list[Text]:
+    def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None
+                    ) -> list[Text]:
         """The board in at most `room` lines. First served: a few rows of the table, the
         seat's own things and grid (a district), then more rows (the least useful ones are
-        dropped first), then what belongs to nobody."""
+        dropped first), then what belongs to nobody. A decision on a grid gives its map
+        (`grid_map`, drawn instead of the seat's own grids): it is served first."""
         gw, width = self.gw, self.width
         board = Board(self.game, gw, view)
-        grid = board.own_grids()
         mine, notes = pack(board.mine(), width), pack(board.notes(), width)
+        if grid_map is not None:
+            return self.map_first(board, grid_map, mine + notes, room)
+        grid = board.own_grids()
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
@@ -205,20 +248,61 @@ class Screen:
         lines += pack(board.legend(), width)
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
         lines += [Text(line) for line in grid[:grid_room]]
-        left = room - len(lines)
-        more = mine + notes
+        return lines + self.under(mine + notes, room - len(lines))
+
+    def under(self, more: list[Text], left: int) -> list[Text]:
+        """The lines under the board in `left` lines, the last saying how many more."""
         under = more[:max(0, left)]
         if len(more) > len(under) and len(under) >= 2:
             hidden = len(more) - len(under) + 1
-            under[-1] = Text(gw.w.plural(None, "… {n} more line: type board",
-                                         "… {n} more lines: type board", hidden),
+            under[-1] = Text(self.gw.w.plural(None, "… {n} more line: type board",
+                                              "… {n} more lines: type board", hidden),
                              style="dim")
-        return lines + under
+        return under
+
+    def map_first(self, board: Board, grid_map: list[Text], more: list[Text],
+                  room: int) -> list[Text]:
+        """The board of a decision on a grid: two rows of the table (none if the map needs
+        their room), the map whole if it fits, then the seat's own things."""
+        gw, width = self.gw, self.width
+        lines: list[Text] = []
+        if len(grid_map) + 6 <= room:
+            table, dropped = board.table(width, 2)
+            lines = render_lines(self.console, table, width)
+            if dropped:
+                lines.append(Text(gw.w.plural(None, "… {n} more row: type board",
+                                              "… {n} more rows: type board", dropped),
+                                  style="dim"))
+            lines += pack(board.legend(), width)
+        lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
+        return lines + self.under(more, room - len(lines))
+
+    def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
+                       width: int) -> list[Text]:
+        """The options with those on the map said by their keys only: "[18] [19] [24]: a
+        marked space"."""
+        lines = option_lines([o for o in options if o[0] not in on_map], width)
+        marked = [key for key, _ in options if key in on_map]
+        if not marked:
+            return lines
+        line = Text()
+        for n, key in enumerate(marked):
+            line.append(" " if n else "")
+            line.append(f"[{key}]", style="bold cyan")
+        line.append(self.gw.w.plural(None, ": the marked space on the map",
+                                     ": a marked space on the map", len(marked)))
+        return lines + pack([line], width)
 
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
-             options: list[tuple[str, str]], message: Text | None = None) -> None:
-        """The whole screen of one decision."""
+             options: list[tuple[str, str]], message: Text | None = None,
+             grid_map: list[Text] | None = None, pictures: list[Text] | None = None,
+             marks=None, map_keys=None) -> None:
+        """The whole screen of one decision; a decision on a grid draws its map
+        (`grid_map`) above, and the pictures of its options (`pictures`) instead of the
+        list of options; when the screen is short, the options the map shows with their keys
+        (`map_keys`) are listed by their keys alone."""
         console, gw, width = self.console, self.gw, self.width
+        self.seat, self.marks = seat, list(marks or [])
         height = max(16, console.height)
         if console.is_terminal:
             console.clear()
@@ -226,14 +310,18 @@ class Screen:
         question_line.append(seat_label(gw, seat), style=seat_style(self.game, seat))
         question_line.append(": ")
         question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
-        choices = option_lines(options, width, max_rows=max(3, height // 3))
+        choices = pictures if pictures else option_lines(options, width,
+                                                         max_rows=max(3, height // 3))
+        if grid_map and not pictures and height - 3 - 2 - len(choices) - len(grid_map) < 7:
+            choices = self.marked_options(options, set(map_keys or ()), width)
         bottom = [self.where(steps), question_line, *choices]
         if message is not None:
             bottom.append(message)
         logs = self.log_lines(view, log_from)
         room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
-        log_room = min(len(logs), LOG_LINES, max(2, room // 5)) if logs else 0
-        board_lines = self.board_lines(view, room - log_room)
+        log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
+            if logs else 0
+        board_lines = self.board_lines(view, room - log_room, grid_map)
         log_room = min(len(logs), max(log_room, room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "

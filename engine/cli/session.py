@@ -22,10 +22,10 @@ from rich.text import Text
 from ..bots import make_bot
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
-from ..present.labels import Namer
 from .colours import colour_seats
+from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import help_lines
-from .keys import KeyBook
+from .keys import KeyBook, is_cell
 from .saves import Saved, write_save
 from .screen import Screen
 from .view import show_view
@@ -121,24 +121,33 @@ class Session:
         view = state.observe(seat)
         actions = state.legal_actions(seat)
         context = state.decision_context(seat)
-        namer = Namer(self.game, self.gw, view)
         named = context["named"] if context else []
         keys = self.keys[seat].keys(actions, named)
+        drawn = grid_choice(self.game, state, self.gw, seat, view, actions, keys, context,
+                            self.screen.width)
+        namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})
         kind = context.get("option_kind", "") if context else ""
         labels = namer.options([a["value"] for a in actions], named, kind)
         question = namer.prompt(context, actions[0]["ask"])
         steps = namer.steps(context)
-        options = list(zip(keys, labels))
+        order = in_reading_order(actions)
+        options = [(keys[i], labels[i]) for i in order]
+        grid_map, pictures, marks = (drawn.map, drawn.pictures, list(drawn.names)) if drawn \
+            else (None, None, None)
+        map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
         notice, self.notice = self.notice, None
-        self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice)
+        self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
+                         grid_map, pictures, marks, map_keys)
         while True:
             answer = self.ask(w("your choice (? for help): ")).strip()
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if answer == "":
-                self.screen.draw(view, seat, self.seen[seat], steps, question, options)
+                self.screen.draw(view, seat, self.seen[seat], steps, question, options,
+                                 None, grid_map, pictures, marks, map_keys)
             elif answer in ("?", "h", "help"):
-                for line in help_lines(self.gw, options, actions, steps, question):
+                for line in help_lines(self.gw, options, [actions[i] for i in order], steps,
+                                       question):
                     self.console.print(line, markup=False, highlight=False)
             elif command in ("u", "undo") and not rest:
                 refused = self.undo(seat)
@@ -166,7 +175,7 @@ class Session:
                     state.apply(seat, chosen)
                     return False
                 self.say(w("not a key here: {answer}. Type one of {keys}, or ? for help.",
-                           answer=repr(answer), keys=", ".join(keys)), "red")
+                           answer=repr(answer), keys=", ".join(k for k, _ in options)), "red")
 
     def say(self, message: str, style: str = "") -> None:
         """A line under the screen."""

@@ -1,0 +1,124 @@
+"""Decisions about a grid, as the terminal shows them: a decision whose options are cells
+(the spaces are drawn on the seat's grid, each with its key, and named by row and column),
+and one whose options are the quarter turns of a token (`grid_rotations` in the rules: the
+token is drawn in each of them).
+
+Built from the seat's view and its own pending decision only: the token being turned is
+read from the waiting procedure's variables, and only if the seat sees it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Tree
+
+from ..dsl.trees import call_parts, name_in
+from ..game import Game, GameState
+from ..i18n.game_words import GameWords
+from ..interpreter.decision_context import _frames
+from ..present.labels import Namer
+from .grid_view import cell_names, grid_map, grid_of_cells, rotation_pictures
+from .keys import is_cell, reading_order
+
+
+class GridNamer(Namer):
+    """A Namer that says the cells of the seat's grid by row and column (`cells`: cell ->
+    words; any other cell as the Namer says it)."""
+
+    def __init__(self, game: Game, gw: GameWords, view: dict, cells: dict[tuple, str]):
+        super().__init__(game, gw, view)
+        self.cells = cells
+
+    def options(self, values: list[Any], named: Any = (), kind: str = "") -> list[str]:
+        """The options' labels, the cells among them by row and column (the Namer's own
+        `options` reads a piece or an effect only for the other values)."""
+        rest = [v for v in values if not is_cell(v)]
+        labels = iter(super().options(rest, named, kind) if rest else [])
+        return [self.option(v, named, kind) if is_cell(v) else next(labels) for v in values]
+
+    def value(self, value: Any, kind: str = "") -> str:
+        if is_cell(value) and tuple(value) in self.cells:
+            return self.cells[tuple(value)]
+        return super().value(value, kind)
+
+
+@dataclass
+class GridChoice:
+    """How a decision about a grid is drawn: the map (with the offered spaces' keys) and
+    the pictures of the turns; and the names of the cells."""
+
+    map: list = field(default_factory=list)          # rich Text lines
+    pictures: list = field(default_factory=list)     # rich Text lines (they replace options)
+    names: dict[tuple, str] = field(default_factory=dict)
+
+
+def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple | None:
+    """(grid name, token id) when `seat`'s pending decision chooses from
+    grid_rotations(grid, token)."""
+    found = _frames(state.data, seat)
+    if found is None:
+        return None
+    _, frames = found
+    proc, env = frames[-1]
+    program = game.definition.program.procs.get(proc.split("·")[0])
+    if program is None or program.tree is None:
+        return None
+    for node in program.tree.iter_subtrees():
+        if node.data != "choose_stmt":
+            continue
+        asked = str(node.children[3])[1:-1] if node.children[3] is not None else "choose"
+        options = node.children[1]
+        if asked != ask or not isinstance(options, Tree) or options.data != "call":
+            continue
+        name, args, _ = call_parts(options)
+        if name != "grid_rotations" or len(args) != 2:
+            continue
+        grid = name_in(args[0])
+        if grid is None and isinstance(args[0], Tree) and args[0].data == "string":
+            grid = str(args[0].children[0])[1:-1]
+        token = env.get(name_in(args[1]) or "")
+        if grid in game.definition.grids and isinstance(token, str):
+            return grid, token
+    return None
+
+
+def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: dict,
+                actions: list[dict], keys: list[str], context: dict | None,
+                width: int) -> GridChoice | None:
+    """How to draw `seat`'s decision on a grid (None if it is not about a grid)."""
+    marks = {tuple(a["value"]): k for a, k in zip(actions, keys) if is_cell(a["value"])}
+    if marks:
+        found = grid_of_cells(game, view, seat, marks)
+        if found is None:
+            return None
+        name, owner = found
+        names = cell_names(game, view, gw, name, owner, marks)
+        return GridChoice(grid_map(game, view, gw, name, owner, marks), [], names)
+    if not actions or not all(isinstance(a["value"], int) for a in actions):
+        return None
+    rotated = _rotated_token(game, state, seat, actions[0]["ask"])
+    if rotated is None:
+        return None
+    name, tid = rotated
+    token = next((t for t in view["tokens"] if t.get("id") == tid), None)
+    grid = game.definition.grids[name]
+    if token is None or (grid.parts and not token.get(grid.parts)):
+        return None
+    owner = seat if grid.per_player else None
+    spaces = [v for v in (context or {}).get("prompt", {}).values() if is_cell(v)]
+    cell = tuple(spaces[0]) if len(spaces) == 1 else None
+    names = cell_names(game, view, gw, name, owner, [cell]) if cell else {}
+    pictures = rotation_pictures(game, view, gw, name, owner, token,
+                                 [a["value"] for a in actions], keys, width, cell)
+    return GridChoice(grid_map(game, view, gw, name, owner, {cell: "*"} if cell else None),
+                      pictures, names)
+
+
+def in_reading_order(actions: list[dict]) -> list[int]:
+    """The options' order on screen (indexes into `actions`): cells in reading order after
+    any other options."""
+    return sorted(range(len(actions)), key=lambda i: (
+        (1, *reading_order(actions[i]["value"])) if is_cell(actions[i]["value"])
+        else (0, 0, 0)))

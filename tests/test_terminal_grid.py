@@ -1,0 +1,174 @@
+"""Decisions on a grid at the terminal: offered spaces drawn on the seat's grid with their
+keys (in reading order, kept while a space stays offered), named by row and column, and a
+token drawn in each of its quarter turns before one is chosen."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from regola import load_game
+from regola.cli.grid_choice import grid_choice
+from regola.cli.grid_view import cell_names, grid_map, rotation_pictures
+from regola.cli.keys import KeyBook
+from regola.cli.screen import Screen
+from regola.i18n.game_words import GameWords
+
+
+@pytest.fixture(scope="module")
+def warsaw():
+    return load_game("warsaw")
+
+
+def cells(*values):
+    return [{"id": f"c{i}", "value": list(v), "ask": "where"} for i, v in enumerate(values)]
+
+
+def test_cell_keys_follow_reading_order_and_stay_with_their_space(warsaw):
+    book = KeyBook(warsaw, GameWords(warsaw.definition))
+    first = [(0, -1), (-1, 0), (1, 0), (0, 1), (0, 0)]
+    keys = dict(zip(first, book.keys(cells(*first), [])))
+    in_order = sorted(first, key=lambda c: (c[1], c[0]))
+    assert [int(keys[c]) for c in in_order] == sorted(int(k) for k in keys.values())
+    later = [(1, 0), (0, 0), (2, 0), (-1, -1), (0, 1)]      # (0, -1) taken, new ones
+    again = dict(zip(later, book.keys(cells(*later), [])))
+    assert all(again[c] == keys[c] for c in later if c in keys)
+    in_order = sorted(later, key=lambda c: (c[1], c[0]))
+    assert [int(again[c]) for c in in_order] == sorted(int(k) for k in again.values())
+
+
+def test_cell_keys_on_an_unlimited_grid_keep_their_number_and_fill_in_order(
+        warsaw, monkeypatch):
+    monkeypatch.setattr(KeyBook, "_reach", lambda self: None)
+    book = KeyBook(warsaw, GameWords(warsaw.definition))
+    first = [(0, -1), (-1, 0), (1, 0), (0, 1)]
+    assert book.keys(cells(*first), []) == ["1", "2", "3", "4"]
+    later = [(1, 0), (0, 1), (-1, 0), (5, 0)]
+    assert book.keys(cells(*later), []) == ["3", "4", "2", "5"]
+
+
+def test_named_options_and_cells_share_no_key(warsaw):
+    book = KeyBook(warsaw, GameWords(warsaw.definition))
+    actions = [{"id": "d", "value": "discard", "ask": "where"}, *cells((0, 0), (1, 0))]
+    keys = book.keys(actions, ["discard"])
+    assert len(set(keys)) == 3 and keys[0].isalpha()
+
+
+def _view_with_tiles(warsaw):
+    """Warsaw at its first build question of seat 0 (random picks before it)."""
+    state = warsaw.new_state(players=2, seed=3)
+    rng = random.Random(1)
+    while True:
+        for seat in list(state.to_move):
+            actions = state.legal_actions(seat)
+            if seat == 0 and actions[0]["ask"] == "build_or_discard":
+                return state
+            state.apply(seat, rng.choice(actions))
+
+
+def test_the_map_marks_each_offered_space_with_its_key_inside_it(warsaw):
+    state = _view_with_tiles(warsaw)
+    gw = GameWords(warsaw.definition)
+    view = state.observe(0)
+    actions = state.legal_actions(0)
+    keys = KeyBook(warsaw, gw).keys(actions, state.decision_context(0)["named"])
+    marks = {tuple(a["value"]): k for a, k in zip(actions, keys) if isinstance(a["value"], list)}
+    lines = [line.plain for line in grid_map(warsaw, view, gw, "district", 0, marks)]
+    drawn = "\n".join(lines)
+    assert "a space you may choose" in lines[0]
+    for key in marks.values():
+        assert re.search(rf"(\|| )\s*\[{key}\]\s*\|", drawn), drawn
+    names = cell_names(warsaw, view, gw, "district", 0, marks)
+    assert names[(0, -1)] == "row 1, column 2"
+    assert names[(0, 0)] == "row 2, column 2, over the tile"
+    assert names[(-1, 0)] == "row 2, column 1"
+
+
+def _turn_question(warsaw):
+    """Warsaw at seat 0's first question of how to turn its tile, with 4 turns to choose."""
+    state = warsaw.new_state(players=2, seed=3)
+    rng = random.Random(1)
+    while True:
+        for seat in list(state.to_move):
+            actions = state.legal_actions(seat)
+            if seat == 0 and actions[0]["ask"] == "turn_tile" and len(actions) == 4:
+                return state
+            if seat == 0 and actions[0]["ask"] == "build_or_discard":
+                state.apply(seat, next(a for a in actions if a["value"] != "discard"))
+            else:
+                state.apply(seat, rng.choice(actions))
+
+
+def test_a_rotation_question_draws_the_tile_in_each_turn_on_its_space(warsaw):
+    state = _turn_question(warsaw)
+    gw = GameWords(warsaw.definition)
+    actions = state.legal_actions(0)
+    keys = KeyBook(warsaw, gw).keys(actions, [])
+    context = state.decision_context(0)
+    drawn = grid_choice(warsaw, state, gw, 0, state.observe(0), actions, keys, context, 100)
+    assert drawn is not None and list(drawn.names) == [tuple(context["prompt"]["where"])]
+    assert re.fullmatch(r"row \d, column \d(, over the tile)?", *drawn.names.values())
+    text = "\n".join(line.plain for line in drawn.pictures)
+    assert re.search(r"\[0\] 0 turns\s+\[1\] 1 turn\s+\[2\] 2 turns\s+\[3\] 3 turns", text)
+    rows = [line for line in text.splitlines() if line.count("|") == 2 * len(actions)]
+    assert len(rows) == 2                        # a 2 x 2 tile, drawn in each turn
+    looks = {tuple(line[i * 18:(i + 1) * 18] for line in rows) for i in range(4)}
+    assert len(looks) == 4                       # each turn looks different
+    assert any("[*]" in line.plain for line in drawn.map)
+
+
+def test_rotation_pictures_wrap_on_a_narrow_screen(warsaw):
+    state = _view_with_tiles(warsaw)
+    gw = GameWords(warsaw.definition)
+    view = state.observe(0)
+    tile = next(t for t in view["tokens"] if t.get("at") == "picked" and t.get("owner") == 0)
+    lines = rotation_pictures(warsaw, view, gw, "district", 0, tile, [0, 1, 2, 3],
+                              ["0", "1", "2", "3"], 40)
+    assert all(line.cell_len <= 40 for line in lines)
+    assert sum("turn" in line.plain for line in lines) == 2     # two rows of two
+
+
+def test_the_screen_shows_the_whole_map_at_80x24(warsaw):
+    state = _view_with_tiles(warsaw)
+    gw = GameWords(warsaw.definition)
+    console = Console(width=80, height=24, record=True, force_terminal=False)
+    screen = Screen(console, warsaw, gw)
+    view = state.observe(0)
+    actions = state.legal_actions(0)
+    keys = KeyBook(warsaw, gw).keys(actions, ["discard"])
+    drawn = grid_choice(warsaw, state, gw, 0, view, actions, keys, state.decision_context(0),
+                        80)
+    options = [(k, drawn.names.get(tuple(a["value"]), "discard")) for a, k in
+               zip(actions, keys)]
+    screen.draw(view, 0, 0, ["build"], "Where?", options, None, drawn.map, [],
+                list(drawn.names), [k for k in keys if k.isdigit()])
+    out = console.export_text()
+    assert len(out.splitlines()) <= 24
+    for line in drawn.map:
+        assert line.plain.rstrip() in out
+
+
+def test_help_pairs_each_listed_space_with_its_own_id(warsaw):
+    """The list is in reading order, not the rules' order: `?` still gives each key the id
+    of its own option, and a wrong key is answered with the keys in the listed order."""
+    from play_helpers import keyed_game, play, random_pick
+    keys, state = keyed_game("warsaw", 2, 3, random_pick(2), stop_after=1)
+    while state.legal_actions(0)[0]["ask"] != "build_or_discard":
+        keys, state = keyed_game("warsaw", 2, 3, random_pick(2), stop_after=len(keys) + 1)
+    actions = state.legal_actions(0)
+    result = play("warsaw", "--seats", "human,random", "--seed", "3",
+                  stdin="\n".join([*keys, "?", "nonsense", "q"]) + "\n")
+    out = result.output.split("— help —")[-1]
+    listed = re.findall(r"\[(\w+)\] (.+?)  \((.+)\)\n", out)
+    ids = {a["id"] for a in actions}
+    assert {i for _, _, i in listed} == ids
+    cells = [(k, i) for k, label, i in listed if label.startswith("row")]
+    by_id = {a["id"]: a["value"] for a in actions}
+    in_order = sorted(cells, key=lambda c: (by_id[c[1]][1], by_id[c[1]][0]))
+    assert cells == in_order                    # listed in reading order, ids with them
+    assert [int(k) for k, _ in cells] == sorted(int(k) for k, _ in cells)
+    wrong = re.search(r"Type one of ([\w, ]+), or", result.output).group(1).split(", ")
+    assert wrong == [k for k, _, _ in listed]
