@@ -161,3 +161,36 @@ def test_the_first_questions_at_80x24_show_the_whole_grid():
         on_map = set(re.findall(r"\[(\d+)\]", drawn.split("since your last")[0]))
         assert listed and set(listed) <= on_map, drawn
         assert all(len(line) <= 80 for line in drawn.splitlines())
+
+
+EFFECT = re.compile(r"\] [^\[\]]+ — (Gain|Score|Buy|Draw|Take|Place|Put|Shred|Use|Double|"
+                    r"Pay|Copy|Keep|You)\b")
+"""An option shown with what it does: "[16] Finance Office — Gain 2 coins."."""
+
+
+def test_a_whole_game_of_copycat_at_a_100x30_terminal():
+    """Every question answered until the end: the cards and offices offered say what they
+    do, the turn-order card is named with its number, the log tells the story, and the
+    end is a score table."""
+    seed = 4
+    keys, state = keyed_game("copycat", 3, seed, random_pick(3))
+    assert state.is_over
+    shown, rest, code = screens(["copycat", "--seats", "human,random,random", "--seed",
+                                 str(seed)], keys, 100, 30)
+    assert code == 0, rest[-2000:]
+    assert len(shown) == len(keys)
+    offices = [s for s in shown if "Place your worker on which office?" in s]
+    cards = [s for s in shown if "Play which card from your hand?" in s]
+    order = [s for s in shown if "Choose a card for the turn order" in s]
+    assert offices and cards and order
+    for screen in offices + cards:
+        question = screen.split(PROMPT)[-2] if screen.count(PROMPT) > 1 else screen
+        assert EFFECT.search(question), question[-1500:]
+    for screen in order:                     # a number that picks a card names the card
+        assert re.search(r"\[(\d+)\] \1: [A-Z][\w ]+ — ", screen), screen[-1500:]
+    told = "\n".join(shown)
+    assert re.search(r"(Red|Blue|Green) (uses|places a worker on|buys) ", told)
+    assert "chooses use an action" not in told.split("since your last decision")[-1]
+    assert re.search(r"place +player +Victory points", rest), rest[-1500:]
+    assert re.search(r"^(Red|Blue|Green) wins", rest, re.MULTILINE)
+    assert f"seed: {seed}" in rest
