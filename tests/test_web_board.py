@@ -224,3 +224,75 @@ def test_the_question_names_its_steps_and_its_area_is_marked_on_the_board():
             return
         state.apply(seat, rng.choice(actions))
     raise AssertionError("no question named a district")
+
+
+def drawn_tokens(ctx: Ctx) -> list[dict]:
+    """The tokens the board or the hand draws face up or down: those at a place a panel
+    shows (of its kinds), the top of each stack on a grid, and the seat's hand."""
+    from regola.server.svg.layout import area_names
+    seen: list[dict] = list(mine(ctx))
+    definition = ctx.definition
+    for panel in ctx.layout.panels:
+        if panel["kind"] in ("areas", "map"):
+            for area in area_names(panel, definition):
+                seen += ctx.tokens_at(area, panel.get("tokens"))
+        elif panel["kind"] == "locations":
+            for place in panel["locations"]:
+                seen += [t for t in ctx.tokens_at(place, panel.get("tokens"))
+                         if not (place in definition.grids and "cell" in t)]
+        elif panel["kind"] == "grids":
+            top: dict[tuple, dict] = {}
+            for t in ctx.tokens_at(panel["grid"]):
+                key = (t.get("owner"), tuple(t.get("cell") or ()))
+                if "cell" in t and t.get("level", 0) >= top.get(key, {}).get("level", -1):
+                    top[key] = t
+            seen += top.values()
+    return seen
+
+
+@pytest.mark.parametrize("game", builtin_games())
+@pytest.mark.parametrize("decisions", [0, 60, 200])
+def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisions):
+    """Every area and token the board or the hand draws whose effect the game writes
+    (present.effects) carries it as `data-effect` and as its <title>; a face-down token,
+    or one without a text, carries none; every `data-effect` is such a piece's."""
+    from dataclasses import replace
+
+    from regola.present.labels import effects_of
+    from regola.server.svg.context import NARROW
+    from regola.server.svg.layout import area_names
+    state = played(game, decisions)
+    seat = state.to_move[0] if state.to_move else 0
+    wide = ctx_for(state, seat)
+    effects = effects_of(wide.gw)
+    tokens = {t["id"]: t for t in wide.view["tokens"] if "id" in t}
+    areas = {a for p in wide.layout.panels if p["kind"] in ("areas", "map")
+             for a in area_names(p, wide.definition)}
+    explained = 0
+    for ctx in (wide, replace(wide, width=NARROW)):
+        shapes = [e for svg in (draw_board(ctx, game), draw_mine(ctx)) if svg
+                  for e in ET.fromstring(svg).iter()]
+        told = {e.get("data-effect") for e in shapes if e.get("data-effect")}
+        marked_areas = set()
+        for e in shapes:
+            if e.get("data-effect"):
+                assert e.get("data-area") or e.get("data-token"), e.attrib
+            if e.get("data-area"):
+                want = effects.of_area(e.get("data-area"))
+                marked_areas.add(e.get("data-area"))
+            elif e.get("data-token"):
+                want = effects.of_token(tokens[e.get("data-token")])
+            else:
+                continue
+            assert e.get("data-effect") == want, (e.attrib, want)
+            if want:
+                title = e.find(SVG + "title")
+                assert title is not None and title.text == want
+                explained += 1
+        assert {a for a in areas if effects.of_area(a)} <= marked_areas
+        for token in drawn_tokens(ctx):
+            want = effects.of_token(token)
+            assert want is None or want in told, (token, want)
+    written = state.game.definition.text.get("effects") if state.game.definition.text else None
+    if written and decisions:
+        assert explained, "a game that writes effects explains some piece on its board"

@@ -8,7 +8,7 @@ from typing import Any
 
 from .context import Ctx
 from .layout import area_names
-from .shapes import Drawing, action_attr, attr, ink_on, rect, text, wrap
+from .shapes import Drawing, action_attr, attr, explain, ink_on, rect, text, wrap
 from .tokens import flow, piece_chips
 
 PAD = 8
@@ -60,6 +60,7 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
         d.attrs += f' data-subject={attr(area)}'
         d.attrs = d.attrs.replace('class="pick"', 'class="pick subject"') if pick \
             else d.attrs + ' class="subject"'
+    explain(d, ctx.effect_of_area(area), 1, area=area)    # after the outline (index 0)
     return d
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...interpreter.grid import rotated
 from .context import Ctx
-from .shapes import Drawing, action_attr, circle, rect, text, wrap
+from .shapes import Drawing, action_attr, circle, explain, rect, text, wrap
 
 CELL = 62
 GRID_CELL = 78
@@ -26,7 +26,7 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
     if not isinstance(parts, list) or not parts:
         d.add(rect(0, 0, size, size, "#d9d2c3", "#555555", 1.5, 4))
         d.add(text(size / 2, size / 2 + 5, "?", 16, "middle", "bold"))
-        return d
+        return d       # face down: nothing known, nothing explained
     turns = token.get("rot") or 0
     parts = rotated(list(parts), turns)
     k = math.isqrt(len(parts)) or 1
@@ -60,6 +60,7 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
         d.body.insert(0, rect(3, 3, size, size, "#9e9e9e", "#555555", 1, 3))
         d.add(rect(size / 2 - 13, size - 14, 26, 14, "#ffffff", "#333333", 1, 3))
         d.add(text(size / 2, size - 3, f"×{stack}", 11, "middle", "bold"))
+    explain(d, ctx.effect_of_token(token), token=token.get("id"))
     return d
 
 
