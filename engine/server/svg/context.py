@@ -29,6 +29,7 @@ class Ctx:
     width: float = WIDTH
     subject: frozenset[str] = frozenset()   # areas, tokens, spaces the question is about
     cells: frozenset[tuple[int, int]] = frozenset()   # grid cells the question is about
+    ghost: dict | None = None     # the tile in hand a candidate cell shows under the pointer
     _places: dict[str, list[dict]] | None = field(default=None, repr=False)
 
     def colour(self, seat: Any) -> str:

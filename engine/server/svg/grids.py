@@ -85,7 +85,8 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
             if isinstance(value, list) and len(value) == 2 and \
                     all(isinstance(v, int) and not isinstance(v, bool) for v in value):
                 picks[(value[0], value[1])] = action_id
-    spots = list(cells) + list(picks) or [(0, 0)]
+    named = set(ctx.cells) if owner == ctx.view.get("seat") or not grid.per_player else set()
+    spots = list(cells) + list(picks) + sorted(named) or [(0, 0)]
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
     x0, y0 = min(xs), min(ys)
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
@@ -98,13 +99,39 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
         stack.sort(key=lambda t: t.get("level", 0))
         d.place(tile(ctx, grid, stack[-1], size - 2, len(stack)),
                 2 + (x - x0) * size, 22 + (y - y0) * size)
+    if named:
+        _subject_cells(ctx, d, named, x0, y0, size)
+    ghost = ctx.ghost if owner == ctx.view.get("seat") else None
     for (x, y), action_id in picks.items():
-        d.add(rect(2 + (x - x0) * size, 22 + (y - y0) * size, size - 2, size - 2,
-                   "#ffffff", "#c0392b", 2.5, 4,
-                   ' stroke-dasharray="5 3" fill-opacity="%s"' % ("0.6" if (x, y) not in cells
-                                                                 else "0")
-                   + action_attr(action_id)))
+        d.place(_candidate(ctx, grid, action_id, (x, y) in cells, ghost, size),
+                2 + (x - x0) * size, 22 + (y - y0) * size)
     return d
+
+
+def _candidate(ctx: Ctx, grid: Any, action_id: str, built: bool, ghost: dict | None,
+               size: float) -> Drawing:
+    """A cell the seat may pick: a dashed button; with the tile in hand known, the tile
+    drawn faintly in it, shown while the pointer is over the cell (CSS: .cell-pick)."""
+    d = Drawing(size - 2, size - 2)
+    d.add(rect(0, 0, size - 2, size - 2, "#ffffff", "#c0392b", 2.5, 4,
+               ' stroke-dasharray="5 3" fill-opacity="%s"' % ("0" if built else "0.6")))
+    if ghost is not None:
+        shown = tile(ctx, grid, ghost, size - 2)
+        shown.body = [b for b in shown.body if not b.startswith("<title>")]
+        shown.attrs = ' class="ghost"'
+        d.place(shown, 0, 0)
+        d.add(rect(0, 0, size - 2, size - 2, "none", "#c0392b", 2.5, 4,
+                   ' stroke-dasharray="5 3"'))
+    d.attrs = action_attr(action_id).replace('class="pick"', 'class="pick cell-pick"')
+    return d
+
+
+def _subject_cells(ctx: Ctx, d: Drawing, named: set, x0: int, y0: int, size: float) -> None:
+    """The cells the question is about (its context names them), framed as its subject."""
+    for x, y in sorted(named):
+        d.add(f'<g data-subject-cell="{x},{y}" class="subject">'
+              + rect(2 + (x - x0) * size - 3, 22 + (y - y0) * size - 3, size + 4, size + 4,
+                     "#fff3c4", "#e0a800", 3, 6, ' fill-opacity="0.35"') + "</g>")
 
 
 def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
