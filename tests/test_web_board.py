@@ -296,3 +296,53 @@ def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisio
     written = state.game.definition.text.get("effects") if state.game.definition.text else None
     if written and decisions:
         assert explained, "a game that writes effects explains some piece on its board"
+
+
+def warsaw_until(ask: str, after: int = 0, seed: int = 3):
+    """Warsaw played at random until the seat to move is asked `ask` (after `after`
+    decisions), with the message that seat is sent."""
+    from regola.i18n.catalog import Words
+    from regola.server.messages import seat_message, table_info
+    state = played("warsaw", 0, seed)
+    rng = random.Random(seed)
+    layout = load_layout(state.game.definition)
+    for n in range(400):
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        if actions[0]["ask"] == ask and n >= after:
+            context = state.decision_context(seat)
+            table = table_info("g", 0, ["person"] * 4, "warsaw", None, Words("en"))
+            return state, context, seat_message(state.game, layout, state.observe(seat),
+                                                actions, table, Words("en"), context=context)
+        state.apply(seat, rng.choice(actions))
+    raise AssertionError(f"never asked {ask}")
+
+
+@pytest.mark.parametrize("after", [0, 30, 120])
+def test_a_rotation_is_chosen_from_pictures_of_the_tile_turned_on_its_cell(after):
+    """Warsaw's quarter turns (options from grid_rotations): one picture per option, each
+    the tile in hand turned so many quarter turns on its chosen cell; the cell the question
+    names is marked on the seat's grid as its subject."""
+    from regola.server.svg.placing import placing_asks
+    state, context, message = warsaw_until("turn_tile", after)
+    found = placing_asks(state.game.definition)
+    assert found["turn_tile"].rotation and found["turn_tile"].place is not None
+    assert not found["build_or_discard"].rotation
+    actions = message["prompt"]["actions"]
+    assert actions and all(a.get("picture") for a in actions)
+    pictures = [ET.fromstring(a["picture"]) for a in actions]
+    assert len({a["picture"] for a in actions}) == len(actions)     # each turn looks different
+    assert all(p.tag == SVG + "svg" and float(p.get("width")) <= 140 for p in pictures)
+    assert all("°" in a["label"] for a in actions)
+    x, y = context["prompt"]["where"]
+    for board in (message["board"], message["board_narrow"]):
+        assert f'data-subject-cell="{x},{y}"' in board
+
+
+def test_a_candidate_cell_shows_the_tile_in_hand_under_the_pointer():
+    state, context, message = warsaw_until("build_or_discard", 30)
+    root = ET.fromstring(message["board"])
+    cells = [g for g in root.iter(SVG + "g") if "cell-pick" in (g.get("class") or "")]
+    options = {a["id"] for a in message["prompt"]["actions"]} - {"discard"}
+    assert {g.get("data-action") for g in cells} == options
+    assert all(any("ghost" in (k.get("class") or "") for k in g.iter(SVG + "g")) for g in cells)

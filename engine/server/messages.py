@@ -207,6 +207,11 @@ def placing_by_looking(ctx: Ctx, actions: list[dict],
     return ctx, rotation_pictures(ctx, placing, actions, cells[0] if cells else None)
 
 
+def turn_label(gw: GameWords, turns: int) -> str:
+    """A rotation's option under its picture: the quarter turns and the angle (1 · 90°)."""
+    return f"{gw.value(turns)} · {turns % 4 * 90}°"
+
+
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                  table: dict[str, Any], words: Words, option_kind: str = "",
                  context: dict | None = None) -> dict:
@@ -243,7 +248,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                   "text": namer.prompt(context, actions[0]["ask"]),
                   "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": action_label(gw, a, tokens, ctx, option_kind),
+                               "label": action_label(gw, a, tokens, ctx, option_kind)
+                               if a["id"] not in pictures else turn_label(gw, a["value"]),
                                "effect": namer.effect(a["value"], _piece(pieces, a["value"]))
                                or "", **({"picture": pictures[a["id"]]}
                                          if a["id"] in pictures else {})}
