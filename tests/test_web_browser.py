@@ -61,7 +61,7 @@ LAYOUT = """() => {
     .filter(([h]) => h < 44);
   const wide = [...document.querySelectorAll('body *')]
     .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('svg'))
-    .slice(-4).map(e => `${e.tagName}#${e.id}.${e.className}: ${e.textContent.trim().slice(0, 30)}`);
+    .slice(-4).map(e => `${e.tagName}#${e.id}.${e.className}: ${e.textContent.slice(0, 30)}`);
   return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, small, short,
           wide};
 }"""
@@ -137,12 +137,43 @@ def check_effects(page, rules: str, seen: dict) -> None:
         seen["rotations"] = seen.get("rotations", 0) + 1
 
 
+PRESS_PICK = """() => {
+  const shape = [...document.querySelectorAll('#board [data-action], #hand [data-action]')]
+    .map(s => s.matches('[data-effect]') ? s : s.querySelector('[data-effect]'))
+    .find(s => s && s.getBoundingClientRect().width > 0);
+  if (!shape) return null;
+  shape.scrollIntoView({block: 'center'});
+  const r = shape.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + Math.min(10, r.height / 2), shape.getAttribute('data-effect')];
+}"""
+"""Where a piece that explains itself and is an option lies (and its effect)."""
+
+
+def check_long_press_explains(page) -> bool:
+    """A long press on a piece that is an option shows its effect and does not choose it;
+    False if no such piece is drawn now."""
+    spot = page.evaluate(PRESS_PICK)
+    if not spot:
+        return False
+    page.wait_for_timeout(100)
+    page.mouse.move(spot[0], spot[1])
+    page.mouse.down()
+    page.wait_for_timeout(600)
+    page.mouse.up()
+    pop = page.locator("#effect-pop")
+    assert pop.is_visible() and spot[2] in pop.inner_text()
+    assert page.locator("#prompt button.action:not([disabled])").count()   # not chosen
+    page.keyboard.press("Escape")
+    return True
+
+
 def check_tap_explains(page, shot: Path) -> bool:
     """A tap on a piece that is not an option shows its effect in a popover by it (a
     screenshot of it is saved beside the board's); False if no such piece is drawn."""
     spot = page.evaluate(TAP_PIECE)
     if not spot:
         return False
+    page.wait_for_timeout(100)      # the scroll into view is over
     page.mouse.click(spot[0], spot[1])
     pop = page.locator("#effect-pop")
     pop.wait_for(state="visible", timeout=2_000)
@@ -205,7 +236,7 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
     assert "You play" in page.inner_text("#status")
     decisions = with_steps = 0
     seen: dict = {}
-    tapped = False
+    tapped = pressed = False
     shot = shots_folder(tmp_path) / f"{rules}-{size}.png"
     while True:
         page.wait_for_selector("#prompt button.action:not([disabled]), body[data-over='1']",
@@ -223,6 +254,8 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
             page.screenshot(path=str(shot), full_page=True)
         if decisions >= SHOT_AT[rules] and not tapped:
             tapped = check_tap_explains(page, shot)
+        if not pressed:
+            pressed = check_long_press_explains(page)
         version = page.get_attribute("body", "data-version")
         picks = page.eval_on_selector_all("#board [data-action], #hand [data-action]",
                                           "shapes => shapes.map(s => s.dataset.action)")
@@ -250,6 +283,7 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
         assert seen.get("rotations"), seen
     if rules != "doge":         # the others write what their cards, offices, tiles do
         assert seen.get("pieces") and tapped, (seen, tapped)
+    print(rules, size, "long press tried:", pressed, "pieces:", seen)
     assert with_steps == decisions, (with_steps, decisions)   # every built-in game's do
     assert page.locator("#result").is_visible()
     assert page.locator("#result table.scores tbody tr").count() == len(kinds)

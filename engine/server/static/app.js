@@ -401,7 +401,7 @@ function pickOnBoard(event) {
 // shows it in a small popover by the piece; a long press shows it for any piece (then the
 // tap does not choose it). A rotation's options are pictures of the tile so turned.
 
-const EXPLAIN = { timer: null, pressed: null, swallow: false, PRESS_MS: 450 };
+const EXPLAIN = { timer: null, swallow: false, shownAt: 0, PRESS_MS: 450 };
 
 function explainPieces() {
   for (const box of [$("board"), $("hand")]) {
@@ -410,7 +410,6 @@ function explainPieces() {
       clearTimeout(EXPLAIN.timer);
       EXPLAIN.swallow = false;
       if (!shape) return;
-      EXPLAIN.pressed = shape;
       EXPLAIN.timer = setTimeout(() => { EXPLAIN.swallow = true; showEffect(shape); }, EXPLAIN.PRESS_MS);
     });
     for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
@@ -435,7 +434,10 @@ function explainPieces() {
     if (!event.target.closest("#board, #hand, #effect-pop")) hideEffect();
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideEffect(); });
-  window.addEventListener("scroll", hideEffect, { passive: true });
+  // Scrolling away closes it (not the scroll that brought the piece into view).
+  window.addEventListener("scroll", () => {
+    if (performance.now() - EXPLAIN.shownAt > 400) hideEffect();
+  }, { passive: true });
 }
 
 function pieceName(shape) {
@@ -454,6 +456,7 @@ function showEffect(shape) {
   pop.replaceChildren(...(name ? [el("strong", { text: name })] : []),
                       el("span", { class: "effect", text: shape.getAttribute("data-effect") }));
   pop.hidden = false;
+  EXPLAIN.shownAt = performance.now();
   const r = shape.getBoundingClientRect();
   const w = pop.offsetWidth, h = pop.offsetHeight;
   const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, window.innerWidth - w - 8));
