@@ -116,13 +116,25 @@ EFFECTS = """() => {
 }"""
 """The pieces that say what they do (none may say nothing) and the rotation's pictures."""
 
+REACHABLE = """const reachable = (shapes) => {
+  for (const shape of shapes) {     // the first whose middle a tap reaches (nothing over it)
+    shape.scrollIntoView({block: 'center'});
+    const r = shape.getBoundingClientRect();
+    const x = r.x + r.width / 2, y = r.y + Math.min(10, r.height / 2);
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-effect]') === shape) {
+      return [x, y, shape.getAttribute('data-effect')];
+    }
+  }
+  return null;
+};"""
+"""The first of some shapes a tap reaches, scrolled into view: where, and its effect."""
+
 TAP_PIECE = """() => {
-  const shape = [...document.querySelectorAll('#board [data-effect], #hand [data-effect]')]
-    .find(s => !s.closest('[data-action]') && s.getBoundingClientRect().width > 0);
-  if (!shape) return null;
-  shape.scrollIntoView({block: 'center'});
-  const r = shape.getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + Math.min(10, r.height / 2), shape.getAttribute('data-effect')];
+  """ + REACHABLE + """
+  const shapes = [...document.querySelectorAll('#board [data-effect], #hand [data-effect]')]
+    .filter(s => !s.closest('[data-action]') && s.getBoundingClientRect().width > 0);
+  return reachable(shapes);
 }"""
 """Where a piece that explains itself and is not an option lies (and its effect)."""
 
@@ -138,13 +150,11 @@ def check_effects(page, rules: str, seen: dict) -> None:
 
 
 PRESS_PICK = """() => {
-  const shape = [...document.querySelectorAll('#board [data-action], #hand [data-action]')]
+  """ + REACHABLE + """
+  const shapes = [...document.querySelectorAll('#board [data-action], #hand [data-action]')]
     .map(s => s.matches('[data-effect]') ? s : s.querySelector('[data-effect]'))
-    .find(s => s && s.getBoundingClientRect().width > 0);
-  if (!shape) return null;
-  shape.scrollIntoView({block: 'center'});
-  const r = shape.getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + Math.min(10, r.height / 2), shape.getAttribute('data-effect')];
+    .filter(s => s && s.getBoundingClientRect().width > 0);
+  return reachable(shapes);
 }"""
 """Where a piece that explains itself and is an option lies (and its effect)."""
 

@@ -95,12 +95,12 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
     title = ctx.gw.seat(owner) if owner is not None else ctx.gw.place(grid.name)
     d.add(rect(0, 0, 12, 12, ctx.colour(owner), "#333333", 1, 2))
     d.add(text(18, 11, title, 12, weight="bold"))
+    if named:       # under the tiles: a frame round each named cell
+        _subject_cells(ctx, d, named, x0, y0, size)
     for (x, y), stack in cells.items():
         stack.sort(key=lambda t: t.get("level", 0))
         d.place(tile(ctx, grid, stack[-1], size - 2, len(stack)),
                 2 + (x - x0) * size, 22 + (y - y0) * size)
-    if named:
-        _subject_cells(ctx, d, named, x0, y0, size)
     ghost = ctx.ghost if owner == ctx.view.get("seat") else None
     for (x, y), action_id in picks.items():
         d.place(_candidate(ctx, grid, action_id, (x, y) in cells, ghost, size),
@@ -131,7 +131,7 @@ def _subject_cells(ctx: Ctx, d: Drawing, named: set, x0: int, y0: int, size: flo
     for x, y in sorted(named):
         d.add(f'<g data-subject-cell="{x},{y}" class="subject">'
               + rect(2 + (x - x0) * size - 3, 22 + (y - y0) * size - 3, size + 4, size + 4,
-                     "#fff3c4", "#e0a800", 3, 6, ' fill-opacity="0.35"') + "</g>")
+                     "#fff3c4", "#e0a800", 3, 6) + "</g>")
 
 
 def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
