@@ -250,8 +250,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
                                "label": action_label(gw, a, tokens, ctx, option_kind)
                                if a["id"] not in pictures else turn_label(gw, a["value"]),
-                               "effect": namer.effect(a["value"], _piece(pieces, a["value"]))
-                               or "", **({"picture": pictures[a["id"]]}
+                               "effect": "" if a["id"] in pictures else
+                               namer.effect(a["value"], _piece(pieces, a["value"])) or "",
+                               **({"picture": pictures[a["id"]]}
                                          if a["id"] in pictures else {})}
                               for a in actions]}
     waiting = [p for p in view["to_move"] if p != seat]

@@ -122,6 +122,10 @@ def _candidate(ctx: Ctx, grid: Any, action_id: str, built: bool, ghost: dict | N
         d.place(shown, 0, 0)
         d.add(rect(0, 0, size - 2, size - 2, "none", "#c0392b", 2.5, 4,
                    ' stroke-dasharray="5 3"'))
+    if not built:       # its coordinates, as its button under the question names it
+        x, y = json.loads(action_id)
+        d.add(text((size - 2) / 2, (size - 2) / 2 + 4, f"{x}, {y}", 11, "middle",
+                   fill="#c0392b", extra=' class="cell-name"'))
     d.attrs = action_attr(action_id).replace('class="pick"', 'class="pick cell-pick"')
     return d
 

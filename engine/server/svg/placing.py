@@ -19,7 +19,7 @@ from lark import Token, Tree
 from .context import Ctx
 from .shapes import Drawing, rect
 
-PICTURE_CELL = 40
+PICTURE_CELL = 46
 """A cell of a rotation's picture (the tile with its neighbours), in SVG units."""
 
 
@@ -176,20 +176,28 @@ def rotation_pictures(ctx: Ctx, placing: Placing, actions: list[dict],
             d = draw_tile(ctx, grid, turned, size * 2)
             out[action["id"]] = d.svg(str(action["value"]))
             continue
-        d = Drawing(3 * size + 4, 3 * size + 4)
+        # the chosen cell and those of its neighbours that hold a tile (their colours only:
+        # their words do not fit), nothing blank
+        shown = [c for c in around if c != cell] + [cell]
+        x0, y0 = min(x for x, _ in shown), min(y for _, y in shown)
+        cols = max(x for x, _ in shown) - x0 + 1
+        rows = max(y for _, y in shown) - y0 + 1
+        d = Drawing(cols * size + 4, rows * size + 4)
         d.add(rect(0, 0, d.width, d.height, "#f4ead5", "#cdbf9f", 1, 4))
         for (x, y), t in around.items():
             if (x, y) == cell:
                 continue      # built over: the new tile covers it
             near = draw_tile(ctx, grid, t, size - 2)
-            near.attrs = ' opacity="0.75"'
-            near.body = [b for b in near.body if not b.startswith("<title>")]
-            d.place(near, 2 + (x - cell[0] + 1) * size, 2 + (y - cell[1] + 1) * size)
+            near.attrs = ' opacity="0.7"'
+            near.body = [b for b in near.body if not b.startswith(("<title>", "<text",
+                                                                     "<circle"))]
+            d.place(near, 2 + (x - x0) * size, 2 + (y - y0) * size)
         mid = draw_tile(ctx, grid, turned, size - 2)
         mid.body = [b for b in mid.body if not b.startswith("<title>")]
         mid.attrs = ""
-        d.place(mid, 2 + size, 2 + size)
-        d.add(rect(size, size, size + 2, size + 2, "none", "#c0392b", 2.5, 4))
+        mx, my = 2 + (cell[0] - x0) * size, 2 + (cell[1] - y0) * size
+        d.place(mid, mx, my)
+        d.add(rect(mx - 2, my - 2, size + 2, size + 2, "none", "#c0392b", 2.5, 4))
         out[action["id"]] = d.svg(str(action["value"]))
     return out
 
