@@ -63,6 +63,18 @@ class Ctx:
         """What an area (an office, a public building) does, as the game writes it."""
         return effects_of(self.gw).of_area(area)
 
+    def effect_inputs(self, area: str) -> set[str]:
+        """The area's properties its effect text is made of (the one that picks the text
+        and those it fills in): shown as the text, not as raw values."""
+        effects = effects_of(self.gw)
+        data = self.definition.areas.get(area) or {}
+        kind = str(data.get("kind", ""))
+        by = effects.picking(kind)
+        english = effects.texts.get(kind, {}).get(str(data.get(by))) if by else None
+        if not isinstance(english, str):
+            return set()
+        return {by} | {p for p in data if "{" + p in english}
+
     def label(self, token: dict) -> list[str]:
         """A token as words: its name first, then details; "?" if the seat cannot see it."""
         kind = self.definition.tokens.get(token["kind"])
