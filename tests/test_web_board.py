@@ -224,3 +224,125 @@ def test_the_question_names_its_steps_and_its_area_is_marked_on_the_board():
             return
         state.apply(seat, rng.choice(actions))
     raise AssertionError("no question named a district")
+
+
+def drawn_tokens(ctx: Ctx) -> list[dict]:
+    """The tokens the board or the hand draws face up or down: those at a place a panel
+    shows (of its kinds), the top of each stack on a grid, and the seat's hand."""
+    from regola.server.svg.layout import area_names
+    seen: list[dict] = list(mine(ctx))
+    definition = ctx.definition
+    for panel in ctx.layout.panels:
+        if panel["kind"] in ("areas", "map"):
+            for area in area_names(panel, definition):
+                seen += ctx.tokens_at(area, panel.get("tokens"))
+        elif panel["kind"] == "locations":
+            for place in panel["locations"]:
+                seen += [t for t in ctx.tokens_at(place, panel.get("tokens"))
+                         if not (place in definition.grids and "cell" in t)]
+        elif panel["kind"] == "grids":
+            top: dict[tuple, dict] = {}
+            for t in ctx.tokens_at(panel["grid"]):
+                key = (t.get("owner"), tuple(t.get("cell") or ()))
+                if "cell" in t and t.get("level", 0) >= top.get(key, {}).get("level", -1):
+                    top[key] = t
+            seen += top.values()
+    return seen
+
+
+@pytest.mark.parametrize("game", builtin_games())
+@pytest.mark.parametrize("decisions", [0, 60, 200])
+def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisions):
+    """Every area and token the board or the hand draws whose effect the game writes
+    (present.effects) carries it as `data-effect` and as its <title>; a face-down token,
+    or one without a text, carries none; every `data-effect` is such a piece's."""
+    from dataclasses import replace
+
+    from regola.present.labels import effects_of
+    from regola.server.svg.context import NARROW
+    from regola.server.svg.layout import area_names
+    state = played(game, decisions)
+    seat = state.to_move[0] if state.to_move else 0
+    wide = ctx_for(state, seat)
+    effects = effects_of(wide.gw)
+    tokens = {t["id"]: t for t in wide.view["tokens"] if "id" in t}
+    areas = {a for p in wide.layout.panels if p["kind"] in ("areas", "map")
+             for a in area_names(p, wide.definition)}
+    explained = 0
+    for ctx in (wide, replace(wide, width=NARROW)):
+        shapes = [e for svg in (draw_board(ctx, game), draw_mine(ctx)) if svg
+                  for e in ET.fromstring(svg).iter()]
+        told = {e.get("data-effect") for e in shapes if e.get("data-effect")}
+        marked_areas = set()
+        for e in shapes:
+            if e.get("data-effect"):
+                assert e.get("data-area") or e.get("data-token"), e.attrib
+            if e.get("data-area"):
+                want = effects.of_area(e.get("data-area"))
+                marked_areas.add(e.get("data-area"))
+            elif e.get("data-token"):
+                want = effects.of_token(tokens[e.get("data-token")])
+            else:
+                continue
+            assert e.get("data-effect") == want, (e.attrib, want)
+            if want:
+                title = e.find(SVG + "title")
+                assert title is not None and title.text == want
+                explained += 1
+        assert {a for a in areas if effects.of_area(a)} <= marked_areas
+        for token in drawn_tokens(ctx):
+            want = effects.of_token(token)
+            assert want is None or want in told, (token, want)
+    written = state.game.definition.text.get("effects") if state.game.definition.text else None
+    if written and decisions:
+        assert explained, "a game that writes effects explains some piece on its board"
+
+
+def warsaw_until(ask: str, after: int = 0, seed: int = 3):
+    """Warsaw played at random until the seat to move is asked `ask` (after `after`
+    decisions), with the message that seat is sent."""
+    from regola.i18n.catalog import Words
+    from regola.server.messages import seat_message, table_info
+    state = played("warsaw", 0, seed)
+    rng = random.Random(seed)
+    layout = load_layout(state.game.definition)
+    for n in range(400):
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        if actions[0]["ask"] == ask and n >= after:
+            context = state.decision_context(seat)
+            table = table_info("g", 0, ["person"] * 4, "warsaw", None, Words("en"))
+            return state, context, seat_message(state.game, layout, state.observe(seat),
+                                                actions, table, Words("en"), context=context)
+        state.apply(seat, rng.choice(actions))
+    raise AssertionError(f"never asked {ask}")
+
+
+@pytest.mark.parametrize("after", [0, 30, 120])
+def test_a_rotation_is_chosen_from_pictures_of_the_tile_turned_on_its_cell(after):
+    """Warsaw's quarter turns (options from grid_rotations): one picture per option, each
+    the tile in hand turned so many quarter turns on its chosen cell; the cell the question
+    names is marked on the seat's grid as its subject."""
+    from regola.server.svg.placing import placing_asks
+    state, context, message = warsaw_until("turn_tile", after)
+    found = placing_asks(state.game.definition)
+    assert found["turn_tile"].rotation and found["turn_tile"].place is not None
+    assert not found["build_or_discard"].rotation
+    actions = message["prompt"]["actions"]
+    assert actions and all(a.get("picture") for a in actions)
+    pictures = [ET.fromstring(a["picture"]) for a in actions]
+    assert len({a["picture"] for a in actions}) == len(actions)     # each turn looks different
+    assert all(p.tag == SVG + "svg" and float(p.get("width")) <= 3 * 46 + 4 for p in pictures)
+    assert all("°" in a["label"] for a in actions)
+    x, y = context["prompt"]["where"]
+    for board in (message["board"], message["board_narrow"]):
+        assert f'data-subject-cell="{x},{y}"' in board
+
+
+def test_a_candidate_cell_shows_the_tile_in_hand_under_the_pointer():
+    state, context, message = warsaw_until("build_or_discard", 30)
+    root = ET.fromstring(message["board"])
+    cells = [g for g in root.iter(SVG + "g") if "cell-pick" in (g.get("class") or "")]
+    options = {a["id"] for a in message["prompt"]["actions"]} - {"discard"}
+    assert {g.get("data-action") for g in cells} == options
+    assert all(any("ghost" in (k.get("class") or "") for k in g.iter(SVG + "g")) for g in cells)

@@ -59,7 +59,11 @@ LAYOUT = """() => {
   const short = [...document.querySelectorAll('#prompt button.action, #hand [data-action]')]
     .map(b => [b.getBoundingClientRect().height, b.textContent.trim().slice(0, 30)])
     .filter(([h]) => h < 44);
-  return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, small, short};
+  const wide = [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('svg'))
+    .slice(-4).map(e => `${e.tagName}#${e.id}.${e.className}: ${e.textContent.slice(0, 30)}`);
+  return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, small, short,
+          wide};
 }"""
 """The page as a person sees it: its width, text under 11 px, buttons too small to tap."""
 
@@ -75,7 +79,8 @@ STEPS = """() => {
 def check_layout(page, where: str) -> None:
     """Nothing scrolls sideways, no text is too small to read, nothing too small to tap."""
     found = page.evaluate(LAYOUT)
-    assert found["scroll"] <= found["inner"], (where, found["scroll"], found["inner"])
+    assert found["scroll"] <= found["inner"], (where, found["scroll"], found["inner"],
+                                               found["wide"])
     assert not found["small"], (where, found["small"][:10])
     assert not found["short"], (where, found["short"][:10])
 
@@ -100,6 +105,97 @@ CENTRE = """id => {
   return [r.x + Math.min(8, r.width / 2), r.y + Math.min(8, r.height / 2)];
 }"""
 """Where to click a board shape that is a button (scrolled into view first)."""
+
+EFFECTS = """() => {
+  const shapes = [...document.querySelectorAll('[data-effect]')];
+  const picturesAsked = TABLE.state && TABLE.state.prompt
+    ? TABLE.state.prompt.actions.filter(a => a.picture).length : 0;
+  return {empty: shapes.filter(s => !s.getAttribute('data-effect').trim()).length,
+          count: shapes.length, picturesAsked,
+          pictured: document.querySelectorAll('#prompt button.action svg').length};
+}"""
+"""The pieces that say what they do (none may say nothing) and the rotation's pictures."""
+
+REACHABLE = """const reachable = (shapes) => {
+  for (const shape of shapes) {     // the first whose middle a tap reaches (nothing over it)
+    shape.scrollIntoView({block: 'center'});
+    const r = shape.getBoundingClientRect();
+    const x = r.x + r.width / 2, y = r.y + Math.min(10, r.height / 2);
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-effect]') === shape) {
+      return [x, y, shape.getAttribute('data-effect')];
+    }
+  }
+  return null;
+};"""
+"""The first of some shapes a tap reaches, scrolled into view: where, and its effect."""
+
+TAP_PIECE = """() => {
+  """ + REACHABLE + """
+  const shapes = [...document.querySelectorAll('#board [data-effect], #hand [data-effect]')]
+    .filter(s => !s.closest('[data-action]') && s.getBoundingClientRect().width > 0);
+  return reachable(shapes);
+}"""
+"""Where a piece that explains itself and is not an option lies (and its effect)."""
+
+
+def check_effects(page, rules: str, seen: dict) -> None:
+    """Every [data-effect] says something; a rotation's buttons are pictures (svg)."""
+    found = page.evaluate(EFFECTS)
+    assert not found["empty"], (rules, found)
+    seen["pieces"] = max(seen.get("pieces", 0), found["count"])
+    if found["picturesAsked"]:
+        assert found["pictured"] == found["picturesAsked"], (rules, found)
+        seen["rotations"] = seen.get("rotations", 0) + 1
+
+
+PRESS_PICK = """() => {
+  """ + REACHABLE + """
+  const shapes = [...document.querySelectorAll('#board [data-action], #hand [data-action]')]
+    .map(s => s.matches('[data-effect]') ? s : s.querySelector('[data-effect]'))
+    .filter(s => s && s.getBoundingClientRect().width > 0);
+  return reachable(shapes);
+}"""
+"""Where a piece that explains itself and is an option lies (and its effect)."""
+
+
+def check_long_press_explains(page) -> bool:
+    """A long press on a piece that is an option shows its effect and does not choose it;
+    False if no such piece is drawn now."""
+    spot = page.evaluate(PRESS_PICK)
+    if not spot:
+        return False
+    page.wait_for_timeout(100)
+    page.mouse.move(spot[0], spot[1])
+    page.mouse.down()
+    page.wait_for_timeout(600)
+    page.mouse.up()
+    pop = page.locator("#effect-pop")
+    assert pop.is_visible() and spot[2] in pop.inner_text()
+    assert page.locator("#prompt button.action:not([disabled])").count()   # not chosen
+    page.keyboard.press("Escape")
+    return True
+
+
+def check_tap_explains(page, shot: Path) -> bool:
+    """A tap on a piece that is not an option shows its effect in a popover by it (a
+    screenshot of it is saved beside the board's); False if no such piece is drawn."""
+    spot = page.evaluate(TAP_PIECE)
+    if not spot:
+        return False
+    page.wait_for_timeout(100)      # the scroll into view is over
+    page.mouse.click(spot[0], spot[1])
+    pop = page.locator("#effect-pop")
+    pop.wait_for(state="visible", timeout=2_000)
+    assert spot[2] in pop.inner_text()
+    box = pop.bounding_box()
+    width = page.evaluate("window.innerWidth")
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    page.screenshot(path=str(shot.with_name(shot.stem + "-effect.png")))
+    page.keyboard.press("Escape")
+    assert not pop.is_visible()
+    return True
+
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and not shutil.which("chromium"),
                                 reason="Debian's chromium is not installed")
@@ -149,6 +245,8 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
     page.wait_for_selector("#board svg")
     assert "You play" in page.inner_text("#status")
     decisions = with_steps = 0
+    seen: dict = {}
+    tapped = pressed = False
     shot = shots_folder(tmp_path) / f"{rules}-{size}.png"
     while True:
         page.wait_for_selector("#prompt button.action:not([disabled]), body[data-over='1']",
@@ -160,9 +258,14 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
         with_steps += bool(steps)
         if decisions % CHECK_EVERY == 0:
             check_layout(page, f"{rules} {size} after {decisions} decisions")
+        check_effects(page, rules, seen)
         if decisions == SHOT_AT[rules]:
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(shot), full_page=True)
+        if decisions >= SHOT_AT[rules] and not tapped:
+            tapped = check_tap_explains(page, shot)
+        if not pressed:
+            pressed = check_long_press_explains(page)
         version = page.get_attribute("body", "data-version")
         picks = page.eval_on_selector_all("#board [data-action], #hand [data-action]",
                                           "shapes => shapes.map(s => s.dataset.action)")
@@ -186,6 +289,11 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
         assert not error.count(), error.inner_text()
         decisions += 1
     assert decisions > 5 and not problems, problems
+    if rules == "warsaw":       # its quarter turns were chosen from pictures
+        assert seen.get("rotations"), seen
+    if rules != "doge":         # the others write what their cards, offices, tiles do
+        assert seen.get("pieces") and tapped, (seen, tapped)
+    print(rules, size, "long press tried:", pressed, "pieces:", seen)
     assert with_steps == decisions, (with_steps, decisions)   # every built-in game's do
     assert page.locator("#result").is_visible()
     assert page.locator("#result table.scores tbody tr").count() == len(kinds)

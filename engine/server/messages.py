@@ -19,6 +19,7 @@ from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
 from .svg.layout import Layout
+from .svg.placing import candidate_ghosts, context_cells, placing_now, rotation_pictures
 from .ui_words import seat_kind_name
 
 
@@ -190,6 +191,27 @@ def question_subject(definition: Any, view: dict, context: dict | None) -> froze
     return frozenset(found)
 
 
+def placing_by_looking(ctx: Ctx, actions: list[dict],
+                       context: dict | None) -> tuple[Ctx, dict[str, str]]:
+    """A question that lays a tile on a grid, seen: the cells its context names marked as
+    its subject, the tile in hand shown faintly on a candidate cell under the pointer, and
+    for its rotation a picture per option (the tile turned, on its chosen cell)."""
+    if not actions:
+        return ctx, {}
+    cells = context_cells(context) if ctx.definition.grids else []
+    ctx = dataclasses.replace(ctx, cells=frozenset(cells),
+                              ghost=candidate_ghosts(ctx, actions[0]["ask"]))
+    placing = placing_now(ctx, actions[0]["ask"])
+    if placing is None:
+        return ctx, {}
+    return ctx, rotation_pictures(ctx, placing, actions, cells[0] if cells else None)
+
+
+def turn_label(gw: GameWords, turns: int) -> str:
+    """A rotation's option under its picture: the quarter turns and the angle (1 · 90°)."""
+    return f"{gw.value(turns)} · {turns % 4 * 90}°"
+
+
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                  table: dict[str, Any], words: Words, option_kind: str = "",
                  context: dict | None = None) -> dict:
@@ -204,6 +226,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         option_kind = context.get("option_kind", "")
     ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions},
               subject=question_subject(game.definition, view, context if actions else None))
+    ctx, pictures = placing_by_looking(ctx, actions, context)
     tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
     seats = []
     for p in range(view["players"]):
@@ -225,9 +248,12 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                   "text": namer.prompt(context, actions[0]["ask"]),
                   "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": action_label(gw, a, tokens, ctx, option_kind),
-                               "effect": namer.effect(a["value"], _piece(pieces, a["value"]))
-                               or ""}
+                               "label": action_label(gw, a, tokens, ctx, option_kind)
+                               if a["id"] not in pictures else turn_label(gw, a["value"]),
+                               "effect": "" if a["id"] in pictures else
+                               namer.effect(a["value"], _piece(pieces, a["value"])) or "",
+                               **({"picture": pictures[a["id"]]}
+                                         if a["id"] in pictures else {})}
                               for a in actions]}
     waiting = [p for p in view["to_move"] if p != seat]
     message = {

@@ -235,6 +235,7 @@ function table(gameId) {
   $("status").textContent = W.connecting;
   $("board").addEventListener("click", pickOnBoard);
   $("hand").addEventListener("click", pickOnBoard);
+  explainPieces();
   connect();
 }
 
@@ -353,6 +354,7 @@ function drawPrompt(state) {
         b.title = a.effect;
         b.append(el("small", { class: "effect", text: a.effect }));
       }
+      if (a.picture) pictureButton(b, a);
       b.addEventListener("click", () => send(a));
       return b;
     });
@@ -391,6 +393,93 @@ function pickOnBoard(event) {
   if (!shape || !TABLE.state || !TABLE.state.prompt) return;
   const action = TABLE.state.prompt.actions.find((a) => a.id === shape.getAttribute("data-action"));
   if (action) send(action);
+}
+
+// ---- what a piece does, and a tile seen before it is turned ----------------------------
+// A piece on the board or in the hand whose effect the game writes carries it in
+// data-effect (and a <title>, the hover's tooltip). A tap on a piece that is not an option
+// shows it in a small popover by the piece; a long press shows it for any piece (then the
+// tap does not choose it). A rotation's options are pictures of the tile so turned.
+
+const EXPLAIN = { timer: null, swallow: false, shownAt: 0, PRESS_MS: 450 };
+
+function explainPieces() {
+  for (const box of [$("board"), $("hand")]) {
+    box.addEventListener("pointerdown", (event) => {
+      const shape = event.target.closest("[data-effect]");
+      clearTimeout(EXPLAIN.timer);
+      EXPLAIN.swallow = false;
+      if (!shape) return;
+      EXPLAIN.timer = setTimeout(() => { EXPLAIN.swallow = true; showEffect(shape); }, EXPLAIN.PRESS_MS);
+    });
+    for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+      box.addEventListener(end, () => clearTimeout(EXPLAIN.timer));
+    }
+    box.addEventListener("contextmenu", (event) => {
+      if (event.target.closest("[data-effect]")) event.preventDefault();
+    });
+    // Capture: runs before the board's own click (which would choose an option).
+    box.addEventListener("click", (event) => {
+      if (EXPLAIN.swallow) {
+        EXPLAIN.swallow = false;
+        event.stopImmediatePropagation();
+        return;
+      }
+      const shape = event.target.closest("[data-effect]");
+      if (shape && !event.target.closest("[data-action]")) showEffect(shape);
+      else hideEffect();
+    }, true);
+  }
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("#board, #hand, #effect-pop")) hideEffect();
+  });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideEffect(); });
+  // Scrolling away closes it (not the scroll that brought the piece into view).
+  window.addEventListener("scroll", () => {
+    if (performance.now() - EXPLAIN.shownAt > 400) hideEffect();
+  }, { passive: true });
+}
+
+function pieceName(shape) {
+  // The words drawn on the piece (its name, price...), without its tooltip.
+  return [...shape.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean).join(" · ");
+}
+
+function showEffect(shape) {
+  let pop = $("effect-pop");
+  if (!pop) {
+    pop = el("div", { id: "effect-pop", role: "status" });
+    pop.addEventListener("click", hideEffect);
+    document.body.append(pop);
+  }
+  const name = pieceName(shape);
+  pop.replaceChildren(...(name ? [el("strong", { text: name })] : []),
+                      el("span", { class: "effect", text: shape.getAttribute("data-effect") }));
+  pop.hidden = false;
+  EXPLAIN.shownAt = performance.now();
+  const r = shape.getBoundingClientRect();
+  const w = pop.offsetWidth, h = pop.offsetHeight;
+  const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, window.innerWidth - w - 8));
+  const below = r.bottom + 6 + h < window.innerHeight;
+  pop.style.left = `${left}px`;
+  pop.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - h - 6)}px`;
+}
+
+function hideEffect() {
+  const pop = $("effect-pop");
+  if (pop) pop.hidden = true;
+}
+
+function pictureButton(button, action) {
+  // The option drawn: the tile turned so, on its cell among its neighbours; the label under.
+  button.classList.add("picture");
+  const label = button.firstChild;
+  const picture = el("span", { class: "picture-svg" });
+  picture.innerHTML = action.picture;
+  button.prepend(picture);
+  if (label && label.nodeType === Node.TEXT_NODE) {
+    button.replaceChild(el("span", { class: "picture-label", text: label.textContent }), label);
+  }
 }
 
 // ---- which page ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 
 from .context import Ctx
 from .layout import area_names
-from .shapes import Drawing, action_attr, attr, ink_on, rect, text, wrap
+from .shapes import Drawing, action_attr, attr, explain, ink_on, rect, text, wrap
 from .tokens import flow, piece_chips
 
 PAD = 8
@@ -27,10 +27,16 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
     for line in wrap(gw.place(area), inner, 13)[:2]:
         d.add(text(PAD, y + 12, line, 13, weight="bold"))
         y += 16
+    effect = ctx.effect_of_area(area)
+    told = ctx.effect_inputs(area) if effect else set()
     shown = [shown_property(ctx, p, g.areas[area][p]) for p in panel.get("show", [])
-             if g.areas[area].get(p) is not None]
+             if g.areas[area].get(p) is not None and p not in told]
     if shown:
         for line in wrap(" · ".join(shown), inner, 11)[:2]:
+            d.add(text(PAD, y + 11, line, 11, fill="#555555"))
+            y += 14
+    if effect and told & set(panel.get("show", [])):    # what it does, in words
+        for line in wrap(effect, inner, 11)[:4]:
             d.add(text(PAD, y + 11, line, 11, fill="#555555"))
             y += 14
     spaces = panel.get("spaces")
@@ -60,6 +66,7 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
         d.attrs += f' data-subject={attr(area)}'
         d.attrs = d.attrs.replace('class="pick"', 'class="pick subject"') if pick \
             else d.attrs + ' class="subject"'
+    explain(d, ctx.effect_of_area(area), 1, area=area)    # after the outline (index 0)
     return d
 
 

@@ -107,7 +107,7 @@ def draw_mine(ctx: Ctx) -> str:
             if pick is not None:
                 drawn.add(rect(-3, -3, drawn.width + 6, drawn.height + 6, "none", "#c0392b",
                                2.5, 6))
-                drawn.attrs = action_attr(pick)
+                drawn.attrs += action_attr(pick)
             d.place(drawn, x, y)
             x += drawn.width + 8
             tallest = max(tallest, drawn.height)

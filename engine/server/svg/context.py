@@ -8,6 +8,7 @@ from typing import Any
 
 from ...i18n.game_words import GameWords
 from ...interpreter.model import GameDef
+from ...present.labels import effects_of
 from .layout import Layout
 
 WIDTH = 840
@@ -27,6 +28,8 @@ class Ctx:
     picks: dict[str, str] = field(default_factory=dict)   # action id -> its label
     width: float = WIDTH
     subject: frozenset[str] = frozenset()   # areas, tokens, spaces the question is about
+    cells: frozenset[tuple[int, int]] = frozenset()   # grid cells the question is about
+    ghost: dict | None = None     # the tile in hand a candidate cell shows under the pointer
     _places: dict[str, list[dict]] | None = field(default=None, repr=False)
 
     def colour(self, seat: Any) -> str:
@@ -51,6 +54,26 @@ class Ctx:
     def about(self, value_id: object) -> bool:
         """Whether the question asked now is about this area, token or space."""
         return isinstance(value_id, str) and value_id in self.subject
+
+    def effect_of_token(self, token: dict) -> str | None:
+        """What a token does, as the game writes it (None: no text, or face down)."""
+        return effects_of(self.gw).of_token(token)
+
+    def effect_of_area(self, area: str) -> str | None:
+        """What an area (an office, a public building) does, as the game writes it."""
+        return effects_of(self.gw).of_area(area)
+
+    def effect_inputs(self, area: str) -> set[str]:
+        """The area's properties its effect text is made of (the one that picks the text
+        and those it fills in): shown as the text, not as raw values."""
+        effects = effects_of(self.gw)
+        data = self.definition.areas.get(area) or {}
+        kind = str(data.get("kind", ""))
+        by = effects.picking(kind)
+        english = effects.texts.get(kind, {}).get(str(data.get(by))) if by else None
+        if not isinstance(english, str):
+            return set()
+        return {by} | {p for p in data if "{" + p in english}
 
     def label(self, token: dict) -> list[str]:
         """A token as words: its name first, then details; "?" if the seat cannot see it."""

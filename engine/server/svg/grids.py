@@ -11,7 +11,7 @@ from typing import Any
 
 from ...interpreter.grid import rotated
 from .context import Ctx
-from .shapes import Drawing, action_attr, circle, rect, text, wrap
+from .shapes import Drawing, action_attr, circle, explain, rect, text, wrap
 
 CELL = 62
 GRID_CELL = 78
@@ -26,7 +26,7 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
     if not isinstance(parts, list) or not parts:
         d.add(rect(0, 0, size, size, "#d9d2c3", "#555555", 1.5, 4))
         d.add(text(size / 2, size / 2 + 5, "?", 16, "middle", "bold"))
-        return d
+        return d       # face down: nothing known, nothing explained
     turns = token.get("rot") or 0
     parts = rotated(list(parts), turns)
     k = math.isqrt(len(parts)) or 1
@@ -60,6 +60,7 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
         d.body.insert(0, rect(3, 3, size, size, "#9e9e9e", "#555555", 1, 3))
         d.add(rect(size / 2 - 13, size - 14, 26, 14, "#ffffff", "#333333", 1, 3))
         d.add(text(size / 2, size - 3, f"×{stack}", 11, "middle", "bold"))
+    explain(d, ctx.effect_of_token(token), token=token.get("id"))
     return d
 
 
@@ -84,7 +85,8 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
             if isinstance(value, list) and len(value) == 2 and \
                     all(isinstance(v, int) and not isinstance(v, bool) for v in value):
                 picks[(value[0], value[1])] = action_id
-    spots = list(cells) + list(picks) or [(0, 0)]
+    named = set(ctx.cells) if owner == ctx.view.get("seat") or not grid.per_player else set()
+    spots = list(cells) + list(picks) + sorted(named) or [(0, 0)]
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
     x0, y0 = min(xs), min(ys)
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
@@ -93,17 +95,47 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
     title = ctx.gw.seat(owner) if owner is not None else ctx.gw.place(grid.name)
     d.add(rect(0, 0, 12, 12, ctx.colour(owner), "#333333", 1, 2))
     d.add(text(18, 11, title, 12, weight="bold"))
+    if named:       # under the tiles: a frame round each named cell
+        _subject_cells(ctx, d, named, x0, y0, size)
     for (x, y), stack in cells.items():
         stack.sort(key=lambda t: t.get("level", 0))
         d.place(tile(ctx, grid, stack[-1], size - 2, len(stack)),
                 2 + (x - x0) * size, 22 + (y - y0) * size)
+    ghost = ctx.ghost if owner == ctx.view.get("seat") else None
     for (x, y), action_id in picks.items():
-        d.add(rect(2 + (x - x0) * size, 22 + (y - y0) * size, size - 2, size - 2,
-                   "#ffffff", "#c0392b", 2.5, 4,
-                   ' stroke-dasharray="5 3" fill-opacity="%s"' % ("0.6" if (x, y) not in cells
-                                                                 else "0")
-                   + action_attr(action_id)))
+        d.place(_candidate(ctx, grid, action_id, (x, y) in cells, ghost, size),
+                2 + (x - x0) * size, 22 + (y - y0) * size)
     return d
+
+
+def _candidate(ctx: Ctx, grid: Any, action_id: str, built: bool, ghost: dict | None,
+               size: float) -> Drawing:
+    """A cell the seat may pick: a dashed button; with the tile in hand known, the tile
+    drawn faintly in it, shown while the pointer is over the cell (CSS: .cell-pick)."""
+    d = Drawing(size - 2, size - 2)
+    d.add(rect(0, 0, size - 2, size - 2, "#ffffff", "#c0392b", 2.5, 4,
+               ' stroke-dasharray="5 3" fill-opacity="%s"' % ("0" if built else "0.6")))
+    if ghost is not None:
+        shown = tile(ctx, grid, ghost, size - 2)
+        shown.body = [b for b in shown.body if not b.startswith("<title>")]
+        shown.attrs = ' class="ghost"'
+        d.place(shown, 0, 0)
+        d.add(rect(0, 0, size - 2, size - 2, "none", "#c0392b", 2.5, 4,
+                   ' stroke-dasharray="5 3"'))
+    if not built:       # its coordinates, as its button under the question names it
+        x, y = json.loads(action_id)
+        d.add(text((size - 2) / 2, (size - 2) / 2 + 4, f"{x}, {y}", 11, "middle",
+                   fill="#c0392b", extra=' class="cell-name"'))
+    d.attrs = action_attr(action_id).replace('class="pick"', 'class="pick cell-pick"')
+    return d
+
+
+def _subject_cells(ctx: Ctx, d: Drawing, named: set, x0: int, y0: int, size: float) -> None:
+    """The cells the question is about (its context names them), framed as its subject."""
+    for x, y in sorted(named):
+        d.add(f'<g data-subject-cell="{x},{y}" class="subject">'
+              + rect(2 + (x - x0) * size - 3, 22 + (y - y0) * size - 3, size + 4, size + 4,
+                     "#fff3c4", "#e0a800", 3, 6) + "</g>")
 
 
 def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:

@@ -9,7 +9,7 @@ from typing import Any
 from .areas import area_box
 from .context import Ctx
 from .layout import area_names
-from .shapes import Drawing, action_attr, circle, line, rect, text
+from .shapes import Drawing, action_attr, circle, explain, line, rect, text
 
 BOX_W = 180
 HEIGHT = 470
@@ -59,8 +59,11 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         if tile is not None:
             label = " · ".join(ctx.label(tile))
             width = 16 + len(label) * 6.4
-            d.add(rect(mx - width / 2, my - 11, width, 22, "#fff6d6", "#8a6d3b", 1.5, 5))
-            d.add(text(mx, my + 4, label, 11, "middle", "bold"))
+            plate = Drawing(width, 22)
+            plate.add(rect(0, 0, width, 22, "#fff6d6", "#8a6d3b", 1.5, 5))
+            plate.add(text(width / 2, 15, label, 11, "middle", "bold"))
+            explain(plate, ctx.effect_of_token(tile), token=tile.get("id"))
+            d.place(plate, mx - width / 2, my - 11)
             facing = held.get("facing")
             if facing in boxes:
                 fx, fy = centre(facing)

@@ -89,6 +89,26 @@ def action_attr(action_id: str | None) -> str:
     return f' data-action={attr(action_id)} class="pick"' if action_id is not None else ""
 
 
+def effect_attr(effect: str | None) -> str:
+    """The attribute that says what a drawn piece does (its effect text), for the page's
+    hover and tap; empty when the game writes none (or the piece lies face down)."""
+    return f" data-effect={attr(effect)}" if effect else ""
+
+
+def explain(d: Drawing, effect: str | None, at: int = 0, area: str | None = None,
+            token: object = None) -> None:
+    """Mark a drawn piece with what it is (`data-area`, `data-token`) and its effect: a
+    `data-effect` on its group and a <title> (a hover's tooltip) inside it, put at index
+    `at` of its body."""
+    if area is not None:
+        d.attrs += f" data-area={attr(area)}"
+    if isinstance(token, str):
+        d.attrs += f" data-token={attr(token)}"
+    if effect:
+        d.attrs += effect_attr(effect)
+        d.body.insert(at, f"<title>{esc(effect)}</title>")
+
+
 @dataclass
 class Drawing:
     """SVG elements in a box of width x height, drawn from (0, 0)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .context import Ctx
-from .shapes import INK, Drawing, chip, rect, text, wrap
+from .shapes import INK, Drawing, chip, explain, rect, text, wrap
 
 TAG_H = 20
 LINE_H = 13
@@ -22,7 +22,9 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     on = _markers_on(ctx, token)
     label = " · ".join(words) + (f" +{on}" if on else "")
     if owner is not None and len(label) <= 3 and token.get("controller") is None:
-        return _chip(ctx, owner, label, count)
+        drawn = _chip(ctx, owner, label, count)
+        explain(drawn, ctx.effect_of_token(token), token=token.get("id"))
+        return drawn
     if len(words) == 1 and words[0].isdigit() and owner is None:
         label = f"{ctx.gw.piece(token['kind'])} {label}"
     if count > 1:
@@ -42,6 +44,7 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
         d.add(rect(0, 0, 6, h, ctx.colour(owner), "none", 0, 2))
     for i, line in enumerate(lines):
         d.add(text(9 if owner is not None else 7, 14 + LINE_H * i, line, 11, fill=INK))
+    explain(d, ctx.effect_of_token(token), token=token.get("id"))
     return d
 
 
@@ -66,7 +69,7 @@ def grouped(tokens: list[dict], ctx: Ctx) -> list[tuple[dict, int]]:
     first: dict[tuple, dict] = {}
     for token in tokens:
         key = (token["kind"], token.get("owner"), token.get("controller"),
-               tuple(ctx.label(token)), _markers_on(ctx, token))
+               tuple(ctx.label(token)), _markers_on(ctx, token), ctx.effect_of_token(token))
         keys[key] += 1
         first.setdefault(key, token)
     return [(first[key], n) for key, n in keys.items()]

@@ -1,0 +1,219 @@
+"""Placing a tile by looking: which of a game's questions lay a tile on a grid, and the
+pictures the table draws for them.
+
+Found from the rules alone: a question whose options are `grid_rotations(grid, t)` turns the
+tile `t`, and every question asked in the same procedure (the cell to build on) is about
+that tile too. `t` is traced to the `tokens(kind, at=place)` it was taken from, so the
+table knows which of the seat's own tokens is the tile in hand (else: the seat's only tile
+of that grid off the grid).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Tree
+
+from .context import Ctx
+from .shapes import Drawing, rect
+
+PICTURE_CELL = 46
+"""A cell of a rotation's picture (the tile with its neighbours), in SVG units."""
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A question about laying a tile: the grid, where the tile waits (if traced) and
+    whether the question is its rotation."""
+
+    grid: str
+    place: str | None
+    rotation: bool
+
+
+_FOUND: dict[int, tuple[Any, dict[str, Placing]]] = {}
+
+
+def placing_asks(definition: Any) -> dict[str, Placing]:
+    """The game's questions about laying a tile, by ask name (worked out once a game)."""
+    kept = _FOUND.get(id(definition))
+    if kept is None or kept[0] is not definition:
+        kept = _FOUND[id(definition)] = (definition, _find(definition))
+    return kept[1]
+
+
+def _find(definition: Any) -> dict[str, Placing]:
+    program = getattr(definition, "program", None)
+    found: dict[str, Placing] = {}
+    for proc in (getattr(program, "procs", None) or {}).values():
+        tree = getattr(proc, "tree", None)
+        if not isinstance(tree, Tree):
+            continue
+        chooses = [t for t in tree.iter_subtrees_topdown() if "choose" in str(t.data)]
+        turning = [(c, _rotations(c)) for c in chooses]
+        turning = [(c, r) for c, r in turning if r is not None]
+        if not turning:
+            continue
+        grid, tile = turning[0][1]
+        place = _traced_place(tree, tile)
+        for choose in chooses:
+            ask = _ask_name(choose)
+            if ask is not None and ask not in found:
+                found[ask] = Placing(grid, place, any(c is choose for c, _ in turning))
+    return found
+
+
+def _rotations(choose: Tree) -> tuple[str, Tree] | None:
+    """(grid, tile expression) when a choose's options are grid_rotations(grid, tile)."""
+    for child in choose.children:
+        if isinstance(child, Tree) and child.data == "call" and \
+                str(child.children[0]) == "grid_rotations":
+            args = [a.children[0] for a in child.children[1].children
+                    if isinstance(a, Tree) and a.data == "pos_arg"]
+            if len(args) == 2 and args[0].data == "name":
+                return str(args[0].children[0]), args[1]
+    return None
+
+
+def _ask_name(choose: Tree) -> str | None:
+    strings = [c for c in choose.children if isinstance(c, Token) and c.type == "STRING"]
+    return strings[-1].strip('"\'') if strings else None
+
+
+def _traced_place(tree: Tree, tile: Tree) -> str | None:
+    """The place named by `at=` of the tokens(...) call the tile was taken from."""
+    source: Any = tile
+    if tile.data == "name":
+        name = str(tile.children[0])
+        lets = [t for t in tree.iter_subtrees_topdown() if t.data == "let_stmt"
+                and str(t.children[0]) == name]
+        if len(lets) != 1:
+            return None
+        source = lets[0].children[1]
+    for call in source.iter_subtrees_topdown():
+        if call.data == "call" and str(call.children[0]) == "tokens":
+            for arg in call.children[1].children:
+                if isinstance(arg, Tree) and arg.data == "kw_arg" and str(arg.children[0]) == "at":
+                    value = arg.children[1]
+                    if isinstance(value, Tree) and value.data in ("name", "string"):
+                        return str(value.children[0]).strip('"\'')
+    return None
+
+
+def placing_now(ctx: Ctx, ask: str | None) -> Placing | None:
+    """The question asked now, if it lays a tile."""
+    return placing_asks(ctx.definition).get(ask) if ask else None
+
+
+def tile_in_hand(ctx: Ctx, placing: Placing) -> dict | None:
+    """The seat's tile the question lays (seen face up), if it can be told."""
+    grid = ctx.definition.grids.get(placing.grid)
+    seat = ctx.view.get("seat")
+    if grid is None or seat is None:
+        return None
+    own = [t for t in ctx.view["tokens"] if t.get("owner") == seat and t["kind"] == grid.token
+           and "cell" not in t and t.get("at") != placing.grid]
+    if placing.place is not None:
+        there = [t for t in own if t.get("at") == placing.place]
+        own = there[:1] if there else own
+    if len(own) != 1:
+        return None
+    parts = own[0].get(grid.parts) if grid.parts else None
+    return own[0] if isinstance(parts, list) and parts else None
+
+
+def cell_of(value: Any) -> tuple[int, int] | None:
+    """A value as a grid cell ([x, y] of two whole numbers), else None."""
+    if isinstance(value, list | tuple) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return value[0], value[1]
+    return None
+
+
+def context_cells(context: dict | None) -> list[tuple[int, int]]:
+    """The grid cells a decision's context names (its prompt's and steps' values)."""
+    out: list[tuple[int, int]] = []
+    for values in [(context or {}).get("prompt") or {}] + [
+            s["args"] for s in (context or {}).get("steps", [])]:
+        for value in values.values():
+            cell = cell_of(value)
+            for c in [cell] if cell else (value if isinstance(value, list) else []):
+                c = cell_of(c) if not isinstance(c, tuple) else c
+                if c is not None and c not in out:
+                    out.append(c)
+    return out
+
+
+def rotation_pictures(ctx: Ctx, placing: Placing, actions: list[dict],
+                      cell: tuple[int, int] | None) -> dict[str, str]:
+    """For a rotation question: each option's picture, the tile in hand turned so many
+    quarter turns, on its chosen cell among the seat's tiles around it (when the cell is
+    known); {} when the tile cannot be told or an option is not a number of turns."""
+    from .grids import tile as draw_tile
+    if not placing.rotation:
+        return {}
+    token = tile_in_hand(ctx, placing)
+    grid = ctx.definition.grids[placing.grid]
+    if token is None or not all(isinstance(a["value"], int) and not isinstance(a["value"], bool)
+                                for a in actions):
+        return {}
+    seat = ctx.view.get("seat")
+    around: dict[tuple[int, int], dict] = {}
+    if cell is not None:
+        for t in ctx.tokens_at(grid.name, [grid.token]):
+            c = cell_of(t.get("cell"))
+            if c and t.get("owner") == (seat if grid.per_player else None) and \
+                    abs(c[0] - cell[0]) <= 1 and abs(c[1] - cell[1]) <= 1 and \
+                    t.get("level", 0) >= around.get(c, {}).get("level", -1):
+                around[c] = t
+    size = PICTURE_CELL
+    out: dict[str, str] = {}
+    for action in actions:
+        turned = {**token, "rot": action["value"]}
+        if cell is None:
+            d = draw_tile(ctx, grid, turned, size * 2)
+            out[action["id"]] = d.svg(str(action["value"]))
+            continue
+        # the chosen cell and those of its neighbours that hold a tile (their colours only:
+        # their words do not fit), nothing blank
+        shown = [c for c in around if c != cell] + [cell]
+        x0, y0 = min(x for x, _ in shown), min(y for _, y in shown)
+        cols = max(x for x, _ in shown) - x0 + 1
+        rows = max(y for _, y in shown) - y0 + 1
+        d = Drawing(cols * size + 4, rows * size + 4)
+        d.add(rect(0, 0, d.width, d.height, "#f4ead5", "#cdbf9f", 1, 4))
+        for (x, y), t in around.items():
+            if (x, y) == cell:
+                continue      # built over: the new tile covers it
+            near = draw_tile(ctx, grid, t, size - 2)
+            near.attrs = ' opacity="0.7"'
+            near.body = [b for b in near.body if not b.startswith(("<title>", "<text",
+                                                                     "<circle"))]
+            d.place(near, 2 + (x - x0) * size, 2 + (y - y0) * size)
+        mid = draw_tile(ctx, grid, turned, size - 2)
+        mid.body = [b for b in mid.body if not b.startswith("<title>")]
+        mid.attrs = ""
+        mx, my = 2 + (cell[0] - x0) * size, 2 + (cell[1] - y0) * size
+        d.place(mid, mx, my)
+        d.add(rect(mx - 2, my - 2, size + 2, size + 2, "none", "#c0392b", 2.5, 4))
+        out[action["id"]] = d.svg(str(action["value"]))
+    return out
+
+
+def candidate_ghosts(ctx: Ctx, ask: str | None) -> dict | None:
+    """The tile in hand when the question asked now lays it on a cell (drawn faintly on a
+    candidate cell while the pointer is over it), else None."""
+    placing = placing_now(ctx, ask)
+    if placing is None or placing.rotation:
+        return None
+    return tile_in_hand(ctx, placing)
+
+
+def cell_action(action_id: str) -> tuple[int, int] | None:
+    """The cell an action id names ("[x, y]"), if it is one."""
+    try:
+        return cell_of(json.loads(action_id))
+    except ValueError:
+        return None
