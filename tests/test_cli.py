@@ -84,13 +84,13 @@ def test_play_all_bots_prints_story_and_score_table_deterministically():
     out = result.stdout
     assert "Game over" in out and "Year 1 begins." in out
     assert "ballot marker" not in out                 # the story, not the raw moves
-    header = re.search(r"^place +player +palaces +houses on board", out, re.MULTILINE)
+    header = re.search(r"^place +player +Palaces +Houses on the board", out, re.MULTILINE)
     assert header, out[-800:]
     rows = re.findall(r"^ +([1-4]) +(Red|Blue|Green|Yellow)( ★)? +(\d+) +(\d+)", out,
                       re.MULTILINE)
     assert len(rows) == 4 and rows[0][0] == "1" and rows[0][2] == " ★"
     assert re.search(r"^(Red|Blue|Green|Yellow) wins \((only \w+ met an end condition|"
-                     r"decided by (palaces|houses on board))\)$", out, re.MULTILINE)
+                     r"decided by (Palaces|Houses on the board))\)$", out, re.MULTILINE)
     assert len(out.splitlines()) < 200
     assert "Traceback" not in result.output
     again = run("play", "doge", *FOUR_BOTS, "--seed", "1")

@@ -24,6 +24,7 @@ from ..i18n.check import catalog_problems
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..loading.sources import display_name
+from ..present.scores import score_title_problems
 from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
@@ -153,6 +154,7 @@ def validate(game: GameArg, variant: VariantOpt = None,
     try:
         loaded = load_game(game, variant)
         problems, warnings = book_checks(loaded.definition)
+        warnings += score_title_problems(loaded.definition)
         problems += catalog_problems(loaded.definition,
                                      extra=book_catalog_texts(loaded.definition))
         problems += scenario_problems(game, loaded)

@@ -236,6 +236,8 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
     console = result_console("-" in (json_to, csv_to))
     summary = summarize(records, loaded.definition.seats)
     print_summary(console, gw, summary, wall, played)
+    if games == 1 and records:
+        print_one_game(console, loaded, gw, records[0])
     console.print(w("seed: {seed}", seed=seed), markup=False)
     if json_to:
         write(json_to, json.dumps(records, indent=1), w, console)
@@ -246,6 +248,15 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
         plot_studies(gw, [(gw.game_name(), records)], plot_to,
                      heading(w, gw, study))
         console.print(w("written to {file}", file=plot_to), markup=False)
+
+
+def print_one_game(console, loaded, gw: GameWords, record: dict) -> None:
+    """A single game's score table (per player and scoring category, and what decided)."""
+    from .scores_view import end_renderables
+    result = {key: record.get(key) for key in ("winners", "reason", "conditions", "scores")}
+    console.rule(gw.w("result"), style="bold")
+    for renderable in end_renderables(loaded, gw, result):
+        console.print(renderable, markup=False, highlight=False)
 
 
 def heading(w: Words, gw: GameWords, study: Study, each: bool = False) -> str:

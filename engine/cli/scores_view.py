@@ -9,7 +9,7 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import GameWords
 from ..present.events import result_lines
-from ..present.scores import score_table
+from ..present.scores import score_table, verdict
 from .colours import seat_style
 
 
@@ -25,22 +25,13 @@ def end_renderables(game: Game, gw: GameWords, result: dict | None) -> list:
     grid.add_column(w("player"))
     for column in table.columns:
         grid.add_column(column, justify="right")
-    if any(row.conditions for row in table.rows):
+    if table.conditions_differ:
         grid.add_column(w("end condition met"))
     for row in table.rows:
         cells = [Text(str(row.place)), Text(row.name + (" ★" if row.winner else ""),
                                             style=seat_style(game, row.seat))]
         cells += [Text(gw.value(v)) for v in row.values]
-        if any(r.conditions for r in table.rows):
+        if table.conditions_differ:
             cells.append(Text(w.join(row.conditions) if row.conditions else "–"))
         grid.add_row(*cells)
-    winners = [row.name for row in table.rows if row.winner]
-    if winners:
-        headline = w.plural(None, "{winners} wins", "{winners} win", len(winners),
-                            winners=w.join(winners))
-    else:
-        headline = w("nobody wins")
-    summary = Text(headline, style="bold")
-    if table.decided_by and winners:
-        summary.append(f" ({table.decided_by})")
-    return [grid, summary]
+    return [grid, Text(verdict(table, gw), style="bold")]

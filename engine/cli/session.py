@@ -125,7 +125,7 @@ class Session:
         named = context["named"] if context else []
         keys = self.keys[seat].keys(actions, named)
         kind = context.get("option_kind", "") if context else ""
-        labels = [namer.option(a["value"], named, kind) for a in actions]
+        labels = namer.options([a["value"] for a in actions], named, kind)
         question = namer.prompt(context, actions[0]["ask"])
         steps = namer.steps(context)
         options = list(zip(keys, labels))

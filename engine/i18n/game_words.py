@@ -221,7 +221,8 @@ class GameWords:
         n = values.get("n")
         if isinstance(entry, dict) and "one" in entry and "other" in entry:
             count = n if isinstance(n, int) and not isinstance(n, bool) else 1
-            return self.w.plural(f"{self.game}.notes", entry["one"], entry["other"], count,
+            one, other = entry["one"], entry["other"]   # (names, not literals: not extracted)
+            return self.w.plural(f"{self.game}.notes", one, other, count,
                                  **{k: v for k, v in shown.items() if k != "n"})
         template = self.text("notes", msg)
         if template is None:

@@ -15,6 +15,7 @@ from typing import Any
 from ..game import Game
 from ..i18n.game_words import GameWords, fill
 from ..i18n.game_words import words as id_words
+from .effects import Effects
 
 
 def seat_label(gw: GameWords, seat: int) -> str:
@@ -65,6 +66,7 @@ class Namer:
     def __init__(self, game: Game, gw: GameWords, view: dict | None = None):
         self.game, self.gw = game, gw
         self.tokens = {t["id"]: t for t in (view or {}).get("tokens", []) if "id" in t}
+        self.seat = (view or {}).get("seat")
 
     def option(self, value: Any, named: Any = (), kind: str = "") -> str:
         """An option of a decision: a named action by its name; a player by their seat's
@@ -84,6 +86,61 @@ class Namer:
                 label = self.gw.w("{place} ({things})", place=label, things=", ".join(
                     t if n == 1 else f"{n}×{t}" for t, n in counts.items()))
         return label
+
+    def options(self, values: list[Any], named: Any = (), kind: str = "") -> list[str]:
+        """The labels of a decision's options: each as `option` names it; a number that
+        picks one of the seat's own pieces (a card by its number) with that piece's name;
+        and with what the option does when the game writes its effect ("Local Radio —
+        Gain 1 coin.")."""
+        pieces = self.own_pieces(values, named) if kind != "player" else {}
+        out = []
+        for value in values:
+            label = self.option(value, named, kind)
+            piece = pieces.get(value)
+            if piece is not None and not isinstance(value, str):
+                label = self.gw.w("{number}: {thing}", number=label,
+                                  thing=token_label(self.gw, piece))
+            effect = self.effect(value, piece)
+            if effect:
+                label = self.gw.w("{option} — {effect}", option=label, effect=effect)
+            out.append(label)
+        return out
+
+    def effect(self, value: Any, piece: dict | None = None) -> str | None:
+        """What an option does, when it is (or picks) a token or an area with an effect
+        text; None otherwise."""
+        effects = effects_of(self.gw)
+        if piece is not None:
+            return effects.of_token(piece)
+        if isinstance(value, str) and value in self.tokens:
+            return effects.of_token(self.tokens[value])
+        if isinstance(value, str) and value in self.game.definition.areas:
+            return effects.of_area(value)
+        return None
+
+    def own_pieces(self, values: list[Any], named: Any = ()) -> dict[Any, dict]:
+        """When every option is a value that one property of the seat's own tokens holds
+        (the number or the name of a card in hand), each value's token; else nothing."""
+        definition = self.game.definition
+        plain = [v for v in values if (isinstance(v, int) and not isinstance(v, bool)) or (
+            isinstance(v, str) and v not in named and v not in self.tokens and
+            v not in definition.areas and v not in definition.locations)]
+        seat = self.seat
+        if not plain or len(plain) != len(values) or seat is None:
+            return {}
+        own = [t for t in self.tokens.values() if t.get("owner") == seat]
+        props = {p for t in own for p, v in t.items() if isinstance(v, int | str) and
+                 not isinstance(v, bool) and p in definition.tokens[t["kind"]].props}
+        for prop in sorted(props):
+            found = {}
+            for value in plain:
+                match = next((t for t in own if t.get(prop) == value), None)
+                if match is None:
+                    break
+                found[value] = match
+            else:
+                return found
+        return {}
 
     def value(self, value: Any, kind: str = "") -> str:
         """A value as words; `kind` (from a decision's context) tells a player from a count."""
@@ -134,6 +191,18 @@ class Namer:
             if text and text not in out:
                 out.append(text)
         return out
+
+
+_EFFECTS: dict[tuple[int, str], tuple[Any, Effects]] = {}
+
+
+def effects_of(gw: GameWords) -> Effects:
+    """The effect texts of a game in a language, made once."""
+    key = (id(gw.definition), gw.lang)
+    kept = _EFFECTS.get(key)
+    if kept is None or kept[0] is not gw.definition:
+        kept = _EFFECTS[key] = (gw.definition, Effects(gw))
+    return kept[1]
 
 
 def plain_id(value: Any) -> str:

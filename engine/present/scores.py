@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from ..errors import Location, Problem
 from ..i18n.game_words import GameWords, words
 
 
@@ -41,6 +43,11 @@ class ScoreTable:
     rows: list[ScoreRow]
     decided_by: str
     reason: str
+
+    @property
+    def conditions_differ(self) -> bool:
+        """Whether the end conditions met tell the players apart (worth a column)."""
+        return len({tuple(row.conditions) for row in self.rows}) > 1
 
 
 def category_id(source: str, index: int) -> str:
@@ -103,6 +110,17 @@ def score_table(result: dict | None, gw: GameWords) -> ScoreTable | None:
                       gw.reason(result.get("reason")))
 
 
+def verdict(table: ScoreTable, gw: GameWords) -> str:
+    """Who won and why, in one line: "Blue wins (decided by palaces)"."""
+    w = gw.w
+    winners = [row.name for row in table.rows if row.winner]
+    if not winners:
+        return w("nobody wins")
+    line = w.plural(None, "{winners} wins", "{winners} win", len(winners),
+                    winners=w.join(winners))
+    return w("{line} ({why})", line=line, why=table.decided_by) if table.decided_by else line
+
+
 def _decided_by(rows: list[ScoreRow], columns: list[str], candidates: set[int],
                 gw: GameWords) -> str:
     """Why the first row won, in words: the first category that separated it from the
@@ -123,3 +141,23 @@ def _decided_by(rows: list[ScoreRow], columns: list[str], candidates: set[int],
         if mine != theirs:
             return w("decided by {category}", category=column)
     return w("decided by the game's rules")
+
+
+def score_title_problems(definition: Any) -> list[Problem]:
+    """A warning for each tie-breaker of a game with a text file but no `scores` title for
+    it (its column at the end would fall back on its id)."""
+    text = getattr(definition, "text", None) or {}
+    end = getattr(definition, "end", None)
+    if not text or end is None:
+        return []
+    titles = text.get("scores") or {}
+    file = str(Path(definition.folder) / "game.yaml") if definition.folder else "game.yaml"
+    problems = []
+    for i, source in enumerate(end.tiebreaker_sources):
+        cid = category_id(source, i)
+        if cid not in titles:
+            problems.append(Problem(Location(file, 0, 0, f"end.tiebreakers[{i}]"),
+                                    f"no title for the score {cid!r} ({source}) in the scores "
+                                    "section of the game's text file: the score table at "
+                                    "the end shows its id"))
+    return problems

@@ -35,6 +35,7 @@ class Entry:
     details: list[dict] = field(default_factory=list)
     first: int = 0          # the index in the log of the entry's first event
     last: int = 0           # the index of its last event
+    before: int = 0         # how many of the details came before the headline
 
     @property
     def is_choice(self) -> bool:
@@ -51,12 +52,14 @@ def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
         current = entries[-1]
         if kind == "note" and current.is_choice and current.headline.get("player") is not None \
                 and event.get("player") == current.headline.get("player"):
-            current.details.insert(0, current.headline)
+            current.details.insert(current.before, current.headline)
             current.headline = event
+            current.before += 1
         elif kind == "choice" and current.is_choice and not current.details \
                 and event.get("player") == current.headline.get("player"):
             current.details.append(current.headline)      # a menu, then the item chosen
             current.headline = event
+            current.before = len(current.details)
         elif kind in HEADLINES and (choices or kind != "choice"):
             entries.append(Entry(event, first=index, last=index))
             continue

@@ -11,6 +11,9 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
+from ..present.labels import Namer
+from ..present.scores import score_table, verdict
+from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
 from .svg.context import Ctx
 from .svg.layout import Layout
@@ -46,10 +49,12 @@ def game_words(definition: Any, words: Words) -> GameWords:
     return kept[1]
 
 
-LOG_LINES = 80
-"""Most log lines in one message (the latest)."""
+LOG_LINES = 40
+"""Most story entries in one message (the latest)."""
 SPECTATOR_LINES = 30
-"""Log lines a spectator is shown (the latest)."""
+"""Story entries a spectator is shown (the latest)."""
+DETAIL_LINES = 60
+"""Most raw moves sent under one story entry (the latest)."""
 
 
 def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
@@ -70,6 +75,11 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
     return gw.value(value)
 
 
+def _piece(pieces: dict, value: object) -> dict | None:
+    """The seat's own piece an option picks (a card by its number), if any."""
+    return pieces.get(value) if isinstance(value, int | str) else None
+
+
 def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
     """A token as a button names it; a tile of a grid by its parts and its label."""
     grid = next((g for g in ctx.definition.grids.values() if g.token == token["kind"]), None)
@@ -84,15 +94,40 @@ def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
     return " · ".join(ctx.label(token))
 
 
-def since_last_move(log: list[dict], seat: int | None) -> list[dict]:
-    """The events after the seat's last decision (a spectator: the latest ones)."""
+def since_last_move(log: list[dict], seat: int | None) -> int:
+    """Where in the log the events after the seat's last decision start (a spectator: 0)."""
     if seat is None:
-        return log[-SPECTATOR_LINES:]
+        return 0
     for i in range(len(log) - 1, -1, -1):
         event = log[i]
         if event.get("e") == "choice" and event.get("player") == seat:
-            return log[i + 1:]
-    return log
+            return i + 1
+    return 0
+
+
+def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
+                  seat: int | None) -> list[dict]:
+    """The story since the seat's last decision (a spectator: the latest entries), each
+    entry its line and the lines of its raw moves."""
+    entries = since(story(log), since_last_move(log, seat))
+    limit = SPECTATOR_LINES if seat is None else LOG_LINES
+    return [{"text": entry_text(entry, gw, tokens),
+             "details": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
+                         for e in entry.details[-DETAIL_LINES:]]}
+            for entry in entries[-limit:]]
+
+
+def score_message(gw: GameWords, result: dict) -> dict | None:
+    """The score table of a result, as the page draws it (None without scores)."""
+    table = score_table(result, gw)
+    if table is None:
+        return None
+    return {"columns": table.columns, "verdict": verdict(table, gw),
+            "conditions": table.conditions_differ,
+            "rows": [{"seat": row.seat, "name": row.name, "place": row.place,
+                      "winner": row.winner, "values": [gw.value(v) for v in row.values],
+                      "conditions": gw.w.join(row.conditions) if row.conditions else ""}
+                     for row in table.rows]}
 
 
 def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
@@ -152,13 +187,17 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
              if k in view["vars"]]
     prompt = None
     if actions:
+        namer = Namer(game, gw, view)
+        pieces = namer.own_pieces([a["value"] for a in actions]) \
+            if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
                   "text": gw.ask(actions[0]["ask"]),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": action_label(gw, a, tokens, ctx, option_kind)}
+                               "label": action_label(gw, a, tokens, ctx, option_kind),
+                               "effect": namer.effect(a["value"], _piece(pieces, a["value"]))
+                               or ""}
                               for a in actions]}
     waiting = [p for p in view["to_move"] if p != seat]
-    recent = since_last_move(view["log"], seat)[-LOG_LINES:]
     message = {
         "type": "state", "game": table["id"], "version": table["version"],
         "rules": view["game"], "title": table["title"], "lang": words.lang,
@@ -166,12 +205,12 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "board": draw_board(ctx, table["title"]), "hand": draw_mine(ctx),
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
-        "log": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
-                for e in recent],
+        "log": story_entries(gw, view["log"], tokens, seat),
         "over": view["result"] is not None, "result": None,
     }
     if view["result"] is not None:
         message["result"] = {"lines": result_lines(view["result"], gw),
+                             "scores": score_message(gw, view["result"]),
                              "winners": list(view["result"].get("winners", [])),
                              # a string: JavaScript numbers lose digits beyond 2^53
                              "seed": None if table.get("seed") is None

@@ -256,15 +256,38 @@ function draw(state) {
   drawSeatsTable(state);
   $("log-title").textContent = state.seat === null ? W.log_watch : W.log;
   const log = $("log");
-  log.replaceChildren(...state.log.map((line) => el("li", { text: line })));
+  log.replaceChildren(...state.log.map(storyEntry));
   log.scrollTop = log.scrollHeight;
   const result = $("result");
   result.hidden = !state.result;
   if (state.result) {
-    result.replaceChildren(el("h3", { text: W.result }),
-                           ...state.result.lines.map((line) => el("p", { text: line })),
+    const told = state.result.scores ? scoreTable(state.result.scores)
+                                     : state.result.lines.map((line) => el("p", { text: line }));
+    result.replaceChildren(el("h3", { text: W.result }), ...told,
                            el("p", { class: "facts", text: fill(W.seed, { seed: state.result.seed }) }));
   }
+}
+
+// One entry of the story: its line, and its raw moves folded under it.
+function storyEntry(entry) {
+  if (!entry.details.length) return el("li", { text: entry.text });
+  return el("li", {}, el("details", {}, el("summary", { text: entry.text }),
+                          el("ul", { class: "moves" }, ...entry.details.map((d) => el("li", { text: d })))));
+}
+
+// The score table at the end: place, player, each scoring category, and what decided it.
+function scoreTable(scores) {
+  const head = el("tr", {}, el("th", { text: W.place }), el("th", { text: W.player }),
+                  ...scores.columns.map((c) => el("th", { text: c })),
+                  ...(scores.conditions ? [el("th", { text: W.condition_met })] : []));
+  const rows = scores.rows.map((r) => el("tr", { class: r.winner ? "winner" : "" },
+    el("td", { text: String(r.place) }),
+    el("td", {}, el("span", { class: "dot", style: `background:${TABLE.state.seats[r.seat].colour}` }),
+       r.name + (r.winner ? " ★" : "")),
+    ...r.values.map((v) => el("td", { class: "num", text: v })),
+    ...(scores.conditions ? [el("td", { text: r.conditions || "–" })] : [])));
+  return [el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+          el("p", { class: "decided", text: scores.verdict })];
 }
 
 function drawPrompt(state) {
@@ -278,6 +301,10 @@ function drawPrompt(state) {
   if (state.prompt) {
     const buttons = state.prompt.actions.map((a) => {
       const b = el("button", { type: "button", class: "action", "data-id": a.id, text: a.label });
+      if (a.effect) {
+        b.title = a.effect;
+        b.append(el("small", { class: "effect", text: a.effect }));
+      }
       b.addEventListener("click", () => send(a));
       return b;
     });

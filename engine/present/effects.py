@@ -1,0 +1,99 @@
+"""What a card, office, building or tile does, in the player's language: the same written
+texts as the rulebook's reference sheets (the `effects` section of the game's text file),
+for the table to show beside a choice or on hover.
+
+    effects = Effects(gw)
+    effects.of_token(token)      # "Gain 2 coins." for a card whose effect is `coins`
+    effects.of_area("finance")   # an office (an area) by its effect property
+
+`effects.<kind>.<value>` is the text of the tokens (or areas) of that kind whose property
+picking the effect has that value; which property picks it is found from the data: the
+property whose values name the texts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n.data_values import DataValues
+from ..i18n.game_words import GameWords
+from ..i18n.templates import TemplateError, parse_template
+
+EFFECTS = "effects"
+"""The text file's section of effect texts (context <game>.effects)."""
+
+
+class Effects:
+    """The effect texts of one game in one language, each worked out once."""
+
+    def __init__(self, gw: GameWords):
+        self.gw = gw
+        self.definition = gw.definition
+        self.texts: dict[str, dict] = {k: v for k, v in (gw.texts.get(EFFECTS) or {}).items()
+                                       if isinstance(v, dict)}
+        self.values = DataValues(self.definition)
+        self._by: dict[str, str | None] = {}
+        self._done: dict[tuple, str | None] = {}
+
+    def picking(self, kind: str) -> str | None:
+        """The property of a token kind (or area kind) whose value picks its effect text."""
+        if kind not in self._by:
+            keys = set(self.texts.get(kind, {}))
+            best, best_count = None, 0
+            for prop, values in self._properties(kind).items():
+                count = len(keys & {str(v) for v in values if v is not None})
+                if count > best_count:
+                    best, best_count = prop, count
+            self._by[kind] = best
+        return self._by[kind]
+
+    def _properties(self, kind: str) -> dict[str, list]:
+        token_kind = self.definition.tokens.get(kind)
+        if token_kind is not None:
+            return dict(token_kind.props)
+        props: dict[str, list] = {}
+        for key, area in self.definition.areas.items():
+            if area.get("kind") == kind:
+                props.setdefault("area", []).append(key)
+                for prop, value in area.items():
+                    props.setdefault(prop, []).append(value)
+        return props
+
+    def of(self, kind: str, row: dict[str, Any]) -> str | None:
+        """The effect text of one token (or area) of `kind` with the properties `row`;
+        None when the game writes none (or the properties that pick it are hidden)."""
+        by = self.picking(kind)
+        if by is None or row.get(by) is None:
+            return None
+        english = self.texts.get(kind, {}).get(str(row.get(by)))
+        if not isinstance(english, str):
+            return None
+        key = (kind, english, tuple(sorted((k, repr(v)) for k, v in row.items())))
+        if key not in self._done:
+            self._done[key] = self._fill(english, {k: v for k, v in row.items()
+                                                   if v is not None})
+        return self._done[key]
+
+    def of_token(self, token: dict) -> str | None:
+        """The effect of a token as a seat sees it (a face-down card has none)."""
+        return self.of(token.get("kind", ""), token)
+
+    def of_area(self, area: str) -> str | None:
+        """The effect of an area (an office, a public building)."""
+        data = self.definition.areas.get(area)
+        if data is None:
+            return None
+        return self.of(data.get("kind", ""), {"area": area, **data})
+
+    def _fill(self, english: str, names: dict[str, Any]) -> str | None:
+        w = self.gw.w
+        translated = w.ctx(f"{self.definition.id}.{EFFECTS}", english)
+
+        def lookup(path: str) -> Any:
+            if path in names:
+                return names[path]
+            return self.values.lookup(path)
+        try:
+            return parse_template(translated).render(lookup, w, self.gw.value)
+        except TemplateError:
+            return None
