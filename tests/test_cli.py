@@ -91,12 +91,13 @@ def test_play_all_bots_prints_story_and_score_table_deterministically():
     assert len(rows) == 4 and rows[0][0] == "1" and rows[0][2] == " ★"
     assert re.search(r"^(Red|Blue|Green|Yellow) wins \((only \w+ met an end condition|"
                      r"decided by (Palaces|Houses on the board))\)$", out, re.MULTILINE)
-    assert len(out.splitlines()) < 200
     assert "Traceback" not in result.output
     again = run("play", "doge", *FOUR_BOTS, "--seed", "1")
     assert again.stdout == out
     full = run("play", "doge", *FOUR_BOTS, "--seed", "1", "--log")
     assert "ballot marker" in full.stdout and len(full.stdout) > len(out)
+    # One sentence per act: the story is a fraction of the raw log, not a fixed length.
+    assert 3 * len(out.splitlines()) < len(full.stdout.splitlines())
 
 
 def test_play_checks_players_and_seats():

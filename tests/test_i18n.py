@@ -75,13 +75,13 @@ def test_unknown_language_is_a_clear_error(command):
 SPANISH = ["Doge: 4 jugadores; Rojo (1, bot aleatorio)", "semilla: 1", "Empieza el año 1.",
            "Mazo barajado: cartas de orden de votación de dorso marrón", "casas: reserva -> ",
            "elige tomar el control (¿Tomas el control del consejero o te abstienes?)",
-           "toma el control de consejero de ", ". Ganadores: ", "Fin de la partida (",
+           "toma el control de consejero de ", "; segundo puesto: ", "Fin de la partida (",
            "sobre la carta elegida (secreto)", "puesto  jugador"]
 DUTCH = ["Doge: 4 spelers; Rood (1, willekeurige bot)", "seed: 1", "Jaar 1 begint.",
          "bruine stemvolgordekaarten geschud", "huizen: voorraad -> ",
          "kiest: de controle overnemen (Neem je de controle over de raadsheer over, of zie je "
          "ervan af?)",
-         "neemt de controle over de raadsheer van ", ": eerste plaats ", "Einde van het spel (",
+         "neemt de controle over de raadsheer van ", "; tweede plaats: ", "Einde van het spel (",
          "op de gekozen kaart (geheim)", "plaats  speler"]
 
 

@@ -100,10 +100,10 @@ def test_without_a_drawing_of_positions_a_table_shows_who_has_what():
 
 def test_the_doge_examples_tell_the_numbers_of_the_run():
     text = " ".join(build_rulebook(generated_doge(), lang="en").markdown.split())
-    assert "Anna builds a palace in San Marco for 5 houses (space 3)." in text
-    assert "Bernd builds a palace in San Marco for 5 houses (space 4)." in text
+    assert "Anna builds a palace in San Marco for 5 houses and now has 1 palace." in text
+    assert "Bernd builds a palace in San Marco for 5 houses and now has 1 palace." in text
     assert "Daniel's ballot marker in Dorsoduro is turned face up: 0." in text
-    assert "Dorsoduro votes: winners Claudia; runners-up nobody." in text
+    assert "Claudia wins Dorsoduro 4 to 0; second place: nobody." in text
     assert "Bernd takes control of the advisor and places it in San Marco." in text
     assert "Claudia abstains, moves a house out of Castello, and puts it in Dorsoduro." in text
 

@@ -47,4 +47,4 @@ def test_a_human_sees_the_district_map_and_only_their_own_hand():
     # coins are the resource coin: a row of each seat's coins, and the log lines of the bank
     # (Reading 14: open to everyone)
     assert re.search(r"^coins +6 +6", out, re.MULTILINE)
-    assert "Red takes 6 coins from the bank" in out and "coins =" not in out
+    assert "Each player starts with a start tile and 6 coins" in out and "coins =" not in out

@@ -174,3 +174,53 @@ def test_without_its_layout_file_a_builtin_game_still_draws(doge_copy):
     state = game.new_state(seed=2)
     ET.fromstring(draw_board(ctx_for(state, 0), "doge"))
     shutil.rmtree(doge_copy)
+
+
+@pytest.mark.parametrize("game", builtin_games())
+@pytest.mark.parametrize("decisions", [0, 120, 400])
+def test_the_narrow_board_fits_a_phone_and_no_text_is_under_11_units(game, decisions):
+    """A phone (390 px) shows the narrow board at about 1:1: it is at most 364 units wide,
+    and neither board has text under 11 units (the page never shrinks a board below 1:1)."""
+    from dataclasses import replace
+
+    from regola.server.svg.context import NARROW
+    state = played(game, decisions)
+    seat = state.to_move[0] if state.to_move else 0
+    wide = ctx_for(state, seat)
+    for ctx in (wide, replace(wide, width=NARROW)):
+        for svg in (draw_board(ctx, game), draw_mine(ctx)):
+            if not svg:
+                continue
+            root = ET.fromstring(svg)
+            assert float(root.get("width")) <= ctx.width + 24
+            sizes = [float(t.get("font-size")) for t in root.iter(SVG + "text")]
+            assert sizes and min(sizes) >= 11
+
+
+def test_the_question_names_its_steps_and_its_area_is_marked_on_the_board():
+    """Doge asks about a district (an election, a palace): the seat's message says where
+    the question is asked, and the district's box on the board is marked as its subject."""
+    from regola.i18n.catalog import Words
+    from regola.server.messages import seat_message, table_info
+    state = played("doge", 0)
+    rng = random.Random(5)
+    areas = state.game.definition.areas
+    layout = load_layout(state.game.definition)
+    for _ in range(600):
+        seat = state.to_move[0]
+        context = state.decision_context(seat)
+        actions = state.legal_actions(seat)
+        named = {v for v in context["prompt"].values() if v in areas} | {
+            v for s in context["steps"] for v in s["args"].values()
+            if isinstance(v, str) and v in areas}
+        if named:
+            table = table_info("g", 0, ["person"] * 4, "doge", None, Words("en"))
+            message = seat_message(state.game, layout, state.observe(seat), actions, table,
+                                   Words("en"), context=context)
+            assert message["prompt"]["steps"] and all(message["prompt"]["steps"])
+            for area in named:
+                assert f'data-subject="{area}"' in message["board"]
+                assert f'data-subject="{area}"' in message["board_narrow"]
+            return
+        state.apply(seat, rng.choice(actions))
+    raise AssertionError("no question named a district")

@@ -85,7 +85,9 @@ def test_every_message_to_a_seat_is_its_observation_and_hides_the_others_secrets
             actions = state.legal_actions(seat) if seat is not None else []
             table = table_info(game, message["version"], seats, rules, None, words,
                                seed if state.is_over else None)
-            expected = seat_message(game_rules, layout, view, actions, table, words)
+            context = state.decision_context(seat) if actions else None
+            expected = seat_message(game_rules, layout, view, actions, table, words,
+                                    context=context)
             assert message == json.loads(json.dumps(expected)), \
                 f"{rules}: the message at version {message['version']} is not observe({seat})"
             if not state.is_over:

@@ -58,13 +58,19 @@ def render_lines(console: Console, renderable, width: int) -> list[Text]:
     return [Text.assemble(*((s.text, s.style) for s in line if not s.control)) for line in lines]
 
 
-def option_lines(options: list[tuple[str, str]], width: int) -> list[Text]:
-    """Keyed options in as many columns as fit: "[b] build a tower   [d] do not build"."""
+def option_lines(options: list[tuple[str, str]], width: int,
+                 max_rows: int | None = None) -> list[Text]:
+    """Keyed options in as many columns as fit: "[b] build a tower   [d] do not build";
+    with `max_rows`, in enough columns to take at most that many lines (long labels, such
+    as an option with its effect, are cut short: `?` shows them whole)."""
     if not options:
         return []
     items = [f"[{key}] {label}" for key, label in options]
     widest = min(max(len(i) for i in items) + 3, width)
     columns = max(1, min(len(items), width // widest))
+    if max_rows and math.ceil(len(items) / columns) > max_rows:
+        columns = min(len(items), math.ceil(len(items) / max_rows), max(1, width // 16))
+        widest = width // columns
     rows = math.ceil(len(items) / columns)
     out = []
     for r in range(rows):
@@ -220,7 +226,7 @@ class Screen:
         question_line.append(seat_label(gw, seat), style=seat_style(self.game, seat))
         question_line.append(": ")
         question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
-        choices = option_lines(options, width)
+        choices = option_lines(options, width, max_rows=max(3, height // 3))
         bottom = [self.where(steps), question_line, *choices]
         if message is not None:
             bottom.append(message)

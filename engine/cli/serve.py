@@ -25,7 +25,14 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
           = Path("regola-games.sqlite3"),
           bot_delay: Annotated[float, typer.Option(
               "--bot-delay", min=0, max=60,
-              help="Seconds a bot waits before each move (so people can follow).")] = 0.3):
+              help="Seconds a bot waits before each move (so people can follow).")] = 0.3,
+          designer: Annotated[bool, typer.Option(
+              "--designer",
+              help="Designer mode, for a rule designer's own machine only: a panel on every "
+                   "table switches seats without their links, shows the whole state (every "
+                   "secret and the seed), steps back through the decisions and starts games "
+                   "from scenario files. Anyone who can open the server sees everything.")]
+          = False):
     """Serve the web table: open the printed address in a browser."""
     try:
         import uvicorn
@@ -39,13 +46,16 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
         raise ServeError.text(w("cannot keep games in {file}: no folder {folder}"),
                               file=str(db), folder=str(db.parent))
     try:
-        app = create_app(db, bot_delay)
+        app = create_app(db, bot_delay, designer)
     except Exception as error:   # sqlite3 cannot open or create the file
         raise ServeError.text(w("cannot open the games database {file}: {reason}"),
                               file=str(db), reason=str(error)) from None
     shown = f"[{host}]" if ":" in host else host
     typer.echo(Words()(w("regola web table: open http://{host}:{port}/ in a browser (games "
                          "kept in {file}; Ctrl-C stops)"), host=shown, port=port, file=db))
+    if designer:
+        typer.echo("designer mode: every seat, secret and seed is shown to anyone who opens "
+                   "this server; keep it on your own machine (--host 127.0.0.1)")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE,
                 timeout_graceful_shutdown=3)
 

@@ -86,14 +86,24 @@ class Effects:
         return self.of(data.get("kind", ""), {"area": area, **data})
 
     def _fill(self, english: str, names: dict[str, Any]) -> str | None:
-        w = self.gw.w
-        translated = w.ctx(f"{self.definition.id}.{EFFECTS}", english)
+        return written(self.gw, EFFECTS, english, names, self.values)
 
-        def lookup(path: str) -> Any:
-            if path in names:
-                return names[path]
-            return self.values.lookup(path)
-        try:
-            return parse_template(translated).render(lookup, w, self.gw.value)
-        except TemplateError:
-            return None
+
+def written(gw: GameWords, section: str, english: str, names: dict[str, Any] | None = None,
+            values: DataValues | None = None) -> str | None:
+    """A written text of the game's text file (an effect, an option's reading) translated
+    and filled in from `names` and the game's data ({most_workers}, {=2}); None if a
+    placeholder cannot be filled."""
+    w = gw.w
+    translated = w.ctx(f"{gw.definition.id}.{section}", english)
+    local = names or {}
+    data = values or DataValues(gw.definition)
+
+    def lookup(path: str) -> Any:
+        if path in local:
+            return local[path]
+        return data.lookup(path)
+    try:
+        return parse_template(translated).render(lookup, w, gw.value)
+    except TemplateError:
+        return None

@@ -96,7 +96,7 @@ class Namer:
         out = []
         for value in values:
             label = self.option(value, named, kind)
-            piece = pieces.get(value)
+            piece = pieces.get(value) if isinstance(value, int | str) else None
             if piece is not None and not isinstance(value, str):
                 label = self.gw.w("{number}: {thing}", number=label,
                                   thing=token_label(self.gw, piece))

@@ -2,13 +2,14 @@
 game's tie-breakers, in order), their place, and what decided the winner.
 
     table = score_table(result, gw)
-    table.columns            # ["palaces", "houses on the board"]
-    table.rows[0].values     # the winner's scores, [7, 12]
-    table.decided_by         # "palaces": the first category that separated first from second
+    table.columns            # ["victory points", "coins"]
+    table.rows[0].values     # the winner's scores, [41, 3]
+    table.decided_by         # "decided by victory points": the first category that
+                             # separated first from second
 
 A category's title is the `scores` entry of the game's text file, keyed by the category's
-id: a tie-breaker `p.vp` has the id `vp`, `palaces(p)` the id `palaces`, `funds(coin, p)`
-the id `funds_coin`. Without an entry the title falls back on the names the game already
+id: a tie-breaker `p.vp` has the id `vp`, `stars(p)` the id `stars`, `funds(coin, p)` the
+id `funds_coin`. Without an entry the title falls back on the names the game already
 has (a player variable, a track, a resource), then on the id in words.
 """
 
@@ -52,7 +53,7 @@ class ScoreTable:
 
 def category_id(source: str, index: int) -> str:
     """The id of a tie-breaker's scoring category, from its expression: `p.vp` -> vp,
-    `palaces(p)` -> palaces, `track_pos(vp, p)` -> track_pos_vp; score_<n> otherwise."""
+    `stars(p)` -> stars, `track_pos(vp, p)` -> track_pos_vp; score_<n> otherwise."""
     text = " ".join(str(source).split())
     attribute = re.fullmatch(r"p\.([a-z_][a-z0-9_]*)", text)
     if attribute:
@@ -111,7 +112,7 @@ def score_table(result: dict | None, gw: GameWords) -> ScoreTable | None:
 
 
 def verdict(table: ScoreTable, gw: GameWords) -> str:
-    """Who won and why, in one line: "Blue wins (decided by palaces)"."""
+    """Who won and why, in one line: "Blue wins (decided by victory points)"."""
     w = gw.w
     winners = [row.name for row in table.rows if row.winner]
     if not winners:

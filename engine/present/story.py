@@ -55,7 +55,8 @@ def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
             current.details.insert(current.before, current.headline)
             current.headline = event
             current.before += 1
-        elif kind == "choice" and current.is_choice and not current.details \
+        elif kind == "choice" and current.is_choice \
+                and len(current.details) == current.before \
                 and event.get("player") == current.headline.get("player"):
             current.details.append(current.headline)      # a menu, then the item chosen
             current.headline = event

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket
 
 from ..i18n.catalog import LANGUAGES, Words
 from .bots_runner import BotRunner
+from .designer import WARNING, Designer
 from .errors import WebError
 from .http_api import HttpApi
 from .limits import language
@@ -42,7 +43,8 @@ STATIC = Path(str(resources.files("regola.server").joinpath("static")))
 class Server:
     """The games of one server, its database and its bots."""
 
-    def __init__(self, db: str | Path, bot_delay: float = 0.3):
+    def __init__(self, db: str | Path, bot_delay: float = 0.3, designer: bool = False):
+        self.designer = designer        # designer mode: any seat without its token, secrets
         self.store = Store(db)
         self.tables = Tables(self.store)
         self.bots = BotRunner(self.store, bot_delay)
@@ -73,7 +75,7 @@ class Server:
             context = state.decision_context(seat) if actions else None
             kind = context.get("option_kind", "") if context else ""
             return seat_message(session.game, session.layout, view, actions, table, words,
-                                kind)
+                                kind, context)
         return session.cached((seat, words.lang), build)
 
     async def act(self, session: Session, seat: int, action: Any,
@@ -89,20 +91,26 @@ class Server:
         return chosen
 
 
-def page(words: Words) -> str:
+def page(words: Words, designer: bool = False) -> str:
     """The single page (lobby and table): the page's words in the client's language and
-    nothing of any game (the game comes over the WebSocket, as the seat may see it)."""
+    nothing of any game (the game comes over the WebSocket, as the seat may see it); in
+    designer mode, a flag that shows the designer panel (which asks the designer routes)."""
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    data = json.dumps({"lang": words.lang, "languages": list(LANGUAGES),
-                       "words": ui_words(words)}, ensure_ascii=False)
+    shown: dict = {"lang": words.lang, "languages": list(LANGUAGES), "words": ui_words(words)}
+    if designer:
+        shown["designer"] = {"warning": WARNING}
+    data = json.dumps(shown, ensure_ascii=False)
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return html.replace("{{lang}}", words.lang).replace("{{data}}", data)
 
 
-def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3) -> Starlette:
-    """The application, serving the games stored in `db` (made if missing)."""
-    server = Server(db, bot_delay)
+def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3,
+               designer: bool = False) -> Starlette:
+    """The application, serving the games stored in `db` (made if missing); `designer`:
+    designer mode (every seat and secret shown: for a designer's own machine only)."""
+    server = Server(db, bot_delay, designer)
     api = HttpApi(server)
+    tools = Designer(server)
 
     async def index(request: Request) -> Response:
         """GET / and /g/{game}: the page (the same for every game and seat)."""
@@ -110,7 +118,7 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3) 
             words = language(request)
         except WebError:
             words = Words("en")
-        return HTMLResponse(page(words), headers={"Cache-Control": "no-store",
+        return HTMLResponse(page(words, server.designer), headers={"Cache-Control": "no-store",
                                                   "Referrer-Policy": "no-referrer"})
 
     async def icon(request: Request) -> Response:
@@ -150,9 +158,22 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3) 
         Route("/api/games/{game}", api.view),
         Route("/api/games/{game}/actions", api.act, methods=["POST"]),
         WebSocketRoute("/ws/games/{game}", socket),
+        *designer_routes(tools, designer),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={WebError: web_error, Exception: server_error})
     app.state.server = server
     return app
+
+
+def designer_routes(tools: Designer, on: bool) -> list[Route]:
+    """The designer's routes in designer mode; else one that answers 404 to all of them."""
+    if not on:
+        return [Route("/api/designer/{rest:path}", tools.off, methods=["GET", "POST"])]
+    return [Route("/api/designer/games/{game}", tools.game, methods=["GET"]),
+            Route("/api/designer/games/{game}/continue", tools.continue_from,
+                  methods=["POST"]),
+            Route("/api/designer/scenarios", tools.scenario_list, methods=["GET"]),
+            Route("/api/designer/scenario-games", tools.from_scenario, methods=["POST"]),
+            Route("/api/designer/{rest:path}", tools.off_here, methods=["GET", "POST"])]

@@ -15,6 +15,7 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..loading.sources import builtin_games
+from ..present.effects import written
 from .errors import TokenMissing, TokenRefused
 from .limits import bearer, language, read_json
 from .newgame import option_choices, seat_kinds, variant_ids
@@ -41,7 +42,9 @@ def options_info(game: Game, gw: GameWords) -> list[dict[str, Any]]:
     out = []
     for name, option in game.definition.options.items():
         choices = option_choices(game, name)
-        out.append({"name": name, "summary": gw.option(name, option.summary),
+        english = (gw.texts.get("options") or {}).get(name)
+        summary = written(gw, "options", english) if isinstance(english, str) else None
+        out.append({"name": name, "summary": summary or gw.option(name, option.summary),
                     "default": option.value,
                     "choices": [{"value": c, "label": gw.value(c)} for c in choices]
                     if choices is not None else None})

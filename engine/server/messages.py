@@ -4,6 +4,8 @@ once the game is over. `seat_message` is a pure function of those inputs."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Any
 
 from ..game import Game
@@ -15,7 +17,7 @@ from ..present.labels import Namer
 from ..present.scores import score_table, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
-from .svg.context import Ctx
+from .svg.context import NARROW, Ctx
 from .svg.layout import Layout
 from .ui_words import seat_kind_name
 
@@ -165,14 +167,43 @@ def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
     return facts
 
 
+def question_steps(game: Game, gw: GameWords, view: dict, context: dict | None) -> list[str]:
+    """Where the question is asked, outermost first ("Year 2", "Election in Santa Croce"),
+    as the terminal's breadcrumb says it; a markdown link keeps only its text."""
+    return [re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", step)
+            for step in Namer(game, gw, view).steps(context)]
+
+
+def question_subject(definition: Any, view: dict, context: dict | None) -> frozenset[str]:
+    """The areas, locations and tokens (ones the seat sees) the question is about: the
+    values its context names (the prompt's and the steps' placeholders)."""
+    if not context:
+        return frozenset()
+    tokens = {t["id"] for t in view["tokens"] if "id" in t}
+    found: set[str] = set()
+    for values in [context.get("prompt") or {}] + [s["args"] for s in context.get("steps", [])]:
+        for value in values.values():
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, str) and (v in definition.areas or v in tokens
+                                           or v in definition.locations):
+                    found.add(v)
+    return frozenset(found)
+
+
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
-                 table: dict[str, Any], words: Words, option_kind: str = "") -> dict:
+                 table: dict[str, Any], words: Words, option_kind: str = "",
+                 context: dict | None = None) -> dict:
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
-    over, seed; `option_kind` is the kind of the options asked (decision_context)."""
+    over, seed; `option_kind` is the kind of the options asked and `context` the whole
+    decision_context (its steps are the question's breadcrumb, and what it names is marked
+    on the board)."""
     gw = game_words(game.definition, words)
     seat = view["seat"]
-    ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions})
+    if context and not option_kind:
+        option_kind = context.get("option_kind", "")
+    ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions},
+              subject=question_subject(game.definition, view, context if actions else None))
     tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
     seats = []
     for p in range(view["players"]):
@@ -191,7 +222,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         pieces = namer.own_pieces([a["value"] for a in actions]) \
             if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
-                  "text": gw.ask(actions[0]["ask"]),
+                  "text": namer.prompt(context, actions[0]["ask"]),
+                  "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
                                "label": action_label(gw, a, tokens, ctx, option_kind),
                                "effect": namer.effect(a["value"], _piece(pieces, a["value"]))
@@ -203,6 +235,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "rules": view["game"], "title": table["title"], "lang": words.lang,
         "seat": seat, "seats": seats, "facts": facts,
         "board": draw_board(ctx, table["title"]), "hand": draw_mine(ctx),
+        # the same board laid out for a phone's width (the page shows the one that fits)
+        "board_narrow": draw_board(dataclasses.replace(ctx, width=NARROW), table["title"]),
+        "hand_narrow": draw_mine(dataclasses.replace(ctx, width=NARROW)),
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
         "log": story_entries(gw, view["log"], tokens, seat),

@@ -4,8 +4,10 @@ A game is stored as what it was made from (rules id, variant, options, player co
 seats with the hashes of their tokens) and the list of actions taken, each written inside
 the transaction that also bumps the game's action count; every SNAPSHOT_EVERY actions the
 whole state (GameState.to_json) is stored beside it, so a restart replays only the actions
-after the last snapshot. The database is the server's own: the seed and the actions (secret
-choices included) are in it, so it must stay where players cannot read it.
+after the last snapshot. A game that did not begin at its seed's first position (a designer
+started it from a scenario's) keeps the state it began at (`start`) and replays from there.
+The database is the server's own: the seed and the actions (secret choices included) are
+in it, so it must stay where players cannot read it.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ CREATE TABLE IF NOT EXISTS games (
     actions INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     snapshot TEXT,
-    snapshot_at INTEGER NOT NULL DEFAULT 0
+    snapshot_at INTEGER NOT NULL DEFAULT 0,
+    start TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game TEXT NOT NULL REFERENCES games(id),
@@ -63,6 +66,7 @@ class GameRecord:
     snapshot: str | None = None
     snapshot_at: int = 0
     actions: list[tuple[int, dict]] = field(default_factory=list)   # (seat, action) after it
+    start: str | None = None        # the state it began at (to_json), if not the seed's
 
 
 class Store:
@@ -75,6 +79,9 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")    # WAL + NORMAL: safe if the process dies
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        if "start" not in columns:      # a database made before games could start elsewhere
+            self.db.execute("ALTER TABLE games ADD COLUMN start TEXT")
 
     def close(self) -> None:
         """Close the database (the WAL is checkpointed)."""
@@ -85,10 +92,10 @@ class Store:
         with self._transaction():
             self.db.execute(
                 "INSERT INTO games (id, rules, variant, options, players, seed, max_decisions,"
-                " seats, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " seats, created, start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.id, record.rules, record.variant, json.dumps(record.options),
                  record.players, record.seed, record.max_decisions, json.dumps(record.seats),
-                 record.created))
+                 record.created, record.start))
 
     def append(self, game: str, n: int, seat: int, action: dict, over: bool,
                snapshot: str | None = None) -> None:
@@ -114,13 +121,14 @@ class Store:
         """Every stored game, oldest first, with the actions after its snapshot."""
         records = []
         rows = self.db.execute("SELECT id, rules, variant, options, players, seed, "
-                               "max_decisions, seats, created, over, snapshot, snapshot_at "
+                               "max_decisions, seats, created, over, snapshot, snapshot_at, start "
                                "FROM games ORDER BY created, id").fetchall()
         for row in rows:
             record = GameRecord(id=row[0], rules=row[1], variant=row[2],
                                 options=json.loads(row[3]), players=row[4], seed=row[5],
                                 max_decisions=row[6], seats=json.loads(row[7]), created=row[8],
-                                over=bool(row[9]), snapshot=row[10], snapshot_at=row[11])
+                                over=bool(row[9]), snapshot=row[10], snapshot_at=row[11],
+                                start=row[12])
             actions = self.db.execute("SELECT seat, action FROM actions WHERE game = ? AND "
                                       "n >= ? ORDER BY n", (record.id, record.snapshot_at))
             record.actions = [(seat, json.loads(text)) for seat, text in actions]

@@ -87,6 +87,8 @@ class Tables:
         game = load(record.rules, record.variant, record.options, self.variants)
         if record.snapshot:
             state = game.state_from_json(record.snapshot)
+        elif record.start:
+            state = game.state_from_json(record.start)
         else:
             state = game.new_state(players=record.players, seed=record.seed,
                                    max_decisions=record.max_decisions)

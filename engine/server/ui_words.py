@@ -48,6 +48,7 @@ UI = {
     "board": w("Board"),
     "sent": w("Sent…"),
     "copy": w("Copy"),
+    "no_limit": w("none"),
 }
 
 

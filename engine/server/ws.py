@@ -13,6 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import w
 from ..i18n.catalog import Words
+from .designer import hello_seat
 from .errors import BadRequest, TokenMissing, TokenRefused, WebError
 from .limits import MAX_MESSAGE, language, parse_json
 from .sessions import Session
@@ -85,6 +86,8 @@ async def table_socket(server: Any, socket: WebSocket) -> None:
             seat = session.seat_of(token) if isinstance(token, str) else None
             if seat is None:
                 raise TokenRefused.text(w("this link is not a seat of this game"))
+        elif hello.get("seat") is not None:
+            seat = hello_seat(server, session, hello)
     except WebError as error:
         await _fail(socket, error, words, 4000 + error.status)
         return

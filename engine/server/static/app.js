@@ -96,17 +96,48 @@ function chooseGame() {
     if (option.choices) {
       input = el("select", { id, "data-option": option.name });
       option.choices.forEach((c, i) => {
-        const o = el("option", { value: String(i), text: c.label });
+        const o = el("option", { value: String(i), text: inWords(c.label) });
         if (JSON.stringify(c.value) === JSON.stringify(option.default)) o.selected = true;
         input.append(o);
       });
+    } else if (typeof option.default === "number") {
+      input = el("input", { id, "data-option": option.name, type: "number", inputmode: "numeric",
+                            value: String(option.default) });
     } else {
-      input = el("input", { id, "data-option": option.name, value: JSON.stringify(option.default) });
+      // Shown in words ("3, 4", "no limit"), read back by the default's type (optionValue).
+      input = el("input", { id, "data-option": option.name, value: shownValue(option.default) });
+      if (option.default === null) input.placeholder = W.no_limit;
     }
     input.addEventListener("change", () => { input.dataset.changed = "1"; });
-    options.append(el("div", { class: "row" }, el("label", { for: id, text: option.summary }), input));
+    options.append(el("div", { class: "row option" }, el("label", { for: id, text: option.summary }), input));
   }
   drawSeats();
+}
+
+function inWords(text) {
+  // An identifier the game's texts do not name, as words: top_tile -> top tile.
+  return /^[a-z0-9]+(_[a-z0-9]+)+$/.test(text) ? text.replace(/_/g, " ") : text;
+}
+
+function shownValue(value) {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map((v) => inWords(String(v))).join(", ");
+  return inWords(String(value));
+}
+
+function optionValue(option, text) {
+  // What a person typed, as a value of the type of the option's default.
+  const one = (word, like) => {
+    const w = word.trim();
+    if (typeof like === "number" || (like === null && w !== "" && !isNaN(Number(w)))) return Number(w);
+    return w.replace(/\s+/g, "_");
+  };
+  const d = option.default;
+  if (Array.isArray(d)) {
+    return text.trim() === "" ? [] : text.split(",").map((w) => one(w, d.length ? d[0] : null));
+  }
+  if (d === null) return text.trim() === "" ? null : one(text, null);
+  return one(text, d);
 }
 
 function drawSeats() {
@@ -130,9 +161,7 @@ function chosenOptions() {
     const input = document.querySelector(`[data-option="${option.name}"]`);
     if (!input.dataset.changed) continue;
     if (option.choices) out[option.name] = option.choices[Number(input.value)].value;
-    else {
-      try { out[option.name] = JSON.parse(input.value); } catch (e) { out[option.name] = input.value; }
-    }
+    else out[option.name] = optionValue(option, input.value);
   }
   return out;
 }
@@ -215,7 +244,7 @@ function connect() {
   TABLE.socket = socket;
   socket.addEventListener("open", () => {
     TABLE.retry = 500;
-    socket.send(JSON.stringify({ type: "hello", token: TABLE.token }));
+    socket.send(JSON.stringify(helloMessage()));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
@@ -227,7 +256,7 @@ function connect() {
 }
 
 function receive(message) {
-  if (message.type === "state") draw(message);
+  if (message.type === "state") { if (!designerHolds(message)) draw(message); }
   else if (message.type === "error") showError(message);
 }
 
@@ -248,8 +277,7 @@ function draw(state) {
   $("heading").textContent = state.title;
   const me = state.seat === null ? null : state.seats[state.seat];
   $("status").textContent = me ? fill(W.you_are, { seat: me.name }) : W.watching;
-  $("board").innerHTML = state.board;
-  $("hand").innerHTML = state.hand || "";
+  drawBoard(state);
   $("hand-title").hidden = !state.hand;
   $("hand-title").textContent = W.your_hand;
   drawPrompt(state);
@@ -290,6 +318,26 @@ function scoreTable(scores) {
           el("p", { class: "decided", text: scores.verdict })];
 }
 
+function narrowTable() {
+  // A phone: the board laid out for a narrow column (the server draws both).
+  return document.querySelector(".board-column").clientWidth < 700;
+}
+
+function drawBoard(state) {
+  const narrow = narrowTable() && state.board_narrow;
+  $("board").innerHTML = narrow ? state.board_narrow : state.board;
+  $("hand").innerHTML = (narrow ? state.hand_narrow : state.hand) || "";
+  TABLE.narrow = !!narrow;
+  // Never smaller than drawn (its text would shrink under 11 px): the box scrolls instead.
+  for (const svg of document.querySelectorAll(".board-box svg")) {
+    svg.style.minWidth = svg.getAttribute("width") + "px";
+  }
+}
+
+window.addEventListener("resize", () => {
+  if (TABLE.state && narrowTable() !== TABLE.narrow) drawBoard(TABLE.state);
+});
+
 function drawPrompt(state) {
   const box = $("prompt");
   box.classList.toggle("mine", !!state.prompt);
@@ -308,7 +356,10 @@ function drawPrompt(state) {
       b.addEventListener("click", () => send(a));
       return b;
     });
-    box.replaceChildren(el("h3", { text: W.your_turn }), el("div", { class: "ask", text: state.prompt.text }),
+    const steps = state.prompt.steps || [];
+    const where = steps.length ? [el("div", { class: "steps", text: steps.join(" › ") })] : [];
+    box.replaceChildren(el("h3", { text: W.your_turn }), ...where,
+                        el("div", { class: "ask", text: state.prompt.text }),
                         el("div", { class: "actions" }, ...buttons));
   } else {
     const text = state.over ? W.result : (state.waiting ? fill(W.waiting_for, { seats: state.waiting }) : "");
@@ -347,3 +398,258 @@ function pickOnBoard(event) {
 setUpLanguage();
 const path = location.pathname.match(/^\/g\/([A-Za-z0-9_-]+)$/);
 if (path) table(path[1]); else lobby();
+
+// ---- designer mode (regola serve --designer) ------------------------------------------
+// A panel on every table: play any seat (no link needed), the whole state as JSON, step
+// through the stored decisions (read-only), continue a new game from one; in the lobby,
+// start a game at a scenario file's position. The server offers the routes only in
+// designer mode; its texts are English (a designer's tool).
+
+var DESIGN = { game: null, live: null, at: null, seat: null, timer: null, json: null, text: null, log: null };
+
+// A whole number past 2^53 (a seed), kept as its digits: a JavaScript number would round it.
+class BigWhole { constructor(digits) { this.digits = digits; } }
+
+function exactJSON(text) {
+  return JSON.parse(text, (key, value, context) =>
+    (typeof value === "number" && !Number.isSafeInteger(value) && Number.isInteger(value) &&
+     context && context.source ? new BigWhole(context.source) : value));
+}
+
+function designerSeat() {
+  const m = location.hash.match(/^#as=(\d+)$/);   // not t=: that is a seat's secret link
+  return PAGE.designer && m && !TABLE.token ? Number(m[1]) : null;
+}
+
+function helloMessage() {
+  const seat = designerSeat();
+  return seat === null ? { type: "hello", token: TABLE.token } : { type: "hello", seat };
+}
+
+// A live view from the socket: false lets the table draw it; true while the designer looks
+// at the past (the latest live view is kept for "back to now").
+function designerHolds(state) {
+  if (!PAGE.designer) return false;
+  DESIGN.live = state;
+  if (DESIGN.at !== null) { designerControls(); return true; }
+  setTimeout(() => { designerSeats(); designerControls(); designerStale(); }, 0);
+  return false;
+}
+
+function designerStart(gameId) {
+  if (!PAGE.designer) return;
+  document.body.classList.add("designing");
+  const note = el("p", { class: "designer-warning", text: PAGE.designer.warning });
+  if (!gameId) { designerLobby(note); return; }
+  DESIGN.game = gameId;
+  DESIGN.seat = designerSeat();
+  const slider = el("input", { type: "range", id: "designer-slider", min: "0", max: "0", value: "0",
+                               "aria-label": "decision" });
+  slider.addEventListener("input", () => designerTravel(Number(slider.value)));
+  const button = (id, text, title, act) => {
+    const b = el("button", { type: "button", id, text, title });
+    b.addEventListener("click", act);
+    return b;
+  };
+  const at = () => (DESIGN.at === null ? DESIGN.live.version : DESIGN.at);
+  const steps = el("div", { class: "designer-row designer-travel" },
+    el("span", { class: "designer-label", text: "Decision" }),
+    button("designer-first", "◀◀", "the start", () => designerTravel(0)),
+    button("designer-back", "◀", "one decision back", () => designerTravel(at() - 1)),
+    slider,
+    button("designer-forward", "▶", "one decision forward", () => designerTravel(at() + 1)),
+    el("span", { id: "designer-at", class: "designer-at" }),
+    button("designer-now", "Back to now", "the game as it is", () => designerTravel(null)),
+    button("designer-continue", "Continue from here", "a new game whose first decisions are these",
+           designerContinue));
+  const copy = button("designer-copy", "Copy JSON", "copy the whole state", async (event) => {
+    event.preventDefault();               // a button in a summary: do not fold
+    if (!DESIGN.text) await designerLoad();
+    if (DESIGN.text && navigator.clipboard) navigator.clipboard.writeText(DESIGN.text);
+  });
+  const stateBox = el("details", { id: "designer-state", class: "designer-json" },
+    el("summary", {}, el("span", { id: "designer-state-title", text: "State as JSON" }), " ", copy),
+    el("div", { id: "designer-tree", class: "json-tree" }));
+  const logBox = el("details", { id: "designer-log", class: "designer-json" },
+    el("summary", { id: "designer-log-title", text: "Event log (raw)" }),
+    el("div", { id: "designer-log-tree", class: "json-tree" }));
+  const opened = () => (DESIGN.json ? designerShowJson() : designerLoad());
+  stateBox.addEventListener("toggle", opened);
+  logBox.addEventListener("toggle", opened);
+  const panel = el("section", { id: "designer", class: "card designer" },
+    el("h3", {}, "Designer ", note),
+    el("div", { class: "designer-row" }, el("span", { class: "designer-label", text: "Play as" }),
+       el("span", { id: "designer-seats", class: "designer-seats" })),
+    steps, el("p", { id: "designer-error", class: "error", role: "alert" }), stateBox, logBox);
+  $("table").prepend(panel);
+}
+
+function designerSeats() {
+  const box = $("designer-seats");
+  if (!box || !DESIGN.live) return;
+  const choices = [{ seat: null, name: "Watch", colour: null }, ...DESIGN.live.seats];
+  box.replaceChildren(...choices.map((s) => {
+    const label = s.seat === null ? "Watch" : `${s.name}${s.to_move ? " •" : ""}`;
+    const b = el("button", { type: "button", class: "designer-seat", "data-seat": s.seat === null ? "" : s.seat,
+                             title: s.seat === null ? "public information only" : `play ${s.name} (${s.kind_name})` });
+    if (s.colour) b.append(el("span", { class: "dot", style: `background:${s.colour}` }));
+    b.append(label);
+    if (s.seat === DESIGN.seat) b.classList.add("current");
+    b.addEventListener("click", () => {
+      location.hash = s.seat === null ? "" : "as=" + s.seat;
+      location.reload();
+    });
+    return b;
+  }));
+}
+
+function designerControls() {
+  if (!$("designer") || !DESIGN.live) return;
+  const now = DESIGN.live.version;
+  const at = DESIGN.at === null ? now : DESIGN.at;
+  const slider = $("designer-slider");
+  slider.max = String(now);
+  slider.value = String(at);
+  $("designer-at").textContent = `${at} / ${now}`;
+  $("designer-back").disabled = at <= 0;
+  $("designer-first").disabled = at <= 0;
+  $("designer-forward").disabled = at >= now;
+  $("designer-now").disabled = DESIGN.at === null;
+  $("designer").classList.toggle("past", DESIGN.at !== null);
+  $("designer-state-title").textContent = DESIGN.at === null ? `State as JSON (now, after ${now} decisions)`
+                                                             : `State as JSON (after decision ${at})`;
+}
+
+// Go to the game after decision k (null: now); the slider waits for the hand to rest.
+function designerTravel(k) {
+  const now = DESIGN.live ? DESIGN.live.version : 0;
+  if (k !== null && (k < 0 || k > now)) return;
+  DESIGN.at = k === null || k === now ? null : k;
+  designerControls();
+  clearTimeout(DESIGN.timer);
+  if (DESIGN.at === null) { draw(DESIGN.live); designerStale(); return; }
+  DESIGN.timer = setTimeout(designerLoad, 120);
+}
+
+async function designerLoad() {
+  if (!DESIGN.game) return;
+  const asked = DESIGN.at;
+  const query = new URLSearchParams();
+  if (asked !== null) query.set("at", asked);
+  if (DESIGN.seat !== null) query.set("seat", DESIGN.seat);
+  let body;
+  try {
+    body = await getJSON(`/api/designer/games/${DESIGN.game}?${query}`);
+  } catch (error) {
+    $("designer-error").textContent = error.message;
+    return;
+  }
+  if (asked !== DESIGN.at) return;          // the designer moved on meanwhile
+  $("designer-error").textContent = "";
+  DESIGN.text = body.state_text;
+  DESIGN.json = exactJSON(body.state_text);
+  DESIGN.log = body.log;
+  if (asked !== null) {
+    draw(body.view);
+    $("status").textContent = `The game after decision ${body.at} of ${body.now} (read-only)`;
+    const box = $("prompt");
+    box.querySelectorAll(".designer-note").forEach((n) => n.remove());
+    box.append(el("p", { class: "designer-note", text: "Read-only: the game as it was then. “Back to now” " +
+                         "plays on; “Continue from here” makes a new game from this point." }));
+  }
+  designerShowJson();
+}
+
+// The game moved on: the JSON shown is old; fetch it now only if it is open.
+function designerStale() {
+  DESIGN.json = DESIGN.text = DESIGN.log = null;
+  if ($("designer-state").open || $("designer-log").open) designerLoad();
+}
+
+function designerShowJson() {
+  if ($("designer-state").open && DESIGN.json) $("designer-tree").replaceChildren(jsonTree(null, DESIGN.json, 0));
+  if ($("designer-log").open && DESIGN.log) {
+    $("designer-log-title").textContent = `Event log (raw, ${DESIGN.log.length} events)`;
+    $("designer-log-tree").replaceChildren(jsonTree(null, DESIGN.log, 1));
+  }
+}
+
+// A value as a tree: objects and arrays fold (the top levels open), the rest as JSON.
+function jsonTree(key, value, depth) {
+  const name = key === null ? [] : [el("span", { class: "json-key", text: key + ": " })];
+  if (value instanceof BigWhole) {
+    return el("div", { class: "json-leaf" }, ...name, el("span", { class: "json-number", text: value.digits }));
+  }
+  if (value === null || typeof value !== "object") {
+    return el("div", { class: "json-leaf" }, ...name,
+              el("span", { class: "json-" + (value === null ? "null" : typeof value), text: JSON.stringify(value) }));
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  const brief = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
+  const node = el("details", { class: "json-node" }, el("summary", {}, ...name, el("span", { class: "json-brief", text: brief })));
+  if (depth < 1) node.open = true;
+  let filled = false;
+  const fill = () => {
+    if (filled) return;
+    filled = true;
+    node.append(...entries.map(([k, v]) => jsonTree(k, v, depth + 1)));
+  };
+  if (node.open) fill(); else node.addEventListener("toggle", fill);
+  return node;
+}
+
+async function designerContinue() {
+  const now = DESIGN.live ? DESIGN.live.version : 0;
+  const at = DESIGN.at === null ? now : DESIGN.at;
+  try {
+    const made = await getJSON(`/api/designer/games/${DESIGN.game}/continue`, {
+      method: "POST", body: JSON.stringify({ at }), headers: { "Content-Type": "application/json" } });
+    const seat = DESIGN.seat === null ? "" : `#as=${DESIGN.seat}`;
+    location.href = withLang(`/g/${made.id}${seat}`);
+  } catch (error) {
+    $("designer-error").textContent = error.message;
+  }
+}
+
+// The lobby: start a game at a scenario's position, a person in every seat.
+async function designerLobby(note) {
+  const game = el("select", { id: "scenario-game" });
+  const file = el("select", { id: "scenario-file" });
+  const start = el("button", { type: "submit", id: "scenario-start", text: "Start here" });
+  const error = el("p", { class: "error", id: "scenario-error", role: "alert" });
+  const made = el("div", { id: "scenario-made" });
+  const form = el("form", { id: "scenario-form" },
+    el("div", { class: "row" }, el("label", { for: "scenario-game", text: "Game" }), game),
+    el("div", { class: "row" }, el("label", { for: "scenario-file", text: "Scenario" }), file),
+    start, error);
+  $("lobby").append(el("section", { id: "designer", class: "card designer" },
+    el("h2", { text: "Designer: start from a scenario's position" }), note, form, made));
+  const { scenarios } = await getJSON("/api/designer/scenarios");
+  const games = [...new Set(scenarios.map((s) => s.game))];
+  const named = (g) => (RULES && RULES.games.find((r) => r.id === g)) || null;
+  game.replaceChildren(...games.map((g) => el("option", { value: g, text: named(g) ? named(g).name : g })));
+  const pick = () => file.replaceChildren(...scenarios.filter((s) => s.game === game.value)
+    .map((s) => el("option", { value: s.file, text: s.name, title: s.rule })));
+  game.addEventListener("change", pick);
+  pick();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    let answer;
+    try {
+      answer = await getJSON("/api/designer/scenario-games", {
+        method: "POST", body: JSON.stringify({ game: game.value, scenario: file.value }),
+        headers: { "Content-Type": "application/json" } });
+    } catch (e) {
+      error.textContent = e.message;
+      return;
+    }
+    made.replaceChildren(el("p", { text: "Started. Open a seat:" }),
+      el("ul", { class: "links" }, ...answer.seats.map((s) => el("li", {},
+        el("a", { href: withLang(s.link), class: "open-seat",
+                  text: named(game.value) ? named(game.value).seats[s.seat] : `Seat ${s.seat + 1}` })))));
+    listGames();
+  });
+}
+
+designerStart(path ? path[1] : null);

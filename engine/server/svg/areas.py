@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import WIDTH, Ctx
+from .context import Ctx
 from .layout import area_names
-from .shapes import Drawing, action_attr, ink_on, rect, text, wrap
+from .shapes import Drawing, action_attr, attr, ink_on, rect, text, wrap
 from .tokens import flow, piece_chips
 
 PAD = 8
 GAP = 10
 SPACE = 30
+MIN_BOX = 120
+"""The narrowest area box: a narrow board has fewer columns."""
 
 
 def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawing:
@@ -47,11 +49,17 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
     d.height = max(y + PAD, 44)
     faded = "open" in panel and area not in (ctx.view["vars"].get(panel["open"]) or [])
     pick = ctx.pick(area)
-    outline = rect(0, 0, width, d.height, "#efece6" if faded else "#fbf7ee",
-                   "#c0392b" if pick else "#8a6d3b", 3 if pick else 1.5, 8,
-                   ' opacity="0.55"' if faded else "")
+    about = ctx.about(area)
+    outline = rect(0, 0, width, d.height, "#fff3c4" if about else
+                   "#efece6" if faded else "#fbf7ee",
+                   "#c0392b" if pick else "#e0a800" if about else "#8a6d3b",
+                   3 if pick or about else 1.5, 8, ' opacity="0.55"' if faded and not about else "")
     d.body.insert(0, outline)
     d.attrs = action_attr(pick)
+    if about:       # the question is about this area (its subject): marked, and findable
+        d.attrs += f' data-subject={attr(area)}'
+        d.attrs = d.attrs.replace('class="pick"', 'class="pick subject"') if pick \
+            else d.attrs + ' class="subject"'
     return d
 
 
@@ -93,8 +101,9 @@ def space_owners(ctx: Ctx, area: str, spaces: dict) -> list[int]:
 def draw_areas(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: its areas in rows of `columns` boxes, under a heading per group."""
     names = area_names(panel, ctx.definition)
-    columns = panel.get("columns", min(4, max(1, len(names))))
-    width = (WIDTH - GAP * (columns - 1)) / columns
+    columns = min(panel.get("columns", min(4, max(1, len(names)))),
+                  max(1, int((ctx.width + GAP) // (MIN_BOX + GAP))))
+    width = (ctx.width - GAP * (columns - 1)) / columns
     groups: list[tuple[Any, list[str]]] = []
     prop = panel.get("group_by")
     for name in names:
@@ -103,7 +112,7 @@ def draw_areas(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             groups[-1][1].append(name)
         else:
             groups.append((key, [name]))
-    d = Drawing(WIDTH, 0)
+    d = Drawing(ctx.width, 0)
     y = 0.0
     for key, members in sorted(groups, key=lambda g: (g[0] is None, str(g[0]))):
         if prop:

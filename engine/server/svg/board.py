@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .areas import draw_areas
-from .context import WIDTH, Ctx
+from .context import Ctx
 from .grids import CELL, draw_grids, tile
 from .map import draw_map
 from .rows import draw_decks, draw_locations
@@ -17,6 +17,8 @@ from .tracks import draw_tracks
 PANELS = {"areas": draw_areas, "map": draw_map, "tracks": draw_tracks, "grids": draw_grids,
           "locations": draw_locations, "decks": draw_decks}
 TITLE_H = 26
+TAP = 44
+"""The height of a card in the hand (a finger's tap)."""
 MARGIN = 12
 
 
@@ -39,7 +41,7 @@ def panel_title(ctx: Ctx, panel: dict[str, Any]) -> str:
 
 def draw_board(ctx: Ctx, title: str) -> str:
     """Every panel of the layout, top to bottom, as one SVG document."""
-    board = Drawing(WIDTH + 2 * MARGIN, MARGIN)
+    board = Drawing(ctx.width + 2 * MARGIN, MARGIN)
     for panel in ctx.layout.panels:
         drawn = PANELS[panel["kind"]](ctx, panel)
         if not drawn.height:
@@ -79,7 +81,7 @@ def draw_mine(ctx: Ctx) -> str:
     if not tokens:
         return ""
     grids = {g.token: g for g in ctx.definition.grids.values()}
-    d = Drawing(WIDTH + 2 * MARGIN, MARGIN)
+    d = Drawing(ctx.width + 2 * MARGIN, MARGIN)
     places: list[str] = []
     for t in tokens:
         if t["at"] not in places:
@@ -91,7 +93,12 @@ def draw_mine(ctx: Ctx) -> str:
         for token in (t for t in tokens if t["at"] == place):
             grid = grids.get(token["kind"])
             drawn = tile(ctx, grid, token, CELL) if grid else tag(ctx, token)
-            if x > MARGIN and x + drawn.width > WIDTH:
+            if drawn.height < TAP:      # a card big enough to tap on a phone
+                card = Drawing(drawn.width + 12, TAP)
+                card.add(rect(0, 0, card.width, TAP, "#ffffff", "#cdbf9f", 1, 6))
+                card.place(drawn, 6, (TAP - drawn.height) / 2)
+                drawn = card
+            if x > MARGIN and x + drawn.width > ctx.width:
                 x, y, tallest = MARGIN, y + tallest + 6, 0.0
             pick = ctx.pick(token["id"])
             if pick is None:

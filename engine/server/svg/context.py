@@ -10,8 +10,10 @@ from ...i18n.game_words import GameWords
 from ...interpreter.model import GameDef
 from .layout import Layout
 
-WIDTH = 960
-"""The board's width in SVG units (the page scales it)."""
+WIDTH = 840
+"""The board's width in SVG units (the page scales it; at 1280 px it is drawn about 1:1)."""
+NARROW = 340
+"""The board's width on a phone: drawn for about 390 px, its text at full size."""
 
 
 @dataclass
@@ -23,6 +25,8 @@ class Ctx:
     gw: GameWords
     layout: Layout
     picks: dict[str, str] = field(default_factory=dict)   # action id -> its label
+    width: float = WIDTH
+    subject: frozenset[str] = frozenset()   # areas, tokens, spaces the question is about
     _places: dict[str, list[dict]] | None = field(default=None, repr=False)
 
     def colour(self, seat: Any) -> str:
@@ -43,6 +47,10 @@ class Ctx:
     def pick(self, value_id: str) -> str | None:
         """The action id if the seat may pick this value now, else None."""
         return value_id if value_id in self.picks else None
+
+    def about(self, value_id: object) -> bool:
+        """Whether the question asked now is about this area, token or space."""
+        return isinstance(value_id, str) and value_id in self.subject
 
     def label(self, token: dict) -> list[str]:
         """A token as words: its name first, then details; "?" if the seat cannot see it."""

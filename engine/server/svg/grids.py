@@ -10,10 +10,12 @@ import math
 from typing import Any
 
 from ...interpreter.grid import rotated
-from .context import WIDTH, Ctx
+from .context import Ctx
 from .shapes import Drawing, action_attr, circle, rect, text, wrap
 
 CELL = 62
+GRID_CELL = 78
+"""A cell of a grid on the board at most (room for a tile's words at 11 units)."""
 GAP = 18
 
 
@@ -43,19 +45,21 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
     if grid.separate and token.get(grid.separate):
         words = [w for w, p in zip(ctx.label(token), _label_props(ctx, token), strict=False)
                  if p != grid.label]
-        for j, part in enumerate(wrap(" · ".join(words), size - 6, 8)[:4]):
-            d.add(text(size / 2, size * 0.42 + 9 * j, part, 8, "middle"))
+        lines = wrap(" · ".join(words), size - 4, 11)[:4]
+        for j, part in enumerate(lines):       # centred, at least 11 units (phones)
+            d.add(text(size / 2, size / 2 + 4 - 6 * (len(lines) - 1) + 12 * j, part, 11,
+                       "middle"))
     label = token.get(grid.label) if grid.label else None
     if label is not None:
-        d.add(circle(7, 7, 7, "#f5d76e", "#8a6d3b"))
-        d.add(text(7, 10.5, label, 9, "middle", "bold"))
+        d.add(circle(8, 8, 8, "#f5d76e", "#8a6d3b"))
+        d.add(text(8, 12, label, 11, "middle", "bold"))
     flags = [ctx.gw.prop(p)[:1].upper() for p in _label_props(ctx, token) if token[p] is True]
     if flags and not (grid.separate and token.get(grid.separate)):
         d.add(text(4, size - 4, " ".join(flags), 10, weight="bold"))
     if stack > 1:      # a stack: the tiles below peek out, and its height is written
         d.body.insert(0, rect(3, 3, size, size, "#9e9e9e", "#555555", 1, 3))
-        d.add(rect(size / 2 - 12, size - 12, 24, 12, "#ffffff", "#333333", 1, 3))
-        d.add(text(size / 2, size - 2.5, f"×{stack}", 10, "middle", "bold"))
+        d.add(rect(size / 2 - 13, size - 14, 26, 14, "#ffffff", "#333333", 1, 3))
+        d.add(text(size / 2, size - 3, f"×{stack}", 11, "middle", "bold"))
     return d
 
 
@@ -84,7 +88,7 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
     x0, y0 = min(xs), min(ys)
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
-    size = min(CELL, (width - 4) / cols)
+    size = min(GRID_CELL, (width - 4) / cols)
     d = Drawing(cols * size + 4, rows * size + 26)
     title = ctx.gw.seat(owner) if owner is not None else ctx.gw.place(grid.name)
     d.add(rect(0, 0, 12, 12, ctx.colour(owner), "#333333", 1, 2))
@@ -112,9 +116,9 @@ def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         owners.remove(seat)
     if seat is not None and grid.per_player:
         owners.insert(0, seat)
-    per_row = 2 if len(owners) > 1 else 1
-    width = (WIDTH - GAP * (per_row - 1)) / per_row
-    d = Drawing(WIDTH, 0)
+    per_row = 2 if len(owners) > 1 and ctx.width >= 600 else 1
+    width = (ctx.width - GAP * (per_row - 1)) / per_row
+    d = Drawing(ctx.width, 0)
     y = 0.0
     for start in range(0, len(owners), per_row):
         drawn = [_owner_grid(ctx, grid, o, width) for o in owners[start:start + per_row]]

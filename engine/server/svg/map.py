@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .areas import area_box
-from .context import WIDTH, Ctx
+from .context import Ctx
 from .layout import area_names
 from .shapes import Drawing, action_attr, circle, line, rect, text
 
@@ -18,20 +18,29 @@ HEIGHT = 470
 def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: water, connections, then the area boxes on top."""
     names = area_names(panel, ctx.definition)
-    boxes = {a: area_box(ctx, panel, a, BOX_W) for a in names}
+    narrow = ctx.width < 3 * BOX_W      # a phone: two columns (west, east), rows as they lie
+    box_w = min(BOX_W, (ctx.width - 50) / 2) if narrow else BOX_W
+    boxes = {a: area_box(ctx, panel, a, box_w) for a in names}
     tallest = max((b.height for b in boxes.values()), default=40)
+    rows = len({panel["at"][a][1] for a in names}) or 1
+    height = rows * tallest + (rows - 1) * 70 if narrow else HEIGHT
+
+    def across(x: float) -> float:
+        """Where x (0-100) lies across the panel: narrow, only its side."""
+        if narrow:
+            x = 0 if x < 45 else 100 if x > 55 else 50
+        return box_w / 2 + x / 100 * (ctx.width - box_w)
 
     def centre(area: str) -> tuple[float, float]:
         """Where an area's box is centred, in the panel."""
         x, y = panel["at"][area]
-        return (BOX_W / 2 + x / 100 * (WIDTH - BOX_W),
-                tallest / 2 + y / 100 * (HEIGHT - tallest))
+        return across(x), tallest / 2 + y / 100 * (height - tallest)
 
-    d = Drawing(WIDTH, HEIGHT)
+    d = Drawing(ctx.width, height)
     water = panel.get("water")
     if water:
-        points = " ".join(f"{BOX_W / 2 + x / 100 * (WIDTH - BOX_W):.1f},"
-                          f"{tallest / 2 + y / 100 * (HEIGHT - tallest):.1f}" for x, y in water)
+        points = " ".join(f"{across(50) if narrow else across(x):.1f},"
+                          f"{tallest / 2 + y / 100 * (height - tallest):.1f}" for x, y in water)
         d.add(f'<polyline points="{points}" fill="none" stroke="#9cc3e6" stroke-width="26" '
               'stroke-linecap="round" stroke-linejoin="round"/>')
     links = ctx.view.get("links") or {}
@@ -64,6 +73,6 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
                                 action_attr(pick)))
     for area, box in boxes.items():
         cx, cy = centre(area)
-        d.place(box, cx - BOX_W / 2, cy - box.height / 2)
+        d.place(box, cx - box_w / 2, cy - box.height / 2)
     d.add(*picks)           # on top of everything: a button must be reachable
     return d

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import WIDTH, Ctx
+from .context import Ctx
 from .shapes import Drawing, rect, text, wrap
 from .tokens import flow
 
@@ -15,7 +15,7 @@ CARD_W, CARD_H = 84, 44
 
 def draw_locations(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """One row per location (per owner too, with by_owner) that holds tokens."""
-    d = Drawing(WIDTH, 0)
+    d = Drawing(ctx.width, 0)
     y = 0.0
     grids = set(ctx.definition.grids)
     for place in panel["locations"]:
@@ -31,36 +31,43 @@ def draw_locations(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             if panel.get("by_owner") and owner is not None:
                 label = ctx.gw.w("{owner}: {place}", owner=ctx.gw.seat(owner), place=label)
                 d.add(rect(0, y + 5, 10, 10, ctx.colour(owner), "#333333", 1, 2))
-            lines = wrap(label, LABEL_W - 16, 12)[:2]
+            left = LABEL_W if ctx.width >= 600 else 0     # narrow: the name above its row
+            lines = wrap(label, (left or ctx.width) - 16, 12)[:2]
             for i, part in enumerate(lines):
                 d.add(text(14 if owner is not None and panel.get("by_owner") else 0,
                            y + 15 + 14 * i, part, 12, weight="bold"))
-            tags = flow(ctx, mine, WIDTH - LABEL_W)
-            d.place(tags, LABEL_W, y + 2)
-            y += max(tags.height, 14 * len(lines)) + 10
+            if not left:
+                y += 14 * len(lines) + 6
+            tags = flow(ctx, mine, ctx.width - left)
+            d.place(tags, left, y + 2)
+            y += (tags.height if not left else max(tags.height, 14 * len(lines))) + 10
     d.height = y
     return d
 
 
 def draw_decks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """One row of cards per deck; the deck named by the `current` variable is framed."""
-    d = Drawing(WIDTH, 0)
+    d = Drawing(ctx.width, 0)
     y = 0.0
     current = ctx.view["vars"].get(panel.get("current", ""), None)
     for name in panel["decks"]:
         cards = (ctx.view.get("decks") or {}).get(name)
         if cards is None:
             continue
-        per_row = max(1, int((WIDTH - LABEL_W) // (CARD_W + 6)))
+        left = LABEL_W if ctx.width >= 600 else 0     # narrow: the name above its cards
+        per_row = max(1, int((ctx.width - left) // (CARD_W + 6)))
         rows = max(1, (len(cards) - 1) // per_row + 1)
-        height = rows * (CARD_H + 6)
+        heading = wrap(ctx.gw.deck(name), (left or ctx.width) - 12, 13)[:3]
+        above = 0 if left else 15 * len(heading) + 8
+        height = rows * (CARD_H + 6) + above
         if name == current:
-            d.add(rect(-4, y - 4, WIDTH + 8, height + 8, "#fff3c4", "#c0392b", 2, 8))
-        for j, part in enumerate(wrap(ctx.gw.deck(name), LABEL_W - 12, 13)[:3]):
+            d.add(rect(-4, y - 4, ctx.width + 8, height + 8, "#fff3c4", "#c0392b", 2, 8))
+        for j, part in enumerate(heading):
             d.add(text(0, y + 18 + 15 * j, part, 13, weight="bold"))
+        top0 = y + above
         for i, card in enumerate(cards):
             row, col = divmod(i, per_row)
-            x, top = LABEL_W + col * (CARD_W + 6), y + row * (CARD_H + 6)
+            x, top = left + col * (CARD_W + 6), top0 + row * (CARD_H + 6)
             if card is None:
                 d.add(rect(x, top, CARD_W, CARD_H, "#5b7db1", "#2d4a78", 1.5, 5))
                 d.add(text(x + CARD_W / 2, top + CARD_H / 2 + 6, "?", 16, "middle", "bold",

@@ -10,6 +10,8 @@ FONT = "font-family:sans-serif"
 INK = "#222222"
 PAPER = "#fbf7ee"
 EDGE = "#8a6d3b"
+MIN_FONT = 11
+"""The smallest text drawn, in SVG units (the page shows the board at about 1:1 or larger)."""
 
 
 def esc(text: object) -> str:
@@ -24,7 +26,8 @@ def attr(text: object) -> str:
 
 def text(x: float, y: float, content: object, size: float = 12, anchor: str = "start",
          weight: str = "normal", fill: str = INK, extra: str = "") -> str:
-    """A line of text (escaped)."""
+    """A line of text (escaped), never smaller than MIN_FONT."""
+    size = max(size, MIN_FONT)
     return (f'<text x="{x:.1f}" y="{y:.1f}" style="{FONT}" font-size="{size:g}" '
             f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}"{extra}>'
             f"{esc(content)}</text>")

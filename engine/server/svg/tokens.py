@@ -33,7 +33,10 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     fill = "#e9e4d8" if words == ["?"] else "#ffffff"
     controller = token.get("controller")
     border = ctx.colour(controller) if controller is not None else "#7a6a50"
+    about = ctx.about(token.get("id"))      # the question is about this token
     d = Drawing(w, h)
+    if about:
+        d.add(rect(-3, -3, w + 6, h + 6, "#fff3c4", "#e0a800", 3, 6, ' class="subject"'))
     d.add(rect(0, 0, w, h, fill, border, 3 if controller is not None else 1.2, 4))
     if owner is not None:
         d.add(rect(0, 0, 6, h, ctx.colour(owner), "none", 0, 2))

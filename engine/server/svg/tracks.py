@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import WIDTH, Ctx
+from .context import Ctx
 from .shapes import Drawing, chip, rect, text, wrap
 
 LABEL_W = 130
@@ -15,7 +15,7 @@ ROW_H = 40
 
 def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: one (wrapped) row of spaces per track."""
-    d = Drawing(WIDTH, 0)
+    d = Drawing(ctx.width, 0)
     y = 0.0
     for name in panel["tracks"]:
         held = (ctx.view.get("tracks") or {}).get(name)
@@ -24,13 +24,17 @@ def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         positions, stamps = held["pos"], held.get("stamp") or [0] * len(held["pos"])
         positions = [max(0, p) for p in positions]
         length = max(panel.get("length", 0), max(positions, default=0) + 1)
-        per_row = max(1, int((WIDTH - LABEL_W) // CELL))
+        left = LABEL_W if ctx.width >= 600 else 0     # narrow: the name above its row
+        per_row = max(1, int((ctx.width - left) // CELL))
         cell = CELL
-        for i, part in enumerate(wrap(ctx.gw.label("tracks", name), LABEL_W - 8, 12)[:3]):
+        for i, part in enumerate(wrap(ctx.gw.label("tracks", name), LABEL_W - 8
+                                      if left else ctx.width, 12)[:3]):
             d.add(text(0, y + 14 + 13 * i, part, 12, weight="bold"))
+        if not left:
+            y += 18
         for space in range(length):
             row, col = divmod(space, per_row)
-            x, top = LABEL_W + col * cell, y + row * ROW_H
+            x, top = left + col * cell, y + row * ROW_H
             d.add(rect(x, top + 4, cell - 2, ROW_H - 8, "#f4ead5", "#cdbf9f", 1, 3))
             if space % 5 == 0:
                 d.add(text(x + 3, top + 14, space, 9, fill="#8a6d3b"))
@@ -41,7 +45,7 @@ def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             row, col = divmod(space, per_row)
             k = height.get(space, 0)
             height[space] = k + 1
-            cx = LABEL_W + col * cell + cell / 2 - 1
+            cx = left + col * cell + cell / 2 - 1
             d.add(*chip(cx, y + row * ROW_H + ROW_H - 14 - 5 * k, ctx.colour(seat), "",
                         min(8, cell / 2 - 2)))
         rows = (length - 1) // per_row + 1
