@@ -98,8 +98,7 @@ def space_owners(ctx: Ctx, area: str, spaces: dict) -> list[int]:
     total = sum(counts)
     note = spaces.get("note")
     if note:
-        told = [e.get("player") for e in ctx.view["log"]
-                if e.get("e") == "note" and e.get("msg") == note and e.get("area") == area]
+        told = ctx.told(note, area)
         if len(told) == total and all(told.count(p) == n for p, n in enumerate(counts)):
             return told
     return [p for p, n in enumerate(counts) for _ in range(n)]

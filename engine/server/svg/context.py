@@ -31,6 +31,7 @@ class Ctx:
     cells: frozenset[tuple[int, int]] = frozenset()   # grid cells the question is about
     ghost: dict | None = None     # the tile in hand a candidate cell shows under the pointer
     _places: dict[str, list[dict]] | None = field(default=None, repr=False)
+    _notes: dict[str, dict[Any, list]] | None = field(default=None, repr=False)
 
     def colour(self, seat: Any) -> str:
         """A seat's colour (grey for nobody or not a seat)."""
@@ -46,6 +47,17 @@ class Ctx:
                 self._places.setdefault(token.get("at"), []).append(token)
         here = self._places.get(place, [])
         return here if kinds is None else [t for t in here if t["kind"] in kinds]
+
+    def told(self, msg: str, area: str) -> list:
+        """The players of the log's notes `msg` about `area`, in order (the log read once
+        per board)."""
+        if self._notes is None:
+            self._notes = {}
+            for event in self.view["log"]:
+                if event.get("e") == "note":
+                    self._notes.setdefault(event.get("msg"), {}).setdefault(
+                        event.get("area"), []).append(event.get("player"))
+        return self._notes.get(msg, {}).get(area, [])
 
     def pick(self, value_id: str) -> str | None:
         """The action id if the seat may pick this value now, else None."""
