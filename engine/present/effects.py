@@ -78,6 +78,36 @@ class Effects:
         """The effect of a token as a seat sees it (a face-down card has none)."""
         return self.of(token.get("kind", ""), token)
 
+    def of_value(self, value: Any) -> str | None:
+        """The effect a bare value names (a building's code offered as a choice): the text
+        of the tokens or areas whose effect-picking property holds that value, when they
+        all read the same; None otherwise."""
+        if not isinstance(value, str):
+            return None
+        if value in self.definition.areas:
+            return self.of_area(value)
+        for kind, texts in self.texts.items():
+            if value not in texts:
+                continue
+            by = self.picking(kind)
+            if by is None:
+                continue
+            rows = [r for r in self._rows(kind) if str(r.get(by)) == value]
+            said = {self.of(kind, r) for r in rows}
+            if len(said) == 1:
+                return said.pop()
+        return None
+
+    def _rows(self, kind: str) -> list[dict[str, Any]]:
+        token_kind = self.definition.tokens.get(kind)
+        if token_kind is not None:
+            props = token_kind.props
+            count = len(next(iter(props.values()))) if props else 0
+            return [{"kind": kind, **{p: values[i] for p, values in props.items()}}
+                    for i in range(count)]
+        return [{"area": key, **area} for key, area in self.definition.areas.items()
+                if area.get("kind") == kind]
+
     def of_area(self, area: str) -> str | None:
         """The effect of an area (an office, a public building)."""
         data = self.definition.areas.get(area)

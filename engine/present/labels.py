@@ -116,6 +116,8 @@ class Namer:
             return effects.of_token(self.tokens[value])
         if isinstance(value, str) and value in self.game.definition.areas:
             return effects.of_area(value)
+        if isinstance(value, str) and value not in self.game.definition.locations:
+            return effects.of_value(value)
         return None
 
     def own_pieces(self, values: list[Any], named: Any = ()) -> dict[Any, dict]:
