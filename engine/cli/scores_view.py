@@ -30,7 +30,7 @@ def end_renderables(game: Game, gw: GameWords, result: dict | None) -> list:
     for row in table.rows:
         cells = [Text(str(row.place)), Text(row.name + (" ★" if row.winner else ""),
                                             style=seat_style(game, row.seat))]
-        cells += [Text(gw.value(v)) for v in row.values]
+        cells += [Text(v) for v in row.shown]
         if table.conditions_differ:
             cells.append(Text(w.join(row.conditions) if row.conditions else "–"))
         grid.add_row(*cells)

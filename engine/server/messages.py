@@ -128,7 +128,7 @@ def score_message(gw: GameWords, result: dict) -> dict | None:
     return {"columns": table.columns, "verdict": verdict(table, gw),
             "conditions": table.conditions_differ,
             "rows": [{"seat": row.seat, "name": row.name, "place": row.place,
-                      "winner": row.winner, "values": [gw.value(v) for v in row.values],
+                      "winner": row.winner, "values": row.shown,
                       "conditions": gw.w.join(row.conditions) if row.conditions else ""}
                      for row in table.rows]}
 
