@@ -360,12 +360,15 @@ function drawPrompt(state) {
     });
     const steps = state.prompt.steps || [];
     const where = steps.length ? [el("div", { class: "steps", text: steps.join(" › ") })] : [];
+    box.hidden = false;
     box.replaceChildren(el("h3", { text: W.your_turn }), ...where,
                         el("div", { class: "ask", text: state.prompt.text }),
                         el("div", { class: "actions" }, ...buttons));
   } else {
-    const text = state.over ? W.result : (state.waiting ? fill(W.waiting_for, { seats: state.waiting }) : "");
+    // Over: the result card says it all (no second "Result" here).
+    const text = state.over ? "" : (state.waiting ? fill(W.waiting_for, { seats: state.waiting }) : "");
     box.replaceChildren(el("div", { class: "ask", text }));
+    box.hidden = state.over;
   }
 }
 
