@@ -82,9 +82,13 @@ def test_the_map_marks_each_offered_space_with_its_key_inside_it(warsaw):
     for key in marks.values():
         assert re.search(rf"(\|| )\s*\[{key}\]\s*\|", drawn), drawn
     names = cell_names(warsaw, view, gw, "district", 0, marks)
-    assert names[(0, -1)] == "row 1, column 2"
-    assert names[(0, 0)] == "row 2, column 2, over the tile"
-    assert names[(-1, 0)] == "row 2, column 1"
+    # a district of at most 4 spaces a side: rows and columns count from 3 up and left of
+    # the start tile, so a space keeps its name however the district grows
+    assert names[(0, -1)] == "row 3, column 4"
+    assert names[(0, 0)] == "row 4, column 4, over the tile"
+    assert names[(-1, 0)] == "row 4, column 3"
+    alone = cell_names(warsaw, view, gw, "district", 0, [(-1, 0)])
+    assert alone[(-1, 0)] == names[(-1, 0)]
 
 
 def _turn_question(warsaw):

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..present.labels import numbering_corner as fixed_corner
 
 CELL = 10
 """The width of a drawn cell, wider when it must hold a key after the parts of a tile."""
@@ -63,6 +64,12 @@ def grid_box(view: dict, name: str, owner: Any, more=()) -> tuple[int, int, int,
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def numbering_corner(game: Game, name: str, box: tuple[int, int, int, int]) -> tuple[int, int]:
+    """The cell counted as row 1, column 1: fixed for the whole game on a grid that limits
+    its size (present.labels.numbering_corner), else the drawn map's top left corner."""
+    return fixed_corner(game.definition, name) or (box[0], box[1])
+
+
 def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                cells, more=(), over: bool = True) -> dict[tuple, str]:
     """Each of `cells` in words, as the map numbers its rows and columns ("row 2, column 3");
@@ -71,10 +78,11 @@ def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     if box is None:
         return {}
     stacks = _stacks(view, name, owner)
+    corner_x, corner_y = numbering_corner(game, name, box)
     out = {}
     for cell in cells:
         x, y = cell
-        text = gw.w("row {row}, column {column}", row=y - box[1] + 1, column=x - box[0] + 1)
+        text = gw.w("row {row}, column {column}", row=y - corner_y + 1, column=x - corner_x + 1)
         stack = stacks.get((x, y))
         if stack and over:
             text = gw.w("{space}, over the tile", space=text)
@@ -121,7 +129,8 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     size = max([math.isqrt(len(_part_labels(gw, grid, s[-1], 0))) or 1
                 for s in stacks.values()] + [1])
     cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()])
-    lines = [head, Text("     " + "".join(f"{x - low_x + 1:^{cell + 1}}"
+    corner_x, corner_y = numbering_corner(game, name, box)
+    lines = [head, Text("     " + "".join(f"{x - corner_x + 1:^{cell + 1}}"
                                          for x in range(low_x, high_x + 1)), style="dim")]
     for y in range(low_y, high_y + 1):
         drawn = []
@@ -137,7 +146,7 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                 drawn.append(None)
         height = max((len(d) for d in drawn if d), default=1)
         for r in range(height):
-            line = Text(f"{y - low_y + 1:>3}  " if r == 0 else "     ", style="dim")
+            line = Text(f"{y - corner_y + 1:>3}  " if r == 0 else "     ", style="dim")
             left_open = True
             for d in drawn:
                 if d is None:

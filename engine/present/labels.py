@@ -159,7 +159,7 @@ class Namer:
                 return gw.w("{first} – {second}", first=gw.place(first), second=gw.place(second))
         if isinstance(value, list) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
-            return f"({value[0]}, {value[1]})"
+            return cell_words(gw, definition, value)
         if isinstance(value, list):
             return gw.w.join([self.value(v) for v in value]) if value else gw.w("none")
         return gw.value(value)
@@ -193,6 +193,28 @@ class Namer:
             if text and text not in out:
                 out.append(text)
         return out
+
+
+def numbering_corner(definition: Any, name: str) -> tuple[int, int] | None:
+    """The cell of a grid counted as row 1, column 1, fixed for the whole game: as far up
+    and left of the first cell (0, 0) as a tile may ever lie; None for a grid without a
+    size limit (its rows and columns move as it grows)."""
+    grid = definition.grids[name]
+    if not grid.fit:
+        return None
+    reach = max(max(w, h) for w, h in grid.fit) - 1
+    return -reach, -reach
+
+
+def cell_words(gw: GameWords, definition: Any, cell: list | tuple) -> str:
+    """A space of a grid in words, "row 4, column 3", when the game's grids count their
+    rows and columns the same way for the whole game; else its coordinates "(x, y)"."""
+    x, y = cell
+    corners = {numbering_corner(definition, name) for name in definition.grids}
+    if len(corners) != 1 or None in corners:
+        return f"({x}, {y})"
+    corner_x, corner_y = corners.pop()
+    return gw.w("row {row}, column {column}", row=y - corner_y + 1, column=x - corner_x + 1)
 
 
 _EFFECTS: dict[tuple[int, str], tuple[Any, Effects]] = {}

@@ -13,7 +13,7 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
-from ..present.labels import Namer
+from ..present.labels import Namer, cell_words
 from ..present.scores import score_table, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
@@ -74,7 +74,7 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
         return gw.w("{first} – {second}", first=gw.place(ends[0]), second=gw.place(ends[1]))
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return gw.w("cell {x}, {y}", x=value[0], y=value[1])
+        return cell_words(gw, ctx.definition, value)
     return gw.value(value)
 
 

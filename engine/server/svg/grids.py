@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from ...interpreter.grid import rotated
+from ...present.labels import numbering_corner
 from .context import Ctx
 from .shapes import Drawing, action_attr, circle, explain, rect, text, wrap
 
@@ -122,10 +123,18 @@ def _candidate(ctx: Ctx, grid: Any, action_id: str, built: bool, ghost: dict | N
         d.place(shown, 0, 0)
         d.add(rect(0, 0, size - 2, size - 2, "none", "#c0392b", 2.5, 4,
                    ' stroke-dasharray="5 3"'))
-    if not built:       # its coordinates, as its button under the question names it
+    if not built:       # its row and column, as its button under the question names it
         x, y = json.loads(action_id)
-        d.add(text((size - 2) / 2, (size - 2) / 2 + 4, f"{x}, {y}", 11, "middle",
-                   fill="#c0392b", extra=' class="cell-name"'))
+        corner = numbering_corner(ctx.definition, grid.name)
+        if corner is None:
+            lines = [f"{x}, {y}"]
+        else:
+            lines = [ctx.gw.w("row {n}", n=y - corner[1] + 1),
+                     ctx.gw.w("column {n}", n=x - corner[0] + 1)]
+        top = (size - 2) / 2 + 4 - 7 * (len(lines) - 1)
+        for i, line in enumerate(lines):
+            d.add(text((size - 2) / 2, top + 14 * i, line, 11, "middle",
+                       fill="#c0392b", extra=' class="cell-name"'))
     d.attrs = action_attr(action_id).replace('class="pick"', 'class="pick cell-pick"')
     return d
 
