@@ -53,7 +53,8 @@ def test_a_whole_game_typed_at_the_table(game, players, variant):
     out = result.stdout
     assert "Traceback" not in result.output and "not a key here" not in out
     assert out.count("your choice (? for help): ") == len(keys)
-    shown = re.search(r"^(.+) wins?( \(.*\))?$", out, re.MULTILINE)[1]   # the score table's verdict
+    # the score table's verdict: "Red wins (decided by ...). The game ended: ..."
+    shown = re.search(r"^(.+?) wins?( \(.*?\))?(\. The game ended: .*)?$", out, re.MULTILINE)[1]
     for winner in state.result["winners"]:
         assert ["Red", "Blue", "Green", "Yellow", "White"][winner] in shown
     assert "seed: 5" in out and "to replay this game: regola play" in out

@@ -115,10 +115,19 @@ class Namer:
         if isinstance(value, str) and value in self.tokens:
             return effects.of_token(self.tokens[value])
         if isinstance(value, str) and value in self.game.definition.areas:
-            return effects.of_area(value)
+            return effects.of_area(value) or self._lone_effect(value)
+        if isinstance(value, str) and value in self.game.definition.locations:
+            return self._lone_effect(value)
         if isinstance(value, str) and value not in self.game.definition.locations:
             return effects.of_value(value)
         return None
+
+    def _lone_effect(self, place: str) -> str | None:
+        """The effect of the one token that lies at a place and belongs to nobody (a card
+        on a space of a row), if there is exactly one."""
+        here = [t for t in self.tokens.values() if t.get("at") == place and
+                t.get("owner") is None and t.get("controller") is None]
+        return effects_of(self.gw).of_token(here[0]) if len(here) == 1 else None
 
     def own_pieces(self, values: list[Any], named: Any = ()) -> dict[Any, dict]:
         """When every option is a value that one property of the seat's own tokens holds

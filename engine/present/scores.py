@@ -126,14 +126,22 @@ def score_table(result: dict | None, gw: GameWords) -> ScoreTable | None:
 
 
 def verdict(table: ScoreTable, gw: GameWords) -> str:
-    """Who won and why, in one line: "Blue wins (decided by victory points)"."""
+    """Who won and why, in one line: "Blue wins (decided by victory points)", and what
+    ended the game when every player met the same end condition (the table has no column
+    for it then)."""
     w = gw.w
     winners = [row.name for row in table.rows if row.winner]
     if not winners:
         return w("nobody wins")
     line = w.plural(None, "{winners} wins", "{winners} win", len(winners),
                     winners=w.join(winners))
-    return w("{line} ({why})", line=line, why=table.decided_by) if table.decided_by else line
+    if table.decided_by:
+        line = w("{line} ({why})", line=line, why=table.decided_by)
+    ended = sorted({c for row in table.rows for c in row.conditions})
+    if ended and not table.conditions_differ:
+        line = w("{line}. The game ended: {conditions}.", line=line,
+                 conditions=w.join(ended))
+    return line
 
 
 def _decided_by(rows: list[ScoreRow], columns: list[str], candidates: set[int],

@@ -13,7 +13,7 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
-from ..present.labels import Namer, cell_words
+from ..present.labels import Namer, cell_words, token_label
 from ..present.scores import score_table, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
@@ -76,6 +76,23 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         return cell_words(gw, ctx.definition, value)
     return gw.value(value)
+
+
+def button_label(gw: GameWords, namer: Namer, action: dict, tokens: dict[str, dict],
+                 ctx: Ctx, kind: str, pieces: dict, named: Any) -> str:
+    """An option's button: as `action_label` says it; a number that picks one of the
+    seat's own pieces with the piece's name ("9: Fatherly Friend"); a place with what
+    lies there ("street space 3 (Patron)"), as the terminal says them."""
+    value = action["value"]
+    piece = _piece(pieces, value)
+    if piece is not None and not isinstance(value, str):
+        return gw.w("{number}: {thing}", number=action_label(gw, action, tokens, ctx, kind),
+                    thing=token_label(gw, piece))
+    definition = ctx.definition
+    if isinstance(value, str) and value not in tokens and value not in named and (
+            value in definition.locations or value in definition.areas):
+        return namer.option(value, named, kind)
+    return action_label(gw, action, tokens, ctx, kind)
 
 
 def _piece(pieces: dict, value: object) -> dict | None:
@@ -242,13 +259,15 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     prompt = None
     if actions:
         namer = Namer(game, gw, view)
-        pieces = namer.own_pieces([a["value"] for a in actions]) \
+        named = (context or {}).get("named") or []
+        pieces = namer.own_pieces([a["value"] for a in actions], named) \
             if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
                   "text": namer.prompt(context, actions[0]["ask"]),
                   "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": action_label(gw, a, tokens, ctx, option_kind)
+                               "label": button_label(gw, namer, a, tokens, ctx, option_kind,
+                                                     pieces, named)
                                if a["id"] not in pictures else turn_label(gw, a["value"]),
                                "effect": "" if a["id"] in pictures else
                                namer.effect(a["value"], _piece(pieces, a["value"])) or "",
