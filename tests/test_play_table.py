@@ -224,7 +224,7 @@ def test_undo_takes_back_the_last_decision():
     assert "nothing to undo: you have not decided anything yet" in out
     assert "undone: your last decision is taken back" in out
     undone = out.split("undone: your last decision is taken back")[0].rsplit("Doge · Year", 1)[1]
-    assert "[2] 2" in undone and "[s] stop adding markers" not in undone   # none placed yet
+    assert "[2] ballot marker 2" in undone and "[s] stop adding markers" not in undone  # none yet
     assert "on the chosen card (you): ballot marker 3" in out.split("undone")[1]
 
 

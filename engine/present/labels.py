@@ -98,8 +98,7 @@ class Namer:
             label = self.option(value, named, kind)
             piece = pieces.get(value) if isinstance(value, int | str) else None
             if piece is not None and not isinstance(value, str):
-                label = self.gw.w("{number}: {thing}", number=label,
-                                  thing=token_label(self.gw, piece))
+                label = piece_label(self.gw, label, piece)
             effect = self.effect(value, piece)
             if effect:
                 label = self.gw.w("{option} — {effect}", option=label, effect=effect)
@@ -224,6 +223,17 @@ def cell_words(gw: GameWords, definition: Any, cell: list | tuple) -> str:
         return f"({x}, {y})"
     corner_x, corner_y = corners.pop()
     return gw.w("row {row}, column {column}", row=y - corner_y + 1, column=x - corner_x + 1)
+
+
+def piece_label(gw: GameWords, number: str, piece: dict) -> str:
+    """A number that picks one of the seat's pieces, with the piece: "9: Fatherly Friend";
+    a piece named only by that number reads as its kind and the number ("ballot marker
+    3")."""
+    thing = token_label(gw, piece)
+    if thing == number:
+        return gw.w("{token} {number}", token=gw.piece(piece.get("kind", "token")),
+                    number=number)
+    return gw.w("{number}: {thing}", number=number, thing=thing)
 
 
 _EFFECTS: dict[tuple[int, str], tuple[Any, Effects]] = {}

@@ -17,8 +17,9 @@ headline are the setup's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..i18n.game_words import GameWords
 from .events import event_text
@@ -72,11 +73,20 @@ def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
     return entries
 
 
-def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = None) -> str:
-    """An entry's headline as a line ("the game is set up" for the setup's entry)."""
+def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = None,
+               name: Callable[[Any], str] | None = None) -> str:
+    """An entry's headline as a line ("the game is set up" for the setup's entry). A bare
+    choice is told without its question ("Red chooses San Marco"), its value named by
+    `name` (a Namer's `value`) when given."""
     if entry.headline is None:
         return gw.w("The game is set up.")
-    return event_text(entry.headline, gw, tokens)
+    event = entry.headline
+    if event.get("e") != "choice":
+        return event_text(event, gw, tokens)
+    value = event.get("value")
+    line = gw.w("{player} chooses {choice}", player=gw.seat(event.get("player")),
+                choice=name(value) if name is not None else gw.value(value))
+    return gw.w("{line} (secret)", line=line) if event.get("private") else line
 
 
 def since(entries: list[Entry], start: int) -> list[Entry]:

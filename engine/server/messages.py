@@ -13,7 +13,7 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
-from ..present.labels import Namer, cell_words, token_label
+from ..present.labels import Namer, cell_words, piece_label
 from ..present.scores import score_table, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
@@ -86,8 +86,7 @@ def button_label(gw: GameWords, namer: Namer, action: dict, tokens: dict[str, di
     value = action["value"]
     piece = _piece(pieces, value)
     if piece is not None and not isinstance(value, str):
-        return gw.w("{number}: {thing}", number=action_label(gw, action, tokens, ctx, kind),
-                    thing=token_label(gw, piece))
+        return piece_label(gw, action_label(gw, action, tokens, ctx, kind), piece)
     definition = ctx.definition
     if isinstance(value, str) and value not in tokens and value not in named and (
             value in definition.locations or value in definition.areas):
@@ -126,12 +125,12 @@ def since_last_move(log: list[dict], seat: int | None) -> int:
 
 
 def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
-                  seat: int | None) -> list[dict]:
+                  seat: int | None, name: Any = None) -> list[dict]:
     """The story since the seat's last decision (a spectator: the latest entries), each
     entry its line and the lines of its raw moves."""
     entries = since(story(log), since_last_move(log, seat))
     limit = SPECTATOR_LINES if seat is None else LOG_LINES
-    return [{"text": entry_text(entry, gw, tokens),
+    return [{"text": entry_text(entry, gw, tokens, name),
              "details": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
                          for e in entry.details[-DETAIL_LINES:]]}
             for entry in entries[-limit:]]
@@ -285,7 +284,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "hand_narrow": draw_mine(dataclasses.replace(ctx, width=NARROW)),
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
-        "log": story_entries(gw, view["log"], tokens, seat),
+        "log": story_entries(gw, view["log"], tokens, seat, Namer(game, gw, view).value),
         "over": view["result"] is not None, "result": None,
     }
     if view["result"] is not None:
