@@ -129,11 +129,13 @@ class Namer:
         return effects_of(self.gw).of_token(here[0]) if len(here) == 1 else None
 
     def own_pieces(self, values: list[Any], named: Any = ()) -> dict[Any, dict]:
-        """When every option is a value that one property of the seat's own tokens holds
-        (the number or the name of a card in hand), each value's token; else nothing."""
+        """When every option (but the named ones, such as "stop") is a value that one
+        property of the seat's own tokens holds (the number or the name of a card in hand),
+        each value's token; else nothing."""
         definition = self.game.definition
+        values = [v for v in values if not (isinstance(v, str) and v in named)]
         plain = [v for v in values if (isinstance(v, int) and not isinstance(v, bool)) or (
-            isinstance(v, str) and v not in named and v not in self.tokens and
+            isinstance(v, str) and v not in self.tokens and
             v not in definition.areas and v not in definition.locations)]
         seat = self.seat
         if not plain or len(plain) != len(values) or seat is None:
