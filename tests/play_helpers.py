@@ -66,3 +66,17 @@ def keyed_game(game_id: str, players: int, seed: int, pick: Pick, person: int = 
 def seats(players: int, person: int = 0) -> str:
     """--seats for one person and random bots."""
     return ",".join("human" if p == person else "random" for p in range(players))
+
+
+def finished(game_id: str, players: int, seed: int):
+    """A whole game of random choices (random.Random(seed)): the game and its last state."""
+    import random
+
+    import regola
+    loaded = regola.load_game(game_id)
+    state = loaded.new_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return loaded, state

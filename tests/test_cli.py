@@ -118,7 +118,7 @@ def test_human_seat_is_reprompted_and_advances_until_input_ends():
     out = result.stdout
     assert "not a key here: 'nonsense'" in out and "not a key here: '0'" in out
     assert out.count("Red (1): ") >= 30
-    assert "[0] 0" in out                  # a marker's value is its own key
+    assert "[0] ballot marker 0" in out    # a marker's value is its own key
     assert "Red chooses" in out            # its own secret choices are shown back to it
     assert "Traceback" not in result.output
     if result.exit_code == 1:

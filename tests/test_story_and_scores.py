@@ -3,10 +3,10 @@ games played by the interpreter, then told."""
 
 from __future__ import annotations
 
-import random
 import shutil
 
 import pytest
+from play_helpers import finished as finished_game
 
 import regola
 from regola.i18n.game_words import GameWords
@@ -18,13 +18,7 @@ GAMES = ["doge", "rialto", "warsaw", "copycat"]
 
 
 def finished(game: str, players: int = 3, seed: int = 3):
-    loaded = regola.load_game(game)
-    state = loaded.new_state(players=players, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return loaded, state
+    return finished_game(game, players, seed)
 
 
 def test_a_choice_gives_way_to_the_note_that_tells_what_came_of_it():

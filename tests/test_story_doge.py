@@ -3,23 +3,15 @@ is told by a note, with its numbers, in every language, and no note tells a secr
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from play_helpers import finished as finished_game
 
-import regola
 from regola.i18n.game_words import GameWords
 from regola.present.story import entry_text, story
 
 
 def finished(players: int, seed: int):
-    loaded = regola.load_game("doge")
-    state = loaded.new_state(players=players, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return loaded, state
+    return finished_game("doge", players, seed)
 
 
 @pytest.mark.parametrize("players, seed", [(3, 2), (4, 5)])

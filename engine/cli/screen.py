@@ -238,17 +238,20 @@ class Screen:
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        table, dropped = board.table(width, max(2, min(
-            want_rows, room - 4 - grid_room - reserved)))
-        lines = render_lines(self.console, table, width)
-        if dropped:
-            lines.append(Text(gw.w.plural(None, "… {n} more row: type board",
-                                          "… {n} more rows: type board", dropped),
-                              style="dim"))
-        lines += pack(board.legend(), width)
+        lines = self.table_lines(board, max(2, min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
         lines += [Text(line) for line in grid[:grid_room]]
         return lines + self.under(mine + notes, room - len(lines))
+
+    def table_lines(self, board: Board, rows: int) -> list[Text]:
+        """The board's table in at most `rows` rows, what it left out, and its legend."""
+        table, dropped = board.table(self.width, rows)
+        lines = render_lines(self.console, table, self.width)
+        if dropped:
+            lines.append(Text(self.gw.w.plural(None, "… {n} more row: type board",
+                                               "… {n} more rows: type board", dropped),
+                              style="dim"))
+        return lines + pack(board.legend(), self.width)
 
     def under(self, more: list[Text], left: int) -> list[Text]:
         """The lines under the board in `left` lines, the last saying how many more."""
@@ -264,16 +267,9 @@ class Screen:
                   room: int) -> list[Text]:
         """The board of a decision on a grid: two rows of the table (none if the map needs
         their room), the map whole if it fits, then the seat's own things."""
-        gw, width = self.gw, self.width
         lines: list[Text] = []
         if len(grid_map) + 6 <= room:
-            table, dropped = board.table(width, 2)
-            lines = render_lines(self.console, table, width)
-            if dropped:
-                lines.append(Text(gw.w.plural(None, "… {n} more row: type board",
-                                              "… {n} more rows: type board", dropped),
-                                  style="dim"))
-            lines += pack(board.legend(), width)
+            lines = self.table_lines(board, 2)
         lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
         return lines + self.under(more, room - len(lines))
 

@@ -76,7 +76,7 @@ def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
 def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = None,
                name: Callable[[Any], str] | None = None) -> str:
     """An entry's headline as a line ("the game is set up" for the setup's entry). A bare
-    choice is told without its question ("Red chooses San Marco"), its value named by
+    choice is told without its question ("Red chooses the second row"), its value named by
     `name` (a Namer's `value`) when given."""
     if entry.headline is None:
         return gw.w("The game is set up.")
