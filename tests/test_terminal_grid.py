@@ -57,16 +57,25 @@ def test_named_options_and_cells_share_no_key(warsaw):
     assert len(set(keys)) == 3 and keys[0].isalpha()
 
 
-def _view_with_tiles(warsaw):
-    """Warsaw at its first build question of seat 0 (random picks before it)."""
+def _first_question(warsaw, reached, build: bool = False):
+    """Warsaw (2 players, random picks) at seat 0's first question whose actions `reached`
+    accepts; with `build`, seat 0 never discards its tile (so a turn question comes)."""
     state = warsaw.new_state(players=2, seed=3)
     rng = random.Random(1)
     while True:
         for seat in list(state.to_move):
             actions = state.legal_actions(seat)
-            if seat == 0 and actions[0]["ask"] == "build_or_discard":
+            if seat == 0 and reached(actions):
                 return state
-            state.apply(seat, rng.choice(actions))
+            if build and seat == 0 and actions[0]["ask"] == "build_or_discard":
+                state.apply(seat, next(a for a in actions if a["value"] != "discard"))
+            else:
+                state.apply(seat, rng.choice(actions))
+
+
+def _view_with_tiles(warsaw):
+    """Warsaw at its first build question of seat 0 (random picks before it)."""
+    return _first_question(warsaw, lambda actions: actions[0]["ask"] == "build_or_discard")
 
 
 def test_the_map_marks_each_offered_space_with_its_key_inside_it(warsaw):
@@ -93,17 +102,9 @@ def test_the_map_marks_each_offered_space_with_its_key_inside_it(warsaw):
 
 def _turn_question(warsaw):
     """Warsaw at seat 0's first question of how to turn its tile, with 4 turns to choose."""
-    state = warsaw.new_state(players=2, seed=3)
-    rng = random.Random(1)
-    while True:
-        for seat in list(state.to_move):
-            actions = state.legal_actions(seat)
-            if seat == 0 and actions[0]["ask"] == "turn_tile" and len(actions) == 4:
-                return state
-            if seat == 0 and actions[0]["ask"] == "build_or_discard":
-                state.apply(seat, next(a for a in actions if a["value"] != "discard"))
-            else:
-                state.apply(seat, rng.choice(actions))
+    return _first_question(
+        warsaw, lambda actions: actions[0]["ask"] == "turn_tile" and len(actions) == 4,
+        build=True)
 
 
 def test_a_rotation_question_draws_the_tile_in_each_turn_on_its_space(warsaw):

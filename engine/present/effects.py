@@ -23,6 +23,17 @@ EFFECTS = "effects"
 """The text file's section of effect texts (context <game>.effects)."""
 
 
+def rows_of(definition: Any, kind: str) -> list[dict[str, Any]]:
+    """The tokens of a kind (or the areas of an area kind) as rows of their properties,
+    an area's row with its id as `area`: what effect texts are filled from."""
+    if kind in definition.tokens:
+        props = definition.tokens[kind].props
+        count = len(next(iter(props.values()))) if props else 0
+        return [{p: values[i] for p, values in props.items()} for i in range(count)]
+    return [{"area": key, **{k: v for k, v in area.items() if k != "kind"}}
+            for key, area in definition.areas.items() if area.get("kind") == kind]
+
+
 class Effects:
     """The effect texts of one game in one language, each worked out once."""
 
@@ -92,21 +103,12 @@ class Effects:
             by = self.picking(kind)
             if by is None:
                 continue
-            rows = [r for r in self._rows(kind) if str(r.get(by)) == value]
+            rows = [{"kind": kind, **r} for r in rows_of(self.definition, kind)
+                    if str(r.get(by)) == value]
             said = {self.of(kind, r) for r in rows}
             if len(said) == 1:
                 return said.pop()
         return None
-
-    def _rows(self, kind: str) -> list[dict[str, Any]]:
-        token_kind = self.definition.tokens.get(kind)
-        if token_kind is not None:
-            props = token_kind.props
-            count = len(next(iter(props.values()))) if props else 0
-            return [{"kind": kind, **{p: values[i] for p, values in props.items()}}
-                    for i in range(count)]
-        return [{"area": key, **area} for key, area in self.definition.areas.items()
-                if area.get("kind") == kind]
 
     def of_area(self, area: str) -> str | None:
         """The effect of an area (an office, a public building)."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...i18n.data_values import DataValues
 from ...i18n.templates import TemplateError, parse_template
+from ...present.effects import rows_of
 from ..book.markdown import table
 from .honesty import BOOK, EFFECTS, paragraphs
 
@@ -81,14 +82,7 @@ class Written:
 
     def rows(self, kind: str, where: dict[str, Any]) -> list[dict[str, Any]]:
         """The tokens (or areas) of `kind` as rows of their properties, those `where` picks."""
-        if kind in self.g.tokens:
-            props = self.g.tokens[kind].props
-            count = len(next(iter(props.values()))) if props else 0
-            found = [{p: values[i] for p, values in props.items()} for i in range(count)]
-        else:
-            found = [{"area": key, **{k: v for k, v in area.items() if k != "kind"}}
-                     for key, area in self.g.areas.items() if area.get("kind") == kind]
-        return [r for r in found if all(r.get(k) == v for k, v in where.items())]
+        return [r for r in rows_of(self.g, kind) if all(r.get(k) == v for k, v in where.items())]
 
     def sheet(self, sid: str) -> str:
         """A reference sheet: one row per different item (identical ones counted), its
