@@ -121,3 +121,19 @@ def test_every_story_sentence_of_every_game_is_written_in_each_language(game):
             assert message is not None, (lang, note)
             forms = [message.string] if isinstance(message.string, str) else message.string
             assert all(forms) and not message.fuzzy, (lang, note, forms)
+            if isinstance(english, dict) and "none" in english:
+                none = catalog.get(english["none"], context=f"{game}.notes")
+                assert none is not None and none.string and not none.fuzzy, (lang, note)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Red places no houses in Castello."),
+    ("es", "Rojo no coloca ninguna casa en Castello."),
+    ("nl", "Rood plaatst geen huizen in Castello."),
+])
+def test_a_note_has_its_own_words_for_none(lang, expected):
+    """A note's `none` form replaces "places 0 houses" when its count n is 0."""
+    from regola.i18n.game_words import GameWords
+    gw = GameWords(regola.load_game("doge").definition, lang)
+    assert gw.note("houses_placed", {"player": 0, "area": "castello", "n": 0}) == expected
+    assert "2" in gw.note("houses_placed", {"player": 0, "area": "castello", "n": 2})

@@ -170,6 +170,8 @@ def _text_file_texts(definition: Any
                 yield context, f"{section}.{key}", entry, where
             elif isinstance(entry, dict) and "one" in entry and "other" in entry:
                 yield context, f"{section}.{key}", (entry["one"], entry["other"]), where
+                if isinstance(entry.get("none"), str):
+                    yield context, f"{section}.{key}.none", entry["none"], where
 
 
 def game_po_name(definition: Any, lang: str) -> str:

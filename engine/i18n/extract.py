@@ -34,6 +34,8 @@ def text_messages(doc: dict, pos: Positions, game: str) -> Iterator[tuple[int, s
             note = [f"{section}: {key}"]
             if isinstance(text, dict) and "one" in text:
                 yield line, "npgettext", (context, text["one"], text["other"]), note
+                if isinstance(text.get("none"), str):   # the form for a count of 0
+                    yield line, "pgettext", (context, text["none"]), note
             elif isinstance(text, str):
                 yield line, "pgettext", (context, text), note
 

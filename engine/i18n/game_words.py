@@ -214,11 +214,13 @@ class GameWords:
 
     def note(self, msg: str, values: dict[str, Any]) -> str:
         """A note of the log: its text from the notes section with its fields filled in
-        (a text with plural forms picks one by the field `n`); a note with no text shows
-        its id and fields."""
+        (a text with plural forms picks one by the field `n`, and its `none` form, if it
+        has one, when `n` is 0); a note with no text shows its id and fields."""
         shown = {k: self.field(k, v) for k, v in values.items()}
         entry = (self.texts.get("notes") or {}).get(msg)
         n = values.get("n")
+        if isinstance(entry, dict) and isinstance(entry.get("none"), str) and n == 0:
+            return fill(self.w.ctx(f"{self.game}.notes", entry["none"]), shown)
         if isinstance(entry, dict) and "one" in entry and "other" in entry:
             count = n if isinstance(n, int) and not isinstance(n, bool) else 1
             one, other = entry["one"], entry["other"]   # (names, not literals: not extracted)
