@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .errors import IllegalAction, InvalidArgument, ScriptRuntimeError, UnsupportedPlayers
+from .errors import (IllegalAction, InvalidArgument, InvalidSave, ScriptRuntimeError,
+                     UnsupportedPlayers)
 from .interpreter import determinize, vm
 from .interpreter import state as state_mod
 from .interpreter.actions import action_id, chosen_option
@@ -108,7 +109,26 @@ class Game:
         events = saved_log(data)
         check_save(self, data)
         state_mod.stamp_waits(data)
+        if "secret_step" in data:
+            self._check_secret_step(data)
         return GameState(self, data, EventLog(events))
+
+    def _check_secret_step(self, data: dict) -> None:
+        """Refuse (InvalidSave) a save whose open secret step (its start and the answers
+        given in it) does not lead to the state saved beside it."""
+        step = data["secret_step"]
+        base = parse_save(step["base"])
+        state_mod.stamp_waits(base)
+        replay = GameState(self, base)
+        try:
+            for seat, value in step["answers"]:
+                replay.apply(seat, value)
+        except (IllegalAction, ScriptRuntimeError) as error:
+            raise InvalidSave(f"an answer of the open secret step cannot be replayed: "
+                              f"{error}", "secret_step.answers") from None
+        if json.loads(replay.to_json()) != json.loads(json.dumps(data, sort_keys=True)):
+            raise InvalidSave("the open secret step does not lead to the saved state",
+                              "secret_step")
 
 
 class GameState(StateViews):
@@ -119,7 +139,7 @@ class GameState(StateViews):
     again (play is deterministic), so apply is all or nothing without copying each time.
     """
 
-    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty")
+    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty", "_block_at")
 
     def __init__(self, game: Game, data: dict, log: EventLog | None = None,
                  runtime: Runtime | None = None):
@@ -134,6 +154,8 @@ class GameState(StateViews):
         self._base: tuple | None = None      # (copy of the data, log length) or None
         self._since: list[tuple[int, Any]] = []
         self._dirty = False                  # True once the data was handed out: re-read it
+        self._block_at: int | None = None    # the log's length when the open secret step
+        #                                      took its first answer (None: not known)
 
     @property
     def data(self) -> dict:
@@ -270,6 +292,11 @@ class GameState(StateViews):
     def _answer(self, thread: dict, player: int, value: Any) -> None:
         """Give `value` to `thread` (waiting for `player`'s decision) and run on."""
         wait = thread["wait"]
+        data = self._data
+        threads = data["threads"]
+        secret_step = wait["secret"] and len(threads) > 1
+        if secret_step:
+            self._remember_secret_answer(player, value)
         frame = thread["stack"][-1]
         frame["e"][wait["var"]] = value
         frame["pc"] += 1
@@ -278,8 +305,23 @@ class GameState(StateViews):
         if wait["secret"]:
             event["private"] = True
         self._rt.emit(event)
-        self._data["steps"] += 1
+        data["steps"] += 1
+        alone = len(threads) == 2            # the main thread and this one
         self._advance(thread)
+        if secret_step and alone and not any(t is thread for t in data["threads"]):
+            data.pop("secret_step", None)    # the last secret thread finished: step over
+
+    def _remember_secret_answer(self, player: int, value: Any) -> None:
+        """Keep what a secret step began from and the answers given in it, so that each
+        seat can be shown the step as if it were the only one to have answered yet."""
+        data = self._data
+        step = data.get("secret_step")
+        if step is None:
+            step = {"base": json.dumps(data, sort_keys=True, separators=(",", ":")),
+                    "answers": []}
+            data["secret_step"] = step
+            self._block_at = len(self._log)
+        step["answers"].append([player, value])
 
     def _restore(self) -> None:
         """Back to the checkpoint, then the decisions taken since, again."""
@@ -300,6 +342,7 @@ class GameState(StateViews):
         log = self._log.fork()
         copy = GameState(self.game, data, log, self._fresh().fork(data, log.tail))
         copy._base, copy._since = self._base, list(self._since)
+        copy._block_at = self._block_at
         return copy
 
     def to_json(self, log: bool = False) -> str:
@@ -313,9 +356,32 @@ class GameState(StateViews):
     def observe(self, player: int | None) -> dict:
         """What `player` may see (None: public information only); its log holds the events
         since the game began (or since it was loaded from a save without its log)."""
+        step = self._data.get("secret_step")
+        if step is not None and any(seat != player for seat, _ in step["answers"]):
+            return self._observe_secret_step(step, player)
         props = self._fresh().props
         return state_mod.observe(self.game.definition, self._data, player, self._log,
                                  None if props is self._rt.lay.props else props)
+
+    def _observe_secret_step(self, step: dict, player: int | None) -> dict:
+        """What `player` sees while a secret step is open and others have answered in it:
+        the step as it began plus `player`'s own answers, so that nothing it sees (pieces,
+        tokens, who still decides, the log) depends on the others' answers."""
+        alone = GameState(self.game, json.loads(step["base"]))
+        for seat, value in step["answers"]:
+            if seat == player:
+                alone._answer(alone._waiting(seat), seat, value)
+        seen = alone.observe(player)
+        events = self._log
+        at = self._block_at
+        if at is None:                       # loaded mid-step: hide all others' secrets
+            began, during = [], list(events)
+        else:
+            began, during = list(events[:at]), list(events[at:])
+        during = [e for e in during if not e.get("private") or e.get("player") == player]
+        seen["log"] = [v for v in (state_mod.visible_event(e, player) for e in began + during)
+                       if v]
+        return seen
 
     def sample(self, seat: int, rng: random.Random | int) -> GameState:
         """A full state `seat` cannot tell from this one: what it cannot see (others'

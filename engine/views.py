@@ -17,7 +17,8 @@ class StateViews:
     def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The event log as `seat` sees it (None: a spectator), from position `since` of
         that seat's own log on: others' secret choices are left out, and the token of a
-        masked move is hidden. The position of an event in it never changes."""
+        masked move is hidden. The position of an event in it never changes, except that
+        others' answers in an open secret step come in only when the step closes."""
         return self.observe(seat)["log"][since:]
 
     def options(self, seat: int) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, InvalidSave
 from . import save_pieces
 from .save_json import parse_save, saved_log
 from .save_pieces import Check, seat
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 BASE_KEYS = ("format", "game", "variant", "n", "seed", "rng", "steps", "vars", "pvars",
              "counts", "tokens", "decks", "threads", "result")
-OPTIONAL_KEYS = ("max_decisions",)
+OPTIONAL_KEYS = ("max_decisions", "secret_step")
 THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
 WAIT_KEYS = {"player", "var", "options", "ask", "secret"}
@@ -41,6 +41,37 @@ def check_save(game: Game, data: dict) -> None:
     save_pieces.check_pieces(ck, data)
     _check_result(ck, data)
     _check_threads(ck, data)
+    if "secret_step" in data:
+        _check_secret_step(ck, game, data)
+
+
+def _check_secret_step(ck: Check, game: Game, data: dict) -> None:
+    """The open secret step: the state it began at (a save as JSON text, with no step
+    open) and the answers given since, each [seat, value]. Game.state_from_json replays
+    them."""
+    step = data["secret_step"]
+    if not isinstance(step, dict) or set(step) != {"base", "answers"}:
+        ck.fail("secret_step", "must hold the step's start (base) and its answers")
+    try:
+        base = parse_save(step["base"]) if isinstance(step["base"], str) else None
+    except InvalidSave as error:
+        ck.fail("secret_step.base", str(error))
+    if not isinstance(base, dict) or "secret_step" in base:
+        ck.fail("secret_step.base", "must be a saved state (as JSON text) with no secret "
+                                    "step open")
+    try:
+        check_save(game, base)
+    except InvalidSave as error:
+        message = str(error).removeprefix(f"{error.field}: ")
+        ck.fail(f"secret_step.base.{error.field}" if error.field else "secret_step.base",
+                message)
+    answers = ck.listing(step["answers"], "secret_step.answers")
+    if not answers:
+        ck.fail("secret_step.answers", "a step is open only once someone has answered")
+    for i, answer in enumerate(answers):
+        if not isinstance(answer, list) or len(answer) != 2:
+            ck.fail(f"secret_step.answers[{i}]", "must be [seat, value]")
+        seat(ck, answer[0], f"secret_step.answers[{i}][0]")
 
 
 def _check_top(ck: Check, game: Game, data: dict) -> None:

@@ -121,8 +121,11 @@ def clone_state(state: dict) -> dict:
         if type(part) is dict:
             out[key] = {k: v[:] if type(v) is list else clone(v) for k, v in part.items()}
     cells = state["tokens"].get("cell") if type(state.get("tokens")) is dict else None
-    if type(cells) is list:               # [x, y] lists: copied one by one
-        out["tokens"]["cell"] = [c[:] if type(c) is list else clone(c) for c in cells]
+    if type(cells) is list:               # [x, y] lists (or None)
+        try:
+            out["tokens"]["cell"] = marshal.loads(marshal.dumps(cells))
+        except ValueError:
+            out["tokens"]["cell"] = [clone(c) for c in cells]
     decks = state.get("decks")
     if type(decks) is dict:
         out["decks"] = {name: {"cards": _copy_row(deck["cards"]), "up": deck["up"][:]}
