@@ -14,8 +14,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .errors import (IllegalAction, InvalidArgument, InvalidSave, ScriptRuntimeError,
-                     UnsupportedPlayers)
+from .errors import (
+    IllegalAction,
+    InvalidArgument,
+    InvalidSave,
+    ScriptRuntimeError,
+    UnsupportedPlayers,
+)
 from .interpreter import determinize, vm
 from .interpreter import state as state_mod
 from .interpreter.actions import action_id, chosen_option
