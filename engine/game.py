@@ -302,6 +302,8 @@ class GameState(StateViews):
         secret_step = wait["secret"] and len(threads) > 1
         if secret_step:
             self._remember_secret_answer(player, value)
+        elif "secret_step" in data:          # left by a step its scripts ended otherwise
+            del data["secret_step"]
         frame = thread["stack"][-1]
         frame["e"][wait["var"]] = value
         frame["pc"] += 1
@@ -362,7 +364,8 @@ class GameState(StateViews):
         """What `player` may see (None: public information only); its log holds the events
         since the game began (or since it was loaded from a save without its log)."""
         step = self._data.get("secret_step")
-        if step is not None and any(seat != player for seat, _ in step["answers"]):
+        if step is not None and len(self._data["threads"]) > 1 \
+                and any(seat != player for seat, _ in step["answers"]):
             return self._observe_secret_step(step, player)
         props = self._fresh().props
         return state_mod.observe(self.game.definition, self._data, player, self._log,

@@ -110,22 +110,27 @@ def test_unknown_game_names_the_built_in_games():
 
 
 def test_secret_choices_are_hidden_from_other_seats(doge):
-    """notes: Phase 1 - the card and markers are chosen in secret: until the reveal, other
-    seats see neither the chosen area nor the markers' values."""
+    """notes: Phase 1 - the card and markers are chosen in secret and placed at once: until
+    every seat has chosen, the others see nothing of a seat's choice (not even how many
+    markers it took); then they see that it played a card and markers, face down."""
     state = doge.new_state(players=4, seed=9)
     state.apply(0, "castello")
     state.apply(0, 3)
     mine, theirs = state.observe(0), state.observe(1)
-    private = [e for e in theirs["log"] if e.get("private")]
-    assert private and all("token" not in e and "value" not in e for e in private)
-    assert not [e for e in theirs["log"] if e["e"] == "choice"]
-    played = [t for t in theirs["tokens"] if t.get("kind") == "card" and t["at"] == "played"]
-    assert played and all("area" not in t and "id" not in t for t in played)
-    staged = [t for t in theirs["tokens"] if t.get("kind") == "marker" and t["at"] == "staged"]
-    assert staged and all("value" not in t for t in staged)
-    assert not [t for t in theirs["tokens"] if t["owner"] == 0 and "value" in t]
+    assert not [e for e in theirs["log"] if e.get("private") and e.get("player") == 0]
+    assert not [t for t in theirs["tokens"] if t["at"] in ("played", "staged")]
     assert any(t.get("area") == "castello" and t["at"] == "played" for t in mine["tokens"])
     assert theirs["decision"]["ask"] == "choose_area"
+    state.apply(0, "done")
+    for seat in (1, 2, 3):
+        state.apply(seat, state.legal_actions(seat)[0]["value"])
+        while state.decision(seat) and state.decision(seat)["ask"] == "choose_marker":
+            state.apply(seat, "done" if "done" in state.decision(seat)["options"]
+                        else state.decision(seat)["options"][0])
+    theirs = state.observe(1)
+    private = [e for e in theirs["log"] if e.get("private") and e.get("player") == 0]
+    assert private and all("token" not in e and "value" not in e for e in private)
+    assert not [e for e in theirs["log"] if e["e"] == "choice" and e["player"] == 0]
 
 
 def test_no_seat_sees_which_face_down_marker_another_seat_placed(doge):

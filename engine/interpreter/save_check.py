@@ -65,6 +65,8 @@ def _check_secret_step(ck: Check, game: Game, data: dict) -> None:
         message = str(error).removeprefix(f"{error.field}: ")
         ck.fail(f"secret_step.base.{error.field}" if error.field else "secret_step.base",
                 message)
+    if len(data["threads"]) < 2:
+        ck.fail("secret_step", "no secret step is open (only the main thread runs)")
     answers = ck.listing(step["answers"], "secret_step.answers")
     if not answers:
         ck.fail("secret_step.answers", "a step is open only once someone has answered")
