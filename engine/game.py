@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import marshal
 import random
 from collections.abc import Callable
 from typing import Any
@@ -164,7 +165,9 @@ class GameState(StateViews):
 
     @property
     def data(self) -> dict:
-        """The state as plain data (what to_json saves). Reading it lets the caller change
+        """The state as plain data (what to_json saves; while a secret step is open, the
+        step's start is held as marshal bytes, which to_json writes as JSON text). Reading
+        it lets the caller change
         it: the next apply takes a fresh checkpoint, and the runtime reads the data again
         (its token index and cache are rebuilt)."""
         self._base = None
@@ -324,8 +327,7 @@ class GameState(StateViews):
         data = self._data
         step = data.get("secret_step")
         if step is None:
-            step = {"base": json.dumps(data, sort_keys=True, separators=(",", ":")),
-                    "answers": []}
+            step = {"base": marshal.dumps(data), "answers": []}   # to_json makes it text
             data["secret_step"] = step
             self._block_at = len(self._log)
         step["answers"].append([player, value])
@@ -356,6 +358,10 @@ class GameState(StateViews):
         """The state as canonical JSON (sorted keys): equal states, equal bytes. Its size
         does not grow with the game: the log is left out unless `log` is true."""
         data = self._data
+        step = data.get("secret_step")
+        if step is not None and isinstance(step["base"], bytes):
+            base = json.dumps(marshal.loads(step["base"]), sort_keys=True, separators=(",", ":"))
+            data = {**data, "secret_step": {"base": base, "answers": step["answers"]}}
         if log:
             data = {**data, "log": list(self._log)}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
@@ -375,7 +381,9 @@ class GameState(StateViews):
         """What `player` sees while a secret step is open and others have answered in it:
         the step as it began plus `player`'s own answers, so that nothing it sees (pieces,
         tokens, who still decides, the log) depends on the others' answers."""
-        alone = GameState(self.game, json.loads(step["base"]))
+        base = step["base"]
+        alone = GameState(self.game, marshal.loads(base) if isinstance(base, bytes)
+                          else json.loads(base))
         for seat, value in step["answers"]:
             if seat == player:
                 alone._answer(alone._waiting(seat), seat, value)
