@@ -381,23 +381,27 @@ class GameState(StateViews):
         """What `player` sees while a secret step is open and others have answered in it:
         the step as it began plus `player`'s own answers, so that nothing it sees (pieces,
         tokens, who still decides, the log) depends on the others' answers."""
+        return self._as_if_alone(step, player).observe(player)
+
+    def _as_if_alone(self, step: dict, player: int | None) -> GameState:
+        """The open secret step as if `player` alone had answered in it yet: its start,
+        with `player`'s answers given again (a secret thread that draws at random after an
+        answer would draw anew here: none of the built-in games does). Its log is this
+        one's up to the step's first answer (all others' secrets left out if that is not
+        known, for a state loaded mid-step), then `player`'s own events."""
         base = step["base"]
-        alone = GameState(self.game, marshal.loads(base) if isinstance(base, bytes)
-                          else json.loads(base))
+        data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
+        if self._block_at is None:
+            log = EventLog([e for e in self._log
+                            if not e.get("private") or e.get("player") == player])
+        else:
+            log = self._log.fork()
+            log.truncate(self._block_at)
+        alone = GameState(self.game, data, log)
         for seat, value in step["answers"]:
             if seat == player:
                 alone._answer(alone._waiting(seat), seat, value)
-        seen = alone.observe(player)
-        events = self._log
-        at = self._block_at
-        if at is None:                       # loaded mid-step: hide all others' secrets
-            began, during = [], list(events)
-        else:
-            began, during = list(events[:at]), list(events[at:])
-        during = [e for e in during if not e.get("private") or e.get("player") == player]
-        seen["log"] = [v for v in (state_mod.visible_event(e, player) for e in began + during)
-                       if v]
-        return seen
+        return alone
 
     def sample(self, seat: int, rng: random.Random | int) -> GameState:
         """A full state `seat` cannot tell from this one: what it cannot see (others'
@@ -409,7 +413,12 @@ class GameState(StateViews):
     def sampler(self, seat: int) -> Callable[[random.Random | int], GameState]:
         """`sample` for many draws of this position: a function rng -> GameState giving
         the same states as `sample(seat, rng)` would now, its fixed work done once (a
-        search samples one position hundreds of times)."""
+        search samples one position hundreds of times). While a secret step is open, the
+        samples are of the step as if `seat` alone had answered in it yet."""
+        step = self._data.get("secret_step")
+        if step is not None and len(self._data["threads"]) > 1 \
+                and any(other != seat for other, _ in step["answers"]):
+            return self._as_if_alone(step, seat).sampler(seat)
         plan = determinize.Sampler(self.game.definition, self._data, seat)
         log = self._log
 

@@ -168,3 +168,23 @@ def test_pettingzoo_observations_hide_earlier_answers(game_id):
             e.step(int(pick.choice(np.flatnonzero(mask))))
         seen.add(e.observe(last)["observation"].tobytes())
     assert len(seen) == 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_sample_taken_in_a_secret_step_knows_only_the_seats_own_answers(game_id):
+    """`sample(seat)` mid-step draws worlds in which only `seat` has answered yet: they look
+    the same to it, and differ with what the earlier seats answered nowhere."""
+    start = next(_secret_step_starts(game_id, 1))
+    seats = start.to_move
+    seat = seats[-1]
+    views = set()
+    for stream in (1, 2):
+        state = start.clone()
+        rng = random.Random(stream)
+        for earlier in seats[:-1]:
+            _answer_until_done(state, earlier, rng)
+        sample = state.sample(seat, 5)
+        assert _key(sample.observe(seat)) == _key(state.observe(seat))
+        assert set(sample.to_move) == set(seats)
+        views.add(sample.to_json())
+    assert len(views) == 1
