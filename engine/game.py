@@ -425,8 +425,29 @@ class GameState(StateViews):
         def draw(rng: random.Random | int) -> GameState:
             if not isinstance(rng, random.Random):
                 rng = random.Random(rng)
-            return GameState(self.game, plan.draw(rng), log.fork())
+            data = plan.draw(rng)
+            data.pop("secret_step", None)    # its start holds the real secrets
+            world = GameState(self.game, data, log.fork())
+            world._ask_others_again(seat)
+            return world
         return draw
+
+    def _ask_others_again(self, seat: int) -> None:
+        """Ask again the questions other seats are waiting on in a secret step (their
+        options come from secrets a sample drew anew). Such a seat has not answered yet in
+        the step (see sampler), so its thread starts the step's block again (what a block
+        does before its first question is then done again: in the built-in games, only
+        reading the state)."""
+        threads = self._data["threads"]
+        again = [t for t in threads[1:]
+                 if t["wait"] is not None and t["wait"]["player"] != seat]
+        if not again:
+            return
+        for thread in again:
+            bottom = thread["stack"][0]
+            thread["stack"] = [{"p": bottom["p"], "pc": 0, "e": dict(bottom["e"])}]
+            thread["wait"] = None
+        vm.advance(self._runtime())
 
     @property
     def players(self) -> int:

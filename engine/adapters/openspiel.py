@@ -44,11 +44,13 @@ How regola maps onto OpenSpiel's game types:
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from ..errors import IllegalAction, ScriptRuntimeError
 from ..loading.loader import load_game
 from ..loading.sources import builtin_games
 from .actions import action_key
@@ -56,6 +58,8 @@ from .common import MAX_DECISIONS, Held, Table, deciding_seat, returns
 
 PREFIX = "regola_"
 SEEDS = 1024
+RESAMPLE_TRIES = 20
+"""How many sampled worlds resample_from_infostate draws before it gives up."""
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -176,6 +180,33 @@ class RegolaState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {self._fixed_seed if self._fixed_seed >= 0 else action}"
         return action_key(self._table.actions.value_of(action))
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Any) -> RegolaState:
+        """A state `player_id` cannot tell from this one (the same information state), for
+        information-set search: what it cannot see drawn anew by GameState.sample (others'
+        hidden tokens and cards, future chance), and in a secret step the seats before it
+        answering anew at random. `probability_sampler()` gives the randomness (a float in
+        [0, 1)); a sampled world whose scripts fail is drawn again."""
+        state = self._held.state
+        if state is None or state.is_over:
+            return self.clone()
+        rng = random.Random(int(probability_sampler() * 2 ** 53))
+        deciding = deciding_seat(state)
+        for _ in range(RESAMPLE_TRIES):
+            try:
+                world = state.sample(player_id, rng)
+                while not world.is_over and deciding_seat(world) != deciding:
+                    seat = deciding_seat(world)
+                    world.apply(seat, rng.choice(world.legal_actions(seat)))
+            except (IllegalAction, ScriptRuntimeError):
+                continue
+            copy = self.clone()
+            copy._held = Held(world)
+            return copy
+        raise pyspiel.SpielError(f"{self._table.game.id}: no world consistent with seat "
+                                 f"{player_id}'s information state could be played in "
+                                 f"{RESAMPLE_TRIES} draws")
 
     def is_terminal(self) -> bool:
         """Whether the game has a result."""
