@@ -95,7 +95,7 @@ def test_a_bad_key_is_asked_again_with_the_keys_to_type():
     out = result.stdout
     assert "not a key here: 'zz'. Type one of 1, 2, 3, 4, 5, 6, 7, or ? for help." in out
     assert "not a key here: '0'" in out
-    assert "Choose a ballot marker to put on your San Marco card, or stop" in out
+    assert "Choose a ballot marker to put on your San Marco card\n" in out
     assert result.exit_code == 1 and "input ended: game abandoned" in result.output
     assert "Traceback" not in result.output
 
@@ -116,7 +116,7 @@ def test_the_prompt_names_the_area_and_the_step():
                   stdin="\n".join(keys) + "\n")
     out = result.stdout
     assert re.search(r"^Red \(1\): Choose a ballot marker to put on your (Cannaregio|Castello|"
-                     r"Dorsoduro|San Marco|San Polo|Santa Croce|Quarantia) card, or stop$",
+                     r"Dorsoduro|San Marco|San Polo|Santa Croce|Quarantia) card$",
                      out, re.MULTILINE)
     assert re.search(r"^(phase 1: place ballot markers|…) › Red chooses a player card", out,
                      re.MULTILINE)
@@ -316,10 +316,10 @@ def test_bad_saves_are_clear_messages(tmp_path):
 # -- other languages ----------------------------------------------------------------------
 @pytest.mark.parametrize("lang, texts", [
     ("es", ["Rojo (1, humano)", "tú: Rojo (1)", "tu elección (? para ayuda): ",
-            "Elige un marcador de votación para tu carta de San Marco, o termina",
+            "Elige un marcador de votación para tu carta de San Marco\n",
             "no es una tecla de aquí: 'zz'", "deshecho: tu última decisión queda anulada"]),
     ("nl", ["Rood (1, mens)", "jij: Rood (1)", "je keuze (? voor hulp): ",
-            "Kies een stemschijf voor je kaart van San Marco, of stop",
+            "Kies een stemschijf voor je kaart van San Marco\n",
             "geen toets hier: 'zz'", "ongedaan: je laatste beslissing is teruggenomen"])])
 def test_the_table_speaks_the_language(lang, texts):
     result = play("doge", "--seed", "3", "--lang", lang, stdin="4\nzz\n2\nu\n")

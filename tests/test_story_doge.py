@@ -61,3 +61,57 @@ def test_the_story_reads_in_each_language(lang):
     notes = [e for e in view["log"] if e.get("e") == "note"]
     assert len(lines) >= len(notes)
     assert not [line for line in lines if "{" in line or "}" in line or "_" in line]
+
+
+@pytest.mark.parametrize("players, seed", [(3, 2), (4, 5)])
+def test_every_advisor_vote_is_told_before_its_election_result(players, seed):
+    """Each advisor standing in an area that votes is told as a vote for its controller
+    ("The advisor of X votes for Red in Y"), and the votes of the result are the revealed
+    markers there plus exactly those advisors."""
+    _, state = finished(players, seed)
+    log, told_advisors, revealed = list(state.log), [], {}
+    seen = 0
+    for e in log:
+        if e.get("e") == "reveal" and e.get("piece") == "marker":
+            key = (e.get("at"), e.get("player"))
+            revealed[key] = revealed.get(key, 0) + e.get("value", 0)
+        if e.get("msg") == "advisor_votes":
+            told_advisors.append(e)
+        if e.get("msg") in ("election_result", "nobody_votes", "nobody_votes_neutral"):
+            area = e["area"]
+            assert all(a["area"] == area for a in told_advisors)
+            for p, v in enumerate(e.get("votes", [])):
+                advisors = sum(1 for a in told_advisors if a["player"] == p)
+                assert v == revealed.get((area, p), 0) + advisors, (e, told_advisors)
+            seen += len(told_advisors)
+            told_advisors, revealed = [], {}
+    assert seen, "some advisor voted in these games"
+    text = GameWords(state.game.definition, "en").note(
+        "advisor_votes", {"advisor": "dorsoduro", "player": 0, "area": "castello"})
+    assert text == "The advisor of Dorsoduro votes for Red in Castello: 1 vote."
+
+
+def test_my_own_marker_keeps_its_value_on_a_narrow_terminal_board():
+    """At 80 columns a row whose other cells are counted ("2b") still shows the seat's
+    own face-up marker in words, with its value."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    import regola
+    from regola.cli.board import Board
+    game = regola.load_game("doge")
+    state = game.new_state(seed=7, players=3)
+    # Red lays San Marco with its 3; Blue and Green lay two markers on San Marco too
+    for seat in range(3):
+        pick = {a["value"]: a for a in state.legal_actions(seat)}
+        state.apply(seat, pick["san_marco"])
+        state.apply(seat, {a["value"]: a for a in state.legal_actions(seat)}[3])
+        if seat:
+            state.apply(seat, {a["value"]: a for a in state.legal_actions(seat)}[2])
+        state.apply(seat, {a["value"]: a for a in state.legal_actions(seat)}["done"])
+    table, _ = Board(game, GameWords(game.definition, "en"), state.observe(0)).table(80, 30)
+    out = StringIO()
+    Console(file=out, width=80).print(table)
+    row = next(line for line in out.getvalue().splitlines() if "San Marco" in line)
+    assert "ballot marker 3" in row and "2b" in row, row

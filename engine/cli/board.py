@@ -261,10 +261,17 @@ class Board:
         self.used_short |= {self.short.get(k, k) for k in held.counts}
         return " ".join(f"{n}{self.short.get(k, k)}" for k, n in held.counts.items())
 
+    @staticmethod
+    def fits(held: Held, width: int) -> bool:
+        """Whether a cell of face-up things named in words fits: it keeps its words (a
+        seat's own ballot marker 3) even when the rest of its row is counted."""
+        return held.named and len(", ".join(held.detail)) <= width
+
     def table(self, width: int, max_rows: int) -> tuple[Table, int]:
         """The board as a table at most `width` wide with at most `max_rows` rows; the
         number of rows left out. If a cell's words do not fit, every cell of its row is
-        counted by kind, so a row reads alike across the seats."""
+        counted by kind, so a row reads alike across the seats, but for face-up things named
+        in words that fit."""
         rows = self.rows()
         dropped = 0
         while len(rows) > max(max_rows, 1):
@@ -281,5 +288,6 @@ class Board:
                              no_wrap=True, width=seat_width, overflow="ellipsis")
         for row in rows:
             brief = any(len(", ".join(h.detail)) > seat_width for h in row.cells)
-            table.add_row(Text(row.label), *(Text(self.cell(h, brief)) for h in row.cells))
+            table.add_row(Text(row.label), *(
+                Text(self.cell(h, brief and not self.fits(h, seat_width))) for h in row.cells))
         return table, dropped

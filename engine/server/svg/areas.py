@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n.game_words import fill as fill_in
 from .context import Ctx
 from .layout import area_names
 from .shapes import Drawing, action_attr, attr, explain, ink_on, rect, text, wrap
@@ -48,6 +49,10 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
             d.place(piece_chips(ctx, kind, counts, inner), PAD, y + 2)
             y += 24
     tokens = ctx.tokens_at(area, panel.get("tokens"))
+    rows = [k for k in panel.get("token_rows", []) if any(t["kind"] == k for t in tokens)]
+    for kind in rows:      # each on its own row, after the kind's name
+        y = _token_row(ctx, d, [t for t in tokens if t["kind"] == kind], kind, y, inner)
+    tokens = [t for t in tokens if t["kind"] not in rows]
     if tokens:
         tags = flow(ctx, tokens, inner)
         d.place(tags, PAD, y + 4)
@@ -77,17 +82,42 @@ def shown_property(ctx: Ctx, prop: str, value: Any) -> str:
     return ctx.value(value)
 
 
+def _token_row(ctx: Ctx, d: Drawing, tokens: list, kind: str, y: float, inner: float) -> float:
+    """Tokens of one kind on a row after the kind's name ("ballot markers 2 1 ×2")."""
+    name = ctx.gw.piece(kind, 2)
+    at = 8 + len(name) * 6.2
+    d.add(text(PAD, y + 4 + 14, name, 11, fill="#555555"))
+    if at > inner * 0.55:       # a long name on a narrow box: the tokens go under it
+        at, y = 0, y + 20
+    tags = flow(ctx, tokens, inner - at)
+    d.place(tags, PAD + at, y + 4)
+    return y + max(tags.height, 20) + 6
+
+
 def _spaces(ctx: Ctx, d: Drawing, area: str, spaces: dict, y: float, inner: float) -> float:
     costs = ctx.definition.areas[area][spaces["property"]]
     owners = space_owners(ctx, area, spaces)
+    if "label" in spaces:       # the row's name, over it
+        for line in wrap(ctx.gw.label("table", spaces["label"]), inner, 11)[:2]:
+            d.add(text(PAD, y + 11, line, 11, fill="#555555"))
+            y += 14
+        y += 2
     size = min(SPACE, (inner - 4 * (len(costs) - 1)) / max(1, len(costs)))
     for i, cost in enumerate(costs):
         x = PAD + i * (size + 4)
         owner = owners[i] if i < len(owners) else None
         fill = ctx.colour(owner) if owner is not None else "#f4ead5"
-        d.add(rect(x, y, size, size, fill, "#8a6d3b", 1.5, 4))
-        d.add(text(x + size / 2, y + size / 2 + 5, cost, 13, "middle", "bold",
-                   ink_on(fill) if owner is not None else "#8a6d3b"))
+        space = Drawing(size, size)
+        space.add(rect(0, 0, size, size, fill, "#8a6d3b", 1.5, 4))
+        space.add(text(size / 2, size / 2 + 5, cost, 13, "middle", "bold",
+                       ink_on(fill) if owner is not None else "#8a6d3b"))
+        if "title" in spaces:     # what the space is, on hover and tap
+            said = fill_in(ctx.gw.label("table", spaces["title"]),
+                           {"cost": cost, "piece": ctx.gw.piece(spaces["piece"]),
+                            "owner": ctx.gw.seat(owner) if owner is not None else ""})
+            space.attrs = f' data-space="{i}"'
+            explain(space, said)
+        d.place(space, x, y)
     return y + size
 
 

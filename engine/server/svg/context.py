@@ -8,7 +8,7 @@ from typing import Any
 
 from ...i18n.game_words import GameWords
 from ...interpreter.model import GameDef
-from ...present.labels import effects_of
+from ...present.labels import effects_of, token_label
 from .layout import Layout
 
 WIDTH = 840
@@ -75,6 +75,20 @@ class Ctx:
         """What an area (an office, a public building) does, as the game writes it."""
         return effects_of(self.gw).of_area(area)
 
+    def explained(self, token: dict) -> str | None:
+        """What a token is and does, for its hover and tap: a token some player may control
+        is named with its controller ("advisor of X, controlled by Red — effect"), a kind
+        the layout names by its name with that name."""
+        effect = self.effect_of_token(token)
+        controller = token.get("controller")
+        if effect is None or (controller is None and token["kind"] not in self.layout.named):
+            return effect
+        name, w = token_label(self.gw, token), self.gw.w
+        if controller is not None:
+            name = w("{token}, controlled by {player}", token=name,
+                     player=self.gw.seat(controller))
+        return w("{option} — {effect}", option=name, effect=effect)
+
     def effect_inputs(self, area: str) -> set[str]:
         """The area's properties its effect text is made of (the one that picks the text
         and those it fills in): shown as the text, not as raw values."""
@@ -92,6 +106,8 @@ class Ctx:
         kind = self.definition.tokens.get(token["kind"])
         if kind is None:
             return [self.gw.piece(token["kind"])]
+        if token["kind"] in self.layout.named:
+            return [token_label(self.gw, token)]
         props = self.layout.labels[token["kind"]] if token["kind"] in self.layout.labels \
             else list(kind.props)[:2]
         if not props:

@@ -31,6 +31,7 @@ class Layout:
     vars: list[str] | None = None
     mine: list[str] | None = None
     player_vars: list[str] | None = None
+    named: list[str] = field(default_factory=list)
 
     def seat_colour(self, definition: GameDef, seat: int | None) -> str:
         """The colour of a seat (grey for nobody)."""
@@ -63,7 +64,7 @@ def load_layout(definition: GameDef) -> Layout:
     return Layout(list(doc.get("panels") or default_layout(definition).panels),
                   dict(doc.get("colours", {})), dict(doc.get("values", {})),
                   dict(doc.get("labels", {})), doc.get("vars"), doc.get("mine"),
-                  doc.get("player_vars"))
+                  doc.get("player_vars"), list(doc.get("named") or []))
 
 
 def default_layout(definition: GameDef) -> Layout:
@@ -123,6 +124,9 @@ def mismatches(doc: dict[str, Any], definition: GameDef):
         for i, prop in enumerate(props):
             if prop not in g.tokens[kind].props:
                 yield ("labels", kind, i), f"{kind} tokens have no property {prop!r}"
+    for i, kind in enumerate(doc.get("named") or []):
+        if kind not in g.tokens:
+            yield ("named", i), f"no token kind {kind!r}"
     for i, var in enumerate(doc.get("vars") or []):
         if var not in g.game_vars:
             yield ("vars", i), f"no game variable {var!r}"
@@ -154,6 +158,13 @@ def _panel_mismatches(panel: dict, at: tuple, g: GameDef, kinds: set, places: se
     for j, token in enumerate(panel.get("tokens", [])):
         if token not in g.tokens:
             yield (*at, "tokens", j), f"no token kind {token!r}"
+    for j, token in enumerate(panel.get("token_rows", [])):
+        if token not in panel.get("tokens", []):
+            yield (*at, "token_rows", j), f"{token!r} is not one of the panel's tokens"
+    for key in ("label", "title"):
+        if key in panel.get("spaces", {}) and panel["spaces"][key] not in titles:
+            yield (*at, "spaces", key), \
+                f"no text {panel['spaces'][key]!r} in the text file's table: section"
     for j, loc in enumerate(panel.get("locations", [])):
         if loc not in places:
             yield (*at, "locations", j), f"no location {loc!r}"

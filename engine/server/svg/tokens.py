@@ -44,7 +44,7 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
         d.add(rect(0, 0, 6, h, ctx.colour(owner), "none", 0, 2))
     for i, line in enumerate(lines):
         d.add(text(9 if owner is not None else 7, 14 + LINE_H * i, line, 11, fill=INK))
-    explain(d, ctx.effect_of_token(token), token=token.get("id"))
+    explain(d, ctx.explained(token), token=token.get("id"))
     return d
 
 
