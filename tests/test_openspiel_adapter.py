@@ -208,3 +208,18 @@ def test_python_ismcts_plays_a_whole_game(name):
         else:
             state.apply_action(randomness.choice(state.legal_actions()))
     assert searched > 10 and sum(state.returns()) == pytest.approx(0)
+
+
+def test_observers_it_cannot_give_are_refused_and_chance_is_one_node():
+    game = pyspiel.load_game("regola_copycat", {"players": 3})
+    every_secret = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True,
+        private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    with pytest.raises(ValueError, match="ALL_PLAYERS"):
+        game.make_py_observer(every_secret)
+    no_public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    with pytest.raises(ValueError, match="public_info=False"):
+        game.make_py_observer(no_public)
+    assert game.max_chance_nodes_in_history() == 1

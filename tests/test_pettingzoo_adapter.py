@@ -88,3 +88,8 @@ def test_an_illegal_action_ends_the_game_with_a_penalty():
     e.step(illegal)
     assert all(e.terminations.values()) and e.rewards["player_0"] == -1
     assert e.unwrapped.state_.to_json() == state         # the regola state is unchanged
+
+
+def test_a_render_mode_it_does_not_offer_is_refused():
+    with pytest.raises(ValueError, match="'human' is not offered"):
+        env("copycat", render_mode="human")

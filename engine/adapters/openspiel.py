@@ -129,10 +129,21 @@ class RegolaGame(pyspiel.Game):
         no private information is asked for, else the seat's observation."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and \
+                iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("regola observers show one seat's view or the public view; "
+                             "private_info=ALL_PLAYERS (every seat's secrets) is not offered")
+        if iig_obs_type is not None and not iig_obs_type.public_info:
+            raise ValueError("regola observers always include the public information; "
+                             "public_info=False is not offered")
         history = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         public = iig_obs_type is not None and \
             iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         return RegolaObserver(self.table, history, public)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """One: the chance node that picks the seed."""
+        return 1
 
 
 class RegolaState(pyspiel.State):

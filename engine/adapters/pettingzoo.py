@@ -58,6 +58,9 @@ class RegolaEnv(AECEnv):
                  options: dict[str, Any] | None = None, max_decisions: int = MAX_DECISIONS,
                  render_mode: str | None = None):
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not offered: regola renders "
+                             f"only as text ('ansi'), or not at all (None)")
         self.table = Table.get(game, players, variant, options, max_decisions)
         self.metadata = {**self.metadata, "name": f"regola_{self.table.game.id}"}
         self.render_mode = render_mode
