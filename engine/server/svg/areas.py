@@ -131,9 +131,10 @@ def draw_areas(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     y = 0.0
     for key, members in sorted(groups, key=lambda g: (g[0] is None, str(g[0]))):
         if prop:
-            heading = group_heading(ctx, prop, key)
-            d.add(text(0, y + 14, heading, 12, weight="bold", fill="#555555"))
-            y += 20
+            for line in wrap(group_heading(ctx, prop, key), ctx.width, 12):
+                d.add(text(0, y + 14, line, 12, weight="bold", fill="#555555"))
+                y += 16
+            y += 4
         for start in range(0, len(members), columns):
             boxes = [area_box(ctx, panel, a, width) for a in members[start:start + columns]]
             tallest = max(b.height for b in boxes)
