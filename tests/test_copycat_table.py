@@ -10,11 +10,11 @@ import re
 import pytest
 
 import regola
-from regola.i18n.game_words import GameWords
-from regola.present.labels import Namer
-from regola.present.events import event_text
-from regola.present.story import entry_text, story
 from regola.i18n.catalog import Words
+from regola.i18n.game_words import GameWords
+from regola.present.events import event_text
+from regola.present.labels import Namer
+from regola.present.story import entry_text, story
 from regola.server.messages import seat_message, table_info
 from regola.server.svg.layout import load_layout
 
