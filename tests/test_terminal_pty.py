@@ -187,7 +187,8 @@ def test_a_whole_game_of_copycat_at_a_100x30_terminal():
         question = screen.split(PROMPT)[-2] if screen.count(PROMPT) > 1 else screen
         assert EFFECT.search(question), question[-1500:]
     for screen in order:                     # a number that picks a card names the card
-        assert re.search(r"\[(\d+)\] \1: [A-Z][\w ]+ — ", screen), screen[-1500:]
+        assert re.search(r"\[(\d+)\] [A-Z][\w ]+ \(turn order \1\) — ", screen), \
+            screen[-1500:]
     told = "\n".join(shown)
     assert re.search(r"(Red|Blue|Green) (uses|places a worker on|buys) ", told)
     assert "chooses use an action" not in told.split("since your last decision")[-1]

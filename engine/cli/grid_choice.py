@@ -31,11 +31,12 @@ class GridNamer(Namer):
         super().__init__(game, gw, view)
         self.cells = cells
 
-    def options(self, values: list[Any], named: Any = (), kind: str = "") -> list[str]:
+    def options(self, values: list[Any], named: Any = (), kind: str = "",
+                context: dict | None = None) -> list[str]:
         """The options' labels, the cells among them by row and column (the Namer's own
         `options` reads a piece or an effect only for the other values)."""
         rest = [v for v in values if not is_cell(v)]
-        labels = iter(super().options(rest, named, kind) if rest else [])
+        labels = iter(super().options(rest, named, kind, context) if rest else [])
         return [self.option(v, named, kind) if is_cell(v) else next(labels) for v in values]
 
     def value(self, value: Any, kind: str = "") -> str:

@@ -127,8 +127,8 @@ class Session:
                             self.screen.width)
         namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})
         kind = context.get("option_kind", "") if context else ""
-        labels = namer.options([a["value"] for a in actions], named, kind)
-        question = namer.prompt(context, actions[0]["ask"])
+        labels = namer.options([a["value"] for a in actions], named, kind, context)
+        question = namer.prompt(context, actions[0]["ask"], [a["value"] for a in actions])
         steps = namer.steps(context)
         order = in_reading_order(actions)
         options = [(keys[i], labels[i]) for i in order]

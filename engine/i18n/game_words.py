@@ -64,8 +64,10 @@ class GameWords:
         return self.w.lang
 
     # -- the game's own texts ----------------------------------------------------------
-    def text(self, section: str, key: Any, n: int | None = None) -> str | None:
-        """The translated text of `key` in a section of the game's text file, or None."""
+    def text(self, section: str, key: Any, n: int | None = None,
+             values: dict[str, Any] | None = None) -> str | None:
+        """The translated text of `key` in a section of the game's text file, or None; a
+        {one, other} text is filled with n and `values`."""
         entries = self.texts.get(section)
         if not isinstance(entries, dict) or not isinstance(key, str):
             return None
@@ -76,7 +78,8 @@ class GameWords:
         if isinstance(entry, dict) and "one" in entry and "other" in entry:
             one, other = entry["one"], entry["other"]   # (names, not literals: not extracted)
             try:
-                return self.w.plural(context, one, other, 1 if n is None else n)
+                return self.w.plural(context, one, other, 1 if n is None else n, **{
+                    k: v for k, v in (values or {}).items() if k != "n"})
             except (KeyError, ValueError, IndexError):   # braces other than {n} in a name
                 return None
         return None

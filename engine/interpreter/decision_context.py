@@ -10,6 +10,9 @@ is told (and nothing else of the running scripts leaks out):
   variables;
 - `steps`: the procedures on the stack, outermost first, each with the arguments its
   `procedures` phrase names ("hold the vote in {area}");
+- `option_notes`: the values of the {placeholders} of the ask's text in the `option_notes`
+  section ("{option}, {price} coins"): each a list of [option, value] pairs of the asking
+  procedure, one value for each option it notes;
 - `named`: the options the rules write out literally in the `choose` (["build", "skip"]):
   named actions, as opposed to values computed by the rules (areas, cards, numbers);
 - `option_kind`: the kind of the value chosen ("player" when the options are players).
@@ -148,6 +151,9 @@ def decision_context(definition: GameDef, state: dict, player: int,
     top_proc, top_env = frames[-1]
     prompt, prompt_kinds = pick(top_proc, top_env,
                                 _placeholders((texts.get("prompts") or {}).get(ask)))
+    notes, _ = pick(top_proc, top_env,
+                    _placeholders((texts.get("option_notes") or {}).get(ask)))
     return {"ask": ask, "prompt": prompt, "prompt_kinds": prompt_kinds, "steps": steps,
+            "option_notes": notes,
             "named": sorted(named_options(definition, ask)),
             "option_kind": kind_name(types.get(top_proc, {}).get(wait["var"]))}

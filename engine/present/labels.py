@@ -87,11 +87,12 @@ class Namer:
                     t if n == 1 else f"{n}×{t}" for t, n in counts.items()))
         return label
 
-    def options(self, values: list[Any], named: Any = (), kind: str = "") -> list[str]:
+    def options(self, values: list[Any], named: Any = (), kind: str = "",
+                context: dict | None = None) -> list[str]:
         """The labels of a decision's options: each as `option` names it; a number that
         picks one of the seat's own pieces (a card by its number) with that piece's name;
-        and with what the option does when the game writes its effect ("Local Radio —
-        Gain 1 coin.")."""
+        with the game's note on it (`noted`); and with what the option does when the game
+        writes its effect ("Local Radio — Gain 1 coin.")."""
         pieces = self.own_pieces(values, named) if kind != "player" else {}
         out = []
         for value in values:
@@ -99,11 +100,38 @@ class Namer:
             piece = pieces.get(value) if isinstance(value, int | str) else None
             if piece is not None and not isinstance(value, str):
                 label = piece_label(self.gw, label, piece)
+            label = self.noted(label, value, context)
             effect = self.effect(value, piece)
             if effect:
                 label = self.gw.w("{option} — {effect}", option=label, effect=effect)
             out.append(label)
         return out
+
+    def noted(self, label: str, value: Any, context: dict | None) -> str:
+        """An option's label as the game's `option_notes` text of the ask says it ("{option},
+        {price} coins"): {option} is the label, {value} the option itself, and each other
+        placeholder the value the asking procedure pairs with this option ([option, value]
+        pairs); the label as it is when the game notes nothing on this option."""
+        notes = (context or {}).get("option_notes") or {}
+        if not notes:
+            return label
+        found: dict[str, Any] = {}
+        for name, pairs in notes.items():
+            match = next((pair[1] for pair in pairs if isinstance(pair, list) and
+                          len(pair) == 2 and pair[0] == value), None) \
+                if isinstance(pairs, list) else None
+            if match is None:
+                return label
+            found[name] = match
+        n = next((v for v in found.values() if isinstance(v, int) and
+                  not isinstance(v, bool)), None)
+        words = {"option": label, "value": self.value(value),
+                 **{k: self.value(v) for k, v in found.items()}}
+        entry = self.gw.text("option_notes", context["ask"], n, words)
+        if entry is None:
+            return label
+        text = fill(entry, words)
+        return label if "{" in text else text
 
     def effect(self, value: Any, piece: dict | None = None) -> str | None:
         """What an option does, when it is (or picks) a token or an area with an effect
@@ -129,11 +157,13 @@ class Namer:
         return effects_of(self.gw).of_token(here[0]) if len(here) == 1 else None
 
     def own_pieces(self, values: list[Any], named: Any = ()) -> dict[Any, dict]:
-        """When every option (but the named ones, such as "stop") is a value that one
-        property of the seat's own tokens holds (the number or the name of a card in hand),
-        each value's token; else nothing."""
+        """When every option (but the named ones, such as "stop", and areas, such as an
+        office offered beside the cards) is a value that one property of the seat's own
+        tokens holds (the number or the name of a card in hand), each value's token; else
+        nothing."""
         definition = self.game.definition
-        values = [v for v in values if not (isinstance(v, str) and v in named)]
+        values = [v for v in values if not (isinstance(v, str) and (
+            v in named or v in definition.areas))]
         plain = [v for v in values if (isinstance(v, int) and not isinstance(v, bool)) or (
             isinstance(v, str) and v not in self.tokens and
             v not in definition.areas and v not in definition.locations)]
@@ -170,6 +200,9 @@ class Namer:
         if isinstance(value, list) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
             return cell_words(gw, definition, value)
+        if isinstance(value, list) and value and all(_is_pair(v) for v in value):
+            return gw.w.join([gw.w("{thing} ({number})", thing=self.value(v[0]), number=v[1])
+                              for v in value])
         if isinstance(value, list):
             return gw.w.join([self.value(v) for v in value]) if value else gw.w("none")
         return gw.value(value)
@@ -181,13 +214,24 @@ class Namer:
         text = fill(template, {k: self.value(v, kinds.get(k, "")) for k, v in values.items()})
         return None if "{" in text else text
 
-    def prompt(self, context: dict | None, ask: str) -> str:
-        """The question of a decision: its prompt filled from its context, else its ask."""
+    def prompt(self, context: dict | None, ask: str, values: list[Any] | None = None) -> str:
+        """The question of a decision: its prompt filled from its context, else its ask; a
+        prompt's {options} are the options offered (`values`), named and joined with "or"
+        ("play a card or end the turn")."""
         if context:
             n = context["prompt"].get("n")
-            entry = self.gw.text("prompts", ask, n if isinstance(n, int) else None)
-            text = self.filled(entry, context["prompt"], context["prompt_kinds"])
-            if text:
+            if n is None:           # a {one, other} prompt counts by its first number
+                n = next((v for v in context["prompt"].values() if isinstance(v, int) and
+                          not isinstance(v, bool)), None)
+            kinds = context["prompt_kinds"]
+            words = {k: self.value(v, kinds.get(k, "")) for k, v in context["prompt"].items()}
+            if values is not None:
+                named, kind = context.get("named") or [], context.get("option_kind", "")
+                words["options"] = self.gw.w.join([self.option(v, named, kind)
+                                                   for v in values], "or")
+            entry = self.gw.text("prompts", ask, n if isinstance(n, int) else None, words)
+            text = fill(entry, words) if entry is not None else None
+            if text and "{" not in text:
                 return text
         return self.gw.ask(ask)
 
@@ -203,6 +247,13 @@ class Namer:
             if text and text not in out:
                 out.append(text)
         return out
+
+
+def _is_pair(value: Any) -> bool:
+    """Whether a value is a thing paired with its number (["street_9", 6]): a list of a
+    name and a count, as a prompt names what cannot be taken and why ("Intern (6)")."""
+    return isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and \
+        isinstance(value[1], int) and not isinstance(value[1], bool)
 
 
 def numbering_corner(definition: Any, name: str) -> tuple[int, int] | None:

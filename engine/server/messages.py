@@ -30,10 +30,13 @@ class RememberedWords(GameWords):
         super().__init__(definition, w)
         self._texts: dict[tuple, str | None] = {}
 
-    def text(self, section: str, key: Any, n: int | None = None) -> str | None:
-        """As GameWords.text, remembered."""
+    def text(self, section: str, key: Any, n: int | None = None,
+             values: dict[str, Any] | None = None) -> str | None:
+        """As GameWords.text, remembered (a text filled with values is not)."""
         if not isinstance(key, str):
             return None
+        if values:
+            return super().text(section, key, n, values)
         found = self._texts.get((section, key, n), self)
         if found is self:
             found = self._texts[(section, key, n)] = super().text(section, key, n)
@@ -262,11 +265,13 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         pieces = namer.own_pieces([a["value"] for a in actions], named) \
             if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
-                  "text": namer.prompt(context, actions[0]["ask"]),
+                  "text": namer.prompt(context, actions[0]["ask"],
+                                       [a["value"] for a in actions]),
                   "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": button_label(gw, namer, a, tokens, ctx, option_kind,
-                                                     pieces, named)
+                               "label": namer.noted(button_label(
+                                   gw, namer, a, tokens, ctx, option_kind, pieces, named),
+                                   a["value"], context)
                                if a["id"] not in pictures else turn_label(gw, a["value"]),
                                "effect": "" if a["id"] in pictures else
                                namer.effect(a["value"], _piece(pieces, a["value"])) or "",

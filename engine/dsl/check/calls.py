@@ -161,9 +161,11 @@ class CallChecks(DeclaredNames):
 
     def check_prompt_text(self, node: Tree, ask: str, scope: set[str]) -> None:
         """An ask's prompt (the `prompts` section: "Build a tower in {area}?") is filled
-        from the asking procedure's variables: each {placeholder} must be one of them."""
+        from the asking procedure's variables: each {placeholder} must be one of them (but
+        {options}, the options offered)."""
         for text in message_texts((self.g.text.get("prompts") or {}).get(ask)):
-            missing = [name for name in placeholders(text) if name not in scope]
+            missing = [name for name in placeholders(text) if name not in scope and
+                       name != "options"]                 # {options}: the options offered
             if missing:
                 known = ", ".join(sorted(scope)) or "none"
                 self.fail(node, f"ask {ask!r}: its prompt {text!r} names "

@@ -37,7 +37,7 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
             d.add(text(PAD, y + 11, line, 11, fill="#555555"))
             y += 14
     if effect and told & set(panel.get("show", [])):    # what it does, in words
-        for line in wrap(effect, inner, 11)[:4]:
+        for line in wrap(effect, inner, 11):                # in full, however long
             d.add(text(PAD, y + 11, line, 11, fill="#555555"))
             y += 14
     spaces = panel.get("spaces")
@@ -134,6 +134,15 @@ def space_owners(ctx: Ctx, area: str, spaces: dict) -> list[int]:
     return [p for p, n in enumerate(counts) for _ in range(n)]
 
 
+def group_heading(ctx: Ctx, prop: str, key: Any) -> str:
+    """The heading of a group of areas: the game's `table` text `<property>_<value>`
+    ("Section I office cards"), else the property and its value ("section 1")."""
+    named = ctx.gw.text("table", f"{prop}_{key}")
+    if named is not None:
+        return named
+    return ctx.gw.w("{property} {value}", property=ctx.gw.prop(prop), value=ctx.gw.value(key))
+
+
 def draw_areas(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: its areas in rows of `columns` boxes, under a heading per group."""
     names = area_names(panel, ctx.definition)
@@ -152,10 +161,10 @@ def draw_areas(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     y = 0.0
     for key, members in sorted(groups, key=lambda g: (g[0] is None, str(g[0]))):
         if prop:
-            heading = ctx.gw.w("{property} {value}", property=ctx.gw.prop(prop),
-                               value=ctx.gw.value(key))
-            d.add(text(0, y + 14, heading, 12, weight="bold", fill="#555555"))
-            y += 20
+            for line in wrap(group_heading(ctx, prop, key), ctx.width, 12):
+                d.add(text(0, y + 14, line, 12, weight="bold", fill="#555555"))
+                y += 16
+            y += 4
         for start in range(0, len(members), columns):
             boxes = [area_box(ctx, panel, a, width) for a in members[start:start + columns]]
             tallest = max(b.height for b in boxes)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...i18n.game_words import GameWords
+from ...i18n.game_words import GameWords, fill
 from ...interpreter.model import GameDef
 from ...present.labels import effects_of, token_label
 from .layout import Layout
@@ -112,12 +112,20 @@ class Ctx:
             else list(kind.props)[:2]
         if not props:
             return [self.gw.piece(token["kind"])]
-        shown = [self.gw.prop(p) if token[p] is True else self.value(token[p])
+        shown = [self.gw.prop(p) if token[p] is True else self.detail(p, token[p])
                  for p in props if token.get(p) is not None and token[p] is not False]
         if not shown:
             hidden = any(p in kind.secret for p in props) and not all(p in token for p in props)
             return ["?"] if hidden else [self.gw.piece(token["kind"])]
         return shown
+
+    def detail(self, prop: str, value: Any) -> str:
+        """A property on a token's label: as the game's `table` text `label_<property>`
+        says it ("price {value}"), else as the value alone."""
+        template = self.gw.text("table", f"label_{prop}")
+        if template is not None:
+            return fill(template, {"value": self.value(value)})
+        return self.value(value)
 
     def value(self, value: Any) -> str:
         """A property value as words (a list of numbers as 3·4)."""
