@@ -20,6 +20,8 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..present.facts import game_var_facts, shown_game_vars, shown_player_vars, var_kinds, \
+    var_text
 from ..present.labels import Namer, token_label
 from ..present.more_events import resource_name, track_name
 from .colours import colour_seats, seat_style
@@ -142,7 +144,9 @@ class Board:
                                                    Counter({kind: counts[p]}))
                                               if counts[p] else Held()
                                               for p in range(self.players)], 1))
-        return rows + self._track_rows() + self._variable_rows()
+        ahead = self._track_rows()             # what wins and what a seat decides by
+        tracks = len(self.view.get("tracks", {}))
+        return ahead[:tracks] + self._variable_rows() + ahead[tracks:] + rows
 
     def _row(self, label: str, held: dict, rank: int) -> Row:
         cells = [held.get(p, Held()) for p in range(self.players)]
@@ -158,14 +162,23 @@ class Board:
                            reverse=True)
             rows.append(Row(track_name(gw, name), [
                 Held([gw.w("{position} (#{rank})", position=track["pos"][p],
-                           rank=ahead.index(p) + 1)]) for p in range(players)], 1))
+                           rank=ahead.index(p) + 1)]) for p in range(players)], 0))
         for name, res in view.get("bank", {}).items():
-            rows.append(Row(resource_name(gw, name), [Held([str(n)]) for n in res["held"]], 1))
+            rows.append(Row(resource_name(gw, name), [Held([str(n)]) for n in res["held"]], 0))
         return rows
 
     def _variable_rows(self) -> list[Row]:
-        """Each seat's variables that hold a number or a yes/no, when one of them is set."""
+        """Each seat's variables the game's table.yaml lists, in its order and always (a 0
+        too: a player decides by it), in words; a game that lists none shows those that
+        hold a number or a yes/no, when one of them is set."""
         values = self.view["player_vars"]
+        listed = shown_player_vars(self.game, self.view)
+        if listed is not None:
+            kinds = var_kinds(self.game, "player")
+            return [Row(self.gw.variable(name, "player"), [
+                Held(["?" if name not in seat else
+                      var_text(self.game, self.gw, self.view, seat[name], kinds.get(name, ""))])
+                for seat in values], 0) for name in listed]
         rows = []
         for name in dict.fromkeys(k for seat in values for k in seat):
             shown = [seat.get(name) for seat in values]
@@ -176,6 +189,15 @@ class Board:
                      for v, seat in zip(shown, values)]
             rows.append(Row(self.gw.variable(name, "player"), cells, 3))
         return rows
+
+    def game_lines(self) -> list[Text]:
+        """The game's variables the table.yaml lists that the screen's status line does not
+        say ("the current row: brown voting-order cards"), one line each."""
+        status = self.gw.text("screen", "status") or ""
+        names = [k for k in shown_game_vars(self.game, self.view) if "{" + k + "}" not in status]
+        return [colour_seats(self.game, self.gw, self.gw.w("{place}: {things}", place=label,
+                                                            things=value))
+                for label, value in game_var_facts(self.game, self.gw, self.view, names)]
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
@@ -270,11 +292,11 @@ class Board:
         while len(rows) > max(max_rows, 1):
             rows.pop(max(range(len(rows)), key=lambda i: (rows[i].rank, i)))
             dropped += 1
-        label_width = min(18, max([len(r.label) for r in rows] + [6]))
+        label_width = min(max(18, width // 4), max([len(r.label) for r in rows] + [6]))
         seat_width = max(6, (width - label_width - 1) // max(self.players, 1) - 1)
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                       show_edge=False, collapse_padding=True)
-        table.add_column("", no_wrap=True, width=label_width, overflow="ellipsis")
+        table.add_column("", width=label_width, overflow="fold")   # a long label wraps
         for p in range(self.players):
             table.add_column(Text(self.gw.w("{seat} ({number})", seat=self.gw.seat(p),
                                             number=p + 1), style=seat_style(self.game, p)),
