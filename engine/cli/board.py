@@ -20,8 +20,13 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..present.facts import game_var_facts, shown_game_vars, shown_player_vars, var_kinds, \
-    var_text
+from ..present.facts import (
+    game_var_facts,
+    shown_game_vars,
+    shown_player_vars,
+    var_kinds,
+    var_text,
+)
 from ..present.labels import Namer, token_label
 from ..present.more_events import resource_name, track_name
 from .colours import colour_seats, seat_style
@@ -195,9 +200,17 @@ class Board:
         say ("the current row: brown voting-order cards"), one line each."""
         status = self.gw.text("screen", "status") or ""
         names = [k for k in shown_game_vars(self.game, self.view) if "{" + k + "}" not in status]
-        return [colour_seats(self.game, self.gw, self.gw.w("{place}: {things}", place=label,
-                                                            things=value))
-                for label, value in game_var_facts(self.game, self.gw, self.view, names)]
+        out = []
+        for name, (label, value) in zip(names, game_var_facts(self.game, self.gw, self.view,
+                                                              names)):
+            cards = self.view["decks"].get(self.view["vars"][name]) \
+                if isinstance(self.view["vars"][name], str) else None
+            if cards:                  # a variable naming a deck: the deck's cards too
+                value = self.gw.w("{deck} ({cards})", deck=value, cards=", ".join(
+                    "?" if c is None else self.namer.value(c) for c in cards))
+            out.append(colour_seats(self.game, self.gw, self.gw.w(
+                "{place}: {things}", place=label, things=value)))
+        return out
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:

@@ -254,7 +254,7 @@ class Screen:
         seat's own things and grid (a district), then more rows (the least useful ones are
         dropped first), then what belongs to nobody. A decision on a grid gives its map
         (`grid_map`, drawn instead of the seat's own grids): it is served first."""
-        gw, width = self.gw, self.width
+        gw = self.gw
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
@@ -265,7 +265,9 @@ class Screen:
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        lines = self.table_lines(board, max(2, min(want_rows, room - 4 - grid_room - reserved)))
+        must = sum(1 for row in board.rows() if row.rank == 0)   # what a seat decides by
+        lines = self.table_lines(board, max(2, must,
+                                            min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
         lines += [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, room - len(lines))
@@ -279,10 +281,6 @@ class Screen:
         """The board's table in at most `rows` rows, what it left out, and its legend."""
         table, dropped = board.table(self.width, rows)
         lines = render_lines(self.console, table, self.width)
-        while len(lines) > rows + 2 and rows > 1:     # a label wrapped: one row fewer
-            rows -= 1
-            table, dropped = board.table(self.width, rows)
-            lines = render_lines(self.console, table, self.width)
         if dropped:
             lines.append(Text(self.gw.w.plural(None, "… {n} more row: type board",
                                                "… {n} more rows: type board", dropped),
@@ -358,7 +356,7 @@ class Screen:
         if not grid_map and len(logs) > log_room:      # much happened: the story first
             log_room = min(len(logs), max(log_room, room // 2))
         board_lines = self.board_lines(view, room - log_room, grid_map)
-        log_room = min(len(logs), max(log_room, room - len(board_lines)))
+        log_room = max(0, min(len(logs), room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "
                                                                    "last decision")

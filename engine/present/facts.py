@@ -5,7 +5,6 @@ say them ("supply: 15 houses and 8 palaces")."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..dsl.value_types import types_of
@@ -13,15 +12,6 @@ from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from .labels import Namer
-
-LINK = re.compile(r"“?\[([^\]]+)\]\([^)]*\)”?")
-"""A Markdown link, with the quotes around it ("“[Placing a building](#steps-…)”")."""
-
-
-def plain_links(text: str) -> str:
-    """A text with its Markdown links said by their words alone: "see Placing a building"."""
-    return LINK.sub(r"\1", text)
-
 
 _LAYOUTS: dict[int, tuple[Any, Any]] = {}
 
