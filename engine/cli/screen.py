@@ -243,10 +243,18 @@ class Screen:
             shown = ["…", shown[-1]]
         return colour_seats(self.game, self.gw, " › ".join(shown))
 
-    def where_lines(self, steps: list[str]) -> list[Text]:
+    def where_lines(self, steps: list[str], room: int) -> list[Text]:
         """The steps of the decision over the lines they need (the innermost, the rule being
-        played, is never cut)."""
-        return wrapped(self.console, self.where(steps), self.width)
+        played, whole), unless the question and its options leave fewer than that: then in
+        `room` lines (at least one), the last saying `?` shows the rest."""
+        lines = wrapped(self.console, self.where(steps), self.width)
+        if len(lines) <= max(1, room):
+            return lines
+        lines = lines[:max(1, room)]
+        more = self.gw.w(" … (? says it whole)")
+        lines[-1].truncate(self.width - len(more))
+        lines[-1].append(more, style="dim")
+        return lines
 
     def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None
                     ) -> list[Text]:
@@ -255,6 +263,8 @@ class Screen:
         dropped first), then what belongs to nobody. A decision on a grid gives its map
         (`grid_map`, drawn instead of the seat's own grids): it is served first."""
         gw = self.gw
+        if room < 3:                     # the question needs the screen: `board` shows it
+            return []
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
@@ -307,6 +317,16 @@ class Screen:
         lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
         return lines + self.under(more, room - len(lines))
 
+    def names_only(self, options: list[tuple[str, str]], width: int) -> list[Text]:
+        """Options too many to show with their effects: by their names, in columns, and a
+        line saying that `?` tells what each does."""
+        gw = self.gw
+        joined = gw.w("{option} — {effect}", option="\0", effect="\1")
+        sep = joined[joined.index("\0") + 1:joined.index("\1")]
+        lines = option_lines([(key, label.split(sep, 1)[0]) for key, label in options], width,
+                             max_rows=None, console=self.console)
+        return lines + [Text(gw.w("? tells what each option does"), style="dim")]
+
     def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
                        width: int) -> list[Text]:
         """The options with those on the map said by their keys only: "[18] [19] [24]: a
@@ -345,10 +365,13 @@ class Screen:
                                                          console=console)
         if grid_map and not pictures and height - 3 - 2 - len(choices) - len(grid_map) < 7:
             choices = self.marked_options(options, set(map_keys or ()), width)
-        bottom = [*self.where_lines(steps), *wrapped(console, question_line, width),
-                  *choices]
+        question_lines = wrapped(console, question_line, width)
+        if not pictures and len(choices) > height - 8 - len(question_lines):
+            choices = self.names_only(options, width)     # each effect whole under `?`
+        asked = [*question_lines, *choices]
         if message is not None:
-            bottom.append(message)
+            asked.append(message)
+        bottom = self.where_lines(steps, height - 3 - 4 - len(asked)) + asked
         logs = self.log_lines(view, log_from)
         room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
         log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
