@@ -29,6 +29,7 @@ from ..present.facts import (
 )
 from ..present.labels import Namer, token_label
 from ..present.more_events import resource_name, track_name
+from ..server.svg.layout import area_names, load_layout
 from .colours import colour_seats, seat_style
 from .grid_view import grid_maps
 
@@ -226,19 +227,37 @@ class Board:
                                           things=", ".join(held.detail))))
         return out
 
-    def notes(self) -> list[Text]:
+    def front_places(self) -> list[str]:
+        """The areas the game's table.yaml draws first (a street of cards for sale): what
+        lies there is shown before the board's other rows."""
+        panels = load_layout(self.game.definition).panels
+        if not panels or panels[0].get("kind") not in ("areas", "map"):
+            return []
+        return area_names(panels[0], self.game.definition)
+
+    def front_notes(self) -> list[Text]:
+        """What belongs to no seat in the areas drawn first, area by area."""
+        return self.notes(front=True)
+
+    def notes(self, front: bool = False) -> list[Text]:
         """What belongs to no seat, place by place; decks; the bank; connections; the empty
-        areas with their numbers."""
+        areas with their numbers (with `front`, only what lies in the areas drawn first;
+        without, all but that)."""
         gw, definition = self.gw, self.game.definition
         out = []
         numbers = {a: n for n, a in enumerate(definition.areas, start=1)}
+        first = set(self.front_places())
         for place in [*definition.areas, *definition.locations]:
+            if (place in first) != front:
+                continue
             held = self.places.get(place, {}).get(None)
             if held is not None and held.detail:
                 name = f"{numbers[place]} {gw.place(place)}" if place in numbers \
                     else gw.place(place)
                 out.append(Text(gw.w("{place}: {things}", place=name,
                                      things=", ".join(held.detail))))
+        if front:
+            return [colour_seats(self.game, gw, n) for n in out]
         for name, cards in self.view["decks"].items():
             if cards:
                 shown = ", ".join("?" if c is None else self.namer.value(c) for c in cards)

@@ -271,6 +271,9 @@ class Screen:
         room -= len(top)
         if grid_map is not None:
             return top + self.map_first(board, grid_map, mine + notes, room)
+        front = self.fitted(board.front_notes())
+        front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
+        room -= len(front)
         grid = board.own_grids()
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
@@ -279,8 +282,8 @@ class Screen:
         lines = self.table_lines(board, max(2, must,
                                             min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
-        lines += [Text(line) for line in grid[:grid_room]]
-        return top + lines + self.under(mine + notes, room - len(lines))
+        lines += front + [Text(line) for line in grid[:grid_room]]
+        return top + lines + self.under(mine + notes, room + len(front) - len(lines))
 
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""
