@@ -149,5 +149,9 @@ def test_seat_panels_say_what_a_seat_has_in_words(game_id):
         texts = [f"{k}: {v}" if v else k for k, v in panel["facts"]]
         assert not any(re.search(r"\([^)]*\): \d", t) for t in texts), texts
         listed = [gw.variable(k, "player") for k in layout.player_vars or []]
-        assert [k for k, _ in panel["facts"][:len(listed)]] == listed
+        labels = [k for k, _ in panel["facts"]]
+        places = [labels.index(label) for label in listed]
+        assert places == sorted(places)
+        said_whole = [i for i, (_, v) in enumerate(panel["facts"]) if v == ""]
+        assert all(i > max(places, default=-1) for i in said_whole)
     assert all(f[1] for f in message["facts"])

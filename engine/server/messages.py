@@ -153,13 +153,13 @@ def score_message(gw: GameWords, result: dict) -> dict | None:
 
 def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
                  seat: int) -> list[list[str]]:
-    """[label, value] pairs about one seat that the viewer sees, what wins first: variables
-    (those the layout names, in its order), track positions and money; then what the seat
+    """[label, value] pairs about one seat that the viewer sees, what wins first: track
+    positions, variables (those the layout names, in its order) and money; then what the seat
     has on the board and off it, said whole ("supply: 15 houses and 8 palaces", value "")."""
-    facts = [[label, value] for label, value in player_var_facts(game, gw, view, seat,
-                                                                      layout.player_vars)]
-    for name, track in (view.get("tracks") or {}).items():
-        facts.append([track_name(gw, name), str(track["pos"][seat])])
+    facts = [[track_name(gw, name), str(track["pos"][seat])]
+             for name, track in (view.get("tracks") or {}).items()]
+    facts += [[label, value] for label, value in player_var_facts(game, gw, view, seat,
+                                                                   layout.player_vars)]
     for name, bank in (view.get("bank") or {}).items():
         facts.append([resource_name(gw, name), str(bank["held"][seat])])
     facts += [[text, ""] for text in held_facts(game, gw, view, seat)]
