@@ -285,6 +285,13 @@ class Screen:
         lines += front + [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, room + len(front) - len(lines))
 
+    def least_board(self, view: dict) -> int:
+        """The fewest lines the board takes: the game's listed variables, the table's head
+        and the rows a seat decides by, a line saying `board` shows the rest."""
+        board = Board(self.game, self.gw, view)
+        must = sum(1 for row in board.rows() if row.rank == 0)
+        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1
+
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""
         return [part for line in pack(items, self.width)
@@ -380,7 +387,7 @@ class Screen:
         log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
             if logs else 0
         if not grid_map and len(logs) > log_room:      # much happened: the story first
-            log_room = min(len(logs), max(log_room, room // 2))
+            log_room = min(len(logs), max(log_room, room - self.least_board(view)))
         board_lines = self.board_lines(view, room - log_room, grid_map)
         log_room = max(0, min(len(logs), room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
