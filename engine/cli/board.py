@@ -198,7 +198,7 @@ class Board:
 
     def game_lines(self) -> list[Text]:
         """The game's variables the table.yaml lists that the screen's status line does not
-        say ("the current row: brown voting-order cards"), one line each."""
+        say ("the current row: the red cards"), one line each."""
         status = self.gw.text("screen", "status") or ""
         names = [k for k in shown_game_vars(self.game, self.view) if "{" + k + "}" not in status]
         out = []
@@ -228,7 +228,7 @@ class Board:
         return out
 
     def front_places(self) -> list[str]:
-        """The areas the game's table.yaml draws first (a street of cards for sale): what
+        """The areas the game's table.yaml draws first (a row of cards for sale): what
         lies there is shown before the board's other rows."""
         panels = load_layout(self.game.definition).panels
         if not panels or panels[0].get("kind") not in ("areas", "map"):

@@ -1,7 +1,7 @@
 """The facts a table shows about the game and each seat, as both surfaces (terminal and web)
 say them: which variables the game's table.yaml lists (`vars`, `player_vars`), each value in
 words with players named, and a seat's pieces and tokens off the board as a person would
-say them ("supply: 15 houses and 8 palaces")."""
+say them ("supply: 15 cubes and 8 discs")."""
 
 from __future__ import annotations
 
@@ -90,8 +90,8 @@ def player_var_facts(game: Game, gw: GameWords, view: dict, seat: int,
 
 
 def held_facts(game: Game, gw: GameWords, view: dict, seat: int) -> list[str]:
-    """What a seat has, place by place, as a person says it: "on the board: 2 palaces and
-    5 houses", "supply: 15 houses and 8 palaces", "hand: 7 player cards"."""
+    """What a seat has, place by place, as a person says it: "on the board: 2 towers and
+    5 cubes", "supply: 15 cubes and 8 discs", "hand: 7 cards"."""
     definition = game.definition
     board: dict[str, int] = {}
     held: dict[str, dict[str, int]] = {}

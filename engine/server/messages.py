@@ -155,7 +155,7 @@ def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
                  seat: int) -> list[list[str]]:
     """[label, value] pairs about one seat that the viewer sees, what wins first: track
     positions, variables (those the layout names, in its order) and money; then what the seat
-    has on the board and off it, said whole ("supply: 15 houses and 8 palaces", value "")."""
+    has on the board and off it, said whole ("supply: 15 cubes and 8 discs", value "")."""
     facts = [[track_name(gw, name), str(track["pos"][seat])]
              for name, track in (view.get("tracks") or {}).items()]
     facts += [[label, value] for label, value in player_var_facts(game, gw, view, seat,
