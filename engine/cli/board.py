@@ -22,6 +22,7 @@ from ..game import Game
 from ..i18n.game_words import GameWords
 from ..present.facts import (
     game_var_facts,
+    holds_seats,
     shown_game_vars,
     shown_player_vars,
     var_kinds,
@@ -260,7 +261,9 @@ class Board:
             return [colour_seats(self.game, gw, n) for n in out]
         for name, cards in self.view["decks"].items():
             if cards:
-                shown = ", ".join("?" if c is None else self.namer.value(c) for c in cards)
+                seats = holds_seats(self.game, name)
+                shown = ", ".join("?" if c is None else gw.seat(c) if seats else
+                                  self.namer.value(c) for c in cards)
                 out.append(Text(gw.w("{place}: {things}", place=gw.deck(name), things=shown)))
         for name, res in self.view.get("bank", {}).items():
             if res["bank"] is not None:

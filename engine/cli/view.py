@@ -15,7 +15,7 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
 from ..present.events import event_text
-from ..present.facts import game_var_facts, player_var_facts
+from ..present.facts import game_var_facts, holds_seats, player_var_facts
 from ..present.labels import token_label
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
@@ -104,6 +104,8 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
     for drawn in grid_maps(game, view, gw):
         console.print(drawn, markup=False, highlight=False)
     for name, cards in view["decks"].items():
-        shown = ", ".join("?" if c is None else gw.value(c) for c in cards)
+        seats = holds_seats(game, name)
+        shown = ", ".join("?" if c is None else gw.seat(c) if seats else gw.value(c)
+                          for c in cards)
         console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
                       markup=False, highlight=False)

@@ -57,6 +57,15 @@ def is_seat_order(value: Any, players: int) -> bool:
         list(range(players))
 
 
+def holds_seats(game: Game, deck: str) -> bool:
+    """Whether a deck's cards are the seats, one each (cards that say who goes first): they
+    are said by the seats' names, never by number."""
+    kind = game.definition.decks.get(deck)
+    cards = list(getattr(kind, "cards", None) or [])
+    return bool(cards) and sorted(c for c in cards if isinstance(c, int)) == \
+        list(range(len(game.definition.seats)))
+
+
 def var_text(game: Game, gw: GameWords, view: dict, value: Any, kind: str = "") -> str:
     """A variable's value in words: players by name (never a seat's index), a name by its
     words, a yes/no, a number."""
