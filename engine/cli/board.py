@@ -25,12 +25,13 @@ from ..present.facts import (
     holds_seats,
     shown_game_vars,
     shown_player_vars,
+    table_layout,
     var_kinds,
     var_text,
 )
 from ..present.labels import Namer, token_label
 from ..present.more_events import resource_name, track_name
-from ..server.svg.layout import area_names, load_layout
+from ..server.svg.layout import area_names
 from .colours import colour_seats, seat_style
 from .grid_view import grid_maps
 
@@ -231,7 +232,7 @@ class Board:
     def front_places(self) -> list[str]:
         """The areas the game's table.yaml draws first (a row of cards for sale): what
         lies there is shown before the board's other rows."""
-        panels = load_layout(self.game.definition).panels
+        panels = table_layout(self.game.definition).panels
         if not panels or panels[0].get("kind") not in ("areas", "map"):
             return []
         return area_names(panels[0], self.game.definition)

@@ -16,7 +16,7 @@ from .labels import Namer
 _LAYOUTS: dict[int, tuple[Any, Any]] = {}
 
 
-def _layout(definition: Any):
+def table_layout(definition: Any):
     """The game's table.yaml layout, read once per loaded game."""
     found = _LAYOUTS.get(id(definition))
     if found is None or found[0] is not definition:
@@ -28,7 +28,7 @@ def _layout(definition: Any):
 def shown_game_vars(game: Game, view: dict) -> list[str]:
     """The game variables the table shows, in the table.yaml's order (default: those that
     hold a number or a name)."""
-    listed = _layout(game.definition).vars
+    listed = table_layout(game.definition).vars
     if listed is None:
         return [k for k, v in view["vars"].items()
                 if isinstance(v, int | str) and not isinstance(v, bool)]
@@ -38,7 +38,7 @@ def shown_game_vars(game: Game, view: dict) -> list[str]:
 def shown_player_vars(game: Game, view: dict) -> list[str] | None:
     """The player variables the table shows, in the table.yaml's order (None: it names
     none, so every one the viewer sees)."""
-    listed = _layout(game.definition).player_vars
+    listed = table_layout(game.definition).player_vars
     if listed is None:
         return None
     seen = {k for seat in view["player_vars"] for k in seat}
