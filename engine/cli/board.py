@@ -20,8 +20,18 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..present.facts import (
+    game_var_facts,
+    holds_seats,
+    shown_game_vars,
+    shown_player_vars,
+    table_layout,
+    var_kinds,
+    var_text,
+)
 from ..present.labels import Namer, token_label
 from ..present.more_events import resource_name, track_name
+from ..server.svg.layout import area_names
 from .colours import colour_seats, seat_style
 from .grid_view import grid_maps
 
@@ -142,7 +152,9 @@ class Board:
                                                    Counter({kind: counts[p]}))
                                               if counts[p] else Held()
                                               for p in range(self.players)], 1))
-        return rows + self._track_rows() + self._variable_rows()
+        ahead = self._track_rows()             # what wins and what a seat decides by
+        tracks = len(self.view.get("tracks", {}))
+        return ahead[:tracks] + self._variable_rows() + ahead[tracks:] + rows
 
     def _row(self, label: str, held: dict, rank: int) -> Row:
         cells = [held.get(p, Held()) for p in range(self.players)]
@@ -158,14 +170,23 @@ class Board:
                            reverse=True)
             rows.append(Row(track_name(gw, name), [
                 Held([gw.w("{position} (#{rank})", position=track["pos"][p],
-                           rank=ahead.index(p) + 1)]) for p in range(players)], 1))
+                           rank=ahead.index(p) + 1)]) for p in range(players)], 0))
         for name, res in view.get("bank", {}).items():
-            rows.append(Row(resource_name(gw, name), [Held([str(n)]) for n in res["held"]], 1))
+            rows.append(Row(resource_name(gw, name), [Held([str(n)]) for n in res["held"]], 0))
         return rows
 
     def _variable_rows(self) -> list[Row]:
-        """Each seat's variables that hold a number or a yes/no, when one of them is set."""
+        """Each seat's variables the game's table.yaml lists, in its order and always (a 0
+        too: a player decides by it), in words; a game that lists none shows those that
+        hold a number or a yes/no, when one of them is set."""
         values = self.view["player_vars"]
+        listed = shown_player_vars(self.game, self.view)
+        if listed is not None:
+            kinds = var_kinds(self.game, "player")
+            return [Row(self.gw.variable(name, "player"), [
+                Held(["?" if name not in seat else
+                      var_text(self.game, self.gw, self.view, seat[name], kinds.get(name, ""))])
+                for seat in values], 0) for name in listed]
         rows = []
         for name in dict.fromkeys(k for seat in values for k in seat):
             shown = [seat.get(name) for seat in values]
@@ -176,6 +197,23 @@ class Board:
                      for v, seat in zip(shown, values)]
             rows.append(Row(self.gw.variable(name, "player"), cells, 3))
         return rows
+
+    def game_lines(self) -> list[Text]:
+        """The game's variables the table.yaml lists that the screen's status line does not
+        say ("the current row: the red cards"), one line each."""
+        status = self.gw.text("screen", "status") or ""
+        names = [k for k in shown_game_vars(self.game, self.view) if "{" + k + "}" not in status]
+        out = []
+        for name, (label, value) in zip(names, game_var_facts(self.game, self.gw, self.view,
+                                                              names)):
+            cards = self.view["decks"].get(self.view["vars"][name]) \
+                if isinstance(self.view["vars"][name], str) else None
+            if cards:                  # a variable naming a deck: the deck's cards too
+                value = self.gw.w("{deck} ({cards})", deck=value, cards=", ".join(
+                    "?" if c is None else self.namer.value(c) for c in cards))
+            out.append(colour_seats(self.game, self.gw, self.gw.w(
+                "{place}: {things}", place=label, things=value)))
+        return out
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
@@ -191,22 +229,42 @@ class Board:
                                           things=", ".join(held.detail))))
         return out
 
-    def notes(self) -> list[Text]:
+    def front_places(self) -> list[str]:
+        """The areas the game's table.yaml draws first (a row of cards for sale): what
+        lies there is shown before the board's other rows."""
+        panels = table_layout(self.game.definition).panels
+        if not panels or panels[0].get("kind") not in ("areas", "map"):
+            return []
+        return area_names(panels[0], self.game.definition)
+
+    def front_notes(self) -> list[Text]:
+        """What belongs to no seat in the areas drawn first, area by area."""
+        return self.notes(front=True)
+
+    def notes(self, front: bool = False) -> list[Text]:
         """What belongs to no seat, place by place; decks; the bank; connections; the empty
-        areas with their numbers."""
+        areas with their numbers (with `front`, only what lies in the areas drawn first;
+        without, all but that)."""
         gw, definition = self.gw, self.game.definition
         out = []
         numbers = {a: n for n, a in enumerate(definition.areas, start=1)}
+        first = set(self.front_places())
         for place in [*definition.areas, *definition.locations]:
+            if (place in first) != front:
+                continue
             held = self.places.get(place, {}).get(None)
             if held is not None and held.detail:
                 name = f"{numbers[place]} {gw.place(place)}" if place in numbers \
                     else gw.place(place)
                 out.append(Text(gw.w("{place}: {things}", place=name,
                                      things=", ".join(held.detail))))
+        if front:
+            return [colour_seats(self.game, gw, n) for n in out]
         for name, cards in self.view["decks"].items():
             if cards:
-                shown = ", ".join("?" if c is None else self.namer.value(c) for c in cards)
+                seats = holds_seats(self.game, name)
+                shown = ", ".join("?" if c is None else gw.seat(c) if seats else
+                                  self.namer.value(c) for c in cards)
                 out.append(Text(gw.w("{place}: {things}", place=gw.deck(name), things=shown)))
         for name, res in self.view.get("bank", {}).items():
             if res["bank"] is not None:
@@ -277,11 +335,12 @@ class Board:
         while len(rows) > max(max_rows, 1):
             rows.pop(max(range(len(rows)), key=lambda i: (rows[i].rank, i)))
             dropped += 1
-        label_width = min(18, max([len(r.label) for r in rows] + [6]))
+        label_width = min(max(18, width // 4, width - 1 - 15 * self.players),
+                          max([len(r.label) for r in rows] + [6]))
         seat_width = max(6, (width - label_width - 1) // max(self.players, 1) - 1)
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                       show_edge=False, collapse_padding=True)
-        table.add_column("", no_wrap=True, width=label_width, overflow="ellipsis")
+        table.add_column("", width=label_width, overflow="fold")   # a long label wraps
         for p in range(self.players):
             table.add_column(Text(self.gw.w("{seat} ({number})", seat=self.gw.seat(p),
                                             number=p + 1), style=seat_style(self.game, p)),

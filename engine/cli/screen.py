@@ -60,19 +60,37 @@ def render_lines(console: Console, renderable, width: int) -> list[Text]:
     return [Text.assemble(*((s.text, s.style) for s in line if not s.control)) for line in lines]
 
 
+def wrapped(console: Console, line: Text, width: int, indent: int = 2) -> list[Text]:
+    """A line too long for `width` over as many lines as it needs (cut between words), the
+    later ones indented by `indent`: nothing a person reads is cut short."""
+    if line.cell_len <= width:
+        return [line]
+    out = list(line.wrap(console, max(10, width - indent), overflow="fold"))
+    for n, part in enumerate(out):
+        part.rstrip()
+        if n:
+            out[n] = Text(" " * indent) + part
+    return out
+
+
 def option_lines(options: list[tuple[str, str]], width: int,
-                 max_rows: int | None = None) -> list[Text]:
+                 max_rows: int | None = None, console: Console | None = None) -> list[Text]:
     """Keyed options in as many columns as fit: "[b] build a tower   [d] do not build";
-    with `max_rows`, in enough columns to take at most that many lines (long labels, such
-    as an option with its effect, are cut short: `?` shows them whole)."""
+    with `max_rows`, in more columns to take at most that many lines, while every option
+    still fits its column whole. An option longer than the screen (one with its effect)
+    takes the lines it needs, one option a line."""
     if not options:
         return []
     items = [f"[{key}] {label}" for key, label in options]
-    widest = min(max(len(i) for i in items) + 3, width)
+    longest = max(len(i) for i in items)
+    widest = min(longest + 3, width)
     columns = max(1, min(len(items), width // widest))
     if max_rows and math.ceil(len(items) / columns) > max_rows:
-        columns = min(len(items), math.ceil(len(items) / max_rows), max(1, width // 16))
-        widest = width // columns
+        more = min(len(items), math.ceil(len(items) / max_rows), max(1, width // 16))
+        while more > columns and longest + 1 > width // more:
+            more -= 1
+        if more > columns:
+            columns, widest = more, width // more
     rows = math.ceil(len(items) / columns)
     out = []
     for r in range(rows):
@@ -84,10 +102,10 @@ def option_lines(options: list[tuple[str, str]], width: int,
                 cell = Text()
                 cell.append(f"[{key}]", style="bold cyan")
                 cell.append(f" {label}")
-                cell.truncate(widest - 1, overflow="ellipsis")
-                cell.pad_right(widest - cell.cell_len)
+                if columns > 1:
+                    cell.pad_right(widest - cell.cell_len)
                 line.append_text(cell)
-        out.append(line)
+        out += wrapped(console or Console(width=width), line, width, indent=4)
     return out
 
 
@@ -145,7 +163,9 @@ class Screen:
         repeats collapsed, seat names in colour."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
         lines = collapse([self.entry_line(e, tokens) for e in since(story(view["log"]), start)])
-        return [colour_seats(self.game, self.gw, line) for line in lines]
+        return [part for line in lines
+                for part in wrapped(self.console, colour_seats(self.game, self.gw, line),
+                                    self.width)]
 
     def full_log_lines(self, view: dict) -> list[Text]:
         """The whole story, each entry followed by its raw moves, indented and dim."""
@@ -223,25 +243,59 @@ class Screen:
             shown = ["…", shown[-1]]
         return colour_seats(self.game, self.gw, " › ".join(shown))
 
+    def where_lines(self, steps: list[str], room: int) -> list[Text]:
+        """The steps of the decision over the lines they need (the innermost, the rule being
+        played, whole), unless the question and its options leave fewer than that: then in
+        `room` lines (at least one), the last saying `?` shows the rest."""
+        lines = wrapped(self.console, self.where(steps), self.width)
+        if len(lines) <= max(1, room):
+            return lines
+        lines = lines[:max(1, room)]
+        more = self.gw.w(" … (? says it whole)")
+        lines[-1].truncate(self.width - len(more))
+        lines[-1].append(more, style="dim")
+        return lines
+
     def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None
                     ) -> list[Text]:
         """The board in at most `room` lines. First served: a few rows of the table, the
         seat's own things and grid (a district), then more rows (the least useful ones are
         dropped first), then what belongs to nobody. A decision on a grid gives its map
         (`grid_map`, drawn instead of the seat's own grids): it is served first."""
-        gw, width = self.gw, self.width
+        gw = self.gw
+        if room < 3:                     # the question needs the screen: `board` shows it
+            return []
         board = Board(self.game, gw, view)
-        mine, notes = pack(board.mine(), width), pack(board.notes(), width)
+        mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
+        top = self.fitted(board.game_lines())[:max(0, room - 4)]
+        room -= len(top)
         if grid_map is not None:
-            return self.map_first(board, grid_map, mine + notes, room)
+            return top + self.map_first(board, grid_map, mine + notes, room)
+        front = self.fitted(board.front_notes())
+        front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
+        room -= len(front)
         grid = board.own_grids()
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        lines = self.table_lines(board, max(2, min(want_rows, room - 4 - grid_room - reserved)))
+        must = sum(1 for row in board.rows() if row.rank == 0)   # what a seat decides by
+        lines = self.table_lines(board, max(2, must,
+                                            min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
-        lines += [Text(line) for line in grid[:grid_room]]
-        return lines + self.under(mine + notes, room - len(lines))
+        lines += front + [Text(line) for line in grid[:grid_room]]
+        return top + lines + self.under(mine + notes, room + len(front) - len(lines))
+
+    def least_board(self, view: dict) -> int:
+        """The fewest lines the board takes: the game's listed variables, the table's head
+        and the rows a seat decides by, a line saying `board` shows the rest."""
+        board = Board(self.game, self.gw, view)
+        must = sum(1 for row in board.rows() if row.rank == 0)
+        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1
+
+    def fitted(self, items: list[Text]) -> list[Text]:
+        """Short lines packed side by side, a long one wrapped over the lines it needs."""
+        return [part for line in pack(items, self.width)
+                for part in wrapped(self.console, line, self.width)]
 
     def table_lines(self, board: Board, rows: int) -> list[Text]:
         """The board's table in at most `rows` rows, what it left out, and its legend."""
@@ -272,6 +326,16 @@ class Screen:
             lines = self.table_lines(board, 2)
         lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
         return lines + self.under(more, room - len(lines))
+
+    def names_only(self, options: list[tuple[str, str]], width: int) -> list[Text]:
+        """Options too many to show with their effects: by their names, in columns, and a
+        line saying that `?` tells what each does."""
+        gw = self.gw
+        joined = gw.w("{option} — {effect}", option="\0", effect="\1")
+        sep = joined[joined.index("\0") + 1:joined.index("\1")]
+        lines = option_lines([(key, label.split(sep, 1)[0]) for key, label in options], width,
+                             max_rows=None, console=self.console)
+        return lines + [Text(gw.w("? tells what each option does"), style="dim")]
 
     def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
                        width: int) -> list[Text]:
@@ -307,18 +371,25 @@ class Screen:
         question_line.append(": ")
         question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
         choices = pictures if pictures else option_lines(options, width,
-                                                         max_rows=max(3, height // 3))
+                                                         max_rows=max(3, height // 3),
+                                                         console=console)
         if grid_map and not pictures and height - 3 - 2 - len(choices) - len(grid_map) < 7:
             choices = self.marked_options(options, set(map_keys or ()), width)
-        bottom = [self.where(steps), question_line, *choices]
+        question_lines = wrapped(console, question_line, width)
+        if not pictures and len(choices) > height - 8 - len(question_lines):
+            choices = self.names_only(options, width)     # each effect whole under `?`
+        asked = [*question_lines, *choices]
         if message is not None:
-            bottom.append(message)
+            asked.append(message)
+        bottom = self.where_lines(steps, height - 3 - 4 - len(asked)) + asked
         logs = self.log_lines(view, log_from)
         room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
         log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
             if logs else 0
+        if not grid_map and len(logs) > log_room:      # much happened: the story first
+            log_room = min(len(logs), max(log_room, room - self.least_board(view)))
         board_lines = self.board_lines(view, room - log_room, grid_map)
-        log_room = min(len(logs), max(log_room, room - len(board_lines)))
+        log_room = max(0, min(len(logs), room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "
                                                                    "last decision")

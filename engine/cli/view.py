@@ -15,6 +15,7 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
 from ..present.events import event_text
+from ..present.facts import game_var_facts, holds_seats, player_var_facts
 from ..present.labels import token_label
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
@@ -71,10 +72,6 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
     return table
 
 
-def _values(gw: GameWords, values: dict, scope: str) -> str:
-    return ", ".join(f"{gw.variable(k, scope)} = {gw.value(v)}" for k, v in values.items())
-
-
 def show_view(console: Console, game: Game, view: dict, log_from: int,
               gw: GameWords | None = None) -> None:
     """Print what a seat may see: variables, pieces, tokens, decks and recent log lines."""
@@ -92,19 +89,23 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
             new = new[-MAX_LOG_LINES:]
         for event in new:
             console.print("  " + event_text(event, gw, tokens), markup=False, highlight=False)
-    if view["vars"]:
-        console.print(w("game: {values}", values=_values(gw, view["vars"], "game")),
-                      markup=False, highlight=False)
+    for label, value in game_var_facts(game, gw, view, list(view["vars"])):
+        console.print(w("{place}: {things}", place=label, things=value), markup=False,
+                      highlight=False, soft_wrap=False)
     for p, values in enumerate(view["player_vars"]):
         if values:
-            console.print(f"{gw.seat(p)}: {_values(gw, values, 'player')}", markup=False,
-                          highlight=False)
+            facts = player_var_facts(game, gw, view, p, list(values))
+            console.print(w("{seat}: {values}", seat=gw.seat(p), values="; ".join(
+                w("{place}: {things}", place=label, things=value) for label, value in facts)),
+                markup=False, highlight=False, soft_wrap=False)
     for table in (pieces_table(view, gw), tokens_table(game, view, gw), *concept_tables(view, gw)):
         if table is not None:
             console.print(table)
     for drawn in grid_maps(game, view, gw):
         console.print(drawn, markup=False, highlight=False)
     for name, cards in view["decks"].items():
-        shown = ", ".join("?" if c is None else gw.value(c) for c in cards)
+        seats = holds_seats(game, name)
+        shown = ", ".join("?" if c is None else gw.seat(c) if seats else gw.value(c)
+                          for c in cards)
         console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
                       markup=False, highlight=False)

@@ -9,6 +9,7 @@ sees; without one, by the names of its known properties, none repeating another.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -16,6 +17,10 @@ from ..game import Game
 from ..i18n.game_words import GameWords, fill
 from ..i18n.game_words import words as id_words
 from .effects import Effects
+
+LINK = re.compile(r"“?\[([^\]]+)\]\([^)]*\)”?")
+"""A Markdown link in a text, with the quotes around it: a table says its words alone
+("see Placing a building")."""
 
 
 def seat_label(gw: GameWords, seat: int) -> str:
@@ -244,6 +249,7 @@ class Namer:
             entry = self.gw.text("procedures", step["procedure"], n if isinstance(n, int)
                                  else None)
             text = self.filled(entry, step["args"], step["kinds"])
+            text = LINK.sub(r"\1", text) if text else text
             if text and text not in out:
                 out.append(text)
         return out

@@ -13,7 +13,9 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
+from ..present.facts import game_var_facts, held_facts, player_var_facts
 from ..present.labels import Namer, cell_words, piece_label
+from ..present.more_events import resource_name, track_name
 from ..present.scores import score_table, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
@@ -154,36 +156,16 @@ def score_message(gw: GameWords, result: dict) -> dict | None:
 
 def player_facts(gw: GameWords, game: Game, layout: Layout, view: dict,
                  seat: int) -> list[list[str]]:
-    """[label, value] pairs about one seat that the viewer sees: variables (those the
-    layout names), money, track positions, pieces off the board and how many tokens it
-    holds at each place off the board."""
-    definition = game.definition
-    facts = []
-    shown = layout.player_vars
-    for name, value in view["player_vars"][seat].items():
-        if shown is not None and name not in shown:
-            continue
-        if isinstance(value, bool | int | float | str) or (
-                isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            facts.append([gw.variable(name, "player"), gw.value(value)])
+    """[label, value] pairs about one seat that the viewer sees, what wins first: track
+    positions, variables (those the layout names, in its order) and money; then what the seat
+    has on the board and off it, said whole ("supply: 15 cubes and 8 discs", value "")."""
+    facts = [[track_name(gw, name), str(track["pos"][seat])]
+             for name, track in (view.get("tracks") or {}).items()]
+    facts += [[label, value] for label, value in player_var_facts(game, gw, view, seat,
+                                                                   layout.player_vars)]
     for name, bank in (view.get("bank") or {}).items():
-        facts.append([gw.label("resources", name), str(bank["held"][seat])])
-    for name, track in (view.get("tracks") or {}).items():
-        facts.append([gw.label("tracks", name), str(track["pos"][seat])])
-    for kind, places in view["pieces"].items():
-        for place, counts in places.items():
-            if place not in definition.areas and counts[seat]:
-                facts.append([gw.w("{pieces} ({place})", pieces=gw.piece(kind, 2),
-                                   place=gw.place(place)), str(counts[seat])])
-    held: dict[tuple[str, str], int] = {}
-    for token in view["tokens"]:
-        if token.get("owner") == seat and token.get("at") not in definition.grids \
-                and token.get("at") not in definition.areas:
-            key = (token["kind"], token["at"])
-            held[key] = held.get(key, 0) + 1
-    for (kind, place), n in held.items():
-        facts.append([gw.w("{pieces} ({place})", pieces=gw.piece(kind, 2),
-                           place=gw.place(place)), str(n)])
+        facts.append([resource_name(gw, name), str(bank["held"][seat])])
+    facts += [[text, ""] for text in held_facts(game, gw, view, seat)]
     return facts
 
 
@@ -254,10 +236,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                                                                            table["kinds"][p]),
                       "to_move": p in view["to_move"], "you": p == seat,
                       "facts": player_facts(gw, game, layout, view, p)})
-    shown_vars = layout.vars if layout.vars is not None else [
-        k for k, v in view["vars"].items() if isinstance(v, int | str)]
-    facts = [[gw.variable(k), gw.value(view["vars"][k])] for k in shown_vars
-             if k in view["vars"]]
+    facts = [[label, value] for label, value in game_var_facts(game, gw, view, layout.vars)]
     prompt = None
     if actions:
         namer = Namer(game, gw, view)

@@ -374,7 +374,7 @@ function drawPrompt(state) {
 
 function drawSeatsTable(state) {
   const rows = state.seats.map((s) => {
-    const facts = s.facts.map(([k, v]) => `${k}: ${v}`).join(" · ");
+    const facts = s.facts.map(([k, v]) => (v === "" ? k : `${k}: ${v}`)).join(" · ");
     return el("tr", { class: s.to_move ? "tomove" : "" },
               el("td", {}, el("span", { class: "dot", style: `background:${s.colour}` }), s.name),
               el("td", {}, el("div", { text: s.kind_name }), el("div", { class: "facts", text: facts })));

@@ -1,0 +1,128 @@
+"""The facts a table shows about the game and each seat, as both surfaces (terminal and web)
+say them: which variables the game's table.yaml lists (`vars`, `player_vars`), each value in
+words with players named, and a seat's pieces and tokens off the board as a person would
+say them ("supply: 15 cubes and 8 discs")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dsl.value_types import types_of
+from ..game import Game
+from ..i18n.game_words import GameWords
+from ..interpreter.decision_context import kind_name
+from .labels import Namer
+
+_LAYOUTS: dict[int, tuple[Any, Any]] = {}
+
+
+def table_layout(definition: Any):
+    """The game's table.yaml layout, read once per loaded game."""
+    found = _LAYOUTS.get(id(definition))
+    if found is None or found[0] is not definition:
+        from ..server.svg.layout import load_layout
+        found = _LAYOUTS[id(definition)] = (definition, load_layout(definition))
+    return found[1]
+
+
+def shown_game_vars(game: Game, view: dict) -> list[str]:
+    """The game variables the table shows, in the table.yaml's order (default: those that
+    hold a number or a name)."""
+    listed = table_layout(game.definition).vars
+    if listed is None:
+        return [k for k, v in view["vars"].items()
+                if isinstance(v, int | str) and not isinstance(v, bool)]
+    return [k for k in listed if k in view["vars"]]
+
+
+def shown_player_vars(game: Game, view: dict) -> list[str] | None:
+    """The player variables the table shows, in the table.yaml's order (None: it names
+    none, so every one the viewer sees)."""
+    listed = table_layout(game.definition).player_vars
+    if listed is None:
+        return None
+    seen = {k for seat in view["player_vars"] for k in seat}
+    return [k for k in listed if k in seen]
+
+
+def var_kinds(game: Game, scope: str) -> dict[str, str]:
+    """The kind of each variable of a scope ("game", "player"): player, list:player, number..."""
+    return {k: kind_name(t) for k, t in types_of(game.definition).get(scope, {}).items()}
+
+
+def is_seat_order(value: Any, players: int) -> bool:
+    """Whether a list holds each seat exactly once (a turn order), so it names players."""
+    return isinstance(value, list) and len(value) == players and \
+        sorted(v for v in value if isinstance(v, int) and not isinstance(v, bool)) == \
+        list(range(players))
+
+
+def holds_seats(game: Game, deck: str) -> bool:
+    """Whether a deck's cards are the seats, one each (cards that say who goes first): they
+    are said by the seats' names, never by number."""
+    kind = game.definition.decks.get(deck)
+    cards = list(getattr(kind, "cards", None) or [])
+    return bool(cards) and sorted(c for c in cards if isinstance(c, int)) == \
+        list(range(len(game.definition.seats)))
+
+
+def var_text(game: Game, gw: GameWords, view: dict, value: Any, kind: str = "") -> str:
+    """A variable's value in words: players by name (never a seat's index), a name by its
+    words, a yes/no, a number."""
+    namer = Namer(game, gw, view)
+    if kind in ("number", "list:number", "list:unknown", "unknown", "") and \
+            is_seat_order(value, view["players"]):
+        return gw.seats(value)
+    return namer.value(value, kind)
+
+
+def game_var_facts(game: Game, gw: GameWords, view: dict,
+                   names: list[str] | None = None) -> list[tuple[str, str]]:
+    """(label, value in words) of the game variables `names` (default: those shown)."""
+    kinds = var_kinds(game, "game")
+    names = shown_game_vars(game, view) if names is None else names
+    return [(gw.variable(k), var_text(game, gw, view, view["vars"][k], kinds.get(k, "")))
+            for k in names if k in view["vars"]]
+
+
+def player_var_facts(game: Game, gw: GameWords, view: dict, seat: int,
+                     names: list[str] | None = None) -> list[tuple[str, str]]:
+    """(label, value in words) of a seat's variables `names` (default: those shown)."""
+    kinds = var_kinds(game, "player")
+    values = view["player_vars"][seat]
+    if names is None:
+        names = shown_player_vars(game, view)
+    if names is None:
+        names = [k for k, v in values.items() if isinstance(v, bool | int | float | str)]
+    return [(gw.variable(k, "player"), var_text(game, gw, view, values[k], kinds.get(k, "")))
+            for k in names if k in values]
+
+
+def held_facts(game: Game, gw: GameWords, view: dict, seat: int) -> list[str]:
+    """What a seat has, place by place, as a person says it: "on the board: 2 towers and
+    5 cubes", "supply: 15 cubes and 8 discs", "hand: 7 cards"."""
+    definition = game.definition
+    board: dict[str, int] = {}
+    held: dict[str, dict[str, int]] = {}
+    for kind, places in view["pieces"].items():
+        for place, counts in places.items():
+            if counts[seat]:
+                into = board if place in definition.areas else held.setdefault(place, {})
+                into[kind] = into.get(kind, 0) + counts[seat]
+    for token in view["tokens"]:
+        place = token.get("at")
+        if token.get("owner") != seat or place in definition.grids:
+            continue
+        into = board if place in definition.areas else held.setdefault(place, {})
+        into[token["kind"]] = into.get(token["kind"], 0) + 1
+    out = []
+    if board:
+        out.append(gw.w("on the board: {things}", things=_counted(gw, board)))
+    for place, kinds in held.items():
+        out.append(gw.w("{place}: {things}", place=gw.place(place),
+                        things=_counted(gw, kinds)))
+    return out
+
+
+def _counted(gw: GameWords, kinds: dict[str, int]) -> str:
+    return gw.w.join([gw.pieces(kind, n) for kind, n in kinds.items()])
