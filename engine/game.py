@@ -401,6 +401,12 @@ class GameState(StateViews):
         for seat, value in step["answers"]:
             if seat == player:
                 alone._answer(alone._waiting(seat), seat, value)
+        # The step counter as it really is, so that the seat's actions (stamped with the
+        # step their question was asked at) fit the views and samples built from here.
+        alone._data["steps"] = self._data["steps"]
+        mine, real = alone._waiting(player), self._waiting(player)
+        if mine is not None and real is not None:
+            mine["wait"]["step"] = real["wait"]["step"]
         return alone
 
     def sample(self, seat: int, rng: random.Random | int) -> GameState:

@@ -188,3 +188,18 @@ def test_a_sample_taken_in_a_secret_step_knows_only_the_seats_own_answers(game_i
         assert set(sample.to_move) == set(seats)
         views.add(sample.to_json())
     assert len(views) == 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_seat_can_play_its_real_actions_on_a_sample_taken_in_a_secret_step(game_id):
+    """Bots search on samples with the actions of the real state: in a step where the
+    seats before have answered, every action of the last seat fits its sample."""
+    start = next(_secret_step_starts(game_id, 2))
+    seats = start.to_move
+    state = start.clone()
+    rng = random.Random(8)
+    for earlier in seats[:-1]:
+        _answer_until_done(state, earlier, rng)
+    sample = state.sample(seats[-1], 3)
+    for action in state.legal_actions(seats[-1]):
+        sample.clone().apply(seats[-1], action)
