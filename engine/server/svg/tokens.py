@@ -111,9 +111,11 @@ def piece_chips(ctx: Ctx, kind: str, counts: list[int], width: float) -> Drawing
     name = ctx.gw.piece(kind, 2)
     d = Drawing(width, 22)
     d.add(text(0, 15, name, 11, fill="#555555"))
-    x = min(width * 0.45, 8 + len(name) * 6.2)
+    x, y = min(width * 0.45, 8 + len(name) * 6.2), 11
+    if x < 8 + len(name) * 6.2:         # the name would be cut: the chips go under it
+        x, y, d.height = 0, 33, 44
     for seat, n in enumerate(counts):
         if n:
-            d.add(*chip(x + 10, 11, ctx.colour(seat), n, 10))
+            d.add(*chip(x + 10, y, ctx.colour(seat), n, 10))
             x += 24
     return d
