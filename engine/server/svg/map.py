@@ -13,7 +13,7 @@ from typing import Any
 from .areas import area_box
 from .context import Ctx
 from .layout import area_names
-from .shapes import Drawing, action_attr, attr, circle, explain, line, rect, text
+from .shapes import Drawing, action_attr, attr, circle, esc, explain, line, rect, text
 
 BOX_W = 180
 HEIGHT = 470
@@ -183,6 +183,7 @@ def _area_values(ctx: Ctx, panel: dict, names: list[str]) -> dict[str, Drawing]:
         tag = Drawing(14 + len(words) * 6.4, 20)
         tag.add(rect(0, 0, tag.width, 20, "#2c3e50", "#2c3e50", 1, 10))
         tag.add(text(tag.width / 2, 14, words, 11, "middle", "bold", fill="#ffffff"))
-        explain(tag, hover)
+        if hover:               # a hover's tooltip (the tap texts are the pieces' effects)
+            tag.body.insert(0, f"<title>{esc(hover)}</title>")
         out[area] = tag
     return out
