@@ -208,7 +208,7 @@ def test_the_board_and_the_log_commands_show_everything():
     assert "Tokens" in out and "Connections" in out          # the full view
     full_view = out.split("Tokens", 1)[1].split("Connections", 1)[0]
     assert re.search(r"building +│ - +│ stock +│", full_view)   # the building stock's row
-    assert "round tile 4: box -> Santa Croce" in out         # the log: the lines before
+    assert "round tile (current in round 4): box -> Santa Croce" in out  # the log: the lines before
     assert "Traceback" not in result.output
 
 

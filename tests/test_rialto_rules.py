@@ -715,3 +715,34 @@ def test_blue_buildings_in_doge_order():
         state.data["bank"]["coin"]["held"][p] = 1
     asked = run(state, "blue_phase", {"use_blue": "use"})
     assert [a["player"] for a in asked] == [2, 1, 0]
+
+
+def test_y3_is_a_joker_and_never_counts_alone():
+    """notes: components.y3, phase2.jokers, phase2.two_jokers_for_one."""
+    # notes: Y3 ([U]) counts as 1 Joker; Phase II "Jokers add 1 each, never alone"; checklist 18.
+    # With one Gondola card in the Bridge stage, yellow building 3 could give nothing: it is
+    # not offered, so no coin is spent on it.
+    state = fresh(3)
+    building_to_board(state, 0, "y3")
+    cards_to_hand(state, 0, ["gondola"])
+    coins = state.data["bank"]["coin"]["held"][0]
+    asked = run(state, "play_turn", {}, p=0, s="bridge", may_delay=True)
+    assert [a for a in asked if a["ask"] == "use_yellow"] == []
+    assert state.data["pvars"][0]["played"] == 0
+    assert state.data["bank"]["coin"]["held"][0] == coins
+    # With one Joker in hand and no Bridge card, yellow building 3 is the second Joker:
+    # the two count as one Bridge card.
+    state = fresh(3)
+    building_to_board(state, 0, "y3")
+    cards_to_hand(state, 0, ["gondola", "joker"])
+    asked = run(state, "play_turn", {"use_yellow": "y3", "play_jokers": 1}, p=0, s="bridge",
+                may_delay=True)
+    assert [a["options"] for a in asked if a["ask"] == "use_yellow"] == [["play", "y3"]]
+    assert state.data["pvars"][0]["played"] == 1
+    # With a Bridge card, yellow building 3 adds one to it.
+    state = fresh(3)
+    building_to_board(state, 0, "y3")
+    cards_to_hand(state, 0, ["bridge"])
+    run(state, "play_turn", {"use_yellow": "y3", "play_cards": 1}, p=0, s="bridge",
+        may_delay=True)
+    assert state.data["pvars"][0]["played"] == 2

@@ -23,6 +23,14 @@ EFFECTS = "effects"
 """The text file's section of effect texts (context <game>.effects)."""
 
 
+def effect_key(value: Any) -> str:
+    """A property value as the key of its effect text: a list of values joined by "_"
+    (a tile's ends [3, 5] as "3_5"), anything else as itself."""
+    if isinstance(value, list):
+        return "_".join(str(v) for v in value)
+    return str(value)
+
+
 def rows_of(definition: Any, kind: str) -> list[dict[str, Any]]:
     """The tokens of a kind (or the areas of an area kind) as rows of their properties,
     an area's row with its id as `area`: what effect texts are filled from."""
@@ -52,7 +60,7 @@ class Effects:
             keys = set(self.texts.get(kind, {}))
             best, best_count = None, 0
             for prop, values in self._properties(kind).items():
-                count = len(keys & {str(v) for v in values if v is not None})
+                count = len(keys & {effect_key(v) for v in values if v is not None})
                 if count > best_count:
                     best, best_count = prop, count
             self._by[kind] = best
@@ -76,7 +84,7 @@ class Effects:
         by = self.picking(kind)
         if by is None or row.get(by) is None:
             return None
-        english = self.texts.get(kind, {}).get(str(row.get(by)))
+        english = self.texts.get(kind, {}).get(effect_key(row.get(by)))
         if not isinstance(english, str):
             return None
         key = (kind, english, tuple(sorted((k, repr(v)) for k, v in row.items())))
@@ -104,7 +112,7 @@ class Effects:
             if by is None:
                 continue
             rows = [{"kind": kind, **r} for r in rows_of(self.definition, kind)
-                    if str(r.get(by)) == value]
+                    if effect_key(r.get(by)) == value]
             said = {self.of(kind, r) for r in rows}
             if len(said) == 1:
                 return said.pop()

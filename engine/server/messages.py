@@ -177,8 +177,8 @@ def question_steps(game: Game, gw: GameWords, view: dict, context: dict | None) 
 
 
 def question_subject(definition: Any, view: dict, context: dict | None) -> frozenset[str]:
-    """The areas, locations and tokens (ones the seat sees) the question is about: the
-    values its context names (the prompt's and the steps' placeholders)."""
+    """The areas, locations, connections and tokens (ones the seat sees) the question is
+    about: the values its context names (the prompt's and the steps' placeholders)."""
     if not context:
         return frozenset()
     tokens = {t["id"] for t in view["tokens"] if "id" in t}
@@ -187,7 +187,8 @@ def question_subject(definition: Any, view: dict, context: dict | None) -> froze
         for value in values.values():
             for v in value if isinstance(value, list) else [value]:
                 if isinstance(v, str) and (v in definition.areas or v in tokens
-                                           or v in definition.locations):
+                                           or v in definition.locations
+                                           or v in definition.connections):
                     found.add(v)
     return frozenset(found)
 

@@ -329,6 +329,10 @@ function drawBoard(state) {
   $("board").innerHTML = narrow ? state.board_narrow : state.board;
   $("hand").innerHTML = (narrow ? state.hand_narrow : state.hand) || "";
   TABLE.narrow = !!narrow;
+  // The hand above the board while the question picks from it (a discard): below the
+  // board it would be out of sight on a desktop screen.
+  if ($("hand").querySelector("[data-action]")) $("board").before($("hand-title"), $("hand"));
+  else $("board").after($("hand-title"), $("hand"));
   // Never smaller than drawn (its text would shrink under 11 px): the box scrolls instead.
   for (const svg of document.querySelectorAll(".board-box svg")) {
     svg.style.minWidth = svg.getAttribute("width") + "px";

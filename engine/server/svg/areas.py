@@ -46,8 +46,9 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
     for kind in panel.get("pieces", []):
         counts = ctx.view["pieces"].get(kind, {}).get(area)
         if counts and any(counts) and not (spaces and kind == spaces["piece"]):
-            d.place(piece_chips(ctx, kind, counts, inner), PAD, y + 2)
-            y += 24
+            chips = piece_chips(ctx, kind, counts, inner)
+            d.place(chips, PAD, y + 2)
+            y += chips.height + 2
     tokens = ctx.tokens_at(area, panel.get("tokens"))
     rows = [k for k in panel.get("token_rows", []) if any(t["kind"] == k for t in tokens)]
     for kind in rows:      # each on its own row, after the kind's name

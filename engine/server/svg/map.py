@@ -1,6 +1,10 @@
 """Areas on a map: each area's box where the layout puts it, a line for each connection
 between two of them, and the tile lying on a connection (its properties, a dot on the side
-it faces). A connection or area the seat may pick is a button."""
+it faces). A connection or area the seat may pick is a button.
+
+On a narrow board (a phone) the areas stand in two columns; a connection between two areas
+of one column with another area between them runs along the column's outer edge, and a
+tile's plate moves along its connection when another plate already lies at its middle."""
 
 from __future__ import annotations
 
@@ -9,17 +13,23 @@ from typing import Any
 from .areas import area_box
 from .context import Ctx
 from .layout import area_names
-from .shapes import Drawing, action_attr, circle, explain, line, rect, text
+from .shapes import Drawing, action_attr, attr, circle, esc, explain, line, rect, text
 
 BOX_W = 180
 HEIGHT = 470
+LANE = 18
+"""The room left beside a narrow map's columns for connections that pass an area by."""
+PLATE_H = 22
 
 
 def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
-    """The panel: water, connections, then the area boxes on top."""
+    """The panel: water, connections, the area boxes, then the tiles on top."""
     names = area_names(panel, ctx.definition)
     narrow = ctx.width < 3 * BOX_W      # a phone: two columns (west, east), rows as they lie
-    box_w = min(BOX_W, (ctx.width - 50) / 2) if narrow else BOX_W
+    column = {a: _column(panel["at"][a][0]) for a in names}
+    skips = _passing(ctx, panel, names, column) if narrow else set()
+    lane = LANE if skips else 0
+    box_w = min(BOX_W, (ctx.width - 50 - 2 * lane) / 2) if narrow else BOX_W
     boxes = {a: area_box(ctx, panel, a, box_w) for a in names}
     tallest = max((b.height for b in boxes.values()), default=40)
     rows = len({panel["at"][a][1] for a in names}) or 1
@@ -28,8 +38,8 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     def across(x: float) -> float:
         """Where x (0-100) lies across the panel: narrow, only its side."""
         if narrow:
-            x = 0 if x < 45 else 100 if x > 55 else 50
-        return box_w / 2 + x / 100 * (ctx.width - box_w)
+            x = _column(x)
+        return lane + box_w / 2 + x / 100 * (ctx.width - 2 * lane - box_w)
 
     def centre(area: str) -> tuple[float, float]:
         """Where an area's box is centred, in the panel."""
@@ -45,6 +55,8 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
               'stroke-linecap="round" stroke-linejoin="round"/>')
     links = ctx.view.get("links") or {}
     picks: list[str] = []
+    top = Drawing(ctx.width, height)        # the tiles, drawn over the boxes
+    taken: list[tuple[float, float, float]] = []
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
@@ -52,30 +64,126 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         (x1, y1), (x2, y2) = centre(ends[0]), centre(ends[1])
         held = links.get(conn) or {}
         tile = tiles.get(held.get("tile")) if held.get("tile") else None
-        d.add(line(x1, y1, x2, y2, "#8a6d3b" if tile else "#cdbf9f", 4 if tile else 2,
-                   "" if tile else "6 5"))
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        pick = ctx.pick(conn)
+        colour, width, dash = ("#8a6d3b", 4, "") if tile else ("#cdbf9f", 2, "6 5")
+        if conn in skips:       # along the column's outer edge, past the areas between
+            side = lane / 2 if x1 < ctx.width / 2 else ctx.width - lane / 2
+            route = [(x1, y1), (side, y1), (side, y2), (x2, y2)]
+        else:
+            route = [(x1, y1), (x2, y2)]
+        if ctx.about(conn):     # the question is about this connection: marked
+            d.add(_polyline(route, "#e0a800", width + 8, "",
+                            f' class="subject" data-subject={attr(conn)}'))
+        d.add(_polyline(route, colour, width, dash))
+        if conn in skips:
+            gap = (tallest + 70) / 2 * (1 if y2 > y1 else -1)
+            spots = [(side, y1 + gap), (side, y2 - gap)]
+        else:
+            spots = [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in (0.5, 0.3, 0.7)]
         if tile is not None:
             label = " · ".join(ctx.label(tile))
-            width = 16 + len(label) * 6.4
-            plate = Drawing(width, 22)
-            plate.add(rect(0, 0, width, 22, "#fff6d6", "#8a6d3b", 1.5, 5))
-            plate.add(text(width / 2, 15, label, 11, "middle", "bold"))
+            if narrow and 16 + len(label) * 6.4 > ctx.width - 2 * lane - 2 * box_w + 10 \
+                    and isinstance(tile.get("ends"), list):
+                label = ctx.value(tile["ends"])     # a short plate fits between the columns
+            plate_w = 16 + len(label) * 6.4
+            mx, my = _free_spot(spots, plate_w, taken)
+            mx = min(max(mx, plate_w / 2 + 1), ctx.width - plate_w / 2 - 1)
+            taken.append((mx, my, plate_w))
+            plate = Drawing(plate_w, PLATE_H)
+            plate.add(rect(0, 0, plate_w, PLATE_H, "#fff6d6", "#8a6d3b", 1.5, 5))
+            plate.add(text(plate_w / 2, 15, label, 11, "middle", "bold"))
             explain(plate, ctx.effect_of_token(tile), token=tile.get("id"))
-            d.place(plate, mx - width / 2, my - 11)
+            top.place(plate, mx - plate_w / 2, my - PLATE_H / 2)
             facing = held.get("facing")
             if facing in boxes:
                 fx, fy = centre(facing)
                 dx, dy = fx - mx, fy - my
                 length = max(1.0, (dx * dx + dy * dy) ** 0.5)
-                d.add(circle(mx + dx / length * (width / 2 + 8), my + dy / length * 18, 4,
-                             "#8a6d3b", "#8a6d3b"))
+                top.add(circle(mx + dx / length * (plate_w / 2 + 8),
+                                     my + dy / length * 15, 4, "#8a6d3b", "#8a6d3b"))
+        else:
+            mx, my = spots[0]
+        pick = ctx.pick(conn)
         if pick:
             picks.append(circle(mx, my + (18 if tile else 0), 10, "#ffffff", "#c0392b", 3.5,
                                 action_attr(pick)))
+    worth = _area_values(ctx, panel, names) if panel.get("value") else {}
     for area, box in boxes.items():
         cx, cy = centre(area)
         d.place(box, cx - box_w / 2, cy - box.height / 2)
+        if area in worth:
+            d.place(worth[area], cx + box_w / 2 - worth[area].width - 6,
+                    cy + box.height / 2 - worth[area].height / 2)
+    d.add(*top.body)        # tiles over the boxes: never hidden behind one
     d.add(*picks)           # on top of everything: a button must be reachable
     return d
+
+
+def _column(x: float) -> float:
+    """A narrow map's column of an area at x (0-100): 0 (left), 50 (middle) or 100 (right)."""
+    return 0 if x < 45 else 100 if x > 55 else 50
+
+
+def _passing(ctx: Ctx, panel: dict, names: list[str], column: dict) -> set[str]:
+    """The connections of a narrow map that join two areas of one column with another area
+    of that column between them (a straight line would run behind its box)."""
+    found = set()
+    for conn, (a, b) in ctx.definition.connections.items():
+        if a not in column or b not in column or column[a] != column[b]:
+            continue
+        low, high = sorted((panel["at"][a][1], panel["at"][b][1]))
+        if any(column[c] == column[a] and low < panel["at"][c][1] < high for c in names):
+            found.add(conn)
+    return found
+
+
+def _free_spot(spots: list[tuple[float, float]], width: float,
+               taken: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """The first spot where a plate this wide lies clear of the plates already placed."""
+    for x, y in spots:
+        if all(abs(x - tx) > (width + tw) / 2 + 2 or abs(y - ty) > PLATE_H + 2
+               for tx, ty, tw in taken):
+            return x, y
+    return spots[0]
+
+
+def _polyline(points: list[tuple[float, float]], stroke: str, width: float, dash: str,
+              extra: str = "") -> str:
+    """A connection's line through its points (a straight line for two)."""
+    if len(points) == 2:
+        (x1, y1), (x2, y2) = points
+        return line(x1, y1, x2, y2, stroke, width, dash).replace("/>", f"{extra}/>", 1)
+    dashes = f' stroke-dasharray="{dash}"' if dash else ""
+    shown = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    return (f'<polyline points="{shown}" fill="none" stroke="{stroke}" stroke-width="{width}"'
+            f' stroke-linejoin="round"{dashes}{extra}/>')
+
+
+def _area_values(ctx: Ctx, panel: dict, names: list[str]) -> dict[str, Drawing]:
+    """Each area's value (the sum of the tile ends that touch it) as a small tag, worded by
+    the table text the panel's `value` names, its hover by the one `help` names."""
+    said = panel["value"]
+    links = ctx.view.get("links") or {}
+    tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
+    sums = dict.fromkeys(names, 0)
+    for conn, (a, b) in ctx.definition.connections.items():
+        held = links.get(conn) or {}
+        tile = tiles.get(held.get("tile")) if held.get("tile") else None
+        ends = tile.get("ends") if tile else None
+        if not isinstance(ends, list) or len(ends) != 2:
+            continue
+        first, second = (a, b) if held.get("facing") == a else (b, a)
+        for area, value in ((first, ends[0]), (second, ends[1])):
+            if area in sums and isinstance(value, int | float):
+                sums[area] += value
+    hover = ctx.gw.text("table", said.get("help")) if said.get("help") else None
+    out = {}
+    for area, total in sums.items():
+        words = (ctx.gw.text("table", said["text"], int(total)) or "{n}").replace(
+            "{n}", str(total))
+        tag = Drawing(14 + len(words) * 6.4, 20)
+        tag.add(rect(0, 0, tag.width, 20, "#2c3e50", "#2c3e50", 1, 10))
+        tag.add(text(tag.width / 2, 14, words, 11, "middle", "bold", fill="#ffffff"))
+        if hover:               # a hover's tooltip (the tap texts are the pieces' effects)
+            tag.body.insert(0, f"<title>{esc(hover)}</title>")
+        out[area] = tag
+    return out

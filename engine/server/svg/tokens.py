@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...present.labels import token_label
 from .context import Ctx
 from .shapes import INK, Drawing, chip, explain, rect, text, wrap
 
@@ -20,13 +21,13 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     words = ctx.label(token)
     owner = token.get("owner")
     on = _markers_on(ctx, token)
-    label = " · ".join(words) + (f" +{on}" if on else "")
+    label = " · ".join(words) + (_marked(ctx, on) if on else "")
     if owner is not None and len(label) <= 3 and token.get("controller") is None:
         drawn = _chip(ctx, owner, label, count)
         explain(drawn, ctx.effect_of_token(token), token=token.get("id"))
         return drawn
     if len(words) == 1 and words[0].isdigit() and owner is None:
-        label = f"{ctx.gw.piece(token['kind'])} {label}"
+        label = _named(ctx, token, label)
     if count > 1:
         label = f"{label} ×{count}"
     lines = wrap(label, width - 14, 11) if 14 + len(label) * CHAR_W > width else [label]
@@ -54,6 +55,21 @@ def _chip(ctx: Ctx, owner: int, label: str, count: int) -> Drawing:
     if count > 1:
         d.add(text(22, 14, f"×{count}", 11, weight="bold"))
     return d
+
+
+def _named(ctx: Ctx, token: dict, label: str) -> str:
+    """A token shown only by a number, named: by the game's token name when it writes one
+    ("current in round 3"), else by its kind before the label ("round tile 3")."""
+    if ctx.gw.text("token_names", token["kind"]) is not None:
+        return token_label(ctx.gw, token) + label[len(ctx.label(token)[0]):]
+    return f"{ctx.gw.piece(token['kind'])} {label}"
+
+
+def _marked(ctx: Ctx, on: int) -> str:
+    """What the markers on a token say after its label: the game's words (its table text
+    `marked`, with {n}) when it writes them, else "+n"."""
+    said = ctx.gw.text("table", "marked", on)
+    return f" · {said.replace('{n}', str(on))}" if said else f" +{on}"
 
 
 def _markers_on(ctx: Ctx, token: dict) -> int:
@@ -95,9 +111,11 @@ def piece_chips(ctx: Ctx, kind: str, counts: list[int], width: float) -> Drawing
     name = ctx.gw.piece(kind, 2)
     d = Drawing(width, 22)
     d.add(text(0, 15, name, 11, fill="#555555"))
-    x = min(width * 0.45, 8 + len(name) * 6.2)
+    x, y = min(width * 0.45, 8 + len(name) * 6.2), 11
+    if x < 8 + len(name) * 6.2:         # the name would be cut: the chips go under it
+        x, y, d.height = 0, 33, 44
     for seat, n in enumerate(counts):
         if n:
-            d.add(*chip(x + 10, 11, ctx.colour(seat), n, 10))
+            d.add(*chip(x + 10, y, ctx.colour(seat), n, 10))
             x += 24
     return d

@@ -36,7 +36,7 @@ def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             row, col = divmod(space, per_row)
             x, top = left + col * cell, y + row * ROW_H
             d.add(rect(x, top + 4, cell - 2, ROW_H - 8, "#f4ead5", "#cdbf9f", 1, 3))
-            if space % 5 == 0:
+            if space % 5 == 0 or space in positions:     # every fifth, and where discs are
                 d.add(text(x + 3, top + 14, space, 9, fill="#8a6d3b"))
         order = sorted(range(len(positions)), key=lambda p: (positions[p], stamps[p]))
         height: dict[int, int] = {}

@@ -1,0 +1,244 @@
+"""Rialto at the table explains itself: the story says what bonuses gave and how district
+ties were broken, tiles say what they mean, questions name their numbers, and the web map
+shows each district's worth and every connection on a phone."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from play_helpers import finished
+
+import regola
+from regola.i18n.catalog import Words
+from regola.i18n.game_words import GameWords
+from regola.present.effects import Effects
+from regola.present.labels import Namer
+from regola.present.story import entry_text, story
+from regola.server.messages import seat_message, table_info
+from regola.server.svg.layout import load_layout
+
+SVG = "{http://www.w3.org/2000/svg}"
+REWARDS = {"doge": "1 more step on the Doge track", "gold": "1 more coin",
+           "building": "a building worth 1 more", "bridge": "the top bridge tile",
+           "gondola": "a gondola tile to lay", "councilman": "1 more councilman in"}
+
+
+@pytest.fixture(scope="module")
+def games():
+    """Whole random games of three and four players: their stories, in English."""
+    out = []
+    for players, seed in ((3, 7), (4, 11), (3, 21)):
+        loaded, state = finished("rialto", players, seed)
+        view = state.observe(0)
+        gw = GameWords(loaded.definition, "en")
+        tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        lines = [entry_text(e, gw, tokens) for e in story(view["log"])]
+        out.append((loaded, state, view, lines))
+    return out
+
+
+def test_stage_bonuses_say_what_they_gave(games):
+    seen = set()
+    for _, _, view, lines in games:
+        for event in view["log"]:
+            if event.get("e") == "note" and event["msg"].startswith("bonus_"):
+                seen.add(event["msg"][len("bonus_"):])
+        for line in lines:
+            for stage, reward in REWARDS.items():
+                if f"wins the {stage.capitalize()} bonus" in line:
+                    assert reward in line, line
+    assert seen == set(REWARDS)
+
+
+def test_no_bare_choice_of_a_building_left_unused_and_buildings_taken_read_plainly(games):
+    for _, _, _, lines in games:
+        assert not [line for line in lines if "chooses do not use it" in line]
+        assert not [line for line in lines if "(worth up to" in line]
+    assert any("unused this round" in line for *_, lines in games for line in lines)
+    assert any(re.search(r"takes \w+ building \d; a count of \d+ allows", line)
+               for *_, lines in games for line in lines)
+
+
+def test_bridges_in_the_story_name_districts_not_numbers_in_brackets(games):
+    laid = [line for *_, lines in games for line in lines if "lays a bridge between" in line]
+    assert laid
+    for line in laid:
+        assert not re.search(r"\(\d\)", line), line
+        assert re.search(r"adds \d to the value of [A-Z]", line), line
+
+
+def test_district_scoring_says_each_value_and_how_ties_were_broken(games):
+    ties = 0
+    for *_, view, lines in games:
+        values = [e for e in view["log"] if e.get("e") == "note" and e["msg"] == "district_value"]
+        assert len(values) == 6
+        scored = [e for e in view["log"] if e.get("e") == "note"
+                  and e["msg"] in ("district_scored", "district_scored_tie")]
+        for event in scored:
+            there = [p for p in range(view["players"])
+                     if view["pieces"]["councillor"].get(event["area"], [0] * 5)[p]
+                     == event["councilmen"]]
+            assert (event["msg"] == "district_scored_tie") == (len(there) > 1), event
+            ties += event["msg"] == "district_scored_tie"
+        first = next(i for i, e in enumerate(view["log"]) if e.get("msg") == "district_value")
+        worth = view["log"][first]
+        top = next(e for e in view["log"][first:] if e.get("msg", "").startswith(
+            "district_scored"))
+        if top["area"] == worth["area"]:
+            assert top["n"] == worth["n"]       # the first place scores the whole value
+        assert any("is worth" in line for line in lines)
+    assert ties, "no tie in these games: choose other seeds"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_tiles_round_tiles_and_bonus_tiles_say_what_they_mean(lang):
+    game = regola.load_game("rialto")
+    effects = Effects(GameWords(game.definition, lang))
+    rows = [("round_tile", {"number": n}) for n in range(1, 7)] + \
+        [("bonus_tile", {"side": s}) for s in ("west", "east")] + \
+        [("gondola_tile", {"ends": [1, 1]})] + \
+        [("bridge_tile", {"ends": ends}) for ends in
+         game.definition.tokens["bridge_tile"].props["ends"]]
+    for kind, row in rows:
+        said = effects.of(kind, row)
+        assert said and "{" not in said, (kind, row, said)
+    if lang == "en":
+        assert "3" in effects.of("round_tile", {"number": 3})
+        assert "adds 4" in effects.of("bridge_tile", {"ends": [4, 6]})
+        assert "Joker" in effects.of("edifice", {"code": "y3"})
+        assert "never counts alone" in effects.of("edifice", {"code": "y3"})
+
+
+def _until(state, ask: str, seed: int, limit: int = 3000):
+    """Random play until seat 0 is asked `ask`; the state then (None if never)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_over:
+            return None
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        if seat == 0 and actions[0]["ask"] == ask:
+            return state
+        state.apply(seat, rng.choice(actions))
+    return None
+
+
+def _message(state):
+    context = state.decision_context(0)
+    table = table_info("g", 0, ["person"] * state.data["n"], "rialto", None, Words("en"))
+    return seat_message(state.game, load_layout(state.game.definition), state.observe(0),
+                        state.legal_actions(0), table, Words("en"), context=context)
+
+
+def test_the_bridge_question_names_its_numbers_and_marks_its_connection():
+    state = None
+    for seed in range(1, 40):
+        state = _until(regola.load_game("rialto").new_state(players=3, seed=seed),
+                       "bridge_facing", seed)
+        if state is not None:
+            break
+    assert state is not None
+    message = _message(state)
+    low, high = state.decision_context(0)["prompt"]["low"], \
+        state.decision_context(0)["prompt"]["high"]
+    assert f"{low}·{high}" in message["prompt"]["text"]
+    assert f"worth {low}" in message["prompt"]["text"]
+    conn = state.decision_context(0)["prompt"]["conn"]
+    assert conn in state.game.definition.connections
+    for board in (message["board"], message["board_narrow"]):
+        assert f'data-subject="{conn}"' in board
+
+
+def test_discarding_says_how_many_cards_are_still_to_go():
+    state = _until(regola.load_game("rialto").new_state(players=3, seed=7), "discard_card", 7)
+    assert state is not None
+    held = sum(1 for t in state.observe(0)["tokens"]
+               if t.get("owner") == 0 and t.get("at") == "hand")
+    over = held - state.data["pvars"][0]["limit"]
+    text = _message(state)["prompt"]["text"]
+    assert f"({over} more card" in text, text
+
+
+def test_district_options_and_boxes_name_the_round_they_are_current_in():
+    game = regola.load_game("rialto")
+    state = game.new_state(players=3, seed=7)
+    gw = GameWords(game.definition, "en")
+    labels = Namer(game, gw, state.observe(0)).options(list(
+        a for a, d in game.definition.areas.items() if d.get("kind") == "district"))
+    assert all(re.search(r"current in round [1-6]", label) for label in labels), labels
+    assert "current in round" in _message(state)["board"]
+
+
+def _played_to_the_end():
+    _, state = finished("rialto", 3, 7)
+    return state
+
+
+def test_the_map_shows_each_districts_worth_before_and_after_scoring():
+    state = _played_to_the_end()
+    message = _message(state)
+    definition = state.game.definition
+    view = state.observe(0)
+    tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+    sums = {a: 0 for a, d in definition.areas.items() if d.get("kind") == "district"}
+    for conn, (a, b) in definition.connections.items():
+        held = view["links"][conn]
+        if held["tile"]:
+            first, second = tokens[held["tile"]]["ends"]
+            sums[held["facing"]] += first
+            sums[b if held["facing"] == a else a] += second
+    noted = {e["area"]: e["n"] for e in view["log"] if e.get("msg") == "district_value"}
+    assert noted == sums                    # the story and the board agree
+    for board in (message["board"], message["board_narrow"]):
+        shown = [t.text for t in ET.fromstring(board).iter(SVG + "text")
+                 if (t.text or "").startswith("worth ")]
+        assert sorted(shown) == sorted(f"worth {n}" for n in sums.values())
+    early = _message(regola.load_game("rialto").new_state(players=3, seed=7))
+    assert [t.text for t in ET.fromstring(early["board"]).iter(SVG + "text")
+            ].count("worth 0") == 6
+
+
+def test_phone_map_routes_past_the_middle_boxes_and_draws_every_tile_on_top():
+    state = _played_to_the_end()
+    root = ET.fromstring(_message(state)["board_narrow"])
+    bends = [p for p in root.iter(SVG + "polyline") if p.get("stroke") in ("#8a6d3b",
+                                                                           "#cdbf9f")]
+    assert len(bends) == 2                  # Santa Croce–Dorsoduro, Cannaregio–Castello
+    order = [g.get("data-area") or g.get("data-token") for g in root.iter(SVG + "g")]
+    laid = {v["tile"] for v in state.observe(0)["links"].values() if v["tile"]}
+    last_area = max(i for i, v in enumerate(order) if v in state.game.definition.areas)
+    plates = [i for i, v in enumerate(order) if v in laid]
+    assert len(plates) == len(laid) and min(plates) > last_area
+    boxes = _plates(root, laid)
+    for i, (x, y, w) in enumerate(boxes):
+        for x2, y2, w2 in boxes[i + 1:]:
+            assert abs(x - x2) >= (w + w2) / 2 or abs(y - y2) >= 22, "plates overlap"
+
+
+def _plates(root, laid: set) -> list[tuple[float, float, float]]:
+    """Where the plate of each tile laid lies (its centre and width), from its translate()."""
+    out = []
+    for g in root.iter(SVG + "g"):
+        rect = g.find(SVG + "rect")
+        if g.get("data-token") not in laid or rect is None:
+            continue
+        x, y = map(float, re.findall(r"[-\d.]+", g.get("transform"))[:2])
+        w = float(rect.get("width"))
+        out.append((x + w / 2, y + 11, w))
+    return out
+
+
+def test_a_coin_on_a_building_reads_used_this_round():
+    state = regola.load_game("rialto").new_state(players=3, seed=7)
+    rng = random.Random(7)
+    for _ in range(400):
+        if state.data["bank"]["coin"]["on"]:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.data["bank"]["coin"]["on"]
+    board = _message(state)["board"]
+    assert "used this round" in board and " +1" not in board
