@@ -108,7 +108,7 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
             for entry in story(view["log"], choices=False):
                 console.print(entry_text(entry, gw, tokens), markup=False, highlight=False)
     console.rule(w("result"), style="bold")
-    for renderable in end_renderables(game, gw, state.result):
+    for renderable in end_renderables(game, gw, state.result, state.log):
         console.print(renderable, markup=False, highlight=False)
     console.print(w("seed: {seed}", seed=seed), markup=False, highlight=False)
     if replay:

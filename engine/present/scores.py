@@ -162,7 +162,7 @@ def _part_columns(gw: GameWords, per_seat: list[dict[str, int]], totals: list[An
              for row, total in zip(values, totals, strict=True)]
     titles = [part_title(gw, pid) for pid in order]
     if any(other):
-        titles.append(gw.w("other"))
+        titles.append(gw.w.ctx("score part", "other"))
         values = [row + [o] for row, o in zip(values, other, strict=True)]
     return titles, values
 

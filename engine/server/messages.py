@@ -14,7 +14,7 @@ from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
 from ..present.labels import Namer, cell_words, piece_label
-from ..present.scores import score_table, verdict
+from ..present.scores import score_table, ties_line, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
@@ -136,15 +136,20 @@ def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
             for entry in entries[-limit:]]
 
 
-def score_message(gw: GameWords, result: dict) -> dict | None:
-    """The score table of a result, as the page draws it (None without scores)."""
-    table = score_table(result, gw)
+def score_message(gw: GameWords, result: dict, log: list[dict] | None = None) -> dict | None:
+    """The score table of a result, as the page draws it (None without scores): with the
+    parts of the first score when the game's `log` tells them, and which columns break
+    ties."""
+    table = score_table(result, gw, log)
     if table is None:
         return None
     return {"columns": table.columns, "verdict": verdict(table, gw),
             "conditions": table.conditions_differ,
+            "parts": table.parts, "ties_from": table.ties_from, "ties": ties_line(table, gw),
+            "tiebreak": gw.w("tie-break"),
             "rows": [{"seat": row.seat, "name": row.name, "place": row.place,
                       "winner": row.winner, "values": row.shown,
+                      "parts": [gw.value(v) for v in row.parts],
                       "conditions": gw.w.join(row.conditions) if row.conditions else ""}
                      for row in table.rows]}
 
@@ -289,7 +294,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     }
     if view["result"] is not None:
         message["result"] = {"lines": result_lines(view["result"], gw),
-                             "scores": score_message(gw, view["result"]),
+                             "scores": score_message(gw, view["result"], view["log"]),
                              "winners": list(view["result"].get("winners", [])),
                              # a string: JavaScript numbers lose digits beyond 2^53
                              "seed": None if table.get("seed") is None
