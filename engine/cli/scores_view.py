@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich import box
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -30,11 +31,25 @@ def end_renderables(game: Game, gw: GameWords, result: dict | None,
     if table is None or not table.rows or not table.columns:
         return [Text(line) for line in result_lines(result, gw)]
     grid = _turned(game, gw, table) if table.parts else _wide(game, gw, table)
-    out = [grid, Text(verdict(table, gw), style="bold")]
+    out = [grid, Wrapped(Text(verdict(table, gw), style="bold"))]
     ties = ties_line(table, gw)
     if ties:
-        out.append(Text(ties))
+        out.append(Wrapped(Text(ties)))
     return out
+
+
+class Wrapped:
+    """A text wrapped between words at the console's width, even on a console that lets the
+    terminal wrap its lines (soft_wrap), without trailing spaces."""
+
+    def __init__(self, text: Text):
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Each line of the text, wrapped."""
+        for line in self.text.wrap(console, options.max_width):
+            line.rstrip()
+            yield line
 
 
 def _wide(game: Game, gw: GameWords, table: ScoreTable) -> Table:

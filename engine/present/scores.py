@@ -23,8 +23,8 @@ has (a player variable, a track, a resource), then on the id in words.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +138,15 @@ def score_parts(definition: Any, log: Iterable[dict], players: int) -> list[dict
             running[seat] += points
             out[seat][pid] = out[seat].get(pid, 0) + points
     return out
+
+
+def whole_log(state: Any) -> list[dict] | None:
+    """A state's log when it tells the whole game (as many choices as the game's decisions),
+    the parts of the scores to be summed over; None for a log that starts later (a game
+    resumed from a save without its log)."""
+    log = list(state.log)
+    choices = sum(1 for event in log if event.get("e") == "choice")
+    return log if choices >= state.decisions else None
 
 
 def part_title(gw: GameWords, pid: str) -> str:

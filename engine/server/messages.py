@@ -235,12 +235,13 @@ def turn_label(gw: GameWords, turns: int) -> str:
 
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                  table: dict[str, Any], words: Words, option_kind: str = "",
-                 context: dict | None = None) -> dict:
+                 context: dict | None = None, whole_log: bool = True) -> dict:
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
     over, seed; `option_kind` is the kind of the options asked and `context` the whole
     decision_context (its steps are the question's breadcrumb, and what it names is marked
-    on the board)."""
+    on the board; `whole_log`: the view's log tells the whole game, the score table's parts
+    are summed over it)."""
     gw = game_words(game.definition, words)
     seat = view["seat"]
     if context and not option_kind:
@@ -294,7 +295,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     }
     if view["result"] is not None:
         message["result"] = {"lines": result_lines(view["result"], gw),
-                             "scores": score_message(gw, view["result"], view["log"]),
+                             "scores": score_message(gw, view["result"],
+                                                     view["log"] if whole_log else None),
                              "winners": list(view["result"].get("winners", [])),
                              # a string: JavaScript numbers lose digits beyond 2^53
                              "seed": None if table.get("seed") is None
