@@ -470,6 +470,11 @@ class GameState(StateViews):
         return evaluate(self.game.definition, self._fresh(), player)
 
     @property
+    def decisions(self) -> int:
+        """How many decisions the game has taken since it began (a resumed save's too)."""
+        return self._data["steps"]
+
+    @property
     def log(self) -> EventLog:
         """Every event so far, a sequence (the full log: use observe() for what one seat may
         see). A state loaded from a save without its log has the events since then."""

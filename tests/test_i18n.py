@@ -164,7 +164,8 @@ def test_simulate_and_games_in_the_language():
     sim = run("simulate", "doge", "--games", "2", "--seed", "1", "--lang", "nl")
     assert sim.exit_code == 0, sim.output
     assert "Doge: 2 spellen in " in sim.stdout and "spellen/seconde" in sim.stdout
-    assert "Overwinningen" in sim.stdout and "reden: eindvoorwaarde" in sim.stdout
+    assert "Overwinningen" in sim.stdout
+    assert "reden: er is aan een eindvoorwaarde voldaan" in sim.stdout
     assert "huizen op het speelbord" in sim.stdout and "%" in sim.stdout
     games = run("games", "--details", "--lang", "es")
     assert games.exit_code == 0, games.output

@@ -226,7 +226,7 @@ def test_simulate_prints_intervals_lengths_scores_and_writes_csv():
     assert result.exit_code == 0, result.output
     for text in ("interval (95%)", "Red (random)", "Length of the finished games",
                  "the year number", "Score at the end (palaces(p))", "gap: first - second",
-                 "reason: end condition", "seed: 2"):
+                 "reason: an end condition was met", "seed: 2"):
         assert text in result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["seed"] for row in rows] == ["2", "3", "4"]

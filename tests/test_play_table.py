@@ -270,7 +270,12 @@ def test_save_stops_and_load_resumes_the_same_game(tmp_path):
     assert load_game("rialto").state_from_json(body["state"]).to_json() == body["state"]
     resumed = play("--load", str(save), stdin="\n".join(keys[10:]) + "\n")
     assert resumed.exit_code == 0, resumed.output
-    assert resumed.stdout.split("── result")[1] == straight.stdout.split("── result")[1]
+    ended, resumed_end = (r.stdout.split("── result")[1] for r in (straight, resumed))
+    verdict = [line for line in ended.splitlines() if " wins (" in line]
+    assert verdict and verdict[0] in resumed_end
+    # the save holds no story: the resumed table cannot tell where the points came from,
+    # and shows the scores without parts rather than parts summed over half a game
+    assert "Bridge stage" in ended and "Bridge stage" not in resumed_end
 
 
 def test_save_without_a_name_writes_in_the_current_folder(tmp_path, monkeypatch):

@@ -11,7 +11,13 @@ from play_helpers import finished as finished_game
 import regola
 from regola.i18n.game_words import GameWords
 from regola.loading.sources import rules_root
-from regola.present.scores import category_id, score_table, score_title_problems, verdict
+from regola.present.scores import (
+    category_id,
+    score_table,
+    score_title_problems,
+    ties_line,
+    verdict,
+)
 from regola.present.story import entry_text, since, story
 
 GAMES = ["doge", "rialto", "warsaw", "copycat"]
@@ -137,3 +143,99 @@ def test_a_note_has_its_own_words_for_none(lang, expected):
     gw = GameWords(regola.load_game("doge").definition, lang)
     assert gw.note("houses_placed", {"player": 0, "area": "castello", "n": 0}) == expected
     assert "2" in gw.note("houses_placed", {"player": 0, "area": "castello", "n": 2})
+
+
+# -- where the points came from (end: parts) ----------------------------------------------
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_parts_of_every_score_add_up_to_it(game, seed):
+    """Summed over a whole game, the parts a game declares explain its first score to the
+    point: the table needs no "other" column."""
+    from regola.present.scores import score_parts, whole_log
+    loaded, state = finished(game, 3, seed)
+    log = whole_log(state)
+    assert log is not None
+    parts = score_parts(loaded.definition, log, 3)
+    table = score_table(state.result, GameWords(loaded.definition, "en"), log)
+    if not loaded.definition.end.parts:     # Doge: palaces and houses need no parts
+        assert parts == [{}, {}, {}] and table.parts == []
+        return
+    for seat in range(3):
+        assert sum(parts[seat].values()) == state.result["scores"][seat][0], (seat, parts)
+    assert table.parts and "other" not in table.parts
+    for row in table.rows:
+        assert sum(row.parts) == row.values[0]
+        assert len(row.parts) == len(table.parts)
+    titles = loaded.definition.text["scores"]
+    assert all(title in titles.values() for title in table.parts)
+
+
+def test_points_no_part_explains_show_as_other(monkeypatch):
+    """A part left out of the declaration is not hidden: its points show as "other"."""
+    from regola.present.scores import whole_log
+    loaded, state = finished("warsaw", 3, 2)
+    end = loaded.definition.end        # the loaded game is shared: put it back afterwards
+    monkeypatch.setattr(end, "parts", end.parts[:1])            # no coins exchanged
+    table = score_table(state.result, GameWords(loaded.definition, "en"), whole_log(state))
+    assert table.parts[-1] == "other"
+    exchanged = [e for e in state.log if e.get("msg") == "coins_exchanged"]
+    for row in table.rows:
+        assert row.parts[-1] == sum(e["vp"] for e in exchanged if e["player"] == row.seat)
+        assert sum(row.parts) == row.values[0]
+
+
+@pytest.mark.parametrize("change, path, words", [
+    ("{note: scored, total: total, part: what}", "end.parts[0]", "no script logs a note"),
+    ("{note: scored, total: sum, part: what}", "end.parts[0].total", "has no field 'sum'"),
+    ("{note: scored, total: total, part: kind}", "end.parts[0].part", "has no field 'kind'"),
+])
+def test_a_part_that_names_an_unknown_note_or_field_is_refused_with_its_place(
+        tmp_path, change, path, words):
+    folder = tmp_path / "warsaw"
+    shutil.copytree(rules_root() / "warsaw", folder)
+    game = folder / "game.yaml"
+    source = game.read_text(encoding="utf-8")
+    wrong = change.replace("note: scored", "note: scores") if "no script" in words else change
+    game.write_text(source.replace("{note: scored, total: total, part: what}", wrong),
+                    encoding="utf-8")
+    with pytest.raises(regola.RuleError) as raised:
+        regola.load_game(str(folder))
+    problems = [p for p in raised.value.problems if words in p.message]
+    assert [p.location.path for p in problems] == [path]
+    assert problems[0].location.file.endswith("game.yaml") and problems[0].location.line > 0
+
+
+def test_a_log_that_starts_after_the_game_began_gives_no_parts():
+    """A game resumed from a save without its story cannot sum its parts: none are shown
+    rather than parts of half a game."""
+    from regola.present.scores import whole_log
+    loaded, state = finished("rialto", 3, 1)
+    resumed = loaded.state_from_json(state.to_json())
+    assert whole_log(state) is not None and whole_log(resumed) is None
+    table = score_table(resumed.result, GameWords(loaded.definition, "en"), whole_log(resumed))
+    assert table.parts == [] and all(row.parts == [] for row in table.rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_terminal_score_table_fits_80_columns_and_names_the_tie_breaks(game, lang):
+    from rich.console import Console
+
+    from regola.cli.scores_view import end_renderables
+    from regola.present.scores import whole_log
+    loaded, state = finished(game, 4, 2)
+    gw = GameWords(loaded.definition, lang)
+    console = Console(width=80, record=True, color_system=None)
+    for renderable in end_renderables(loaded, gw, state.result, whole_log(state)):
+        console.print(renderable)
+    text = console.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    table = score_table(state.result, gw, whole_log(state))
+    flat = " ".join(text.split())
+    for title in table.parts:                   # each part named in full, never cut off
+        assert title in flat, (title, text)
+    for value in table.rows[0].parts:
+        assert gw.value(value) in text
+    assert verdict(table, gw).split(" (")[0] in flat
+    assert " ".join(ties_line(table, gw).split()) in flat   # which columns break ties
+    assert all(c in ties_line(table, gw) for c in table.columns[table.ties_from:])

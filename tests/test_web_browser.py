@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -22,6 +23,8 @@ pytest.importorskip("starlette")
 playwright = pytest.importorskip("playwright.sync_api")
 
 from web_helpers import ServerProcess  # noqa: E402
+
+import regola  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -296,7 +299,7 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
     print(rules, size, "long press tried:", pressed, "pieces:", seen)
     assert with_steps == decisions, (with_steps, decisions)   # every built-in game's do
     assert page.locator("#result").is_visible()
-    assert page.locator("#result table.scores tbody tr").count() == len(kinds)
+    assert page.locator("#result table.scores.wide tbody tr").count() == len(kinds)
     assert " win" in page.inner_text("#result .decided")
     check_layout(page, f"{rules} {size} at the end")
     if not shot.exists():
@@ -304,6 +307,51 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
         page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
     page.close()
+
+
+RESULT_CARD = """() => {
+  const card = document.querySelector('#result');
+  const shown = [...card.querySelectorAll('.scores')].filter(t => t.offsetWidth > 0);
+  return {scroll: card.scrollWidth, client: card.clientWidth, form: card.dataset.scores,
+          shown: shown.map(t => t.className), text: card.innerText};
+}"""
+"""The end's result card: its widths, the form of the score table it shows, its words."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, players", [("doge", 4), ("rialto", 5), ("warsaw", 4),
+                                            ("copycat", 3)])
+def test_the_end_card_shows_where_the_points_came_from_without_sideways_scroll(
+        browser, server, rules, players, tmp_path):
+    """A game of bots watched to its end: on a phone (390x844) the result card fits
+    (scrollWidth <= clientWidth) by turning its table or showing a card per player; on a
+    desktop the full table shows. Every part of the score and the tie-break are named."""
+    made = server.create({"game": rules, "seats": ["random"] * players})
+    titles = regola.load_game(rules).definition.text["scores"]
+    for size, viewport in SIZES.items():
+        phone = size == "phone"
+        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+        page = context.new_page()
+        page.goto(f"{server.base}/g/{made['id']}?lang=en")
+        page.wait_for_selector("body[data-over='1']", timeout=120_000)
+        page.wait_for_selector("#result .decided")
+        card = page.evaluate(RESULT_CARD)
+        assert card["scroll"] <= card["client"], (rules, size, card)
+        assert len(card["shown"]) == 1, card
+        if phone and rules != "doge":   # parts make the table too wide for a phone
+            assert card["form"] in ("turned", "cards"), card
+        elif phone:
+            assert card["form"] in ("wide", "turned", "cards"), card
+        else:
+            assert card["form"] == "wide", card
+        shown = set(titles.values()) & {cell.strip() for cell in re.split(r"[\t\n]", card["text"])}
+        if rules != "doge":        # the others tell where their victory points came from
+            assert len(shown) >= 4, (rules, size, shown)
+        assert "tie-break" in card["text"] and "broken by" in card["text"]
+        check_layout(page, f"{rules} {size} end card")
+        page.locator("#result").screenshot(path=str(shots_folder(tmp_path)
+                                                    / f"{rules}-{size}-result.png"))
+        context.close()
 
 
 @pytest.mark.slow

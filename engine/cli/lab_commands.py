@@ -253,7 +253,8 @@ def simulate(game: GameArg, games: GamesOpt, seats: SeatsOpt = None,
 def print_one_game(console, loaded, gw: GameWords, record: dict) -> None:
     """A single game's score table (per player and scoring category, and what decided)."""
     from .scores_view import end_renderables
-    result = {key: record.get(key) for key in ("winners", "reason", "conditions", "scores")}
+    result = {key: record.get(key)
+              for key in ("winners", "reason", "conditions", "scores", "parts")}
     console.rule(gw.w("result"), style="bold")
     for renderable in end_renderables(loaded, gw, result):
         console.print(renderable, markup=False, highlight=False)

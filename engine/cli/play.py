@@ -20,6 +20,7 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..present.events import event_text, seat_kind
 from ..present.labels import seat_label
+from ..present.scores import whole_log
 from ..present.story import entry_text, story
 from .saves import Saved
 from .scores_view import end_renderables
@@ -108,7 +109,7 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
             for entry in story(view["log"], choices=False):
                 console.print(entry_text(entry, gw, tokens), markup=False, highlight=False)
     console.rule(w("result"), style="bold")
-    for renderable in end_renderables(game, gw, state.result):
+    for renderable in end_renderables(game, gw, state.result, whole_log(state)):
         console.print(renderable, markup=False, highlight=False)
     console.print(w("seed: {seed}", seed=seed), markup=False, highlight=False)
     if replay:

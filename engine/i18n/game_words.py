@@ -167,6 +167,9 @@ class GameWords:
         known = {"end_condition": w.ctx("reason", "end condition"),
                  "step_limit": w.ctx("reason", "step limit"),
                  "unfinished": w.ctx("reason", "unfinished")}
+        told = self.text("reasons", reason) if reason else None
+        if told is not None:       # the game's own words first
+            return told
         if reason in known:
             return known[reason]
         if not reason:

@@ -63,6 +63,20 @@ class Option:
 
 
 @dataclass
+class ScorePart:
+    """Where some of the score comes from: a note of the story that tells it (`note`), the
+    field holding the points it gives (`points`) or the scorer's total after it (`total`),
+    and the part it counts toward: a field naming it (`part`) or a fixed id (`id`)."""
+
+    note: str
+    points: str | None = None
+    total: str | None = None
+    part: str | None = None
+    id: str | None = None
+    player: str = "player"
+
+
+@dataclass
 class EndRule:
     """End conditions (each a boolean over player p) and tie-breakers (numbers over p)."""
 
@@ -71,6 +85,7 @@ class EndRule:
     share_ties: bool = True
     sources: dict[str, str] = field(default_factory=dict)
     tiebreaker_sources: list[str] = field(default_factory=list)
+    parts: list[ScorePart] = field(default_factory=list)   # where the first score comes from
 
 
 @dataclass

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import RegolaError
 from ..game import Game, GameState
 from ..loading.loader import load_game
+from ..present.scores import score_parts
 from ..simulate import on_board, public_vars
 from .seats import SeatSpec
 
@@ -126,6 +127,7 @@ def record(game: Game, study: Study, index: int) -> dict:
         "steps": sum(decisions),
         "length": variables.get(length) if length else None,
         "scores": [list(state.standing(p)) for p in range(study.players)],
+        "parts": score_parts(definition, state.log, study.players),
         "vars": variables,
         "on_board": on_board(game, state),
         "decisions": decisions,

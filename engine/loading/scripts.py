@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from lark import Tree
 
 from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
 from ..dsl.parse import SyntaxProblem, parse
 from ..errors import Problem, RuleError
-from ..interpreter.model import EndRule, GameDef
+from ..interpreter.model import EndRule, GameDef, ScorePart
 from .evaluation import compile_evaluation
 from .files import SourceProblem, read_source
 from .goals import compile_expression, compile_goals
@@ -24,6 +26,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
     `read` reads a script's text (OSError, SourceProblem if it cannot)."""
     problems: list[Problem] = []
     compiler = Compiler(definition, problems)
+    trees: list[Tree] = []
     for i, script in enumerate(doc["scripts"]):
         spath = script_dirs[script] / script
         sname = display_name(spath)
@@ -42,6 +45,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
             problems.append(err.problem)
             continue
         compiler.declare(sname, tree, text)
+        trees.append(tree)
     if problems:  # names in scripts that failed to parse would only echo those problems
         raise RuleError(problems)
     end = doc.get("end")
@@ -56,6 +60,8 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
                                 f"no procedure named {definition.start!r} in the scripts"))
     if end is not None:
         definition.end = _compile_end(compiler, end, pos, file, definition, problems)
+        definition.end.parts = score_parts(end.get("parts") or [], logged_notes(trees), pos,
+                                           file, problems)
     if "evaluation" in doc:
         definition.evaluation = compile_evaluation(compiler, doc["evaluation"], pos, file,
                                                    definition, problems)
@@ -92,3 +98,47 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
             share = bool(definition.options[share].value)
     return EndRule(conditions, tiebreakers, share, dict(end.get("conditions", {})),
                    [str(x) for x in end.get("tiebreakers", [])])
+
+
+def logged_notes(trees: Iterable[Tree]) -> dict[str, set[str]]:
+    """Every note the scripts `log`, with the fields its calls give."""
+    notes: dict[str, set[str]] = {}
+    for tree in trees:
+        for node in tree.iter_subtrees():
+            if node.data != "call_stmt" or not node.children or str(node.children[0]) != "log":
+                continue
+            args = node.children[1].children if node.children[1] is not None else []
+            if not args or args[0].data != "pos_arg" or args[0].children[0].data != "string":
+                continue
+            key = str(args[0].children[0].children[0])[1:-1]
+            fields = notes.setdefault(key, set())
+            fields.update(str(a.children[0]) for a in args[1:] if a.data == "kw_arg")
+    return notes
+
+
+def score_parts(entries: list[dict], notes: dict[str, set[str]], pos: Positions, file: str,
+                problems: list[Problem]) -> list[ScorePart]:
+    """The end's score parts; a problem for each note no script logs and each field its
+    log calls do not give."""
+    parts = []
+    for i, entry in enumerate(entries):
+        where = pos.find(("end", "parts", i), file)
+        note = entry.get("note")
+        if note not in notes:
+            problems.append(Problem(where, f"end.parts[{i}]: no script logs a note {note!r}"
+                                           f"; logged: {', '.join(sorted(notes)) or 'none'}"))
+            continue
+        part = ScorePart(note, entry.get("points"), entry.get("total"), entry.get("part"),
+                         entry.get("id"), entry.get("player", "player"))
+        for key in ("points", "total", "part", "player"):
+            name = getattr(part, key)
+            if name is not None and name not in notes[note]:
+                problems.append(Problem(pos.find(("end", "parts", i, key), file),
+                                        f"end.parts[{i}].{key}: the note {note!r} has no field "
+                                        f"{name!r}; its fields: {', '.join(sorted(notes[note]))}"))
+        if (part.points is None) == (part.total is None) or (part.part is None) == (
+                part.id is None):
+            problems.append(Problem(where, f"end.parts[{i}]: give one of points and total, "
+                                           "and one of part and id"))
+        parts.append(part)
+    return parts

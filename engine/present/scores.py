@@ -6,6 +6,13 @@ game's tie-breakers, in order), their place, and what decided the winner.
     table.rows[0].values     # the winner's scores, [41, 3]
     table.decided_by         # "decided by victory points": the first category that
                              # separated first from second
+    table.parts              # ["parks", "cultural", ...]: where the first score came from
+    table.rows[0].parts      # the winner's points of each part, [12, 9, ...]
+
+A game declares the parts of its first score in game.yaml (`end: parts:`): notes of its
+story that tell a scoring step, the field with the points (or the scorer's new total) and
+the part they count toward; the table sums them per player over the game's log. Points the
+parts do not explain show in an "other" part, never hidden.
 
 A category's title is the `scores` entry of the game's text file, keyed by the category's
 id: a tie-breaker `p.vp` has the id `vp`, `stars(p)` the id `stars`, `funds(coin, p)` the
@@ -16,6 +23,7 @@ has (a player variable, a track, a resource), then on the id in words.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +44,7 @@ class ScoreRow:
     winner: bool
     conditions: list[str] = field(default_factory=list)   # end conditions met, in words
     shown: list[str] = field(default_factory=list)        # the values as the table shows them
+    parts: list[int] = field(default_factory=list)        # points of each part of the table
 
 
 @dataclass
@@ -46,6 +55,13 @@ class ScoreTable:
     rows: list[ScoreRow]
     decided_by: str
     reason: str
+    parts: list[str] = field(default_factory=list)        # titles of the parts of the score
+    ties_from: int = 1             # the columns from this one on break ties (0: all of them)
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        """The titles of the columns that break ties, in order."""
+        return self.columns[self.ties_from:]
 
     @property
     def conditions_differ(self) -> bool:
@@ -93,15 +109,88 @@ def category_title(gw: GameWords, source: str, index: int) -> str:
     return words(cid)
 
 
-def score_table(result: dict | None, gw: GameWords) -> ScoreTable | None:
-    """The score table of a finished game's result; None before the end or for a result
-    without scores (a game saved by an older regola)."""
+def score_parts(definition: Any, log: Iterable[dict], players: int) -> list[dict[str, int]]:
+    """Each player's points per part of the score (the game's `end: parts`), summed over the
+    story in `log`, parts in the order they first score; empty dicts without parts."""
+    end = getattr(definition, "end", None)
+    declared = list(getattr(end, "parts", None) or [])
+    out: list[dict[str, int]] = [{} for _ in range(players)]
+    if not declared:
+        return out
+    by_note: dict[str, list] = {}
+    for part in declared:
+        by_note.setdefault(part.note, []).append(part)
+    running = [0] * players
+    for event in log:
+        if event.get("e") != "note":
+            continue
+        for part in by_note.get(event.get("msg"), []):
+            seat = event.get(part.player)
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                continue
+            pid = str(part.id if part.id is not None else event.get(part.part))
+            if part.points is not None:
+                points = event.get(part.points) or 0
+            else:
+                points = (event.get(part.total) or 0) - running[seat]
+            if not isinstance(points, int | float):
+                continue
+            running[seat] += points
+            out[seat][pid] = out[seat].get(pid, 0) + points
+    return out
+
+
+def whole_log(state: Any) -> list[dict] | None:
+    """A state's log when it tells the whole game (as many choices as the game's decisions),
+    the parts of the scores to be summed over; None for a log that starts later (a game
+    resumed from a save without its log)."""
+    log = list(state.log)
+    choices = sum(1 for event in log if event.get("e") == "choice")
+    return log if choices >= state.decisions else None
+
+
+def part_title(gw: GameWords, pid: str) -> str:
+    """A part of the score's title in the player's language."""
+    found = gw.text("scores", pid)
+    return found if found is not None else words(pid)
+
+
+def _part_columns(gw: GameWords, per_seat: list[dict[str, int]], totals: list[Any]
+                  ) -> tuple[list[str], list[list[int]]]:
+    """The part columns worth showing (some player scored in them) and each seat's values,
+    with an "other" column when a player's parts do not add up to their total."""
+    order: list[str] = []
+    for parts in per_seat:
+        order += [pid for pid, v in parts.items() if v and pid not in order]
+    titled = list((gw.texts.get("scores") or {}) if isinstance(gw.texts, dict) else [])
+    order.sort(key=lambda pid: titled.index(pid) if pid in titled else len(titled))
+    values = [[parts.get(pid, 0) for pid in order] for parts in per_seat]
+    if not any(per_seat):
+        return [], [[] for _ in per_seat]
+    other = [(total - sum(row)) if isinstance(total, int | float) else 0
+             for row, total in zip(values, totals, strict=True)]
+    titles = [part_title(gw, pid) for pid in order]
+    if any(other):
+        titles.append(gw.w.ctx("score part", "other"))
+        values = [row + [o] for row, o in zip(values, other, strict=True)]
+    return titles, values
+
+
+def score_table(result: dict | None, gw: GameWords,
+                log: Iterable[dict] | None = None) -> ScoreTable | None:
+    """The score table of a finished game's result, with the parts of its first score when
+    the game's `log` (or the result's "parts") tells them; None before the end or for a
+    result without scores (a game saved by an older regola)."""
     if not result or not result.get("scores"):
         return None
     end = gw.definition.end
     sources = list(end.tiebreaker_sources)
     columns = [category_title(gw, s, i) for i, s in enumerate(sources)]
     scores = result["scores"]
+    per_seat = result.get("parts") or (score_parts(gw.definition, log, len(scores))
+                                       if log is not None else [{} for _ in scores])
+    part_titles, part_values = _part_columns(
+        gw, per_seat, [s[0] if s else 0 for s in scores])
     winners = set(result.get("winners", []))
     met = {int(p): list(c) for p, c in (result.get("conditions") or {}).items()
            if str(p).isdigit()}
@@ -120,9 +209,28 @@ def score_table(result: dict | None, gw: GameWords) -> ScoreTable | None:
                  if c < len(standings) and standings[c] else gw.value(v)
                  for c, v in enumerate(scores[seat])]
         rows.append(ScoreRow(seat, gw.seat(seat), place, list(scores[seat]), seat in winners,
-                             [gw.condition(c) for c in met.get(seat, [])], shown))
-    return ScoreTable(columns, rows, _decided_by(rows, columns, candidates, gw),
-                      gw.reason(result.get("reason")))
+                             [gw.condition(c) for c in met.get(seat, [])], shown,
+                             part_values[seat]))
+    table = ScoreTable(columns, rows, _decided_by(rows, columns, candidates, gw),
+                       gw.reason(result.get("reason")), part_titles)
+    table.ties_from = 0 if table.conditions_differ else 1
+    return table
+
+
+def ties_line(table: ScoreTable, gw: GameWords) -> str:
+    """Which columns break ties, in order, in one line ("" when none does)."""
+    w = gw.w
+    names = table.tiebreaks
+    if not names:
+        return ""
+    if table.ties_from == 0:
+        return w.plural(None, "Among the players who met an end condition, ties are broken "
+                        "by {categories}.", "Among the players who met an end condition, "
+                        "ties are broken by {categories}, in that order.", len(names),
+                        categories=w.join(names))
+    return w.plural(None, "Ties on {score} are broken by {categories}.",
+                    "Ties on {score} are broken by {categories}, in that order.", len(names),
+                    score=table.columns[0], categories=w.join(names))
 
 
 def verdict(table: ScoreTable, gw: GameWords) -> str:
@@ -141,6 +249,8 @@ def verdict(table: ScoreTable, gw: GameWords) -> str:
     if ended and not table.conditions_differ:
         line = w("{line}. The game ended: {conditions}.", line=line,
                  conditions=w.join(ended))
+    elif not ended and table.reason:
+        line = w("{line}. The game ended: {conditions}.", line=line, conditions=table.reason)
     return line
 
 

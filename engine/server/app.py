@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from ..i18n.catalog import LANGUAGES, Words
+from ..present.scores import whole_log
 from .bots_runner import BotRunner
 from .designer import WARNING, Designer
 from .errors import WebError
@@ -75,7 +76,7 @@ class Server:
             context = state.decision_context(seat) if actions else None
             kind = context.get("option_kind", "") if context else ""
             return seat_message(session.game, session.layout, view, actions, table, words,
-                                kind, context)
+                                kind, context, state.is_over and whole_log(state) is not None)
         return session.cached((seat, words.lang), build)
 
     async def act(self, session: Session, seat: int, action: Any,

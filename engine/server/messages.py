@@ -16,7 +16,7 @@ from ..present.events import event_text, result_lines
 from ..present.facts import game_var_facts, held_facts, player_var_facts
 from ..present.labels import Namer, cell_words, piece_label
 from ..present.more_events import resource_name, track_name
-from ..present.scores import score_table, verdict
+from ..present.scores import score_table, ties_line, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
@@ -141,15 +141,20 @@ def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
             for entry in entries[-limit:]]
 
 
-def score_message(gw: GameWords, result: dict) -> dict | None:
-    """The score table of a result, as the page draws it (None without scores)."""
-    table = score_table(result, gw)
+def score_message(gw: GameWords, result: dict, log: list[dict] | None = None) -> dict | None:
+    """The score table of a result, as the page draws it (None without scores): with the
+    parts of the first score when the game's `log` tells them, and which columns break
+    ties."""
+    table = score_table(result, gw, log)
     if table is None:
         return None
     return {"columns": table.columns, "verdict": verdict(table, gw),
             "conditions": table.conditions_differ,
+            "parts": table.parts, "ties_from": table.ties_from, "ties": ties_line(table, gw),
+            "tiebreak": gw.w("tie-break"),
             "rows": [{"seat": row.seat, "name": row.name, "place": row.place,
                       "winner": row.winner, "values": row.shown,
+                      "parts": [gw.value(v) for v in row.parts],
                       "conditions": gw.w.join(row.conditions) if row.conditions else ""}
                      for row in table.rows]}
 
@@ -216,12 +221,13 @@ def turn_label(gw: GameWords, turns: int) -> str:
 
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                  table: dict[str, Any], words: Words, option_kind: str = "",
-                 context: dict | None = None) -> dict:
+                 context: dict | None = None, whole_log: bool = True) -> dict:
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
     over, seed; `option_kind` is the kind of the options asked and `context` the whole
     decision_context (its steps are the question's breadcrumb, and what it names is marked
-    on the board)."""
+    on the board; `whole_log`: the view's log tells the whole game, the score table's parts
+    are summed over it)."""
     gw = game_words(game.definition, words)
     seat = view["seat"]
     if context and not option_kind:
@@ -274,7 +280,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     }
     if view["result"] is not None:
         message["result"] = {"lines": result_lines(view["result"], gw),
-                             "scores": score_message(gw, view["result"]),
+                             "scores": score_message(gw, view["result"],
+                                                     view["log"] if whole_log else None),
                              "winners": list(view["result"].get("winners", [])),
                              # a string: JavaScript numbers lose digits beyond 2^53
                              "seed": None if table.get("seed") is None

@@ -294,6 +294,7 @@ function draw(state) {
                                      : state.result.lines.map((line) => el("p", { text: line }));
     result.replaceChildren(el("h3", { text: W.result }), ...told,
                            el("p", { class: "facts", text: fill(W.seed, { seed: state.result.seed }) }));
+    turnIfTooWide(result);
   }
 }
 
@@ -304,19 +305,57 @@ function storyEntry(entry) {
                           el("ul", { class: "moves" }, ...entry.details.map((d) => el("li", { text: d })))));
 }
 
-// The score table at the end: place, player, each scoring category, and what decided it.
+// The score table at the end, and what decided it. Wide (a row per player: place, player,
+// where the points came from, each scoring category) on a wide screen; turned on a phone (a
+// column per player, a row per part), so that it fits the card without sideways scrolling.
+// The columns that break ties say so.
 function scoreTable(scores) {
+  const parts = scores.parts || [];
+  const tieFrom = scores.ties_from === undefined ? scores.columns.length : scores.ties_from;
+  const title = (c, i) => i >= tieFrom && scores.tiebreak
+    ? [c, el("small", { class: "tiebreak", text: scores.tiebreak })] : [c];
+  const player = (r) => [el("span", { class: "dot", style: `background:${TABLE.state.seats[r.seat].colour}` }),
+                         r.name + (r.winner ? " ★" : "")];
   const head = el("tr", {}, el("th", { text: W.place }), el("th", { text: W.player }),
-                  ...scores.columns.map((c) => el("th", { text: c })),
+                  ...parts.map((c) => el("th", { class: "part", text: c })),
+                  ...scores.columns.map((c, i) => el("th", { class: i === 0 && tieFrom > 0 ? "total" : "" }, ...title(c, i))),
                   ...(scores.conditions ? [el("th", { text: W.condition_met })] : []));
   const rows = scores.rows.map((r) => el("tr", { class: r.winner ? "winner" : "" },
     el("td", { text: String(r.place) }),
-    el("td", {}, el("span", { class: "dot", style: `background:${TABLE.state.seats[r.seat].colour}` }),
-       r.name + (r.winner ? " ★" : "")),
-    ...r.values.map((v) => el("td", { class: "num", text: v })),
+    el("td", {}, ...player(r)),
+    ...(r.parts || []).map((v) => el("td", { class: "num part", text: v })),
+    ...r.values.map((v, i) => el("td", { class: i === 0 && tieFrom > 0 ? "num total" : "num", text: v })),
     ...(scores.conditions ? [el("td", { text: r.conditions || "–" })] : [])));
-  return [el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)),
-          el("p", { class: "decided", text: scores.verdict })];
+  const wide = el("table", { class: "scores wide" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  const line = (label, cells, cls) => el("tr", { class: cls || "" }, el("th", { scope: "row" }, ...label),
+                                         ...cells.map((v) => el("td", { class: "num", text: v })));
+  const turned = el("table", { class: "scores turned" },
+    el("thead", {}, el("tr", {}, el("th", {}),
+                       ...scores.rows.map((r) => el("th", { class: r.winner ? "winner" : "" }, ...player(r))))),
+    el("tbody", {},
+       line([W.place], scores.rows.map((r) => String(r.place))),
+       ...parts.map((c, i) => line([c], scores.rows.map((r) => r.parts[i]), "part")),
+       ...scores.columns.map((c, i) => line(title(c, i), scores.rows.map((r) => r.values[i]),
+                                            i === 0 && tieFrom > 0 ? "total" : "")),
+       ...(scores.conditions ? [line([W.condition_met], scores.rows.map((r) => r.conditions || "–"))] : [])));
+  const cards = el("div", { class: "scores cards" }, ...scores.rows.map((r) =>
+    el("section", { class: r.winner ? "score-card winner" : "score-card" },
+       el("h4", {}, `${r.place}. `, ...player(r)),
+       el("table", {}, el("tbody", {},
+          ...parts.map((c, i) => line([c], [r.parts[i]], "part")),
+          ...scores.columns.map((c, i) => line(title(c, i), [r.values[i]], i === 0 && tieFrom > 0 ? "total" : "")),
+          ...(scores.conditions ? [line([W.condition_met], [r.conditions || "–"])] : []))))));
+  return [wide, turned, cards, el("p", { class: "decided", text: scores.verdict }),
+          ...(scores.ties ? [el("p", { class: "ties", text: scores.ties })] : [])];
+}
+
+// The score table in the first of its forms that fits its card without sideways
+// scrolling: wide (a row per player), turned (a column per player), a card per player.
+function turnIfTooWide(result) {
+  for (const form of ["wide", "turned", "cards"]) {
+    result.dataset.scores = form;
+    if (result.scrollWidth <= result.clientWidth) return;
+  }
 }
 
 function narrowTable() {
