@@ -148,13 +148,14 @@ class Screen:
         return [colour_seats(self.game, self.gw, line) for line in lines]
 
     def full_log_lines(self, view: dict) -> list[Text]:
-        """The whole story, each entry followed by its raw moves, indented and dim."""
+        """The whole story, each entry followed by its raw moves, indented and dim (a run
+        of the same moves said once with its count)."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
         out: list[Text] = []
         for entry in story(view["log"]):
             out.append(colour_seats(self.game, self.gw, self.entry_line(entry, tokens)))
-            for event in entry.details:
-                out.append(Text("    " + self.event_line(event, tokens), style="dim"))
+            for line in collapse([self.event_line(e, tokens) for e in entry.details]):
+                out.append(Text("    " + line, style="dim"))
         return out
 
     def entry_line(self, entry: Entry, tokens: dict) -> str:

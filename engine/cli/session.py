@@ -22,6 +22,7 @@ from rich.text import Text
 from ..bots import make_bot
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
+from ..present.labels import noted, option_notes
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import help_lines
@@ -128,6 +129,8 @@ class Session:
         namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})
         kind = context.get("option_kind", "") if context else ""
         labels = namer.options([a["value"] for a in actions], named, kind)
+        labels = noted(self.gw, labels, option_notes(self.gw, context,
+                                                     [a["value"] for a in actions]))
         question = namer.prompt(context, actions[0]["ask"])
         steps = namer.steps(context)
         order = in_reading_order(actions)

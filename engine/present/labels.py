@@ -35,13 +35,32 @@ def token_label(gw: GameWords, token: dict) -> str:
     if template is not None:
         filled = fill(template, {p: prop_text(gw, v) for p, v in known.items()})
         if "{" not in filled:
-            return filled
+            return part_numbers(gw, token, filled)
     names: list[str] = []
     for value in known.values():
         text = prop_text(gw, value)
         if not any(text.lower() in other.lower() for other in names):
             names = [n for n in names if n.lower() not in text.lower()] + [text]
     return " ".join(names) if names else gw.piece(kind.name)
+
+
+def part_numbers(gw: GameWords, token: dict, name: str) -> str:
+    """A grid token's name with the numbers printed on its parts, by the part's type, so
+    that two tiles of the same types and cost read apart ("cultural (cost 3), icon:
+    cultural 2")."""
+    grid = next((g for g in gw.definition.grids.values() if g.token == token.get("kind")),
+                None)
+    if grid is None or not grid.parts or not grid.part_props:
+        return name
+    parts, marks = token.get(grid.parts), token.get(grid.part_props[0])
+    if not isinstance(parts, list) or not isinstance(marks, list):
+        return name
+    found = [f"{gw.value(p)} {m}" for p, m in zip(parts, marks)
+             if isinstance(m, int) and not isinstance(m, bool) and m]
+    if not found:
+        return name
+    return gw.w("{token}, {property}: {values}", token=name,
+                property=gw.prop(grid.part_props[0]), values=", ".join(found))
 
 
 def prop_text(gw: GameWords, value: Any) -> str:
@@ -182,11 +201,19 @@ class Namer:
         return None if "{" in text else text
 
     def prompt(self, context: dict | None, ask: str) -> str:
-        """The question of a decision: its prompt filled from its context, else its ask."""
+        """The question of a decision: its prompt filled from its context, else its ask; a
+        token it names with what the token does, when the game writes it."""
         if context:
             n = context["prompt"].get("n")
             entry = self.gw.text("prompts", ask, n if isinstance(n, int) else None)
             text = self.filled(entry, context["prompt"], context["prompt_kinds"])
+            for value in context["prompt"].values():
+                effect = self.effect(value) if isinstance(value, str) and \
+                    value in self.tokens else None
+                name = self.value(value) if effect else None
+                if text and name and name in text:
+                    text = text.replace(name, self.gw.w("{token} ({effect})", token=name,
+                                                        effect=effect.rstrip(".")), 1)
             if text:
                 return text
         return self.gw.ask(ask)
@@ -203,6 +230,43 @@ class Namer:
             if text and text not in out:
                 out.append(text)
         return out
+
+
+def option_notes(gw: GameWords, context: dict | None, values: list[Any]) -> list[str | None]:
+    """What each option of a decision costs or brings, as the game's `option_notes` text
+    for its ask says it ("over a tile, 1 coin"; `<ask>__<option>` for a named option), its
+    {placeholders} filled with the item of a list of the asking procedure, one per option."""
+    if not context or not context.get("option_values"):
+        return [None] * len(values)
+    lists = {k: v for k, v in context["option_values"].items()
+             if isinstance(v, list) and len(v) == len(values)}
+    out: list[str | None] = []
+    for i, value in enumerate(values):
+        fields = {k: v[i] for k, v in lists.items()}
+        count = next((v for v in fields.values() if isinstance(v, int) and
+                      not isinstance(v, bool)), None)
+        entries = gw.texts.get("option_notes") or {}
+        key = f"{context['ask']}__{value}" if isinstance(value, str) else ""
+        entry = entries.get(key) if key in entries else entries.get(context["ask"])
+        shown = {k: gw.value(v) for k, v in fields.items()}
+        text = None
+        if isinstance(entry, str):
+            text = fill(gw.w.ctx(f"{gw.game}.option_notes", entry), shown)
+        elif isinstance(entry, dict) and "one" in entry and "other" in entry:
+            one, other = entry["one"], entry["other"]   # (names, not literals: not extracted)
+            try:
+                text = gw.w.plural(f"{gw.game}.option_notes", one, other,
+                                   1 if count is None else count, **shown)
+            except (KeyError, ValueError, IndexError):
+                text = None
+        out.append(text if text and "{" not in text else None)
+    return out
+
+
+def noted(gw: GameWords, labels: list[str], notes: list[str | None]) -> list[str]:
+    """Options' labels, each followed by its note when it has one."""
+    return [gw.w("{option} — {effect}", option=label, effect=note) if note else label
+            for label, note in zip(labels, notes)]
 
 
 def numbering_corner(definition: Any, name: str) -> tuple[int, int] | None:
