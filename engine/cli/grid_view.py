@@ -111,10 +111,11 @@ def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str,
 
 
 def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
-             marks: dict[tuple, str] | None = None) -> list[Text]:
+             marks: dict[tuple, str] | None = None, key: bool = True) -> list[Text]:
     """A grid of one owner drawn as a map: a title, the column numbers, then each row of
-    cells (its number on its first line). `marks` (cell -> key) are the spaces a decision
-    offers: each drawn with its key, "[3]", inside it."""
+    cells (its number on its first line), and its key (`grid_legend`) unless `key` is
+    False. `marks` (cell -> key) are the spaces a decision offers: each drawn with its
+    key, "[3]", inside it."""
     marks = marks or {}
     grid = game.definition.grids[name]
     stacks = _stacks(view, name, owner)
@@ -131,7 +132,8 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     size = max([math.isqrt(len(_part_labels(gw, grid, s[-1], 0))) or 1
                 for s in stacks.values()] + [1])
     cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()]
-               + [4 * size + len(_corner_mark(gw, grid, s)) for s in stacks.values()])
+               + [4 * size + len(_corner_text(grid, s, gw, bool(marks)))
+                  for s in stacks.values()])
     corner_x, corner_y = numbering_corner(game, name, box)
     lines = [head, Text("     " + "".join(f"{x - corner_x + 1:^{cell + 1}}"
                                          for x in range(low_x, high_x + 1)), style="dim")]
@@ -162,7 +164,13 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
             if not left_open:
                 line.append("|")
             lines.append(line)
-    return lines + grid_legend(gw, grid, list(stacks.values()))
+    return lines + (grid_legend(gw, grid, list(stacks.values())) if key else [])
+
+
+def map_key(game: Game, view: dict, gw: GameWords, name: str, owner: Any) -> list[Text]:
+    """The key to one owner's drawn grid (`grid_legend` of what lies on it)."""
+    grid = game.definition.grids[name]
+    return grid_legend(gw, grid, list(_stacks(view, name, owner).values()))
 
 
 def _flags(gw: GameWords, grid, token: dict) -> str:
@@ -183,6 +191,16 @@ def _corner_mark(gw: GameWords, grid, stack: list[dict]) -> str:
     top token's marks."""
     height = f"x{len(stack)}" if len(stack) > 1 else ""
     return " ".join(p for p in (height, _flags(gw, grid, stack[-1])) if p)
+
+
+def _corner_text(grid, stack: list[dict], gw: GameWords, keyed: bool) -> str:
+    """The longest text a cell writes after a row of parts: with keys on the map, the
+    label and the corner mark share a row."""
+    label = str(stack[-1].get(grid.label, "")) if grid.label else ""
+    mark = _corner_mark(gw, grid, stack)
+    if keyed:
+        return " ".join(p for p in (label, mark) if p) + " "
+    return max(label, mark, key=len)
 
 
 def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) -> list[Text]:

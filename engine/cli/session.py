@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -28,7 +29,7 @@ from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import help_lines
 from .keys import KeyBook, is_cell
 from .saves import Saved, write_save
-from .screen import Screen
+from .screen import Screen, option_lines
 from .view import show_view
 
 HUMAN = "human"
@@ -115,6 +116,14 @@ class Session:
                 self.bots[p].rng.setstate((version, tuple(internal), gauss))
 
     # -- a person's decision ---------------------------------------------------------------
+    def room_for_key(self, drawn: Any, options: list[tuple[str, str]]) -> bool:
+        """Whether the screen has room for a map's key and still lists every option (the
+        options, with their prices, come first)."""
+        height = max(16, self.screen.console.height)
+        listed = drawn.pictures or option_lines(options, self.screen.width,
+                                                max_rows=max(3, height // 3))
+        return height - 5 - len(listed) - len(drawn.map) - len(drawn.key) >= 7
+
     def person(self, seat: int) -> bool:
         """Ask the person at `seat` until they decide (False) or undo (True)."""
         w, state = self.gw.w, self.state
@@ -137,6 +146,8 @@ class Session:
         options = [(keys[i], labels[i]) for i in order]
         grid_map, pictures, marks = (drawn.map, drawn.pictures, list(drawn.names)) if drawn \
             else (None, None, None)
+        if drawn and self.room_for_key(drawn, options):
+            grid_map = drawn.map + drawn.key
         map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
         notice, self.notice = self.notice, None
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,

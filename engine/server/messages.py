@@ -82,6 +82,8 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
         return gw.w("{first} – {second}", first=gw.place(ends[0]), second=gw.place(ends[1]))
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
+        if action.get("ask") in (gw.texts.get("option_notes") or {}):
+            return cell_words(gw, ctx.definition, value)    # its note says what it costs
         return _cell_holding(gw, ctx, value)
     return gw.value(value)
 
