@@ -462,7 +462,9 @@ function explainPieces() {
 }
 
 function pieceName(shape) {
-  // The words drawn on the piece (its name, price...), without its tooltip.
+  // The words drawn on the piece (its name, price...), without its tooltip; none for a
+  // piece whose text already names it (data-named).
+  if (shape.hasAttribute("data-named")) return "";
   return [...shape.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean).join(" · ");
 }
 

@@ -60,6 +60,7 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
         d.add(rect(size / 2 - 13, size - 14, 26, 14, "#ffffff", "#333333", 1, 3))
         d.add(text(size / 2, size - 3, f"×{stack}", 11, "middle", "bold"))
     explain(d, tile_text(ctx, token, stack), token=token.get("id"))
+    d.attrs += ' data-named="1"'       # its text names it: a tap shows no drawn words
     return d
 
 
@@ -113,11 +114,12 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
     d = Drawing(width, 0)
     x = y = 0.0
     for sample, words in items:
-        room = 34 + len(words) * 11 * 0.58 + 12
+        gap = 32 if "×" in sample else 22       # the stack's badge is wider
+        room = gap + len(words) * 11 * 0.58 + 14
         if x and x + room > width:
             x, y = 0.0, y + 22
         d.add(f'<g transform="translate({x:.1f},{y:.1f})">{sample}</g>')
-        d.add(text(x + 32, y + 13, words, 11))
+        d.add(text(x + gap, y + 13, words, 11))
         x += room
     d.height = y + 22
     return d
