@@ -164,3 +164,24 @@ def test_web_war_question_says_what_stands_on_each_space():
     labels = [a["label"] for a in message["prompt"]["actions"]]
     assert labels and all(", holding " in label and "(cost " in label for label in labels)
     assert not any("over" in label for label in labels)
+
+
+def test_two_tiles_alike_but_for_their_numbers_read_apart():
+    """Two cultural tiles of cost 3 with icons 2 and 3 never share one label, on the web's
+    buttons nor in the terminal's names."""
+    from regola.present.labels import token_label
+    from regola.server.messages import token_words
+    from test_web_board import ctx_for, played
+    state = played("warsaw", 0)
+    ctx = ctx_for(state, 0)
+    gw = ctx.gw
+    two = {"kind": "tile", "id": "a", "cost": 3, "quarters": ["cultural"] * 4,
+           "icons": [2, 0, 0, 0], "family": "regular"}
+    three = {**two, "id": "b", "icons": [3, 0, 0, 0]}
+    assert token_label(gw, two) == "cultural (cost 3), icon: cultural 2"
+    assert token_label(gw, two) != token_label(gw, three)
+    assert token_words(gw, two, ctx) != token_words(gw, three, ctx)
+    public = {"kind": "tile", "id": "c", "cost": 3, "quarters": ["public"] * 4, "whole": True,
+              "family": "public", "effect": "vp_per_residential", "reward": "vp", "amount": 1,
+              "per": "residential"}
+    assert token_words(gw, public, ctx) == "public building (cost 3)"

@@ -18,6 +18,7 @@ from ..present.labels import (
     cell_words,
     noted,
     option_notes,
+    part_numbers,
     piece_label,
     token_label,
 )
@@ -133,6 +134,7 @@ def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
         extra = [w for w in ctx.label(token) if w not in ("?", gw.piece(token["kind"]))]
         if ctx.effect_of_token(token):      # its effect, under the button, says the rest
             extra = []
+        shown = part_numbers(gw, token, shown)      # two tiles alike but for their numbers
         return " · ".join([shown, *extra]) if extra else shown
     return " · ".join(ctx.label(token))
 
