@@ -80,11 +80,11 @@ def test_terminal_build_question_names_the_tile_and_what_each_space_costs():
     tile and its price; discarding says what it pays; the grid has its key."""
     import re
     out = _play("1\n")
-    assert re.search(r"Your tile: cultural \(cost 3\), icon: cultural \d\. Build it on which "
-                     r"space", out)
+    assert re.search(r"Your tile: cultural \(cost 3\), icon: cultural \d\. Where do you build "
+                     r"it\?", out)
     assert "discard the tile — take 3 coins" in out
     assert "row 4, column 4 — over a tile: pay 3 coins" in out
-    assert re.search(r"row 3, column 4 — on an empty space: pay 3 coins", out)
+    assert re.search(r"\[18\] row 3, column 4 ", out)
     assert "key: pa park · re residential · a lone number: cost" in out
 
 
@@ -130,8 +130,10 @@ def test_web_build_question_draws_the_tile_and_prices_every_option():
     labels = {a["id"]: a["label"] for a in prompt["actions"]}
     assert labels["discard"] == "discard the tile — take 3 coins"
     spaces = [label for key, label in labels.items() if key != "discard"]
-    assert spaces and all(" — on an empty space: pay " in s or " — over a tile: pay " in s
+    import re
+    assert spaces and all(re.fullmatch(r"row \d, column \d( — over a tile: pay \d+ coins?)?", s)
                           for s in spaces)
+    assert prompt["text"].endswith("Where do you build it?")
 
 
 def test_web_tiles_have_titles_and_the_districts_a_legend():

@@ -235,7 +235,8 @@ class Namer:
 def option_notes(gw: GameWords, context: dict | None, values: list[Any]) -> list[str | None]:
     """What each option of a decision costs or brings, as the game's `option_notes` text
     for its ask says it ("over a tile, 1 coin"; `<ask>__<option>` for a named option), its
-    {placeholders} filled with the item of a list of the asking procedure, one per option."""
+    {placeholders} filled with the item of a list of the asking procedure, one per option;
+    an option whose item is none has no note."""
     if not context or not context.get("option_values"):
         return [None] * len(values)
     lists = {k: v for k, v in context["option_values"].items()
@@ -243,6 +244,9 @@ def option_notes(gw: GameWords, context: dict | None, values: list[Any]) -> list
     out: list[str | None] = []
     for i, value in enumerate(values):
         fields = {k: v[i] for k, v in lists.items()}
+        if lists and any(v is None for v in fields.values()):
+            out.append(None)        # nothing to note for this option
+            continue
         count = next((v for v in fields.values() if isinstance(v, int) and
                       not isinstance(v, bool)), None)
         entries = gw.texts.get("option_notes") or {}
