@@ -1,12 +1,14 @@
 """Warsaw at the table explains itself: the story says every player's count when a
-milestone is awarded and how a tie was broken."""
+milestone is awarded and how a tie was broken; the grid has a key at the terminal and on the
+web; tiles say what they are on hover and tap; the build question names the tile and the
+price of building over a tile or discarding; the war names what stands on each space."""
 
 from __future__ import annotations
 
 from warsaw_helpers import GAME, C, R, clear, fresh, lay, run, set_coins
 
-from regola.i18n.game_words import GameWords
 from regola.i18n.catalog import Words
+from regola.i18n.game_words import GameWords
 from regola.present.events import event_text
 
 
@@ -171,9 +173,10 @@ def test_web_war_question_says_what_stands_on_each_space():
 def test_two_tiles_alike_but_for_their_numbers_read_apart():
     """Two cultural tiles of cost 3 with icons 2 and 3 never share one label, on the web's
     buttons nor in the terminal's names."""
+    from test_web_board import ctx_for, played
+
     from regola.present.labels import token_label
     from regola.server.messages import token_words
-    from test_web_board import ctx_for, played
     state = played("warsaw", 0)
     ctx = ctx_for(state, 0)
     gw = ctx.gw
