@@ -20,6 +20,7 @@ from ..present.labels import (
     option_notes,
     part_numbers,
     piece_label,
+    prop_text,
     token_label,
 )
 from ..present.scores import score_table, verdict
@@ -127,7 +128,7 @@ def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
     grid = next((g for g in ctx.definition.grids.values() if g.token == token["kind"]), None)
     parts = token.get(grid.parts) if grid is not None and grid.parts else None
     if isinstance(parts, list) and parts:
-        shown = gw.value(parts) if len(set(map(str, parts))) > 1 else gw.value(parts[0])
+        shown = prop_text(gw, parts)        # as the terminal says it: "industrial×3/residential"
         if grid.label and token.get(grid.label) is not None:
             shown = gw.w("{what} ({property} {value})", what=shown,
                          property=gw.prop(grid.label), value=token[grid.label])
