@@ -282,13 +282,18 @@ class Screen:
         marked = [key for key, _ in options if key in on_map]
         if not marked:
             return lines
-        line = Text()
-        for n, key in enumerate(marked):
-            line.append(" " if n else "")
-            line.append(f"[{key}]", style="bold cyan")
-        line.append(self.gw.w.plural(None, ": the marked space on the map",
-                                     ": a marked space on the map", len(marked)))
-        return lines + pack([line], width)
+        said = self.gw.w.plural(None, ": the marked space on the map",
+                                ": a marked space on the map", len(marked))
+        keyed = [Text()]
+        for key in marked:          # as many lines of keys as it takes, the words last
+            if keyed[-1].cell_len and keyed[-1].cell_len + len(key) + 3 > width:
+                keyed.append(Text())
+            keyed[-1].append(" " if keyed[-1].cell_len else "")
+            keyed[-1].append(f"[{key}]", style="bold cyan")
+        if keyed[-1].cell_len + len(said) > width:
+            keyed.append(Text())
+        keyed[-1].append(said)
+        return lines + keyed
 
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
              options: list[tuple[str, str]], message: Text | None = None,

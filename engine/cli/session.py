@@ -148,7 +148,9 @@ class Session:
             else (None, None, None)
         if drawn and self.room_for_key(drawn, options):
             grid_map = drawn.map + drawn.key
-        map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
+        notes = option_notes(self.gw, context, [a["value"] for a in actions])
+        map_keys = [k for a, k, note in zip(actions, keys, notes) if is_cell(a["value"])
+                    and note is None]       # a space with a note (its price) is listed
         notice, self.notice = self.notice, None
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
                          grid_map, pictures, marks, map_keys)
