@@ -94,7 +94,7 @@ def test_the_map_marks_each_offered_space_with_its_key_inside_it(warsaw):
     # a district of at most 4 spaces a side: rows and columns count from 3 up and left of
     # the start tile, so a space keeps its name however the district grows
     assert names[(0, -1)] == "row 3, column 4"
-    assert names[(0, 0)] == "row 4, column 4, over the tile"
+    assert names[(0, 0)] == "row 4, column 4, holding park×2/residential×2 (cost 0)"
     assert names[(-1, 0)] == "row 4, column 3"
     alone = cell_names(warsaw, view, gw, "district", 0, [(-1, 0)])
     assert alone[(-1, 0)] == names[(-1, 0)]
@@ -115,7 +115,7 @@ def test_a_rotation_question_draws_the_tile_in_each_turn_on_its_space(warsaw):
     context = state.decision_context(0)
     drawn = grid_choice(warsaw, state, gw, 0, state.observe(0), actions, keys, context, 100)
     assert drawn is not None and list(drawn.names) == [tuple(context["prompt"]["where"])]
-    assert re.fullmatch(r"row \d, column \d(, over the tile)?", *drawn.names.values())
+    assert re.fullmatch(r"row \d, column \d(, holding .*)?", *drawn.names.values())
     text = "\n".join(line.plain for line in drawn.pictures)
     assert re.search(r"\[0\] 0 turns\s+\[1\] 1 turn\s+\[2\] 2 turns\s+\[3\] 3 turns", text)
     rows = [line for line in text.splitlines() if line.count("|") == 2 * len(actions)]

@@ -19,7 +19,7 @@ from ..game import Game, GameState
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import _frames
 from ..present.labels import Namer
-from .grid_view import cell_names, grid_map, grid_of_cells, rotation_pictures
+from .grid_view import cell_names, grid_map, grid_of_cells, map_key, rotation_pictures
 from .keys import is_cell, reading_order
 
 
@@ -53,6 +53,7 @@ class GridChoice:
     map: list = field(default_factory=list)          # rich Text lines
     pictures: list = field(default_factory=list)     # rich Text lines (they replace options)
     names: dict[tuple, str] = field(default_factory=dict)
+    key: list = field(default_factory=list)          # the map's key, shown if room is left
 
 
 def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple | None:
@@ -95,8 +96,13 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
         if found is None:
             return None
         name, owner = found
-        names = cell_names(game, view, gw, name, owner, marks)
-        return GridChoice(grid_map(game, view, gw, name, owner, marks), [], names)
+        # a question whose options carry notes (what each space costs) says them instead
+        # of what stands on each space
+        ask = actions[0]["ask"] if actions else ""
+        names = cell_names(game, view, gw, name, owner, marks,
+                           over=ask not in (gw.texts.get("option_notes") or {}))
+        return GridChoice(grid_map(game, view, gw, name, owner, marks, key=False), [], names,
+                          map_key(game, view, gw, name, owner))
     if not actions or not all(isinstance(a["value"], int) for a in actions):
         return None
     rotated = _rotated_token(game, state, seat, actions[0]["ask"])
@@ -113,8 +119,8 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
     names = cell_names(game, view, gw, name, owner, [cell]) if cell else {}
     pictures = rotation_pictures(game, view, gw, name, owner, token,
                                  [a["value"] for a in actions], keys, width, cell)
-    return GridChoice(grid_map(game, view, gw, name, owner, {cell: "*"} if cell else None),
-                      pictures, names)
+    return GridChoice(grid_map(game, view, gw, name, owner, {cell: "*"} if cell else None,
+                               key=False), pictures, names, map_key(game, view, gw, name, owner))
 
 
 def in_reading_order(actions: list[dict]) -> list[int]:

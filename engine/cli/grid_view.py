@@ -17,6 +17,7 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import GameWords
 from ..present.labels import numbering_corner as fixed_corner
+from ..present.labels import token_label
 
 CELL = 10
 """The width of a drawn cell, wider when it must hold a key after the parts of a tile."""
@@ -73,7 +74,8 @@ def numbering_corner(game: Game, name: str, box: tuple[int, int, int, int]) -> t
 def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                cells, more=(), over: bool = True) -> dict[tuple, str]:
     """Each of `cells` in words, as the map numbers its rows and columns ("row 2, column 3");
-    a cell with a token on it says so ("row 1, column 1, over the tile") if `over`."""
+    a cell with a token on it says what stands there ("row 1, column 1, holding park (cost
+    2)") if `over`."""
     box = grid_box(view, name, owner, [*cells, *more])
     if box is None:
         return {}
@@ -85,7 +87,7 @@ def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
         text = gw.w("row {row}, column {column}", row=y - corner_y + 1, column=x - corner_x + 1)
         stack = stacks.get((x, y))
         if stack and over:
-            text = gw.w("{space}, over the tile", space=text)
+            text = gw.w("{space}, holding {token}", space=text, token=token_label(gw, stack[-1]))
         out[(x, y)] = text
     return out
 
@@ -109,10 +111,11 @@ def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str,
 
 
 def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
-             marks: dict[tuple, str] | None = None) -> list[Text]:
+             marks: dict[tuple, str] | None = None, key: bool = True) -> list[Text]:
     """A grid of one owner drawn as a map: a title, the column numbers, then each row of
-    cells (its number on its first line). `marks` (cell -> key) are the spaces a decision
-    offers: each drawn with its key, "[3]", inside it."""
+    cells (its number on its first line), and its key (`grid_legend`) unless `key` is
+    False. `marks` (cell -> key) are the spaces a decision offers: each drawn with its
+    key, "[3]", inside it."""
     marks = marks or {}
     grid = game.definition.grids[name]
     stacks = _stacks(view, name, owner)
@@ -128,7 +131,9 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     low_x, low_y, high_x, high_y = box
     size = max([math.isqrt(len(_part_labels(gw, grid, s[-1], 0))) or 1
                 for s in stacks.values()] + [1])
-    cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()])
+    cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()]
+               + [4 * size + len(_corner_text(grid, s, gw, bool(marks)))
+                  for s in stacks.values()])
     corner_x, corner_y = numbering_corner(game, name, box)
     lines = [head, Text("     " + "".join(f"{x - corner_x + 1:^{cell + 1}}"
                                          for x in range(low_x, high_x + 1)), style="dim")]
@@ -159,6 +164,88 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
             if not left_open:
                 line.append("|")
             lines.append(line)
+    return lines + (grid_legend(gw, grid, list(stacks.values())) if key else [])
+
+
+def map_key(game: Game, view: dict, gw: GameWords, name: str, owner: Any) -> list[Text]:
+    """The key to one owner's drawn grid (`grid_legend` of what lies on it)."""
+    grid = game.definition.grids[name]
+    return grid_legend(gw, grid, list(_stacks(view, name, owner).values()))
+
+
+def _flags(gw: GameWords, grid, token: dict) -> str:
+    """The marks of a token's true yes-or-no properties (the first letter of each one's
+    name: "T" for a transport icon), but the one that makes it a whole tile."""
+    return " ".join(gw.prop(p)[:1].upper() for p in _true_props(gw, grid, token))
+
+
+def _true_props(gw: GameWords, grid, token: dict) -> list[str]:
+    """The token's properties that are true, but the one that makes it a whole tile."""
+    kind = gw.definition.tokens.get(token.get("kind", ""))
+    props = kind.props if kind is not None else ()
+    return [p for p in props if token.get(p) is True and p != grid.separate]
+
+
+def _corner_mark(gw: GameWords, grid, stack: list[dict]) -> str:
+    """What a cell writes after its bottom row of parts: the stack's height ("x3") and the
+    top token's marks."""
+    height = f"x{len(stack)}" if len(stack) > 1 else ""
+    return " ".join(p for p in (height, _flags(gw, grid, stack[-1])) if p)
+
+
+def _corner_text(grid, stack: list[dict], gw: GameWords, keyed: bool) -> str:
+    """The longest text a cell writes after a row of parts: with keys on the map, the
+    label and the corner mark share a row."""
+    label = str(stack[-1].get(grid.label, "")) if grid.label else ""
+    mark = _corner_mark(gw, grid, stack)
+    if keyed:
+        return " ".join(p for p in (label, mark) if p) + " "
+    return max(label, mark, key=len)
+
+
+def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) -> list[Text]:
+    """The key to a drawn grid, built from what is drawn: each abbreviation with its word,
+    the number in a cell's corner, a number after a part's letters, a stack's height and
+    the marks of true properties."""
+    w = gw.w
+    items: list[str] = []
+    seen: dict[str, str] = {}
+    numbered = None
+    for stack in stacks:
+        top = stack[-1]
+        parts = list(top.get(grid.parts) or []) if grid.parts else []
+        marks = top.get(grid.part_props[0]) if grid.part_props else None
+        for i, v in enumerate(parts):
+            seen.setdefault(_abbreviation(gw, v).strip(), gw.value(v))
+            if isinstance(marks, list) and i < len(marks) and marks[i] and numbered is None:
+                numbered = (v, marks[i])
+    items += [f"{a} {word}" for a, word in seen.items()]
+    if grid.label and any(s[-1].get(grid.label) is not None for s in stacks):
+        items.append(w("a lone number: {property}", property=gw.prop(grid.label)))
+    if numbered is not None:
+        v, n = numbered
+        items.append(w("{example}: {part} with {property} {number}",
+                       example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
+                       property=gw.prop(grid.part_props[0]), number=n))
+    heights = sorted({len(s) for s in stacks if len(s) > 1})
+    if heights:
+        items.append(w("x{n}: a stack of {n} tiles, the top one shown", n=heights[-1]))
+    flags: dict[str, str] = {}
+    for stack in stacks:
+        for p in _true_props(gw, grid, stack[-1]):
+            flags.setdefault(gw.prop(p)[:1].upper(), gw.prop(p))
+    items += [f"{letter}: {word}" for letter, word in flags.items()]
+    if not items:
+        return []
+    lines, line = [], Text(w("key:"), style="dim")
+    for item in items:
+        if line.cell_len + len(item) + 3 > width:
+            lines.append(line)
+            line = Text("  ", style="dim")
+        elif line.plain.strip():
+            line.append(" ·" if line.plain.strip() != w("key:") else "", style="dim")
+        line.append(" " + item, style="dim")
+    lines.append(line)
     return lines
 
 
@@ -184,7 +271,7 @@ def _cell_lines(gw: GameWords, grid, stack: list[dict], key: str | None = None,
     k = math.isqrt(len(labels)) or 1
     rows = [" ".join(labels[r * k:(r + 1) * k]) for r in range(k)]
     label = str(top.get(grid.label, "")) if grid.label else ""
-    height = f"x{len(stack)}" if len(stack) > 1 else ""
+    height = _corner_mark(gw, grid, stack)
     extra = [label, height] if key is None else [None, " ".join(p for p in (label, height)
                                                                  if p)]
     out = []

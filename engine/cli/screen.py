@@ -168,13 +168,14 @@ class Screen:
                                     self.width)]
 
     def full_log_lines(self, view: dict) -> list[Text]:
-        """The whole story, each entry followed by its raw moves, indented and dim."""
+        """The whole story, each entry followed by its raw moves, indented and dim (a run
+        of the same moves said once with its count)."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
         out: list[Text] = []
         for entry in story(view["log"]):
             out.append(colour_seats(self.game, self.gw, self.entry_line(entry, tokens)))
-            for event in entry.details:
-                out.append(Text("    " + self.event_line(event, tokens), style="dim"))
+            for line in collapse([self.event_line(e, tokens) for e in entry.details]):
+                out.append(Text("    " + line, style="dim"))
         return out
 
     def entry_line(self, entry: Entry, tokens: dict) -> str:
@@ -345,13 +346,18 @@ class Screen:
         marked = [key for key, _ in options if key in on_map]
         if not marked:
             return lines
-        line = Text()
-        for n, key in enumerate(marked):
-            line.append(" " if n else "")
-            line.append(f"[{key}]", style="bold cyan")
-        line.append(self.gw.w.plural(None, ": the marked space on the map",
-                                     ": a marked space on the map", len(marked)))
-        return lines + pack([line], width)
+        said = self.gw.w.plural(None, ": the marked space on the map",
+                                ": a marked space on the map", len(marked))
+        keyed = [Text()]
+        for key in marked:          # as many lines of keys as it takes, the words last
+            if keyed[-1].cell_len and keyed[-1].cell_len + len(key) + 3 > width:
+                keyed.append(Text())
+            keyed[-1].append(" " if keyed[-1].cell_len else "")
+            keyed[-1].append(f"[{key}]", style="bold cyan")
+        if keyed[-1].cell_len + len(said) > width:
+            keyed.append(Text())
+        keyed[-1].append(said)
+        return lines + keyed
 
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
              options: list[tuple[str, str]], message: Text | None = None,

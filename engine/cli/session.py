@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -22,12 +23,13 @@ from rich.text import Text
 from ..bots import make_bot
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
+from ..present.labels import noted, option_notes
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import help_lines
 from .keys import KeyBook, is_cell
 from .saves import Saved, write_save
-from .screen import Screen
+from .screen import Screen, option_lines
 from .view import show_view
 
 HUMAN = "human"
@@ -114,6 +116,14 @@ class Session:
                 self.bots[p].rng.setstate((version, tuple(internal), gauss))
 
     # -- a person's decision ---------------------------------------------------------------
+    def room_for_key(self, drawn: Any, options: list[tuple[str, str]]) -> bool:
+        """Whether the screen has room for a map's key and still lists every option (the
+        options, with their prices, come first)."""
+        height = max(16, self.screen.console.height)
+        listed = drawn.pictures or option_lines(options, self.screen.width,
+                                                max_rows=max(3, height // 3))
+        return height - 5 - len(listed) - len(drawn.map) - len(drawn.key) >= 7
+
     def person(self, seat: int) -> bool:
         """Ask the person at `seat` until they decide (False) or undo (True)."""
         w, state = self.gw.w, self.state
@@ -127,14 +137,20 @@ class Session:
                             self.screen.width)
         namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})
         kind = context.get("option_kind", "") if context else ""
-        labels = namer.options([a["value"] for a in actions], named, kind, context)
-        question = namer.prompt(context, actions[0]["ask"], [a["value"] for a in actions])
+        values = [a["value"] for a in actions]
+        labels = namer.options(values, named, kind, context)
+        labels = noted(self.gw, labels, option_notes(self.gw, context, values))
+        question = namer.prompt(context, actions[0]["ask"], values)
         steps = namer.steps(context)
         order = in_reading_order(actions)
         options = [(keys[i], labels[i]) for i in order]
         grid_map, pictures, marks = (drawn.map, drawn.pictures, list(drawn.names)) if drawn \
             else (None, None, None)
-        map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
+        if drawn and self.room_for_key(drawn, options):
+            grid_map = drawn.map + drawn.key
+        notes = option_notes(self.gw, context, [a["value"] for a in actions])
+        map_keys = [k for a, k, note in zip(actions, keys, notes) if is_cell(a["value"])
+                    and note is None]       # a space with a note (its price) is listed
         notice, self.notice = self.notice, None
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
                          grid_map, pictures, marks, map_keys)

@@ -22,6 +22,10 @@ PLAYER_KEYS = frozenset({"player", "seat", "winner", "loser", "by"})
 PLAYERS_KEYS = frozenset({"players", "seats", "winners", "losers", "runners_up"})
 """Note fields that hold a list of player numbers (shown as a list of seat names)."""
 
+EACH_PLAYER_KEYS = frozenset({"counts"})
+"""Note fields that hold one value per player in seat order (shown "Blue 3, Red 2", the
+highest number first)."""
+
 VALUE_SECTIONS = ("colours", "choices", "areas", "locations", "decks", "symbols", "values")
 """Where a string value of an action, a note or a variable is looked up, in this order."""
 
@@ -212,7 +216,16 @@ class GameWords:
             return self.seat(value)
         if key in PLAYERS_KEYS:
             return self.seats(value)
+        if key in EACH_PLAYER_KEYS and isinstance(value, list):
+            return self.each_player(value)
         return self.value(value)
+
+    def each_player(self, values: list) -> str:
+        """One value per player, in seat order, as "Blue 3, Red 2" (numbers highest first)."""
+        seats = list(range(len(values)))
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+            seats.sort(key=lambda p: -values[p])
+        return ", ".join(f"{self.seat(p)} {self.value(values[p])}" for p in seats)
 
     def fields(self, values: dict[str, Any]) -> str:
         """Fields with no text to hold them: "area Harbour, winners North"."""

@@ -10,12 +10,14 @@ is told (and nothing else of the running scripts leaks out):
   variables;
 - `steps`: the procedures on the stack, outermost first, each with the arguments its
   `procedures` phrase names ("hold the vote in {area}");
-- `option_notes`: the values of the {placeholders} of the ask's text in the `option_notes`
-  section ("{option}, {price} coins"): each a list of [option, value] pairs of the asking
-  procedure, one value for each option it notes;
+- `option_labels`: the values of the {placeholders} of the ask's text in the
+  `option_labels` section ("{option}, {price} coins"): each a list of [option, value]
+  pairs of the asking procedure, one value for each option it labels;
 - `named`: the options the rules write out literally in the `choose` (["build", "skip"]):
   named actions, as opposed to values computed by the rules (areas, cards, numbers);
-- `option_kind`: the kind of the value chosen ("player" when the options are players).
+- `option_kind`: the kind of the value chosen ("player" when the options are players);
+- `option_values`: the lists, one item per option, that the ask's texts in the
+  `option_notes` section name (what each option costs or pays).
 
 Each value comes with its kind from the type checker ("player", "list:player", "place",
 "token", "number", ...): a frontend shows a player as the seat's name, not as a number. A
@@ -151,9 +153,13 @@ def decision_context(definition: GameDef, state: dict, player: int,
     top_proc, top_env = frames[-1]
     prompt, prompt_kinds = pick(top_proc, top_env,
                                 _placeholders((texts.get("prompts") or {}).get(ask)))
-    notes, _ = pick(top_proc, top_env,
-                    _placeholders((texts.get("option_notes") or {}).get(ask)))
+    labels, _ = pick(top_proc, top_env,
+                     _placeholders((texts.get("option_labels") or {}).get(ask)))
+    notes = (texts.get("option_notes") or {})
+    note_names = [n for key, entry in notes.items() if key == ask or key.startswith(ask + "__")
+                  for n in _placeholders(entry)]
+    option_values, _ = pick(top_proc, top_env, list(dict.fromkeys(note_names)))
     return {"ask": ask, "prompt": prompt, "prompt_kinds": prompt_kinds, "steps": steps,
-            "option_notes": notes,
+            "option_labels": labels, "option_values": option_values,
             "named": sorted(named_options(definition, ask)),
             "option_kind": kind_name(types.get(top_proc, {}).get(wait["var"]))}

@@ -40,13 +40,32 @@ def token_label(gw: GameWords, token: dict) -> str:
     if template is not None:
         filled = fill(template, {p: prop_text(gw, v) for p, v in known.items()})
         if "{" not in filled:
-            return filled
+            return part_numbers(gw, token, filled)
     names: list[str] = []
     for value in known.values():
         text = prop_text(gw, value)
         if not any(text.lower() in other.lower() for other in names):
             names = [n for n in names if n.lower() not in text.lower()] + [text]
     return " ".join(names) if names else gw.piece(kind.name)
+
+
+def part_numbers(gw: GameWords, token: dict, name: str) -> str:
+    """A grid token's name with the numbers printed on its parts, by the part's type, so
+    that two tiles of the same types and cost read apart ("cultural (cost 3), icon:
+    cultural 2")."""
+    grid = next((g for g in gw.definition.grids.values() if g.token == token.get("kind")),
+                None)
+    if grid is None or not grid.parts or not grid.part_props:
+        return name
+    parts, marks = token.get(grid.parts), token.get(grid.part_props[0])
+    if not isinstance(parts, list) or not isinstance(marks, list):
+        return name
+    found = [f"{gw.value(p)} {m}" for p, m in zip(parts, marks)
+             if isinstance(m, int) and not isinstance(m, bool) and m]
+    if not found:
+        return name
+    return gw.w("{token}, {property}: {values}", token=name,
+                property=gw.prop(grid.part_props[0]), values=", ".join(found))
 
 
 def prop_text(gw: GameWords, value: Any) -> str:
@@ -96,7 +115,7 @@ class Namer:
                 context: dict | None = None) -> list[str]:
         """The labels of a decision's options: each as `option` names it; a number that
         picks one of the seat's own pieces (a card by its number) with that piece's name;
-        with the game's note on it (`noted`); and with what the option does when the game
+        with the game's label for it (`labelled`); and with what the option does when the game
         writes its effect ("Local Radio — Gain 1 coin.")."""
         pieces = self.own_pieces(values, named) if kind != "player" else {}
         out = []
@@ -105,19 +124,19 @@ class Namer:
             piece = pieces.get(value) if isinstance(value, int | str) else None
             if piece is not None and not isinstance(value, str):
                 label = piece_label(self.gw, label, piece)
-            label = self.noted(label, value, context)
+            label = self.labelled(label, value, context)
             effect = self.effect(value, piece)
             if effect:
                 label = self.gw.w("{option} — {effect}", option=label, effect=effect)
             out.append(label)
         return out
 
-    def noted(self, label: str, value: Any, context: dict | None) -> str:
-        """An option's label as the game's `option_notes` text of the ask says it ("{option},
+    def labelled(self, label: str, value: Any, context: dict | None) -> str:
+        """An option's label as the game's `option_labels` text of the ask says it ("{option},
         {price} coins"): {option} is the label, {value} the option itself, and each other
         placeholder the value the asking procedure pairs with this option ([option, value]
         pairs); the label as it is when the game notes nothing on this option."""
-        notes = (context or {}).get("option_notes") or {}
+        notes = (context or {}).get("option_labels") or {}
         if not notes:
             return label
         found: dict[str, Any] = {}
@@ -132,7 +151,7 @@ class Namer:
                   not isinstance(v, bool)), None)
         words = {"option": label, "value": self.value(value),
                  **{k: self.value(v) for k, v in found.items()}}
-        entry = self.gw.text("option_notes", context["ask"], n, words)
+        entry = self.gw.text("option_labels", context["ask"], n, words)
         if entry is None:
             return label
         text = fill(entry, words)
@@ -222,7 +241,8 @@ class Namer:
     def prompt(self, context: dict | None, ask: str, values: list[Any] | None = None) -> str:
         """The question of a decision: its prompt filled from its context, else its ask; a
         prompt's {options} are the options offered (`values`), named and joined with "or"
-        ("play a card or end the turn")."""
+        ("play a card or end the turn"); a token it names comes with what the token does,
+        when the game writes it."""
         if context:
             n = context["prompt"].get("n")
             if n is None:           # a {one, other} prompt counts by its first number
@@ -236,6 +256,13 @@ class Namer:
                                                    for v in values], "or")
             entry = self.gw.text("prompts", ask, n if isinstance(n, int) else None, words)
             text = fill(entry, words) if entry is not None else None
+            for value in context["prompt"].values():
+                effect = self.effect(value) if isinstance(value, str) and \
+                    value in self.tokens else None
+                name = self.value(value) if effect else None
+                if text and name and name in text:
+                    text = text.replace(name, self.gw.w("{token} ({effect})", token=name,
+                                                        effect=effect.rstrip(".")), 1)
             if text and "{" not in text:
                 return text
         return self.gw.ask(ask)
@@ -260,6 +287,47 @@ def _is_pair(value: Any) -> bool:
     name and a count, as a prompt names what cannot be taken and why ("Intern (6)")."""
     return isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and \
         isinstance(value[1], int) and not isinstance(value[1], bool)
+
+
+def option_notes(gw: GameWords, context: dict | None, values: list[Any]) -> list[str | None]:
+    """What each option of a decision costs or brings, as the game's `option_notes` text
+    for its ask says it ("over a tile, 1 coin"; `<ask>__<option>` for a named option), its
+    {placeholders} filled with the item of a list of the asking procedure, one per option;
+    an option whose item is none has no note."""
+    if not context or not context.get("option_values"):
+        return [None] * len(values)
+    lists = {k: v for k, v in context["option_values"].items()
+             if isinstance(v, list) and len(v) == len(values)}
+    out: list[str | None] = []
+    for i, value in enumerate(values):
+        fields = {k: v[i] for k, v in lists.items()}
+        if lists and any(v is None for v in fields.values()):
+            out.append(None)        # nothing to note for this option
+            continue
+        count = next((v for v in fields.values() if isinstance(v, int) and
+                      not isinstance(v, bool)), None)
+        entries = gw.texts.get("option_notes") or {}
+        key = f"{context['ask']}__{value}" if isinstance(value, str) else ""
+        entry = entries.get(key) if key in entries else entries.get(context["ask"])
+        shown = {k: gw.value(v) for k, v in fields.items()}
+        text = None
+        if isinstance(entry, str):
+            text = fill(gw.w.ctx(f"{gw.game}.option_notes", entry), shown)
+        elif isinstance(entry, dict) and "one" in entry and "other" in entry:
+            one, other = entry["one"], entry["other"]   # (names, not literals: not extracted)
+            try:
+                text = gw.w.plural(f"{gw.game}.option_notes", one, other,
+                                   1 if count is None else count, **shown)
+            except (KeyError, ValueError, IndexError):
+                text = None
+        out.append(text if text and "{" not in text else None)
+    return out
+
+
+def noted(gw: GameWords, labels: list[str], notes: list[str | None]) -> list[str]:
+    """Options' labels, each followed by its note when it has one."""
+    return [gw.w("{option} — {effect}", option=label, effect=note) if note else label
+            for label, note in zip(labels, notes)]
 
 
 def numbering_corner(definition: Any, name: str) -> tuple[int, int] | None:

@@ -14,12 +14,22 @@ from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
 from ..present.facts import game_var_facts, held_facts, player_var_facts
-from ..present.labels import Namer, cell_words, piece_label
+from ..present.labels import (
+    Namer,
+    cell_words,
+    noted,
+    option_notes,
+    part_numbers,
+    piece_label,
+    prop_text,
+    token_label,
+)
 from ..present.more_events import resource_name, track_name
 from ..present.scores import score_table, ties_line, verdict
 from ..present.story import entry_text, since, story
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
+from .svg.grids import tile, tile_text
 from .svg.layout import Layout
 from .svg.placing import candidate_ghosts, context_cells, placing_now, rotation_pictures
 from .ui_words import seat_kind_name
@@ -79,8 +89,22 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
         return gw.w("{first} – {second}", first=gw.place(ends[0]), second=gw.place(ends[1]))
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return cell_words(gw, ctx.definition, value)
+        if action.get("ask") in (gw.texts.get("option_notes") or {}):
+            return cell_words(gw, ctx.definition, value)    # its note says what it costs
+        return _cell_holding(gw, ctx, value)
     return gw.value(value)
+
+
+def _cell_holding(gw: GameWords, ctx: Ctx, cell: list) -> str:
+    """A space of the seat's own grid by row and column, with what stands on it."""
+    words = cell_words(gw, ctx.definition, cell)
+    seat = ctx.view.get("seat")
+    here = [t for t in ctx.view["tokens"] if t.get("at") in ctx.definition.grids
+            and t.get("cell") == list(cell) and t.get("owner") == seat]
+    if not here:
+        return words
+    top = max(here, key=lambda t: t.get("level", 0))
+    return gw.w("{space}, holding {token}", space=words, token=token_label(gw, top))
 
 
 def button_label(gw: GameWords, namer: Namer, action: dict, tokens: dict[str, dict],
@@ -109,11 +133,14 @@ def token_words(gw: GameWords, token: dict, ctx: Ctx) -> str:
     grid = next((g for g in ctx.definition.grids.values() if g.token == token["kind"]), None)
     parts = token.get(grid.parts) if grid is not None and grid.parts else None
     if isinstance(parts, list) and parts:
-        shown = gw.value(parts) if len(set(map(str, parts))) > 1 else gw.value(parts[0])
+        shown = prop_text(gw, parts)        # as the terminal says it: "industrial×3/residential"
         if grid.label and token.get(grid.label) is not None:
             shown = gw.w("{what} ({property} {value})", what=shown,
                          property=gw.prop(grid.label), value=token[grid.label])
         extra = [w for w in ctx.label(token) if w not in ("?", gw.piece(token["kind"]))]
+        if ctx.effect_of_token(token):      # its effect, under the button, says the rest
+            extra = []
+        shown = part_numbers(gw, token, shown)      # two tiles alike but for their numbers
         return " · ".join([shown, *extra]) if extra else shown
     return " · ".join(ctx.label(token))
 
@@ -214,6 +241,17 @@ def placing_by_looking(ctx: Ctx, actions: list[dict],
     return ctx, rotation_pictures(ctx, placing, actions, cells[0] if cells else None)
 
 
+def subject_picture(ctx: Ctx) -> str | None:
+    """The tile a question lays on a grid, drawn for the question itself (a phone has no
+    pointer to show it on a cell), with its words as the picture's title."""
+    token = ctx.ghost
+    grid = next((g for g in ctx.definition.grids.values()
+                 if token is not None and g.token == token.get("kind")), None)
+    if grid is None:
+        return None
+    return tile(ctx, grid, token, 62).svg(tile_text(ctx, token))
+
+
 def turn_label(gw: GameWords, turns: int) -> str:
     """A rotation's option under its picture: the quarter turns and the angle (1 · 90°)."""
     return f"{gw.value(turns)} · {turns % 4 * 90}°"
@@ -255,7 +293,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                                        [a["value"] for a in actions]),
                   "steps": question_steps(game, gw, view, context),
                   "actions": [{"id": a["id"], "ask": a["ask"], "step": a["step"],
-                               "label": namer.noted(button_label(
+                               "label": namer.labelled(button_label(
                                    gw, namer, a, tokens, ctx, option_kind, pieces, named),
                                    a["value"], context)
                                if a["id"] not in pictures else turn_label(gw, a["value"]),
@@ -264,6 +302,13 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                                **({"picture": pictures[a["id"]]}
                                          if a["id"] in pictures else {})}
                               for a in actions]}
+        subject = subject_picture(ctx)
+        if subject:
+            prompt["picture"] = subject
+        notes = option_notes(gw, context, [a["value"] for a in actions])
+        for shown, label in zip(prompt["actions"], noted(
+                gw, [b["label"] for b in prompt["actions"]], notes)):
+            shown["label"] = label
     waiting = [p for p in view["to_move"] if p != seat]
     message = {
         "type": "state", "game": table["id"], "version": table["version"],

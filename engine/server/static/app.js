@@ -270,6 +270,19 @@ function showError(message) {
   if (!TABLE.state) $("status").textContent = message.message;
 }
 
+// Scroll a list to its end so that its first visible item is never cut in half: room is
+// added under the last item when the top one would be.
+function showLatest(list) {
+  list.style.paddingBottom = "";
+  list.scrollTop = list.scrollHeight;
+  const top = list.scrollTop;
+  const cut = [...list.children].find((item) =>
+    item.offsetTop < top && item.offsetTop + item.offsetHeight > top);
+  if (!cut) return;
+  list.style.paddingBottom = `${cut.offsetTop + cut.offsetHeight - top + 4}px`;
+  list.scrollTop = list.scrollHeight;
+}
+
 function draw(state) {
   TABLE.state = state;
   document.body.dataset.version = state.version;
@@ -286,7 +299,7 @@ function draw(state) {
   $("log-title").textContent = state.seat === null ? W.log_watch : W.log;
   const log = $("log");
   log.replaceChildren(...state.log.map(storyEntry));
-  log.scrollTop = log.scrollHeight;
+  showLatest(log);
   const result = $("result");
   result.hidden = !state.result;
   if (state.result) {
@@ -404,8 +417,13 @@ function drawPrompt(state) {
     const steps = state.prompt.steps || [];
     const where = steps.length ? [el("div", { class: "steps", text: steps.join(" › ") })] : [];
     box.hidden = false;
-    box.replaceChildren(el("h3", { text: W.your_turn }), ...where,
-                        el("div", { class: "ask", text: state.prompt.text }),
+    const ask = el("div", { class: "ask", text: state.prompt.text });
+    if (state.prompt.picture) {     // the piece the question is about, drawn beside it
+      const picture = el("span", { class: "subject-picture" });
+      picture.innerHTML = state.prompt.picture;
+      ask.prepend(picture);
+    }
+    box.replaceChildren(el("h3", { text: W.your_turn }), ...where, ask,
                         el("div", { class: "actions" }, ...buttons));
   } else {
     // Over: the result card says it all (no second "Result" here).
@@ -487,7 +505,9 @@ function explainPieces() {
 }
 
 function pieceName(shape) {
-  // The words drawn on the piece (its name, price...), without its tooltip.
+  // The words drawn on the piece (its name, price...), without its tooltip; none for a
+  // piece whose text already names it (data-named).
+  if (shape.hasAttribute("data-named")) return "";
   return [...shape.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean).join(" · ");
 }
 

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from ...interpreter.grid import rotated
-from ...present.labels import numbering_corner
+from ...present.labels import numbering_corner, token_label
 from .context import Ctx
 from .shapes import Drawing, action_attr, circle, explain, rect, text, wrap
 
@@ -43,10 +43,8 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
             if values and values[i]:
                 d.add(text(px + step * 0.6, py + step * 0.62, values[i], 13, "middle", "bold"))
     d.add(rect(0, 0, size, size, "none", "#333333", 2, 3))
-    if grid.separate and token.get(grid.separate):
-        words = [w for w, p in zip(ctx.label(token), _label_props(ctx, token), strict=False)
-                 if p != grid.label]
-        lines = wrap(" · ".join(words), size - 4, 11)[:4]
+    if grid.separate and token.get(grid.separate):     # a whole tile: its kind in words
+        lines = wrap(ctx.gw.value(parts[0]), size - 4, 11)[:4]
         for j, part in enumerate(lines):       # centred, at least 11 units (phones)
             d.add(text(size / 2, size / 2 + 4 - 6 * (len(lines) - 1) + 12 * j, part, 11,
                        "middle"))
@@ -61,7 +59,69 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
         d.body.insert(0, rect(3, 3, size, size, "#9e9e9e", "#555555", 1, 3))
         d.add(rect(size / 2 - 13, size - 14, 26, 14, "#ffffff", "#333333", 1, 3))
         d.add(text(size / 2, size - 3, f"×{stack}", 11, "middle", "bold"))
-    explain(d, ctx.effect_of_token(token), token=token.get("id"))
+    explain(d, tile_text(ctx, token, stack), token=token.get("id"))
+    d.attrs += ' data-named="1"'       # its text names it: a tap shows no drawn words
+    return d
+
+
+def tile_text(ctx: Ctx, token: dict, stack: int = 1) -> str:
+    """A tile in words, for its hover and tap text: its name (parts, numbers, label), its
+    marks, what it does, its other listed properties (a milestone's goals) and its stack."""
+    gw = ctx.gw
+    effect = ctx.effect_of_token(token)
+    props = _label_props(ctx, token)
+    said = [token_label(gw, token)]
+    said += [gw.prop(p) for p in props if token[p] is True]
+    said += [f"{gw.prop(p)}: {ctx.value(token[p])}" for p in props
+             if isinstance(token[p], list) or (effect is None and token[p] is not True)]
+    if effect:
+        said.append(effect.rstrip("."))
+    if stack > 1:
+        said.append(gw.w("x{n}: a stack of {n} tiles, the top one shown", n=stack))
+    return "; ".join(said) + "."
+
+
+def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawing:
+    """The key to the drawn tiles, built from what is drawn: each part colour with its
+    word, the disc of the label property, a part's number, the marks and a stack."""
+    gw = ctx.gw
+    items: list[tuple[str, str]] = []      # (svg of the sample, words)
+    seen: list[str] = []
+    for token in tokens:
+        for value in token.get(grid.parts) or [] if grid.parts else []:
+            if str(value) not in seen:
+                seen.append(str(value))
+                items.append((rect(0, 0, 16, 16, ctx.layout.values.get(str(value), "#dddddd"),
+                                   "#333333", 1, 2), gw.value(value)))
+    if grid.label and any(t.get(grid.label) is not None for t in tokens):
+        items.append((circle(8, 8, 8, "#f5d76e", "#8a6d3b") + text(8, 12, "2", 11, "middle",
+                                                                      "bold"),
+                      gw.prop(grid.label)))
+    if grid.part_props and any(any(isinstance(m, int) and m for m in t.get(
+            grid.part_props[0]) or []) for t in tokens):
+        items.append((text(8, 13, "1", 13, "middle", "bold"), gw.prop(grid.part_props[0])))
+    flags: dict[str, str] = {}
+    for token in tokens:
+        if grid.separate and token.get(grid.separate):
+            continue
+        for p in _label_props(ctx, token):
+            if token[p] is True:
+                flags.setdefault(gw.prop(p)[:1].upper(), gw.prop(p))
+    items += [(text(4, 13, letter, 11, weight="bold"), word) for letter, word in flags.items()]
+    items.append((rect(0, 1, 26, 14, "#ffffff", "#333333", 1, 3)
+                  + text(13, 12, "×3", 11, "middle", "bold"),
+                  gw.w("x{n}: a stack of {n} tiles, the top one shown", n=3).split(": ", 1)[-1]))
+    d = Drawing(width, 0)
+    x = y = 0.0
+    for sample, words in items:
+        gap = 32 if "×" in sample else 22       # the stack's badge is wider
+        room = gap + len(words) * 11 * 0.58 + 14
+        if x and x + room > width:
+            x, y = 0.0, y + 22
+        d.add(f'<g transform="translate({x:.1f},{y:.1f})">{sample}</g>')
+        d.add(text(x + gap, y + 13, words, 11))
+        x += room
+    d.height = y + 22
     return d
 
 
@@ -166,5 +226,16 @@ def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         for i, g in enumerate(drawn):
             d.place(g, i * (width + GAP), y)
         y += max(g.height for g in drawn) + GAP
-    d.height = y
+    tops = []
+    for o in owners:
+        stacks: dict[tuple, dict] = {}
+        for t in ctx.tokens_at(grid.name, [grid.token]):
+            if t.get("owner") == o and "cell" in t:
+                here = stacks.get(tuple(t["cell"]))
+                if here is None or t.get("level", 0) > here.get("level", 0):
+                    stacks[tuple(t["cell"])] = t
+        tops += list(stacks.values())
+    legend = grid_legend(ctx, grid, tops, ctx.width)
+    d.place(legend, 0, y)
+    d.height = y + legend.height
     return d
