@@ -269,9 +269,10 @@ class Screen:
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
+        if grid_map is not None:         # the map of the question first
+            top = top[:max(0, room - len(grid_map) - 1)]
+            return top + self.map_first(board, grid_map, mine + notes, room - len(top))
         room -= len(top)
-        if grid_map is not None:
-            return top + self.map_first(board, grid_map, mine + notes, room)
         front = self.fitted(board.front_notes())
         front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
         room -= len(front)
@@ -376,25 +377,33 @@ class Screen:
         question_line.append(seat_label(gw, seat), style=seat_style(self.game, seat))
         question_line.append(": ")
         question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
-        choices = pictures if pictures else option_lines(options, width,
-                                                         max_rows=max(3, height // 3),
-                                                         console=console)
-        if grid_map and not pictures and height - 3 - 2 - len(choices) - len(grid_map) < 7:
-            choices = self.marked_options(options, set(map_keys or ()), width)
         question_lines = wrapped(console, question_line, width)
-        if not pictures and len(choices) > height - 8 - len(question_lines):
-            choices = self.names_only(options, width)     # each effect whole under `?`
-        asked = [*question_lines, *choices]
-        if message is not None:
-            asked.append(message)
-        bottom = self.where_lines(steps, height - 3 - 4 - len(asked)) + asked
         logs = self.log_lines(view, log_from)
-        room = height - 1 - len(bottom) - 1 - 1       # header, rule over the log, input line
-        log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
-            if logs else 0
-        if not grid_map and len(logs) > log_room:      # much happened: the story first
-            log_room = min(len(logs), max(log_room, room - self.least_board(view)))
-        board_lines = self.board_lines(view, room - log_room, grid_map)
+        on_map = set(map_keys or ())
+        for _ in range(3):      # a space said by its key must be on the map as drawn
+            choices = pictures if pictures else option_lines(options, width,
+                                                             max_rows=max(3, height // 3),
+                                                             console=console)
+            if grid_map and not pictures and \
+                    height - 3 - 2 - len(choices) - len(grid_map) < 7:
+                choices = self.marked_options(options, on_map, width)
+            if not pictures and len(choices) > height - 8 - len(question_lines):
+                choices = self.names_only(options, width)   # each effect whole under `?`
+            asked = [*question_lines, *choices]
+            if message is not None:
+                asked.append(message)
+            bottom = self.where_lines(steps, height - 3 - 4 - len(asked)) + asked
+            room = height - 1 - len(bottom) - 1 - 1   # header, rule over the log, input line
+            log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
+                if logs else 0
+            if not grid_map and len(logs) > log_room:  # much happened: the story first
+                log_room = min(len(logs), max(log_room, room - self.least_board(view)))
+            board_lines = self.board_lines(view, room - log_room, grid_map)
+            shown = "".join(line.plain for line in board_lines)
+            hidden = {key for key in on_map if f"[{key}]" not in shown}
+            if not hidden:
+                break
+            on_map -= hidden
         log_room = max(0, min(len(logs), room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "
