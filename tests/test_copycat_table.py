@@ -15,8 +15,8 @@ from regola.i18n.game_words import GameWords
 from regola.present.events import event_text
 from regola.present.labels import Namer
 from regola.present.story import entry_text, story
+from regola.present.table_layout import load_layout
 from regola.server.messages import seat_message, table_info
-from regola.server.svg.layout import load_layout
 
 SEED = 7
 NAMED = ("place", "play", "use", "pass", "end_turn")

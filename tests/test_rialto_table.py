@@ -17,8 +17,8 @@ from regola.i18n.game_words import GameWords
 from regola.present.effects import Effects
 from regola.present.labels import Namer
 from regola.present.story import entry_text, story
+from regola.present.table_layout import load_layout
 from regola.server.messages import seat_message, table_info
-from regola.server.svg.layout import load_layout
 
 SVG = "{http://www.w3.org/2000/svg}"
 REWARDS = {"doge": "1 more step on the Doge track", "gold": "1 more coin",

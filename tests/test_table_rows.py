@@ -14,8 +14,8 @@ import regola
 from regola.i18n.catalog import Words
 from regola.i18n.game_words import GameWords
 from regola.present.facts import var_kinds
+from regola.present.table_layout import load_layout
 from regola.server.messages import seat_message, table_info
-from regola.server.svg.layout import load_layout
 
 GAMES = ["doge", "rialto", "warsaw", "copycat"]
 SIZES = [(80, 24), (100, 30)]

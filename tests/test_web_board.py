@@ -17,9 +17,9 @@ from conftest import edit_rule_file
 from regola.errors import RuleError
 from regola.i18n.game_words import GameWords
 from regola.loading.sources import builtin_games
+from regola.present.table_layout import load_layout
 from regola.server.svg.board import draw_board, draw_mine, mine
 from regola.server.svg.context import Ctx
-from regola.server.svg.layout import load_layout
 
 DATA = Path(__file__).parent / "data"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -230,7 +230,7 @@ def test_the_question_names_its_steps_and_its_area_is_marked_on_the_board():
 def drawn_tokens(ctx: Ctx) -> list[dict]:
     """The tokens the board or the hand draws face up or down: those at a place a panel
     shows (of its kinds), the top of each stack on a grid, and the seat's hand."""
-    from regola.server.svg.layout import area_names
+    from regola.present.table_layout import area_names
     seen: list[dict] = list(mine(ctx))
     definition = ctx.definition
     for panel in ctx.layout.panels:
@@ -260,8 +260,8 @@ def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisio
     from dataclasses import replace
 
     from regola.present.labels import effects_of
+    from regola.present.table_layout import area_names
     from regola.server.svg.context import NARROW
-    from regola.server.svg.layout import area_names
     state = played(game, decisions)
     seat = state.to_move[0] if state.to_move else 0
     wide = ctx_for(state, seat)

@@ -17,8 +17,8 @@ pytest.importorskip("websockets")
 from web_helpers import Player, ServerProcess, replayed_states, stored_actions  # noqa: E402
 
 from regola.i18n.catalog import Words  # noqa: E402
+from regola.present.table_layout import load_layout  # noqa: E402
 from regola.server.messages import seat_message, table_info  # noqa: E402
-from regola.server.svg.layout import load_layout  # noqa: E402
 
 SECRETS = {"doge": {"marker", "card"}, "rialto": {"card"}, "copycat": {"card"},
            "warsaw": {"tile"}}

@@ -31,7 +31,7 @@ from ..present.facts import (
 )
 from ..present.labels import Namer, token_label
 from ..present.more_events import resource_name, track_name
-from ..server.svg.layout import area_names
+from ..present.table_layout import area_names
 from .colours import colour_seats, seat_style
 from .grid_view import grid_maps
 

@@ -12,6 +12,7 @@ from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from .labels import Namer
+from .table_layout import load_layout
 
 _LAYOUTS: dict[int, tuple[Any, Any]] = {}
 
@@ -20,7 +21,6 @@ def table_layout(definition: Any):
     """The game's table.yaml layout, read once per loaded game."""
     found = _LAYOUTS.get(id(definition))
     if found is None or found[0] is not definition:
-        from ..server.svg.layout import load_layout
         found = _LAYOUTS[id(definition)] = (definition, load_layout(definition))
     return found[1]
 

@@ -23,6 +23,7 @@ from ..errors import RegolaError
 from ..game import GameState
 from ..loading.sources import builtin_games, rules_root
 from ..loading.yaml_source import load_yaml
+from ..present.table_layout import load_layout
 from ..scenarios.runner import SUFFIX, compile_file, play
 from .errors import BadRequest, NotFound, TokenRefused, Unprocessable
 from .limits import language, read_json
@@ -30,7 +31,6 @@ from .messages import game_words, seat_message, story_entries, table_info
 from .newgame import PERSON, check_options, load, seat_kinds
 from .sessions import Session, token_hash
 from .storage import GameRecord
-from .svg.layout import load_layout
 from .tables import MAX_DECISIONS
 
 WARNING = ("Designer mode: every seat, every secret and the seed are shown to anyone who "

@@ -27,10 +27,10 @@ from ..present.labels import (
 from ..present.more_events import resource_name, track_name
 from ..present.scores import score_table, ties_line, verdict
 from ..present.story import entry_text, since, story
+from ..present.table_layout import Layout
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
 from .svg.grids import tile, tile_text
-from .svg.layout import Layout
 from .svg.placing import candidate_ghosts, context_cells, placing_now, rotation_pictures
 from .ui_words import seat_kind_name
 

@@ -14,10 +14,10 @@ from typing import Any
 from ..bots import BOTS
 from ..errors import IllegalAction, RegolaError, StaleAction, w
 from ..game import Game, GameState
+from ..present.table_layout import Layout
 from .errors import BadRequest, ServerFault, StaleDecision, Unprocessable
 from .newgame import PERSON
 from .storage import SNAPSHOT_EVERY, GameRecord, Store
-from .svg.layout import Layout
 
 
 def token_hash(token: str) -> str:

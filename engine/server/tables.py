@@ -12,11 +12,11 @@ from typing import Any
 
 from ..errors import RegolaError, w
 from ..game import GameState
+from ..present.table_layout import load_layout
 from .errors import NotFound
 from .newgame import PERSON, check_request, load
 from .sessions import Session, token_hash
 from .storage import GameRecord, Store
-from .svg.layout import load_layout
 
 LOG = logging.getLogger("regola.serve")
 MAX_DECISIONS = 100_000

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n.game_words import fill as fill_in
+from ...present.table_layout import area_names
 from .context import Ctx
-from .layout import area_names
 from .shapes import Drawing, action_attr, attr, explain, ink_on, rect, text, wrap
 from .tokens import flow, piece_chips
 

@@ -9,7 +9,7 @@ from typing import Any
 from ...i18n.game_words import GameWords, fill
 from ...interpreter.model import GameDef
 from ...present.labels import effects_of, token_label
-from .layout import Layout
+from ...present.table_layout import Layout
 
 WIDTH = 840
 """The board's width in SVG units (the page scales it; at 1280 px it is drawn about 1:1)."""

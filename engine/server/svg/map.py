@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...present.table_layout import area_names
 from .areas import area_box
 from .context import Ctx
-from .layout import area_names
 from .shapes import Drawing, action_attr, attr, circle, esc, explain, line, rect, text
 
 BOX_W = 180

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...errors import Problem, RuleError
-from ...interpreter.model import GameDef
-from ...loading import schema
-from ...loading.sources import display_name
-from ...loading.yaml_source import load_yaml
+from ..errors import Problem, RuleError
+from ..interpreter.model import GameDef
+from ..loading import schema
+from ..loading.sources import display_name
+from ..loading.yaml_source import load_yaml
 
 FILE = "table.yaml"
 PALETTE = ["#c0392b", "#2e6db4", "#2e8b57", "#e0b020", "#8e44ad", "#e67e22", "#16a085",
