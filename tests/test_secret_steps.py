@@ -31,14 +31,14 @@ def _answer_until_done(state, seat: int, rng: random.Random) -> None:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def _secret_step_starts(game_id: str, seed: int, limit: int = 6):
+def _secret_step_starts(game_id: str, seed: int, limit: int | None = 6):
     """States of a seeded random game at the start of its secret steps (several seats to
-    answer, none has yet), at most `limit` of them."""
+    answer, none has yet), at most `limit` of them (None: all)."""
     game = regola.load_game(game_id)
     state = game.new_state(players=game.definition.max_players, seed=seed)
     rng = random.Random(seed)
     found = 0
-    while not state.is_over and found < limit:
+    while not state.is_over and (limit is None or found < limit):
         if len(state.to_move) > 1 and "secret_step" not in state.data:
             found += 1
             yield state.clone()
@@ -49,11 +49,12 @@ def _secret_step_starts(game_id: str, seed: int, limit: int = 6):
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_no_seat_sees_the_answers_of_the_seats_before_it(game_id):
+def _check_every_later_seat(game_id: str, seeds: tuple[int, ...], limit: int | None) -> int:
+    """Answer each secret step twice, differently, for the seats before each seat, and
+    compare what that seat (and a spectator) sees; the number of steps checked."""
     steps = 0
-    for seed in SEEDS:
-        for start in _secret_step_starts(game_id, seed):
+    for seed in seeds:
+        for start in _secret_step_starts(game_id, seed, limit):
             steps += 1
             seats = start.to_move
             for k, seat in enumerate(seats[1:], 1):
@@ -67,7 +68,19 @@ def test_no_seat_sees_the_answers_of_the_seats_before_it(game_id):
                     seen.add(_key(state.observe(seat)))
                     seen.add(_key(state.observe(None)))
                 assert seen == {before, _key(start.observe(None))}, (game_id, seed, seat)
-    assert steps, f"{game_id} has no secret step in its first games"
+    return steps
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_seat_sees_the_answers_of_the_seats_before_it(game_id):
+    assert _check_every_later_seat(game_id, SEEDS, 6), f"{game_id} has no secret step"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_seat_sees_earlier_answers_at_any_secret_step_of_whole_games(game_id):
+    """Every secret step of three whole seeded games of each game."""
+    assert _check_every_later_seat(game_id, (3, 4, 5), None) > 6
 
 
 def test_a_seat_still_sees_its_own_answers_and_the_step_closes():
