@@ -13,8 +13,9 @@ the next.
   the same number all game long. Otherwise a cell keeps the number it had the last time
   the question was asked, and a new one takes a free number that keeps the reading order
   if one does (else the next free one after the number before it).
-- Any other value (a card, a row) is numbered per question: a value keeps the number it
-  had the last time that question was asked; a new one gets the lowest free one.
+- Any other value (a card, a row, a connection) keeps one number in every question all
+  game long: a new one gets the lowest number never given, after the areas' numbers (so
+  it never reads as an area on the board).
 
 Letters the table keeps for itself ("u" undo, "q" quit) are never given to an action.
 """
@@ -136,21 +137,22 @@ class KeyBook:
             self._cell_numbers(book, actions, cells, out, used)
             rest = [i for i in rest if i not in cells]
         numbers: set[int] = {int(k) for k in out if k is not None and k.isdigit()}
+        shared = self.numbers.setdefault("", {})   # one book for every question
         fresh = []
         for i in rest:                       # values seen before keep their number
-            number = book.get(_canon(actions[i]["value"]))
+            number = shared.get(_canon(actions[i]["value"]))
             if number is None or number in numbers or str(number) in used:
                 fresh.append(i)
                 continue
             numbers.add(number)
             out[i] = str(number)
-        for i in fresh:                      # new values: the lowest free numbers
-            number = 1
-            while number in numbers or str(number) in used:
+        held = set(shared.values())
+        for i in fresh:                      # new values: the lowest number never given,
+            number = len(self.areas) + 1     # after the areas' numbers on the board
+            while number in numbers or number in held or str(number) in used:
                 number += 1
-            for old in [v for v, n in book.items() if n == number]:
-                del book[old]
-            book[_canon(actions[i]["value"])] = number
+            shared[_canon(actions[i]["value"])] = number
+            held.add(number)
             numbers.add(number)
             out[i] = str(number)
         return [self._unique(k, out, i) for i, k in enumerate(out)]
