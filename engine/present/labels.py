@@ -256,9 +256,11 @@ class Namer:
                                                    for v in values], "or")
             entry = self.gw.text("prompts", ask, n if isinstance(n, int) else None, words)
             text = fill(entry, words) if entry is not None else None
+            definition = self.game.definition
             for value in context["prompt"].values():
                 effect = self.effect(value) if isinstance(value, str) and \
-                    value in self.tokens else None
+                    value not in definition.areas and value not in definition.locations \
+                    else None
                 name = self.value(value) if effect else None
                 if text and name and name in text:
                     text = text.replace(name, self.gw.w("{token} ({effect})", token=name,
