@@ -135,9 +135,10 @@ def test_rialto_prompts_name_the_stage_and_the_building():
                stdin="\n".join(keys) + "\n").stdout
     assert re.search(r"How many (Doge|Gold|Building|Bridge|Gondola|Councilman) cards do you "
                      r"play\?", out)
-    assert re.search(r"Use your (green|blue) building \d \(1 coin\)\?", out)
+    # the building the question names says what it does
+    assert re.search(r"Pay 1 coin to use your (green|blue) building \d \([A-Z][^)]+\)\?", out)
     assert "key=" not in out and "colour=" not in out
-    assert re.search(r"\[\d\] first row \(.+\)", out)        # a row shows its cards
+    assert re.search(r"\[\d+\] first row \(.+\)", out)       # a row shows its cards
 
 
 def test_decision_context_names_only_what_the_texts_name_and_the_seat_sees():
