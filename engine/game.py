@@ -261,7 +261,7 @@ class GameState(StateViews):
         if isinstance(player, bool) or not isinstance(player, int):
             return None
         return decision_context(self.game.definition, self.data, player, lambda: {
-            t["id"] for t in self.observe(player)["tokens"] if "id" in t})
+            t["id"] for t in self.observe(player, log=False)["tokens"] if "id" in t})
 
     def legal_actions(self, player: int) -> list[dict]:
         """The actions `player` may take now, each {"id", "value", "ask", "step"} (the
@@ -366,24 +366,26 @@ class GameState(StateViews):
             data = {**data, "log": list(self._log)}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
-    def observe(self, player: int | None) -> dict:
+    def observe(self, player: int | None, log: bool = True) -> dict:
         """What `player` may see (None: public information only); its log holds the events
-        since the game began (or since it was loaded from a save without its log)."""
+        since the game began (or since it was loaded from a save without its log). With
+        `log` false the view has no "log" (the rest is built without reading the log)."""
         step = self._data.get("secret_step")
         if step is not None and len(self._data["threads"]) > 1 \
                 and any(seat != player for seat, _ in step["answers"]):
-            return self._observe_secret_step(step, player)
+            return self._observe_secret_step(step, player, log)
         props = self._fresh().props
-        return state_mod.observe(self.game.definition, self._data, player, self._log,
+        return state_mod.observe(self.game.definition, self._data, player,
+                                 self._log if log else None,
                                  None if props is self._rt.lay.props else props)
 
-    def _observe_secret_step(self, step: dict, player: int | None) -> dict:
+    def _observe_secret_step(self, step: dict, player: int | None, log: bool = True) -> dict:
         """What `player` sees while a secret step is open and others have answered in it:
         the step as it began plus `player`'s own answers, so that nothing it sees (pieces,
         tokens, who still decides, the log) depends on the others' answers."""
-        return self._as_if_alone(step, player).observe(player)
+        return self._as_if_alone(step, player, log).observe(player, log)
 
-    def _as_if_alone(self, step: dict, player: int | None) -> GameState:
+    def _as_if_alone(self, step: dict, player: int | None, log: bool = True) -> GameState:
         """The open secret step as if `player` alone had answered in it yet: its start,
         with `player`'s answers given again (a secret thread that draws at random after an
         answer would draw anew here: none of the built-in games does). Its log is this
@@ -391,13 +393,15 @@ class GameState(StateViews):
         known, for a state loaded mid-step), then `player`'s own events."""
         base = step["base"]
         data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
-        if self._block_at is None:
-            log = EventLog([e for e in self._log
-                            if not e.get("private") or e.get("player") == player])
+        if not log:                          # a view without the log: none to build
+            events = EventLog()
+        elif self._block_at is None:
+            events = EventLog([e for e in self._log
+                               if not e.get("private") or e.get("player") == player])
         else:
-            log = self._log.fork()
-            log.truncate(self._block_at)
-        alone = GameState(self.game, data, log)
+            events = self._log.fork()
+            events.truncate(self._block_at)
+        alone = GameState(self.game, data, events)
         for seat, value in step["answers"]:
             if seat == player:
                 alone._answer(alone._waiting(seat), seat, value)

@@ -19,10 +19,12 @@ locations, grids, "in_play", and one "other" slot), n the seats, A the action in
 - tracks (position and arrival stamp per seat), bank (left, unlimited, held per seat,
   markers per token), links (per connection: a tile, and the side it faces);
 - history (information state only): per seat, how often it took each action, counted over
-  the choices this seat may see in the log.
+  the choices this seat may see in the log (the adapters keep these counts as the game
+  goes on: common.SeenChoices).
 
-The tensor summarizes; the strings (observation_string, information_state_string) are the
-whole of observe() as canonical JSON and lose nothing.
+The tensor summarizes. The observation string is observe() without its log as canonical
+JSON; the information-state string is, by default, compact (compact_string: that JSON and
+the choices the seat saw, as [player, action id] pairs), or in full observe() with its log.
 """
 
 from __future__ import annotations
@@ -118,8 +120,10 @@ class Encoder:
         self.layout = layout
 
     def encode(self, view: dict | None, history: bool = False,
-               out: np.ndarray | None = None) -> np.ndarray:
-        """The vector of `view` (None: all zero, as before the game starts)."""
+               out: np.ndarray | None = None, counts: np.ndarray | None = None) -> np.ndarray:
+        """The vector of `view` (None: all zero, as before the game starts). The history
+        section counts the choice events of the view's log, or is `counts` (n x A, the
+        choices the seat saw, kept as the game goes on) if given."""
         lay = self.layout
         vec = np.zeros(lay.size(history), np.float32) if out is None else out
         vec.fill(0)
@@ -149,7 +153,10 @@ class Encoder:
         self._vars(vec, view)
         self._parts(vec, view)
         if history:
-            self._history(vec, view.get("log", []))
+            if counts is not None:
+                vec[lay.observation_size:] = counts.reshape(-1)
+            else:
+                self._history(vec, view.get("log", []))
         return vec
 
     def _pieces(self, vec: np.ndarray, pieces: dict) -> None:
@@ -294,3 +301,13 @@ def view_string(view: dict | None, history: bool) -> str:
         return ""
     shown = view if history else {k: v for k, v in view.items() if k != "log"}
     return json.dumps(shown, sort_keys=True, separators=(",", ":"))
+
+
+def compact_string(view: dict | None, seen: list[tuple[int, int]]) -> str:
+    """The compact information state: observe() without its log as canonical JSON, and the
+    choices the seat saw in order, as [player, action id] pairs."""
+    if view is None:
+        return ""
+    shown = {k: v for k, v in view.items() if k != "log"}
+    text = json.dumps(shown, sort_keys=True, separators=(",", ":"))
+    return text + "|" + ";".join(f"{p},{a}" for p, a in seen)

@@ -220,7 +220,8 @@ def visible_event(event: dict, seat: int | None) -> dict | None:
 
 def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
             props: list | None = None) -> dict:
-    """Everything `seat` may see (None: a spectator who sees only public information)."""
+    """Everything `seat` may see (None: a spectator who sees only public information); its
+    "log" holds the events of `log` it may see (no "log" at all if `log` is None)."""
     tokens, hidden = [], []
     for tid, tok in token_records(game, state, props).items():
         seen = _visible_token(game, tid, tok, seat)
@@ -236,8 +237,7 @@ def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
                       if game.player_vars[k].visibility == "public" or p == seat})
     deciding = sorted({t["wait"]["player"] for t in state["threads"] if t["wait"]})
     mine = [t["wait"] for t in state["threads"] if t["wait"] and t["wait"]["player"] == seat]
-    events = [v for v in (visible_event(e, seat) for e in log) if v]
-    return {
+    view = {
         "game": state["game"], "variant": state["variant"], "players": state["n"],
         "seat": seat, "player_vars": pvars,
         "vars": {k: clone(v) for k, v in state["vars"].items()
@@ -245,5 +245,8 @@ def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
         "pieces": piece_counts(game, state),
         "tokens": tokens, "decks": decks, "to_move": deciding,
         "decision": {"ask": mine[0]["ask"], "options": list(mine[0]["options"])} if mine else None,
-        "log": events, "result": state["result"], **observe_parts(state),
+        "result": state["result"], **observe_parts(state),
     }
+    if log is not None:
+        view["log"] = [v for v in (visible_event(e, seat) for e in log) if v]
+    return view
