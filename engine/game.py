@@ -145,7 +145,8 @@ class GameState(StateViews):
     again (play is deterministic), so apply is all or nothing without copying each time.
     """
 
-    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty", "_block_at")
+    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty", "_block_at",
+                 "_alone")
 
     def __init__(self, game: Game, data: dict, log: EventLog | None = None,
                  runtime: Runtime | None = None):
@@ -162,6 +163,7 @@ class GameState(StateViews):
         self._dirty = False                  # True once the data was handed out: re-read it
         self._block_at: int | None = None    # the log's length when the open secret step
         #                                      took its first answer (None: not known)
+        self._alone: tuple | None = None     # (key, state): the last _as_if_alone made
 
     @property
     def data(self) -> dict:
@@ -172,6 +174,7 @@ class GameState(StateViews):
         (its token index and cache are rebuilt)."""
         self._base = None
         self._dirty = True
+        self._alone = None
         return self._data
 
     def _fresh(self) -> Runtime:
@@ -382,8 +385,19 @@ class GameState(StateViews):
     def _observe_secret_step(self, step: dict, player: int | None, log: bool = True) -> dict:
         """What `player` sees while a secret step is open and others have answered in it:
         the step as it began plus `player`'s own answers, so that nothing it sees (pieces,
-        tokens, who still decides, the log) depends on the others' answers."""
-        return self._as_if_alone(step, player, log).observe(player, log)
+        tokens, who still decides, the log) depends on the others' answers. The step as if
+        alone is made again only when it would differ: another step, other answers of
+        `player`, the log asked or not (seats that have not answered share it)."""
+        mine = marshal.dumps([value for seat, value in step["answers"] if seat == player])
+        key = (step["base"], mine, log, self._block_at,
+               player if log and self._block_at is None else None)
+        last = self._alone
+        if last is not None and last[0][0] is key[0] and last[0][1:] == key[1:]:
+            alone = last[1]
+        else:
+            alone = self._as_if_alone(step, player, log)
+            self._alone = (key, alone)
+        return alone.observe(player, log)
 
     def _as_if_alone(self, step: dict, player: int | None, log: bool = True) -> GameState:
         """The open secret step as if `player` alone had answered in it yet: its start,
