@@ -103,7 +103,7 @@ def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
     if full:
         ways["os_full"] = lambda g, s, d: os_play(g, s, d, full=True)
     for play in ways.values():                 # warm up: loads, tables, caches
-        play(game, seed, min(decisions, 50))
+        play(game, seed, decisions)
     samples: dict[str, list[float]] = {k: [] for k in ways}
     for _ in range(rounds):
         for name, play in ways.items():

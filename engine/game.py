@@ -373,31 +373,34 @@ class GameState(StateViews):
         """What `player` may see (None: public information only); its log holds the events
         since the game began (or since it was loaded from a save without its log). With
         `log` false the view has no "log" (the rest is built without reading the log)."""
-        step = self._data.get("secret_step")
-        if step is not None and len(self._data["threads"]) > 1 \
-                and any(seat != player for seat, _ in step["answers"]):
-            return self._observe_secret_step(step, player, log)
+        seen = self._seen_from(player, log)
+        if seen is not self:
+            return seen.observe(player, log)
         props = self._fresh().props
         return state_mod.observe(self.game.definition, self._data, player,
                                  self._log if log else None,
                                  None if props is self._rt.lay.props else props)
 
-    def _observe_secret_step(self, step: dict, player: int | None, log: bool = True) -> dict:
-        """What `player` sees while a secret step is open and others have answered in it:
-        the step as it began plus `player`'s own answers, so that nothing it sees (pieces,
-        tokens, who still decides, the log) depends on the others' answers. The step as if
-        alone is made again only when it would differ: another step, other answers of
-        `player`, the log asked or not (seats that have not answered share it)."""
-        mine = marshal.dumps([value for seat, value in step["answers"] if seat == player])
-        key = (step["base"], mine, log, self._block_at,
-               player if log and self._block_at is None else None)
+    def _seen_from(self, player: int | None, log: bool = True) -> GameState:
+        """The state `player`'s view is built from: this one, or, while a secret step is
+        open and others have answered in it, the step as it began plus `player`'s own
+        answers, so that nothing it sees (pieces, tokens, who still decides, the log)
+        depends on the others' answers. The step as if alone is made again only when it
+        would differ: another step, other answers of `player`, the log asked or not
+        (seats that have not answered share it)."""
+        step = self._data.get("secret_step")
+        if step is None or len(self._data["threads"]) < 2 \
+                or all(seat == player for seat, _ in step["answers"]):
+            return self
+        mine = [value for seat, value in step["answers"] if seat == player]
+        key = (step["base"], player if mine else None, marshal.dumps(mine), log,
+               self._block_at, player if log and self._block_at is None else None)
         last = self._alone
         if last is not None and last[0][0] is key[0] and last[0][1:] == key[1:]:
-            alone = last[1]
-        else:
-            alone = self._as_if_alone(step, player, log)
-            self._alone = (key, alone)
-        return alone.observe(player, log)
+            return last[1]
+        alone = self._as_if_alone(step, player, log)
+        self._alone = (key, alone)
+        return alone
 
     def _as_if_alone(self, step: dict, player: int | None, log: bool = True) -> GameState:
         """The open secret step as if `player` alone had answered in it yet: its start,

@@ -34,7 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from ..game import Game
+from ..game import Game, GameState
+from ..interpreter import state as state_mod
+from ..interpreter.layout import GRID_FIELDS, layout_of
 from .actions import ActionSpace
 
 WINDOW = 8
@@ -54,6 +56,7 @@ class ObservationLayout:
         self.asks = {a: i for i, a in enumerate(sorted(d.text.get("asks", {}) or {}))}
         self.pieces = sorted(d.pieces)
         self.kinds = sorted(d.tokens)
+        self.kind_ix = {k: i for i, k in enumerate(self.kinds)}
         ids = game.token_ids(players)
         self.token_ix = {tid: i for i, tid in enumerate(t for k in sorted(ids) for t in ids[k])}
         self.decks = {name: (len(deck.cards), _distinct(deck.cards))
@@ -82,6 +85,16 @@ class ObservationLayout:
             ("links", len(self.connections) * (1 + self.P)),
         ]
         self.token_size = token_size
+        # The token columns of the state, by token number (the layout's creation order).
+        lay = layout_of(d, n)
+        self.column_slot = np.array([self.token_ix[tid] for tid in lay.tids], np.intp)
+        self.column_kind = np.array([self.kind_ix[k] for k in lay.kind_of], np.intp)
+        self.column_secret = np.array([bool(d.tokens[k].secret) for k in lay.kind_of], bool)
+        fixed = {"id", "kind", "owner", "at", "controller", "shown", *GRID_FIELDS}
+        self.columns_read = not any(fixed & set(props) for props in lay.props) and \
+            not any(fixed & set(t.secret) for t in d.tokens.values())
+        """Whether encode_state may read the token columns (no property or secret shadows
+        a column: then observe() gives each token its columns' values)."""
         self.offsets: dict[str, int] = {}
         at = 0
         for name, size in self.sections:
@@ -159,6 +172,57 @@ class Encoder:
                 self._history(vec, view.get("log", []))
         return vec
 
+    def encode_state(self, state: GameState | None, seat: int | None, history: bool = False,
+                     out: np.ndarray | None = None,
+                     counts: np.ndarray | None = None) -> np.ndarray:
+        """The vector of what `seat` sees of `state`: the same as encode(observe(seat)), but
+        the tokens are read from the state's columns, not from the view's records."""
+        lay = self.layout
+        if state is None or not lay.columns_read:
+            view = None if state is None else state.observe(seat, log=False)
+            return self.encode(view, history, out, counts)
+        seen = state._seen_from(seat, False)    # the step as if alone in a secret step
+        props = seen._fresh().props
+        view = state_mod.observe(state.game.definition, seen._data, seat, None, props,
+                                 tokens=False)
+        vec = self.encode(view, history, out, counts)
+        self._token_columns(vec, seen._data["tokens"], seat)
+        return vec
+
+    def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None) -> None:
+        """The tokens and hidden sections from the token columns (as _tokens of the view)."""
+        lay, n, P = self.layout, self.layout.n, self.layout.P
+        place_ix, other = lay.place_ix, P - 1
+        T = len(lay.column_slot)
+        at = np.fromiter((place_ix.get(a, other) if type(a) is str else other
+                          for a in columns["at"]), np.intp, T)
+        owner = np.fromiter((o if type(o) is int and 0 <= o < n else n
+                             for o in columns["owner"]), np.intp, T)
+        shown = np.fromiter(map(bool, columns["shown"]), bool, T)
+        visible = ~lay.column_secret | shown
+        if type(seat) is int and 0 <= seat < n:
+            visible |= owner == seat
+        elif seat is not None:                   # not a seat: owns nothing
+            visible |= np.fromiter((o == seat for o in columns["owner"]), bool, T)
+        controller = np.fromiter((c if type(c) is int and 0 <= c < n else n
+                                  for c in columns["controller"]), np.intp, T)
+        v = np.flatnonzero(visible)
+        base = lay.offsets["tokens"] + lay.column_slot[v] * lay.token_size
+        flags = base + 1 + P + 2 * (n + 1)
+        vec[np.concatenate((base, base + 1 + at[v], base + 1 + P + owner[v],
+                            base + 1 + P + n + 1 + controller[v], flags[shown[v]]))] = 1
+        cells = columns.get("cell")
+        if cells is not None:
+            for j, i in enumerate(v.tolist()):
+                cell = cells[i]
+                if isinstance(cell, tuple | list) and len(cell) == 2:
+                    rot, level = columns["rot"][i], columns["level"][i]
+                    vec[flags[j] + 1:flags[j] + 6] = (1, cell[0], cell[1], rot or 0, level or 0)
+        h = np.flatnonzero(~visible)
+        if len(h):
+            np.add.at(vec, lay.offsets["hidden"] + (lay.column_kind[h] * P + at[h]) * (n + 1)
+                      + owner[h], 1)
+
     def _pieces(self, vec: np.ndarray, pieces: dict) -> None:
         lay = self.layout
         for k, kind in enumerate(lay.pieces):
@@ -169,28 +233,39 @@ class Encoder:
 
     def _tokens(self, vec: np.ndarray, tokens: list[dict]) -> None:
         lay, n = self.layout, self.layout.n
-        kinds = {k: i for i, k in enumerate(lay.kinds)}
+        kinds, place_ix, other = lay.kind_ix, lay.place_ix, lay.P - 1
+        token_ix, token_size, P = lay.token_ix, lay.token_size, lay.P
+        hidden_at, tokens_at = lay.offsets["hidden"], lay.offsets["tokens"]
+        ones: list[int] = []
+        hidden: dict[int, int] = {}
         for tok in tokens:
-            place = lay.place(tok.get("at"))
-            owner = _seat(tok.get("owner"), n)
+            where = tok.get("at")
+            place = place_ix.get(where, other) if type(where) is str else other
+            owner = tok.get("owner")
+            owner = owner if type(owner) is int and 0 <= owner < n else n
             tid = tok.get("id")
-            if tid is None or tid not in lay.token_ix:
-                if tok.get("kind") in kinds:
-                    base = lay.offsets["hidden"] + (kinds[tok["kind"]] * lay.P + place) * (n + 1)
-                    vec[base + owner] += 1
+            slot = token_ix.get(tid) if type(tid) is str else None
+            if slot is None:
+                kind = kinds.get(tok.get("kind")) if type(tok.get("kind")) is str else None
+                if kind is not None:
+                    i = hidden_at + (kind * P + place) * (n + 1) + owner
+                    hidden[i] = hidden.get(i, 0) + 1
                 continue
-            at = lay.offsets["tokens"] + lay.token_ix[tid] * lay.token_size
-            vec[at] = 1
-            vec[at + 1 + place] = 1
-            at += 1 + lay.P
-            vec[at + owner] = 1
-            vec[at + n + 1 + _seat(tok.get("controller"), n)] = 1
-            at += 2 * (n + 1)
-            vec[at] = 1 if tok.get("shown") else 0
+            at = tokens_at + slot * token_size
+            controller = tok.get("controller")
+            controller = controller if type(controller) is int and 0 <= controller < n else n
+            ones += (at, at + 1 + place, at + 1 + P + owner, at + 1 + P + n + 1 + controller)
+            at += 1 + P + 2 * (n + 1)
+            if tok.get("shown"):
+                ones.append(at)
             cell = tok.get("cell")
             if isinstance(cell, list) and len(cell) == 2:
                 vec[at + 1:at + 6] = (1, cell[0], cell[1], tok.get("rot") or 0,
                                       tok.get("level") or 0)
+        if ones:
+            vec[ones] = 1
+        if hidden:
+            vec[list(hidden)] += list(hidden.values())
 
     def _decks(self, vec: np.ndarray, decks: dict) -> None:
         lay = self.layout

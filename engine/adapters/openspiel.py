@@ -251,17 +251,14 @@ class RegolaObserver:
             start = layout.observation_size
             self.dict["history"] = self.tensor[start:].reshape(layout.n, len(table.actions))
 
-    def _view(self, state: RegolaState, player: int) -> dict | None:
-        return state._held.view(None if self.public or player < 0 else player)
-
     def set_from(self, state: RegolaState, player: int) -> None:
         """Fill the tensor with what `player` sees of `state` (the history section: the
         counts of the choices it saw, kept as the game goes on)."""
-        view = self._view(state, player)
-        counts = None
-        if self.history and view is not None:
-            counts = state._held.history(None if self.public or player < 0 else player)
-        self.table.encoder.encode(view, self.history, out=self.tensor, counts=counts)
+        seat = None if self.public or player < 0 else player
+        held = state._held
+        counts = held.history(seat) if self.history and held.state is not None else None
+        self.table.encoder.encode_state(held.state, seat, self.history, out=self.tensor,
+                                        counts=counts)
 
     def string_from(self, state: RegolaState, player: int) -> str:
         """What `player` sees of `state`, as canonical JSON (the information state: compact,

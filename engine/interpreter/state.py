@@ -274,13 +274,15 @@ def visible_event(event: dict, seat: int | None) -> dict | None:
 
 
 def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
-            props: list | None = None) -> dict:
+            props: list | None = None, tokens: bool = True) -> dict:
     """Everything `seat` may see (None: a spectator who sees only public information); its
-    "log" holds the events of `log` it may see (no "log" at all if `log` is None)."""
-    tokens, hidden = _seen_tokens(game, state, seat, props)
-    # Face-down tokens of others come last, sorted: their order must not hint at their ids.
-    hidden.sort(key=_hidden_key)
-    tokens.extend(hidden)
+    "log" holds the events of `log` it may see (no "log" at all if `log` is None). With
+    `tokens` false, no "tokens" (for a reader of the token columns themselves)."""
+    if tokens:
+        seen, hidden = _seen_tokens(game, state, seat, props)
+        # Face-down tokens of others come last, sorted: their order must not hint at ids.
+        hidden.sort(key=_hidden_key)
+        seen.extend(hidden)
     decks = {name: [card if up else None for card, up in zip(d["cards"], d["up"])]
              for name, d in state["decks"].items()}
     pvars = []
@@ -295,10 +297,12 @@ def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
         "vars": {k: clone(v) for k, v in state["vars"].items()
                  if game.game_vars[k].visibility == "public"},
         "pieces": piece_counts(game, state),
-        "tokens": tokens, "decks": decks, "to_move": deciding,
+        "decks": decks, "to_move": deciding,
         "decision": {"ask": mine[0]["ask"], "options": list(mine[0]["options"])} if mine else None,
         "result": state["result"], **observe_parts(state),
     }
+    if tokens:
+        view["tokens"] = seen
     if log is not None:
         view["log"] = [v for v in (visible_event(e, seat) for e in log) if v]
     return view
