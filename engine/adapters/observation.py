@@ -85,16 +85,6 @@ class ObservationLayout:
             ("links", len(self.connections) * (1 + self.P)),
         ]
         self.token_size = token_size
-        # The token columns of the state, by token number (the layout's creation order).
-        lay = layout_of(d, n)
-        self.column_slot = np.array([self.token_ix[tid] for tid in lay.tids], np.intp)
-        self.column_kind = np.array([self.kind_ix[k] for k in lay.kind_of], np.intp)
-        self.column_secret = np.array([bool(d.tokens[k].secret) for k in lay.kind_of], bool)
-        fixed = {"id", "kind", "owner", "at", "controller", "shown", *GRID_FIELDS}
-        self.columns_read = not any(fixed & set(props) for props in lay.props) and \
-            not any(fixed & set(t.secret) for t in d.tokens.values())
-        """Whether encode_state may read the token columns (no property or secret shadows
-        a column: then observe() gives each token its columns' values)."""
         self.offsets: dict[str, int] = {}
         at = 0
         for name, size in self.sections:
@@ -102,6 +92,21 @@ class ObservationLayout:
             at += size
         self.observation_size = at
         self.history_size = n * len(actions)
+        # The token columns of the state, by token number (the layout's creation order).
+        lay = layout_of(d, n)
+        self.column_slot = np.array([self.token_ix[tid] for tid in lay.tids], np.intp)
+        self.column_kind = np.array([self.kind_ix[k] for k in lay.kind_of], np.intp)
+        self.column_secret = np.array([bool(d.tokens[k].secret) for k in lay.kind_of], bool)
+        self.piece_index = {
+            kind: np.array([self.offsets["pieces"] + (k * self.P + self.place(place)) * n + p
+                            for place in lay.places for p in range(n)], np.intp)
+            for k, kind in enumerate(self.pieces)}
+        """Where each number of a piece kind's counts row goes (see encode_state)."""
+        fixed = {"id", "kind", "owner", "at", "controller", "shown", *GRID_FIELDS}
+        self.columns_read = not any(fixed & set(props) for props in lay.props) and \
+            not any(fixed & set(t.secret) for t in d.tokens.values())
+        """Whether encode_state may read the token columns (no property or secret shadows
+        a column: then observe() gives each token its columns' values)."""
 
     def size(self, history: bool) -> int:
         """The length of the vector (with the history section: the information state)."""
@@ -184,9 +189,11 @@ class Encoder:
         seen = state._seen_from(seat, False)    # the step as if alone in a secret step
         props = seen._fresh().props
         view = state_mod.observe(state.game.definition, seen._data, seat, None, props,
-                                 tokens=False)
+                                 columns=False)
         vec = self.encode(view, history, out, counts)
         self._token_columns(vec, seen._data["tokens"], seat)
+        for kind, index in lay.piece_index.items():
+            np.add.at(vec, index, seen._data["counts"][kind])
         return vec
 
     def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None) -> None:

@@ -274,11 +274,11 @@ def visible_event(event: dict, seat: int | None) -> dict | None:
 
 
 def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
-            props: list | None = None, tokens: bool = True) -> dict:
+            props: list | None = None, columns: bool = True) -> dict:
     """Everything `seat` may see (None: a spectator who sees only public information); its
     "log" holds the events of `log` it may see (no "log" at all if `log` is None). With
-    `tokens` false, no "tokens" (for a reader of the token columns themselves)."""
-    if tokens:
+    `columns` false, no "tokens" and "pieces" (for a reader of the state's columns)."""
+    if columns:
         seen, hidden = _seen_tokens(game, state, seat, props)
         # Face-down tokens of others come last, sorted: their order must not hint at ids.
         hidden.sort(key=_hidden_key)
@@ -296,12 +296,12 @@ def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
         "seat": seat, "player_vars": pvars,
         "vars": {k: clone(v) for k, v in state["vars"].items()
                  if game.game_vars[k].visibility == "public"},
-        "pieces": piece_counts(game, state),
         "decks": decks, "to_move": deciding,
         "decision": {"ask": mine[0]["ask"], "options": list(mine[0]["options"])} if mine else None,
         "result": state["result"], **observe_parts(state),
     }
-    if tokens:
+    if columns:
+        view["pieces"] = piece_counts(game, state)
         view["tokens"] = seen
     if log is not None:
         view["log"] = [v for v in (visible_event(e, seat) for e in log) if v]
