@@ -97,10 +97,11 @@ class ObservationLayout:
         self.column_slot = np.array([self.token_ix[tid] for tid in lay.tids], np.intp)
         self.column_kind = np.array([self.kind_ix[k] for k in lay.kind_of], np.intp)
         self.column_secret = np.array([bool(d.tokens[k].secret) for k in lay.kind_of], bool)
-        self.piece_index = {
-            kind: np.array([self.offsets["pieces"] + (k * self.P + self.place(place)) * n + p
-                            for place in lay.places for p in range(n)], np.intp)
-            for k, kind in enumerate(self.pieces)}
+        self.piece_index = {}
+        for k, kind in enumerate(self.pieces):
+            index = np.array([self.offsets["pieces"] + (k * self.P + self.place(place)) * n + p
+                              for place in lay.places for p in range(n)], np.intp)
+            self.piece_index[kind] = (index, len(set(index.tolist())) == len(index))
         """Where each number of a piece kind's counts row goes (see encode_state)."""
         fixed = {"id", "kind", "owner", "at", "controller", "shown", *GRID_FIELDS}
         self.columns_read = not any(fixed & set(props) for props in lay.props) and \
@@ -192,8 +193,12 @@ class Encoder:
                                  columns=False)
         vec = self.encode(view, history, out, counts)
         self._token_columns(vec, seen._data["tokens"], seat)
-        for kind, index in lay.piece_index.items():
-            np.add.at(vec, index, seen._data["counts"][kind])
+        counts_of = seen._data["counts"]
+        for kind, (index, unique) in lay.piece_index.items():
+            if unique:                           # no two places share a slot
+                vec[index] += counts_of[kind]
+            else:
+                np.add.at(vec, index, counts_of[kind])
         return vec
 
     def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None) -> None:
