@@ -67,9 +67,9 @@ def os_play(game: str, seed: int, decisions: int, full: bool = False) -> int:
     """Random play through OpenSpiel with the information-state tensor of the seat to move
     at each decision (full: built from observe() with the whole log, the old way)."""
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     import regola.adapters.openspiel  # noqa: F401 - registers the games
-    from open_spiel.python.observation import make_observation
     spiel = pyspiel.load_game(f"regola_{game}", {"max_decisions": decisions, "seed": seed})
     observer = make_observation(spiel, pyspiel.IIGObservationType(perfect_recall=True))
     state = spiel.new_initial_state()
