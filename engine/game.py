@@ -33,6 +33,7 @@ from .interpreter.layout import layout_of
 from .interpreter.model import GameDef
 from .interpreter.runtime import Runtime
 from .interpreter.save_check import check_save, parse_save, saved_log
+from .interpreter.seen_log import SeenLogs
 from .views import StateViews
 
 __all__ = ["Game", "GameState", "action_id"]
@@ -146,7 +147,7 @@ class GameState(StateViews):
     """
 
     __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty", "_block_at",
-                 "_alone")
+                 "_alone", "_seen_logs")
 
     def __init__(self, game: Game, data: dict, log: EventLog | None = None,
                  runtime: Runtime | None = None):
@@ -164,6 +165,7 @@ class GameState(StateViews):
         self._block_at: int | None = None    # the log's length when the open secret step
         #                                      took its first answer (None: not known)
         self._alone: tuple | None = None     # (key, state): the last _as_if_alone made
+        self._seen_logs = SeenLogs()         # the log as each seat sees it, kept up
 
     @property
     def data(self) -> dict:
@@ -355,6 +357,7 @@ class GameState(StateViews):
         copy = GameState(self.game, data, log, self._fresh().fork(data, log.tail))
         copy._base, copy._since = self._base, list(self._since)
         copy._block_at = self._block_at
+        copy._seen_logs = self._seen_logs.copy()
         return copy
 
     def to_json(self, log: bool = False) -> str:
@@ -371,15 +374,17 @@ class GameState(StateViews):
 
     def observe(self, player: int | None, log: bool = True) -> dict:
         """What `player` may see (None: public information only); its log holds the events
-        since the game began (or since it was loaded from a save without its log). With
-        `log` false the view has no "log" (the rest is built without reading the log)."""
+        since the game began (or since it was loaded from a save without its log), kept
+        per seat as the log grows (seen_log.py). With `log` false the view has no "log"."""
         seen = self._seen_from(player, log)
         if seen is not self:
             return seen.observe(player, log)
         props = self._fresh().props
-        return state_mod.observe(self.game.definition, self._data, player,
-                                 self._log if log else None,
+        view = state_mod.observe(self.game.definition, self._data, player, None,
                                  None if props is self._rt.lay.props else props)
+        if log:
+            view["log"] = list(self._seen_logs.events(self._log, player))
+        return view
 
     def _seen_from(self, player: int | None, log: bool = True) -> GameState:
         """The state `player`'s view is built from: this one, or, while a secret step is

@@ -1,5 +1,6 @@
 """Views and tensors built without the log, kept up as the game goes on, equal the views made
-from scratch: observe(seat, log=False), the tensors read from the state's columns
+from scratch: observe(seat) with the log kept per seat (seen_log.py), observe(seat,
+log=False), the tensors read from the state's columns
 (Encoder.encode_state), the choices each seat saw (common.SeenChoices) and the as-if-alone
 step of a secret step kept between calls; at many points of seeded random games of every
 game, after clone, after a refused apply (its checkpoint restored), after a load. The compact
@@ -20,6 +21,7 @@ import regola
 from regola.adapters.common import Held, Table, deciding_seat
 from regola.errors import ScriptRuntimeError
 from regola.game import GameState
+from regola.interpreter.seen_log import SeenLogs
 
 GAMES = regola.builtin_games()
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +46,10 @@ def _points(game_id: str, seed: int, decisions: int = 160, every: int = 3):
 
 
 def _scratch(state: GameState, seat: int | None) -> dict:
-    """observe(seat) of a copy that has kept nothing (no as-if-alone step, no cache)."""
-    return state.clone().observe(seat)
+    """observe(seat) of a copy that has kept nothing (no as-if-alone step, no seat's log)."""
+    copy = state.clone()
+    copy._seen_logs = SeenLogs()
+    return copy.observe(seat)
 
 
 def _history(table: Table, view: dict) -> np.ndarray:
