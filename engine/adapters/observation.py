@@ -61,6 +61,10 @@ class ObservationLayout:
         self.token_ix = {tid: i for i, tid in enumerate(t for k in sorted(ids) for t in ids[k])}
         self.decks = {name: (len(deck.cards), _distinct(deck.cards))
                       for name, deck in sorted(d.decks.items())}
+        self.deck_texts = {name: {json.loads(key): slot for key, slot in cards.items()
+                                  if isinstance(json.loads(key), str)}
+                           for name, (_, cards) in self.decks.items()}
+        """Each deck's text cards by their text (the same slots as by their JSON)."""
         self.game_vars = sorted(v for v, var in d.game_vars.items()
                                 if var.visibility == "public")
         self.player_vars = sorted(d.player_vars)
@@ -206,18 +210,18 @@ class Encoder:
         lay, n, P = self.layout, self.layout.n, self.layout.P
         place_ix, other = lay.place_ix, P - 1
         T = len(lay.column_slot)
-        at = np.fromiter((place_ix.get(a, other) if type(a) is str else other
-                          for a in columns["at"]), np.intp, T)
-        owner = np.fromiter((o if type(o) is int and 0 <= o < n else n
-                             for o in columns["owner"]), np.intp, T)
-        shown = np.fromiter(map(bool, columns["shown"]), bool, T)
+        at = np.array([place_ix.get(a, other) if type(a) is str else other
+                       for a in columns["at"]], np.intp)
+        owner = np.array([o if type(o) is int and 0 <= o < n else n
+                          for o in columns["owner"]], np.intp)
+        shown = np.array([bool(x) for x in columns["shown"]], bool)
         visible = ~lay.column_secret | shown
         if type(seat) is int and 0 <= seat < n:
             visible |= owner == seat
         elif seat is not None:                   # not a seat: owns nothing
             visible |= np.fromiter((o == seat for o in columns["owner"]), bool, T)
-        controller = np.fromiter((c if type(c) is int and 0 <= c < n else n
-                                  for c in columns["controller"]), np.intp, T)
+        controller = np.array([c if type(c) is int and 0 <= c < n else n
+                               for c in columns["controller"]], np.intp)
         v = np.flatnonzero(visible)
         base = lay.offsets["tokens"] + lay.column_slot[v] * lay.token_size
         flags = base + 1 + P + 2 * (n + 1)
@@ -284,6 +288,7 @@ class Encoder:
         at = lay.offsets["decks"]
         for name, (length, cards) in lay.decks.items():
             row = decks.get(name, [])
+            raw = lay.deck_texts[name]
             width = len(cards) + 2
             for i in range(length):
                 if i >= len(row):
@@ -291,44 +296,76 @@ class Encoder:
                 elif row[i] is None:
                     vec[at + i * width + len(cards)] = 1               # face down
                 else:
-                    slot = cards.get(json.dumps(row[i], sort_keys=True))
+                    card = row[i]
+                    slot = raw.get(card) if type(card) is str else \
+                        cards.get(json.dumps(card, sort_keys=True))
                     vec[at + i * width + (len(cards) if slot is None else slot)] = 1
             at += length * width
 
-    def _value(self, vec: np.ndarray, at: int, value: Any) -> None:
-        """One variable's value block: is_none, true, number, window, texts."""
+    def _value(self, idx: list[int], val: list[Any], at: int, value: Any) -> None:
+        """One variable's value block (is_none, true, number, window, texts), as indices
+        and values to set."""
+        t = type(value)
         if value is None:
-            vec[at] = 1
-        elif isinstance(value, bool):
-            vec[at + 1] = 1 if value else 0
+            idx.append(at)
+            val.append(1)
+            return
+        if t is bool:
+            if value:
+                idx.append(at + 1)
+                val.append(1)
+            return
+        if t is int or t is float:
+            idx.append(at + 2)
+            val.append(value)
+            return
+        texts = self.layout.texts
+        if t is str:
+            slot = texts.get(value)
+            if slot is not None:
+                idx.append(at + 4 + WINDOW + slot)
+                val.append(1)
+            return
+        if isinstance(value, bool):
+            if value:
+                idx.append(at + 1)
+                val.append(1)
         elif isinstance(value, int | float):
-            vec[at + 2] = value
+            idx.append(at + 2)
+            val.append(value)
         elif isinstance(value, list):
-            vec[at + 3] = len(value)
+            idx.append(at + 3)
+            val.append(len(value))
             numbers = [v for v in value if isinstance(v, int | float) and not isinstance(v, bool)]
             for i, number in enumerate(numbers[:WINDOW]):
-                vec[at + 4 + i] = number
-        texts = self.layout.texts
+                idx.append(at + 4 + i)
+                val.append(number)
         for text in _texts(value):
             slot = texts.get(text)
             if slot is not None:
-                vec[at + 4 + WINDOW + slot] = 1
+                idx.append(at + 4 + WINDOW + slot)
+                val.append(1)
 
     def _vars(self, vec: np.ndarray, view: dict) -> None:
         lay = self.layout
+        idx: list[int] = []
+        val: list[Any] = []
         at = lay.offsets["vars"]
         shown = view.get("vars", {})
         for i, name in enumerate(lay.game_vars):
             if name in shown:
-                self._value(vec, at + i * lay.value_size, shown[name])
+                self._value(idx, val, at + i * lay.value_size, shown[name])
         at = lay.offsets["player_vars"]
         block = 1 + lay.value_size
         for p, values in enumerate(view.get("player_vars", [])[:lay.n]):
             for i, name in enumerate(lay.player_vars):
                 if name in values:
                     base = at + (p * len(lay.player_vars) + i) * block
-                    vec[base] = 1
-                    self._value(vec, base + 1, values[name])
+                    idx.append(base)
+                    val.append(1)
+                    self._value(idx, val, base + 1, values[name])
+        if idx:
+            vec[idx] = val
 
     def _parts(self, vec: np.ndarray, view: dict) -> None:
         lay, n = self.layout, self.layout.n
