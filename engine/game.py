@@ -33,6 +33,7 @@ from .interpreter.layout import layout_of
 from .interpreter.model import GameDef
 from .interpreter.runtime import Runtime
 from .interpreter.save_check import check_save, parse_save, saved_log
+from .interpreter.seen_log import SeenLogs
 from .views import StateViews
 
 __all__ = ["Game", "GameState", "action_id"]
@@ -145,7 +146,8 @@ class GameState(StateViews):
     again (play is deterministic), so apply is all or nothing without copying each time.
     """
 
-    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty", "_block_at")
+    __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty", "_block_at",
+                 "_alone", "_seen_logs")
 
     def __init__(self, game: Game, data: dict, log: EventLog | None = None,
                  runtime: Runtime | None = None):
@@ -162,6 +164,8 @@ class GameState(StateViews):
         self._dirty = False                  # True once the data was handed out: re-read it
         self._block_at: int | None = None    # the log's length when the open secret step
         #                                      took its first answer (None: not known)
+        self._alone: tuple | None = None     # (key, state): the last _as_if_alone made
+        self._seen_logs = SeenLogs()         # the log as each seat sees it, kept up
 
     @property
     def data(self) -> dict:
@@ -172,6 +176,7 @@ class GameState(StateViews):
         (its token index and cache are rebuilt)."""
         self._base = None
         self._dirty = True
+        self._alone = None
         return self._data
 
     def _fresh(self) -> Runtime:
@@ -261,7 +266,7 @@ class GameState(StateViews):
         if isinstance(player, bool) or not isinstance(player, int):
             return None
         return decision_context(self.game.definition, self.data, player, lambda: {
-            t["id"] for t in self.observe(player)["tokens"] if "id" in t})
+            t["id"] for t in self.observe(player, log=False)["tokens"] if "id" in t})
 
     def legal_actions(self, player: int) -> list[dict]:
         """The actions `player` may take now, each {"id", "value", "ask", "step"} (the
@@ -352,6 +357,7 @@ class GameState(StateViews):
         copy = GameState(self.game, data, log, self._fresh().fork(data, log.tail))
         copy._base, copy._since = self._base, list(self._since)
         copy._block_at = self._block_at
+        copy._seen_logs = self._seen_logs.copy()
         return copy
 
     def to_json(self, log: bool = False) -> str:
@@ -366,24 +372,42 @@ class GameState(StateViews):
             data = {**data, "log": list(self._log)}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
-    def observe(self, player: int | None) -> dict:
+    def observe(self, player: int | None, log: bool = True) -> dict:
         """What `player` may see (None: public information only); its log holds the events
-        since the game began (or since it was loaded from a save without its log)."""
-        step = self._data.get("secret_step")
-        if step is not None and len(self._data["threads"]) > 1 \
-                and any(seat != player for seat, _ in step["answers"]):
-            return self._observe_secret_step(step, player)
+        since the game began (or since it was loaded from a save without its log), kept
+        per seat as the log grows (seen_log.py). With `log` false the view has no "log"."""
+        seen = self._seen_from(player, log)
+        if seen is not self:
+            return seen.observe(player, log)
         props = self._fresh().props
-        return state_mod.observe(self.game.definition, self._data, player, self._log,
+        view = state_mod.observe(self.game.definition, self._data, player, None,
                                  None if props is self._rt.lay.props else props)
+        if log:
+            view["log"] = list(self._seen_logs.events(self._log, player))
+        return view
 
-    def _observe_secret_step(self, step: dict, player: int | None) -> dict:
-        """What `player` sees while a secret step is open and others have answered in it:
-        the step as it began plus `player`'s own answers, so that nothing it sees (pieces,
-        tokens, who still decides, the log) depends on the others' answers."""
-        return self._as_if_alone(step, player).observe(player)
+    def _seen_from(self, player: int | None, log: bool = True) -> GameState:
+        """The state `player`'s view is built from: this one, or, while a secret step is
+        open and others have answered in it, the step as it began plus `player`'s own
+        answers, so that nothing it sees (pieces, tokens, who still decides, the log)
+        depends on the others' answers. The step as if alone is made again only when it
+        would differ: another step, other answers of `player`, the log asked or not
+        (seats that have not answered share it)."""
+        step = self._data.get("secret_step")
+        if step is None or len(self._data["threads"]) < 2 \
+                or all(seat == player for seat, _ in step["answers"]):
+            return self
+        mine = [value for seat, value in step["answers"] if seat == player]
+        key = (step["base"], player if mine else None, marshal.dumps(mine), log,
+               self._block_at, player if log and self._block_at is None else None)
+        last = self._alone
+        if last is not None and last[0][0] is key[0] and last[0][1:] == key[1:]:
+            return last[1]
+        alone = self._as_if_alone(step, player, log)
+        self._alone = (key, alone)
+        return alone
 
-    def _as_if_alone(self, step: dict, player: int | None) -> GameState:
+    def _as_if_alone(self, step: dict, player: int | None, log: bool = True) -> GameState:
         """The open secret step as if `player` alone had answered in it yet: its start,
         with `player`'s answers given again (a secret thread that draws at random after an
         answer would draw anew here: none of the built-in games does). Its log is this
@@ -391,13 +415,15 @@ class GameState(StateViews):
         known, for a state loaded mid-step), then `player`'s own events."""
         base = step["base"]
         data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
-        if self._block_at is None:
-            log = EventLog([e for e in self._log
-                            if not e.get("private") or e.get("player") == player])
+        if not log:                          # a view without the log: none to build
+            events = EventLog()
+        elif self._block_at is None:
+            events = EventLog([e for e in self._log
+                               if not e.get("private") or e.get("player") == player])
         else:
-            log = self._log.fork()
-            log.truncate(self._block_at)
-        alone = GameState(self.game, data, log)
+            events = self._log.fork()
+            events.truncate(self._block_at)
+        alone = GameState(self.game, data, events)
         for seat, value in step["answers"]:
             if seat == player:
                 alone._answer(alone._waiting(seat), seat, value)

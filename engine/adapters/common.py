@@ -15,7 +15,7 @@ from ..errors import UnsupportedPlayers
 from ..game import GameState
 from ..loading.loader import load_game
 from .actions import ActionSpace
-from .observation import Encoder, ObservationLayout, view_string
+from .observation import Encoder, ObservationLayout, compact_string, view_string
 
 MAX_DECISIONS = 10_000
 """Decisions after which a game the rules have not ended stops, unfinished (no winners)."""
@@ -96,29 +96,115 @@ def deciding_seat(state: GameState) -> int | None:
     return min(seats) if seats else None
 
 
+class SeenChoices:
+    """The choices each seat saw (the choice events of its observe() log), kept as the log
+    grows: read only the events written since the last look, not the whole log again.
+
+    A seat sees a choice unless it is another seat's private (secret) one; so, while a
+    secret step is open, what it saw is the same in the real log as in the step as if it
+    alone had answered (GameState._as_if_alone). If the log was cut back and rewritten (a
+    refused apply restores its checkpoint), or is another one, the counts start over.
+    """
+
+    __slots__ = ("log", "read", "last", "seen", "counts")
+
+    def __init__(self, players: int, actions: int):
+        self.log: Any = None
+        self.read = 0                     # events of `log` read so far
+        self.last: Any = None             # the last of them (to notice a rewritten log)
+        self.seen: dict[Any, list[tuple[int, int]]] = {}   # seat -> [(player, action id)]
+        self.counts: dict[Any, Any] = {}  # seat -> n x A counts of those choices
+        self._reset(players, actions)
+
+    def _reset(self, players: int, actions: int) -> None:
+        import numpy as np
+        self.log, self.read, self.last = None, 0, None
+        self.seen = {seat: [] for seat in [None, *range(players)]}
+        self.counts = {seat: np.zeros((players, actions), np.float32) for seat in self.seen}
+
+    def update(self, state: GameState, table: Table) -> None:
+        """Read the events written since the last update."""
+        log = state.log
+        n = len(log)
+        if log is not self.log or n < self.read or \
+                (self.read and log[self.read - 1] is not self.last):
+            self._reset(table.players, len(table.actions))
+            self.log = log
+        if n == self.read:
+            return
+        players, id_of = table.players, table.actions.id_of
+        for event in log.since(self.read):
+            if event.get("e") != "choice" or "value" not in event:
+                continue
+            player = event.get("player")
+            if not (isinstance(player, int) and not isinstance(player, bool)
+                    and 0 <= player < players):
+                continue
+            action = id_of(event["value"])
+            if event.get("private"):
+                seats = (player,)
+            else:
+                seats = self.seen
+            for seat in seats:
+                self.seen[seat].append((player, action))
+                self.counts[seat][player, action] += 1
+        self.read, self.last = n, log[n - 1]
+
+    def copy(self) -> SeenChoices:
+        copy = SeenChoices.__new__(SeenChoices)
+        copy.log, copy.read, copy.last = None, 0, None   # a clone has its own log
+        copy.seen = {seat: list(v) for seat, v in self.seen.items()}
+        copy.counts = {seat: v.copy() for seat, v in self.counts.items()}
+        return copy
+
+
 class Held:
     """A regola state held by a framework's state object, with its views cached until it
-    changes. Copies clone the state; pickles keep how the game was loaded and its JSON."""
+    changes, and the choices each seat saw kept as the game goes on. Copies clone the
+    state; pickles keep how the game was loaded and its JSON."""
 
-    def __init__(self, state: GameState | None):
+    def __init__(self, state: GameState | None, table: Table | None = None):
         self.state = state
+        self.table = table
         self._views: dict[Any, Any] = {}
+        self._seen: SeenChoices | None = None
 
-    def view(self, seat: int | None) -> dict | None:
-        """observe(seat), computed once per state (None before the game starts)."""
+    def view(self, seat: int | None, log: bool = False) -> dict | None:
+        """observe(seat), without its log unless `log`, computed once per state (None
+        before the game starts)."""
         if self.state is None:
             return None
-        view = self._views.get(seat)
+        key = (seat, log)
+        view = self._views.get(key)
         if view is None:
-            view = self._views[seat] = self.state.observe(seat)
+            view = self._views[key] = self.state.observe(seat, log)
         return view
 
-    def string(self, seat: int | None, history: bool) -> str:
-        """The view as canonical JSON, with the log (history) or without."""
-        key = ("string", seat, history)
+    def seen(self) -> SeenChoices:
+        """The choices each seat saw so far (read from the log's new events)."""
+        if self._seen is None:
+            self._seen = SeenChoices(self.table.players, len(self.table.actions))
+        self._seen.update(self.state, self.table)
+        return self._seen
+
+    def history(self, seat: int | None) -> Any:
+        """The n x A counts of the choices `seat` saw (the tensor's history section)."""
+        return self.seen().counts[seat]
+
+    def string(self, seat: int | None, history: bool, full: bool = False) -> str:
+        """The view as canonical JSON: without the log (history false), or the information
+        state: compact (the view without the log and the choices the seat saw, as
+        [player, action id] pairs) or `full` (the view with its log)."""
+        key = ("string", seat, history, full)
         text = self._views.get(key)
         if text is None:
-            text = self._views[key] = view_string(self.view(seat), history)
+            if not history:
+                text = view_string(self.view(seat), False)
+            elif full:
+                text = view_string(self.view(seat, True), True)
+            else:
+                text = compact_string(self.view(seat), self.seen().seen[seat])
+            self._views[key] = text
         return text
 
     def json(self) -> str:
@@ -135,17 +221,22 @@ class Held:
         self._views = {}
 
     def __deepcopy__(self, memo: dict) -> Held:
-        copy = Held(None if self.state is None else self.state.clone())
+        copy = Held(None if self.state is None else self.state.clone(), self.table)
         copy._views = dict(self._views)     # views and texts of an equal state, never changed
+        if self._seen is not None and self.state is not None:
+            self._seen.update(self.state, self.table)
+            copy._seen = self._seen.copy()
+            copy._seen.log, copy._seen.read = copy.state.log, self._seen.read
+            copy._seen.last = self._seen.last
         return copy
 
     def __reduce__(self) -> tuple:
         if self.state is None:
             return (Held, (None,))
-        return (_unpickle, (self.state.game.source, self.json()))
+        return (_unpickle, (self.state.game.source, self.json(), self.table))
 
 
-def _unpickle(source: dict, text: str) -> Held:
+def _unpickle(source: dict, text: str, table: Table | None = None) -> Held:
     """A Held state rebuilt from its game's source and its JSON (checked like any save)."""
     game = load_game(source["game"], source["variant"], source["options"] or None)
-    return Held(game.state_from_json(text))
+    return Held(game.state_from_json(text), table)

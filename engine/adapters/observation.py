@@ -19,10 +19,12 @@ locations, grids, "in_play", and one "other" slot), n the seats, A the action in
 - tracks (position and arrival stamp per seat), bank (left, unlimited, held per seat,
   markers per token), links (per connection: a tile, and the side it faces);
 - history (information state only): per seat, how often it took each action, counted over
-  the choices this seat may see in the log.
+  the choices this seat may see in the log (the adapters keep these counts as the game
+  goes on: common.SeenChoices).
 
-The tensor summarizes; the strings (observation_string, information_state_string) are the
-whole of observe() as canonical JSON and lose nothing.
+The tensor summarizes. The observation string is observe() without its log as canonical
+JSON; the information-state string is, by default, compact (compact_string: that JSON and
+the choices the seat saw, as [player, action id] pairs), or in full observe() with its log.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from ..game import Game
+from ..game import Game, GameState
+from ..interpreter import state as state_mod
+from ..interpreter.layout import GRID_FIELDS, layout_of
 from .actions import ActionSpace
 
 WINDOW = 8
@@ -52,10 +56,15 @@ class ObservationLayout:
         self.asks = {a: i for i, a in enumerate(sorted(d.text.get("asks", {}) or {}))}
         self.pieces = sorted(d.pieces)
         self.kinds = sorted(d.tokens)
+        self.kind_ix = {k: i for i, k in enumerate(self.kinds)}
         ids = game.token_ids(players)
         self.token_ix = {tid: i for i, tid in enumerate(t for k in sorted(ids) for t in ids[k])}
         self.decks = {name: (len(deck.cards), _distinct(deck.cards))
                       for name, deck in sorted(d.decks.items())}
+        self.deck_texts = {name: {json.loads(key): slot for key, slot in cards.items()
+                                  if isinstance(json.loads(key), str)}
+                           for name, (_, cards) in self.decks.items()}
+        """Each deck's text cards by their text (the same slots as by their JSON)."""
         self.game_vars = sorted(v for v, var in d.game_vars.items()
                                 if var.visibility == "public")
         self.player_vars = sorted(d.player_vars)
@@ -87,6 +96,22 @@ class ObservationLayout:
             at += size
         self.observation_size = at
         self.history_size = n * len(actions)
+        # The token columns of the state, by token number (the layout's creation order).
+        lay = layout_of(d, n)
+        self.column_slot = np.array([self.token_ix[tid] for tid in lay.tids], np.intp)
+        self.column_kind = np.array([self.kind_ix[k] for k in lay.kind_of], np.intp)
+        self.column_secret = np.array([bool(d.tokens[k].secret) for k in lay.kind_of], bool)
+        self.piece_index = {}
+        for k, kind in enumerate(self.pieces):
+            index = np.array([self.offsets["pieces"] + (k * self.P + self.place(place)) * n + p
+                              for place in lay.places for p in range(n)], np.intp)
+            self.piece_index[kind] = (index, len(set(index.tolist())) == len(index))
+        """Where each number of a piece kind's counts row goes (see encode_state)."""
+        fixed = {"id", "kind", "owner", "at", "controller", "shown", *GRID_FIELDS}
+        self.columns_read = not any(fixed & set(props) for props in lay.props) and \
+            not any(fixed & set(t.secret) for t in d.tokens.values())
+        """Whether encode_state may read the token columns (no property or secret shadows
+        a column: then observe() gives each token its columns' values)."""
 
     def size(self, history: bool) -> int:
         """The length of the vector (with the history section: the information state)."""
@@ -118,8 +143,10 @@ class Encoder:
         self.layout = layout
 
     def encode(self, view: dict | None, history: bool = False,
-               out: np.ndarray | None = None) -> np.ndarray:
-        """The vector of `view` (None: all zero, as before the game starts)."""
+               out: np.ndarray | None = None, counts: np.ndarray | None = None) -> np.ndarray:
+        """The vector of `view` (None: all zero, as before the game starts). The history
+        section counts the choice events of the view's log, or is `counts` (n x A, the
+        choices the seat saw, kept as the game goes on) if given."""
         lay = self.layout
         vec = np.zeros(lay.size(history), np.float32) if out is None else out
         vec.fill(0)
@@ -149,8 +176,68 @@ class Encoder:
         self._vars(vec, view)
         self._parts(vec, view)
         if history:
-            self._history(vec, view.get("log", []))
+            if counts is not None:
+                vec[lay.observation_size:] = counts.reshape(-1)
+            else:
+                self._history(vec, view.get("log", []))
         return vec
+
+    def encode_state(self, state: GameState | None, seat: int | None, history: bool = False,
+                     out: np.ndarray | None = None,
+                     counts: np.ndarray | None = None) -> np.ndarray:
+        """The vector of what `seat` sees of `state`: the same as encode(observe(seat)), but
+        the tokens are read from the state's columns, not from the view's records."""
+        lay = self.layout
+        if state is None or not lay.columns_read:
+            view = None if state is None else state.observe(seat, log=False)
+            return self.encode(view, history, out, counts)
+        seen = state._seen_from(seat, False)    # the step as if alone in a secret step
+        props = seen._fresh().props
+        view = state_mod.observe(state.game.definition, seen._data, seat, None, props,
+                                 columns=False)
+        vec = self.encode(view, history, out, counts)
+        self._token_columns(vec, seen._data["tokens"], seat)
+        counts_of = seen._data["counts"]
+        for kind, (index, unique) in lay.piece_index.items():
+            if unique:                           # no two places share a slot
+                vec[index] += counts_of[kind]
+            else:
+                np.add.at(vec, index, counts_of[kind])
+        return vec
+
+    def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None) -> None:
+        """The tokens and hidden sections from the token columns (as _tokens of the view)."""
+        lay, n, P = self.layout, self.layout.n, self.layout.P
+        place_ix, other = lay.place_ix, P - 1
+        T = len(lay.column_slot)
+        at = np.array([place_ix.get(a, other) if type(a) is str else other
+                       for a in columns["at"]], np.intp)
+        owner = np.array([o if type(o) is int and 0 <= o < n else n
+                          for o in columns["owner"]], np.intp)
+        shown = np.array([bool(x) for x in columns["shown"]], bool)
+        visible = ~lay.column_secret | shown
+        if type(seat) is int and 0 <= seat < n:
+            visible |= owner == seat
+        elif seat is not None:                   # not a seat: owns nothing
+            visible |= np.fromiter((o == seat for o in columns["owner"]), bool, T)
+        controller = np.array([c if type(c) is int and 0 <= c < n else n
+                               for c in columns["controller"]], np.intp)
+        v = np.flatnonzero(visible)
+        base = lay.offsets["tokens"] + lay.column_slot[v] * lay.token_size
+        flags = base + 1 + P + 2 * (n + 1)
+        vec[np.concatenate((base, base + 1 + at[v], base + 1 + P + owner[v],
+                            base + 1 + P + n + 1 + controller[v], flags[shown[v]]))] = 1
+        cells = columns.get("cell")
+        if cells is not None:
+            for j, i in enumerate(v.tolist()):
+                cell = cells[i]
+                if isinstance(cell, tuple | list) and len(cell) == 2:
+                    rot, level = columns["rot"][i], columns["level"][i]
+                    vec[flags[j] + 1:flags[j] + 6] = (1, cell[0], cell[1], rot or 0, level or 0)
+        h = np.flatnonzero(~visible)
+        if len(h):
+            np.add.at(vec, lay.offsets["hidden"] + (lay.column_kind[h] * P + at[h]) * (n + 1)
+                      + owner[h], 1)
 
     def _pieces(self, vec: np.ndarray, pieces: dict) -> None:
         lay = self.layout
@@ -162,34 +249,46 @@ class Encoder:
 
     def _tokens(self, vec: np.ndarray, tokens: list[dict]) -> None:
         lay, n = self.layout, self.layout.n
-        kinds = {k: i for i, k in enumerate(lay.kinds)}
+        kinds, place_ix, other = lay.kind_ix, lay.place_ix, lay.P - 1
+        token_ix, token_size, P = lay.token_ix, lay.token_size, lay.P
+        hidden_at, tokens_at = lay.offsets["hidden"], lay.offsets["tokens"]
+        ones: list[int] = []
+        hidden: dict[int, int] = {}
         for tok in tokens:
-            place = lay.place(tok.get("at"))
-            owner = _seat(tok.get("owner"), n)
+            where = tok.get("at")
+            place = place_ix.get(where, other) if type(where) is str else other
+            owner = tok.get("owner")
+            owner = owner if type(owner) is int and 0 <= owner < n else n
             tid = tok.get("id")
-            if tid is None or tid not in lay.token_ix:
-                if tok.get("kind") in kinds:
-                    base = lay.offsets["hidden"] + (kinds[tok["kind"]] * lay.P + place) * (n + 1)
-                    vec[base + owner] += 1
+            slot = token_ix.get(tid) if type(tid) is str else None
+            if slot is None:
+                kind = kinds.get(tok.get("kind")) if type(tok.get("kind")) is str else None
+                if kind is not None:
+                    i = hidden_at + (kind * P + place) * (n + 1) + owner
+                    hidden[i] = hidden.get(i, 0) + 1
                 continue
-            at = lay.offsets["tokens"] + lay.token_ix[tid] * lay.token_size
-            vec[at] = 1
-            vec[at + 1 + place] = 1
-            at += 1 + lay.P
-            vec[at + owner] = 1
-            vec[at + n + 1 + _seat(tok.get("controller"), n)] = 1
-            at += 2 * (n + 1)
-            vec[at] = 1 if tok.get("shown") else 0
+            at = tokens_at + slot * token_size
+            controller = tok.get("controller")
+            controller = controller if type(controller) is int and 0 <= controller < n else n
+            ones += (at, at + 1 + place, at + 1 + P + owner, at + 1 + P + n + 1 + controller)
+            at += 1 + P + 2 * (n + 1)
+            if tok.get("shown"):
+                ones.append(at)
             cell = tok.get("cell")
             if isinstance(cell, list) and len(cell) == 2:
                 vec[at + 1:at + 6] = (1, cell[0], cell[1], tok.get("rot") or 0,
                                       tok.get("level") or 0)
+        if ones:
+            vec[ones] = 1
+        if hidden:
+            vec[list(hidden)] += list(hidden.values())
 
     def _decks(self, vec: np.ndarray, decks: dict) -> None:
         lay = self.layout
         at = lay.offsets["decks"]
         for name, (length, cards) in lay.decks.items():
             row = decks.get(name, [])
+            raw = lay.deck_texts[name]
             width = len(cards) + 2
             for i in range(length):
                 if i >= len(row):
@@ -197,44 +296,76 @@ class Encoder:
                 elif row[i] is None:
                     vec[at + i * width + len(cards)] = 1               # face down
                 else:
-                    slot = cards.get(json.dumps(row[i], sort_keys=True))
+                    card = row[i]
+                    slot = raw.get(card) if type(card) is str else \
+                        cards.get(json.dumps(card, sort_keys=True))
                     vec[at + i * width + (len(cards) if slot is None else slot)] = 1
             at += length * width
 
-    def _value(self, vec: np.ndarray, at: int, value: Any) -> None:
-        """One variable's value block: is_none, true, number, window, texts."""
+    def _value(self, idx: list[int], val: list[Any], at: int, value: Any) -> None:
+        """One variable's value block (is_none, true, number, window, texts), as indices
+        and values to set."""
+        t = type(value)
         if value is None:
-            vec[at] = 1
-        elif isinstance(value, bool):
-            vec[at + 1] = 1 if value else 0
+            idx.append(at)
+            val.append(1)
+            return
+        if t is bool:
+            if value:
+                idx.append(at + 1)
+                val.append(1)
+            return
+        if t is int or t is float:
+            idx.append(at + 2)
+            val.append(value)
+            return
+        texts = self.layout.texts
+        if t is str:
+            slot = texts.get(value)
+            if slot is not None:
+                idx.append(at + 4 + WINDOW + slot)
+                val.append(1)
+            return
+        if isinstance(value, bool):
+            if value:
+                idx.append(at + 1)
+                val.append(1)
         elif isinstance(value, int | float):
-            vec[at + 2] = value
+            idx.append(at + 2)
+            val.append(value)
         elif isinstance(value, list):
-            vec[at + 3] = len(value)
+            idx.append(at + 3)
+            val.append(len(value))
             numbers = [v for v in value if isinstance(v, int | float) and not isinstance(v, bool)]
             for i, number in enumerate(numbers[:WINDOW]):
-                vec[at + 4 + i] = number
-        texts = self.layout.texts
+                idx.append(at + 4 + i)
+                val.append(number)
         for text in _texts(value):
             slot = texts.get(text)
             if slot is not None:
-                vec[at + 4 + WINDOW + slot] = 1
+                idx.append(at + 4 + WINDOW + slot)
+                val.append(1)
 
     def _vars(self, vec: np.ndarray, view: dict) -> None:
         lay = self.layout
+        idx: list[int] = []
+        val: list[Any] = []
         at = lay.offsets["vars"]
         shown = view.get("vars", {})
         for i, name in enumerate(lay.game_vars):
             if name in shown:
-                self._value(vec, at + i * lay.value_size, shown[name])
+                self._value(idx, val, at + i * lay.value_size, shown[name])
         at = lay.offsets["player_vars"]
         block = 1 + lay.value_size
         for p, values in enumerate(view.get("player_vars", [])[:lay.n]):
             for i, name in enumerate(lay.player_vars):
                 if name in values:
                     base = at + (p * len(lay.player_vars) + i) * block
-                    vec[base] = 1
-                    self._value(vec, base + 1, values[name])
+                    idx.append(base)
+                    val.append(1)
+                    self._value(idx, val, base + 1, values[name])
+        if idx:
+            vec[idx] = val
 
     def _parts(self, vec: np.ndarray, view: dict) -> None:
         lay, n = self.layout, self.layout.n
@@ -294,3 +425,13 @@ def view_string(view: dict | None, history: bool) -> str:
         return ""
     shown = view if history else {k: v for k, v in view.items() if k != "log"}
     return json.dumps(shown, sort_keys=True, separators=(",", ":"))
+
+
+def compact_string(view: dict | None, seen: list[tuple[int, int]]) -> str:
+    """The compact information state: observe() without its log as canonical JSON, and the
+    choices the seat saw in order, as [player, action id] pairs."""
+    if view is None:
+        return ""
+    shown = {k: v for k, v in view.items() if k != "log"}
+    text = json.dumps(shown, sort_keys=True, separators=(",", ":"))
+    return text + "|" + ";".join(f"{p},{a}" for p, a in seen)

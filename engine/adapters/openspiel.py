@@ -9,15 +9,18 @@ Importing this module registers every built-in game as `regola_<game>`:
 Parameters: `players` (default: the most the game allows), `variant` (a variant id or file,
 "" for none), `options` (option values, `name:value;name:value`, each value JSON or a bare
 text), `seed` (-1: chance picks it; else the game always starts from this seed), `seeds`
-(how many seeds chance picks from, default 1024) and `max_decisions` (a game still running
-after so many decisions ends with no winner; also the game's max length).
+(how many seeds chance picks from, default 1024), `max_decisions` (a game still running
+after so many decisions ends with no winner; also the game's max length) and
+`full_strings` (false: compact information-state strings; true: observe() with its log).
 
 How regola maps onto OpenSpiel's game types:
 
 - **Imperfect information.** A seat's observation is `observe(seat)`: the strings are its
-  canonical JSON (the observation without the log, the information state with the log as
-  the seat sees it, so with perfect recall of what it saw), the tensors its fixed-size
-  encoding (observation.py; the information state adds counts of the choices the seat saw).
+  canonical JSON (the observation without the log; the information state, by default,
+  that and the choices the seat saw in order as action ids, or with `full_strings` the
+  JSON with the whole log as the seat sees it), the tensors its fixed-size encoding
+  (observation.py; the information state adds counts of the choices the seat saw, kept
+  as the game goes on, never read from the whole log again).
 - **Simultaneous secret choices are sequentialized** (dynamics SEQUENTIAL). In regola a
   simultaneous step is one secret thread per seat, each of which may ask several questions
   in a row (a card, then markers one at a time), not one joint move; so it maps onto plain
@@ -95,7 +98,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification={"players": game.definition.max_players, "variant": "",
                                  "options": "", "seed": -1, "seeds": SEEDS,
-                                 "max_decisions": MAX_DECISIONS})
+                                 "max_decisions": MAX_DECISIONS, "full_strings": False})
 
 
 class RegolaGame(pyspiel.Game):
@@ -110,6 +113,7 @@ class RegolaGame(pyspiel.Game):
         self.table = Table.get(self.GAME_ID, int(params["players"]), params["variant"] or None,
                                parse_options(params["options"]), int(params["max_decisions"]))
         self.seed = int(params["seed"])
+        self.full_strings = bool(params["full_strings"])
         self.seeds = 1 if self.seed >= 0 else int(params["seeds"])
         if self.seeds < 1:
             raise ValueError(f"seeds must be at least 1, not {self.seeds}")
@@ -139,7 +143,7 @@ class RegolaGame(pyspiel.Game):
         history = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         public = iig_obs_type is not None and \
             iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        return RegolaObserver(self.table, history, public)
+        return RegolaObserver(self.table, history, public, self.full_strings)
 
     def max_chance_nodes_in_history(self) -> int:
         """One: the chance node that picks the seed."""
@@ -180,7 +184,7 @@ class RegolaState(pyspiel.State):
         """Pick the seed, or take the current seat's action."""
         if self._held.state is None:
             seed = self._fixed_seed if self._fixed_seed >= 0 else int(action)
-            self._held = Held(self._table.start(seed))
+            self._held = Held(self._table.start(seed), self._table)
             return
         state = self._held.state
         state.apply(deciding_seat(state), self._table.actions.value_of(action))
@@ -213,7 +217,7 @@ class RegolaState(pyspiel.State):
             except (IllegalAction, ScriptRuntimeError):
                 continue
             copy = self.clone()
-            copy._held = Held(world)
+            copy._held = Held(world, self._table)
             return copy
         raise pyspiel.SpielError(f"{self._table.game.id}: no world consistent with seat "
                                  f"{player_id}'s information state could be played in "
@@ -235,8 +239,8 @@ class RegolaState(pyspiel.State):
 class RegolaObserver:
     """OpenSpiel's PyObserver for regola: `tensor`, its named `dict` views, and strings."""
 
-    def __init__(self, table: Table, history: bool, public: bool):
-        self.table, self.history, self.public = table, history, public
+    def __init__(self, table: Table, history: bool, public: bool, full: bool = False):
+        self.table, self.history, self.public, self.full = table, history, public, full
         layout = table.layout
         self.tensor = np.zeros(layout.size(history), np.float32)
         self.dict: dict[str, np.ndarray] = {}
@@ -247,17 +251,20 @@ class RegolaObserver:
             start = layout.observation_size
             self.dict["history"] = self.tensor[start:].reshape(layout.n, len(table.actions))
 
-    def _view(self, state: RegolaState, player: int) -> dict | None:
-        return state._held.view(None if self.public or player < 0 else player)
-
     def set_from(self, state: RegolaState, player: int) -> None:
-        """Fill the tensor with what `player` sees of `state`."""
-        self.table.encoder.encode(self._view(state, player), self.history, out=self.tensor)
+        """Fill the tensor with what `player` sees of `state` (the history section: the
+        counts of the choices it saw, kept as the game goes on)."""
+        seat = None if self.public or player < 0 else player
+        held = state._held
+        counts = held.history(seat) if self.history and held.state is not None else None
+        self.table.encoder.encode_state(held.state, seat, self.history, out=self.tensor,
+                                        counts=counts)
 
     def string_from(self, state: RegolaState, player: int) -> str:
-        """What `player` sees of `state`, as canonical JSON."""
+        """What `player` sees of `state`, as canonical JSON (the information state: compact,
+        or in full with the log if the game's full_strings is true)."""
         seat = None if self.public or player < 0 else player
-        return state._held.string(seat, self.history)
+        return state._held.string(seat, self.history, self.full)
 
 
 def register() -> list[str]:

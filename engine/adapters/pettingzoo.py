@@ -106,7 +106,7 @@ class RegolaEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What the agent's seat sees, and the mask of its legal actions now."""
         seat = self.possible_agents.index(agent)
-        vector = self.table.encoder.encode(self.state_.observe(seat))
+        vector = self.table.encoder.encode_state(self.state_, seat)
         mask = np.zeros(len(self.table.actions), np.int8)
         if self.state_ is not None and deciding_seat(self.state_) == seat:
             mask[self.table.actions.ids(self.state_.legal_actions(seat))] = 1
@@ -137,7 +137,7 @@ class RegolaEnv(AECEnv):
         """The public view of the game as JSON text (render_mode "ansi")."""
         if self.render_mode != "ansi" or self.state_ is None:
             return None
-        view = {k: v for k, v in self.state_.observe(None).items() if k != "log"}
+        view = self.state_.observe(None, log=False)
         return json.dumps(view, sort_keys=True)
 
     def close(self) -> None:

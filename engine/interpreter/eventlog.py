@@ -55,6 +55,13 @@ class EventLog(Sequence):
         self._cache = None
         self.tail.clear()
 
+    def since(self, start: int) -> list[dict]:
+        """The events from index `start` on (reads only those when they are all in the
+        tail, the usual case for a reader that keeps up with the log)."""
+        if start >= self._frozen:
+            return self.tail[start - self._frozen:]
+        return self._frozen_events()[start:] + self.tail
+
     def __len__(self) -> int:
         return self._frozen + len(self.tail)
 

@@ -203,6 +203,61 @@ def _visible_token(game: GameDef, tid: str, tok: dict, seat: int | None) -> dict
     return {k: v for k, v in tok.items() if k not in secret}
 
 
+_FIXED = frozenset(("kind", "owner", "at", "controller", "shown", *GRID_FIELDS))
+
+
+def _seen_tokens(game: GameDef, state: dict, seat: int | None,
+                 props: list | None) -> tuple[list[dict], list[dict]]:
+    """The tokens `seat` sees by id ({"id", **record}) and the face-down ones of others it
+    sees without id or secrets, in creation order (what _visible_token makes of each
+    token_record, read from the columns directly)."""
+    lay = layout_of(game, state["n"])
+    props = props or lay.props
+    columns = state["tokens"]
+    at, owner, controller, shown = (columns["at"], columns["owner"], columns["controller"],
+                                    columns["shown"])
+    cells = columns.get("cell")
+    secrets_of = {kind: t.secret for kind, t in game.tokens.items()}
+    tokens, hidden = [], []
+    for i, tid in enumerate(lay.tids):
+        kind = lay.kind_of[i]
+        secret = secrets_of[kind]
+        if cells is not None and cells[i] is not None or secret and not _FIXED.isdisjoint(secret):
+            tok = token_record(lay, state, i, props)        # the general way
+            seen = _visible_token(game, tid, tok, seat)
+            (tokens if "id" in seen else hidden).append(seen)
+            continue
+        if not secret or shown[i] or (seat is not None and owner[i] == seat):
+            tokens.append({"id": tid, "kind": kind, "owner": owner[i], "at": at[i],
+                           "controller": controller[i], "shown": shown[i], **props[i]})
+        else:
+            seen = {"kind": kind, "owner": owner[i], "at": at[i],
+                    "controller": controller[i], "shown": shown[i]}
+            for k, v in props[i].items():
+                if k not in secret:
+                    seen[k] = v
+            hidden.append(seen)
+    return tokens, hidden
+
+
+_KEYS: dict[tuple, str] = {}
+"""The sort keys of face-down tokens already seen (many are alike), by their items."""
+
+
+def _hidden_key(tok: dict) -> str:
+    """A face-down token's sort key: its canonical JSON (remembered for plain values)."""
+    try:
+        items = (tuple(tok.items()), tuple(map(type, tok.values())))   # 1 is not True
+        key = _KEYS.get(items)
+    except TypeError:                     # a list value (a grid cell): not remembered
+        return json.dumps(tok, sort_keys=True)
+    if key is None:
+        if len(_KEYS) >= 65536:
+            _KEYS.clear()
+        key = _KEYS[items] = json.dumps(tok, sort_keys=True)
+    return key
+
+
 def visible_event(event: dict, seat: int | None) -> dict | None:
     """The event as `seat` may see it (None: not at all)."""
     if event.get("masked") and event.get("player") != seat:
@@ -219,15 +274,15 @@ def visible_event(event: dict, seat: int | None) -> dict | None:
 
 
 def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
-            props: list | None = None) -> dict:
-    """Everything `seat` may see (None: a spectator who sees only public information)."""
-    tokens, hidden = [], []
-    for tid, tok in token_records(game, state, props).items():
-        seen = _visible_token(game, tid, tok, seat)
-        (tokens if "id" in seen else hidden).append(seen)
-    # Face-down tokens of others come last, sorted: their order must not hint at their ids.
-    hidden.sort(key=lambda t: json.dumps(t, sort_keys=True))
-    tokens.extend(hidden)
+            props: list | None = None, columns: bool = True) -> dict:
+    """Everything `seat` may see (None: a spectator who sees only public information); its
+    "log" holds the events of `log` it may see (no "log" at all if `log` is None). With
+    `columns` false, no "tokens" and "pieces" (for a reader of the state's columns)."""
+    if columns:
+        seen, hidden = _seen_tokens(game, state, seat, props)
+        # Face-down tokens of others come last, sorted: their order must not hint at ids.
+        hidden.sort(key=_hidden_key)
+        seen.extend(hidden)
     decks = {name: [card if up else None for card, up in zip(d["cards"], d["up"])]
              for name, d in state["decks"].items()}
     pvars = []
@@ -236,14 +291,18 @@ def observe(game: GameDef, state: dict, seat: int | None, log: Any = (),
                       if game.player_vars[k].visibility == "public" or p == seat})
     deciding = sorted({t["wait"]["player"] for t in state["threads"] if t["wait"]})
     mine = [t["wait"] for t in state["threads"] if t["wait"] and t["wait"]["player"] == seat]
-    events = [v for v in (visible_event(e, seat) for e in log) if v]
-    return {
+    view = {
         "game": state["game"], "variant": state["variant"], "players": state["n"],
         "seat": seat, "player_vars": pvars,
         "vars": {k: clone(v) for k, v in state["vars"].items()
                  if game.game_vars[k].visibility == "public"},
-        "pieces": piece_counts(game, state),
-        "tokens": tokens, "decks": decks, "to_move": deciding,
+        "decks": decks, "to_move": deciding,
         "decision": {"ask": mine[0]["ask"], "options": list(mine[0]["options"])} if mine else None,
-        "log": events, "result": state["result"], **observe_parts(state),
+        "result": state["result"], **observe_parts(state),
     }
+    if columns:
+        view["pieces"] = piece_counts(game, state)
+        view["tokens"] = seen
+    if log is not None:
+        view["log"] = [v for v in (visible_event(e, seat) for e in log) if v]
+    return view
