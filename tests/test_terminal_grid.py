@@ -177,3 +177,30 @@ def test_help_pairs_each_listed_space_with_its_own_id(warsaw):
     assert [int(k) for k, _ in cells] == sorted(int(k) for k, _ in cells)
     wrong = re.search(r"Type one of ([\w, ]+), or", result.output).group(1).split(", ")
     assert wrong == [k for k, _, _ in listed]
+
+
+def test_a_space_keeps_its_key_in_every_question_of_a_whole_game():
+    """Warsaw's milestones may lie beyond the district's size limit: the other spaces keep
+    their keys all the same, in every question (build, milestone, war) of whole games."""
+    import random
+
+    from regola import load_game
+    from regola.cli.keys import KeyBook, is_cell
+    from regola.i18n.game_words import GameWords
+    game = load_game("warsaw")
+    gw = GameWords(game.definition, "en")
+    for seed in (4, 5):
+        state = game.new_state(players=2, seed=seed)
+        rng = random.Random(seed)
+        books = [KeyBook(game, gw) for _ in range(2)]
+        known: list[dict] = [{}, {}]
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            context = state.decision_context(seat)
+            keys = books[seat].keys(actions, context["named"] if context else [])
+            for action, key in zip(actions, keys):
+                if is_cell(action["value"]):
+                    cell = tuple(action["value"])
+                    assert known[seat].setdefault(cell, key) == key, (seed, cell, action)
+            state.apply(seat, rng.choice(actions))

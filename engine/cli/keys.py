@@ -10,7 +10,9 @@ the next.
   and keeps its number while it stays an option. On grids of limited size (every grid of
   the game has `fit`), a cell's number is its place in reading order among all the cells a
   token could ever lie on (the square around the first cell, (0, 0)): the same cell has
-  the same number all game long. Otherwise a cell keeps the number it had the last time
+  the same number all game long (a cell beyond that square, where a rule lets a token
+  lie outside the size limit, gets the next number after the square's, for good).
+  Otherwise a cell keeps the number it had the last time
   the question was asked, and a new one takes a free number that keeps the reading order
   if one does (else the next free one after the number before it).
 - Any other value (a card, a row, a connection) keeps one number in every question all
@@ -169,11 +171,19 @@ class KeyBook:
                       out: list[str | None], used: set[str]) -> None:
         """Numbers for the options that are cells (see the module's docstring)."""
         reach = self._reach()
-        if reach is not None and all(abs(v) <= reach for i in cells
-                                     for v in actions[i]["value"]):
+        if reach is not None:
             side = 2 * reach + 1
-            numbers = {i: (actions[i]["value"][1] + reach) * side +
-                       actions[i]["value"][0] + reach + 1 for i in cells}
+            far = self.numbers.setdefault("far cells", {})   # beyond the square: in turn
+            numbers = {}
+            for i in cells:
+                x, y = actions[i]["value"]
+                if abs(x) <= reach and abs(y) <= reach:
+                    numbers[i] = (y + reach) * side + x + reach + 1
+                else:
+                    key = _canon(actions[i]["value"])
+                    if key not in far:
+                        far[key] = side * side + len(far) + 1
+                    numbers[i] = far[key]
             if not any(str(n) in used for n in numbers.values()):
                 for i, number in numbers.items():
                     out[i] = str(number)
