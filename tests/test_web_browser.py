@@ -32,7 +32,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 SHOT_AT = {"doge": 140, "rialto": 40, "warsaw": 30, "copycat": 40}
 """After how many of the person's decisions the screenshot is taken (mid-game)."""
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-CHECK_EVERY = 5
+CHECK_EVERY = 1
 """The page's layout is checked after every so many decisions (and at the end)."""
 SMALLEST = 11
 """No visible text is rendered smaller than this many CSS pixels."""
