@@ -115,3 +115,26 @@ def test_my_own_marker_keeps_its_value_on_a_narrow_terminal_board():
     Console(file=out, width=80).print(table)
     row = next(line for line in out.getvalue().splitlines() if "San Marco" in line)
     assert "ballot marker 3" in row and "2b" in row, row
+
+
+@pytest.mark.parametrize("lang, words", [("en", "move one of your houses"),
+                                         ("es", "mover una de tus casas"),
+                                         ("nl", "een van je huizen")])
+def test_abstaining_says_what_it_gives(lang, words):
+    """Rule: an election winner who does not take the advisor may move a house instead; the
+    option says so before it is chosen (a note the same each time it is offered)."""
+    import random
+
+    from regola import load_game
+    from regola.present.labels import option_notes
+    game = load_game("doge")
+    gw = GameWords(game.definition, lang)
+    state = game.new_state(players=3, seed=5)
+    rng = random.Random(5)
+    while state.legal_actions(state.to_move[0])[0]["ask"] != "advisor_action":
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_move[0]
+    values = [a["value"] for a in state.legal_actions(seat)]
+    notes = dict(zip(values, option_notes(gw, state.decision_context(seat), values)))
+    assert words in notes["abstain"] and notes.get("take") is None

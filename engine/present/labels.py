@@ -295,10 +295,11 @@ def option_notes(gw: GameWords, context: dict | None, values: list[Any]) -> list
     """What each option of a decision costs or brings, as the game's `option_notes` text
     for its ask says it ("over a tile, 1 coin"; `<ask>__<option>` for a named option), its
     {placeholders} filled with the item of a list of the asking procedure, one per option;
-    an option whose item is none has no note."""
-    if not context or not context.get("option_values"):
+    an option whose item is none has no note. A note with no placeholder is the same each
+    time ("abstain — and move a house instead")."""
+    if not context:
         return [None] * len(values)
-    lists = {k: v for k, v in context["option_values"].items()
+    lists = {k: v for k, v in (context.get("option_values") or {}).items()
              if isinstance(v, list) and len(v) == len(values)}
     out: list[str | None] = []
     for i, value in enumerate(values):
