@@ -14,14 +14,15 @@ import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-import regola
-from regola.adapters.common import Held, Table, deciding_seat
-from regola.errors import ScriptRuntimeError
-from regola.game import GameState
-from regola.interpreter.seen_log import SeenLogs
+np = pytest.importorskip("numpy")      # the adapters' extra; .ci/run installs it
+
+import regola  # noqa: E402
+from regola.adapters.common import Held, Table, deciding_seat  # noqa: E402
+from regola.errors import ScriptRuntimeError  # noqa: E402
+from regola.game import GameState  # noqa: E402
+from regola.interpreter.seen_log import SeenLogs  # noqa: E402
 
 GAMES = regola.builtin_games()
 ROOT = Path(__file__).resolve().parent.parent
