@@ -238,3 +238,35 @@ def test_the_page_carries_only_its_words_in_the_clients_language(client):
         assert f'lang="{lang}"' in page and word in page
         assert made["seats"][0]["token"] not in page and "<svg" not in page
     assert 'lang="nl"' in client.get("/", headers={"Accept-Language": "nl-BE,nl;q=0.9"}).text
+
+
+def test_a_finished_game_keeps_its_story_and_score_parts_after_a_restart(tmp_path):
+    """A snapshot keeps the log with the state, so a server started again on the same
+    database still tells where the points came from (Copycat: cards, offices, markers)."""
+    import time
+    db = tmp_path / "games.sqlite3"
+
+    def parts(server, game_id):
+        from regola.i18n.game_words import GameWords
+        from regola.server.messages import score_message
+        session = server.tables.sessions[game_id]
+        state = session.state
+        gw = GameWords(session.game.definition, "en")
+        table = score_message(gw, state.result, list(state.observe(None)["log"]))
+        return table["parts"], len(state.observe(None)["log"])
+
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as first:
+        made = make(first, "copycat", ["random"] * 3)
+        server = app.state.server
+        for _ in range(600):
+            if server.tables.sessions[made["id"]].state.is_over:
+                break
+            time.sleep(0.05)
+        assert server.tables.sessions[made["id"]].state.is_over
+        before, told = parts(server, made["id"])
+        assert before and server.tables.sessions[made["id"]].actions > 200
+    again = create_app(db, bot_delay=0)
+    with TestClient(again):
+        after, told_again = parts(again.state.server, made["id"])
+    assert after == before and told_again == told

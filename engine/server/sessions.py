@@ -80,7 +80,8 @@ class Session:
         except RegolaError as error:
             raise Unprocessable.text(w("the rules could not take this action: {reason}"),
                                      reason=str(error)) from None
-        snapshot = self.state.to_json() if (self.actions + 1) % SNAPSHOT_EVERY == 0 else None
+        snapshot = self.state.to_json(log=True) \
+            if (self.actions + 1) % SNAPSHOT_EVERY == 0 else None     # the story survives
         try:
             store.append(self.id, self.actions, seat, chosen, self.state.is_over, snapshot)
         except Exception:
