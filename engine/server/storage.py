@@ -4,8 +4,9 @@ A game is stored as what it was made from (rules id, variant, options, player co
 seats with the hashes of their tokens) and the list of actions taken, each written inside
 the transaction that also bumps the game's action count; every SNAPSHOT_EVERY actions the
 whole state with its log (GameState.to_json(log=True)) is stored beside it, so a restart
-replays only the actions after the last snapshot and the story is still told whole. A game that did not begin at its seed's first position (a designer
-started it from a scenario's) keeps the state it began at (`start`) and replays from there.
+replays only the actions after the last snapshot and the story is still told whole. A
+game that did not begin at its seed's first position (a designer started it from a
+scenario's) keeps the state it began at (`start`) and replays from there.
 The database is the server's own: the seed and the actions (secret choices included) are
 in it, so it must stay where players cannot read it.
 """
