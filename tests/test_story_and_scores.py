@@ -48,6 +48,24 @@ def test_a_choice_gives_way_to_the_note_that_tells_what_came_of_it():
     assert [e.headline and e.headline["e"] for e in short] == [None, "note", "note"]
 
 
+def test_secret_choices_are_told_by_the_note_that_reveals_them():
+    """A seat's secret choices (a card, then markers, each followed by its hidden move)
+    wait for the note that tells them once everyone has chosen, even after other seats'
+    notes: no bare "Red chooses 3" is left in the story."""
+    log = [{"e": "choice", "player": 0, "value": "castello", "ask": "area", "private": True},
+           {"e": "move_token", "player": 0, "from": "hand", "to": "played", "private": True},
+           {"e": "choice", "player": 0, "value": 3, "ask": "marker", "private": True},
+           {"e": "move_token", "player": 0, "from": "supply", "to": "staged", "private": True},
+           {"e": "reveal", "player": 1},
+           {"e": "note", "msg": "placed", "player": 1},
+           {"e": "note", "msg": "placed", "player": 0}]
+    entries = story(log)
+    assert [e.headline["msg"] for e in entries] == ["placed", "placed"]
+    assert not any(e.is_choice for e in entries)
+    assert entries[1].headline["player"] == 0 and entries[1].details[0] == log[0]
+    assert log[2] in entries[1].details and entries[1].first == 0
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_ends_with_a_score_table_in_each_language(game):
     loaded, state = finished(game)

@@ -10,7 +10,9 @@ A headline is one of the game's notes (a `log(...)` statement of its scripts, to
 until the game tells what came of it: a note about the same player that follows before any
 other headline takes its place, and the choice becomes its first detail ("Red uses the
 Finance Office and gains 2 coins" instead of "Red chooses Finance Office"); so does a
-second choice of the same player that follows at once (a menu, then the item chosen).
+second choice of the same player that follows at once (a menu, then the item chosen). A
+note about a player whose last entry is still a bare choice (a secret choice, told once
+every seat has chosen) takes that choice in too.
 Every other event is a detail of the headline before it; the events before the first
 headline are the setup's.
 """
@@ -51,11 +53,22 @@ def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
     for index, event in enumerate(events):
         kind = event.get("e")
         current = entries[-1]
-        if kind == "note" and current.is_choice and current.headline.get("player") is not None \
-                and event.get("player") == current.headline.get("player"):
-            current.details.insert(current.before, current.headline)
-            current.headline = event
-            current.before += 1
+        if kind == "note" and _waiting_choice(entries, event.get("player")) is not None:
+            at = _waiting_choice(entries, event.get("player"))
+            while at > 1 and entries[at - 1].is_choice and \
+                    entries[at - 1].headline.get("player") == event.get("player"):
+                at -= 1                       # the choices before it in a row, too
+            taken = entries[at:]
+            del entries[at:]
+            others = [e for e in taken if not (e.is_choice and e.headline.get("player") ==
+                                               event.get("player"))]
+            mine = [e for e in taken if e not in others]
+            details = [d for e in mine     # each in the log's order
+                       for d in (*e.details[:e.before], e.headline, *e.details[e.before:])]
+            entries.extend(others)
+            entries.append(Entry(event, details, first=mine[0].first, last=index,
+                                 before=len(details)))
+            continue
         elif kind == "choice" and current.is_choice \
                 and len(current.details) == current.before \
                 and event.get("player") == current.headline.get("player"):
@@ -71,6 +84,19 @@ def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
     if not entries[0].details:
         entries.pop(0)
     return entries
+
+
+def _waiting_choice(entries: list[Entry], player: Any) -> int | None:
+    """The index of the latest entry that is a bare choice of `player` still waiting for
+    the note that tells what came of it (a secret choice told when all have chosen): no
+    entry of the same player's since; None if there is none."""
+    if player is None:
+        return None
+    for at in range(len(entries) - 1, 0, -1):
+        headline = entries[at].headline
+        if headline is not None and headline.get("player") == player:
+            return at if entries[at].is_choice else None
+    return None
 
 
 def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = None,
