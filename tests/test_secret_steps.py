@@ -25,6 +25,18 @@ def _key(view: dict) -> str:
     return json.dumps(view, sort_keys=True)
 
 
+def _earlier_seats_answered(game_id: str, seed: int, stream: int):
+    """The first secret step of a seeded game with every seat but the last having answered
+    (at random, by `stream`), and its seats."""
+    start = next(_secret_step_starts(game_id, seed))
+    seats = start.to_move
+    state = start.clone()
+    rng = random.Random(stream)
+    for earlier in seats[:-1]:
+        _answer_until_done(state, earlier, rng)
+    return state, seats
+
+
 def _answer_until_done(state, seat: int, rng: random.Random) -> None:
     """`seat` answers its questions of the open step at random until it has none left."""
     while seat in state.to_move and not state.is_over:
@@ -187,15 +199,10 @@ def test_pettingzoo_observations_hide_earlier_answers(game_id):
 def test_a_sample_taken_in_a_secret_step_knows_only_the_seats_own_answers(game_id):
     """`sample(seat)` mid-step draws worlds in which only `seat` has answered yet: they look
     the same to it, and differ with what the earlier seats answered nowhere."""
-    start = next(_secret_step_starts(game_id, 1))
-    seats = start.to_move
-    seat = seats[-1]
     views = set()
     for stream in (1, 2):
-        state = start.clone()
-        rng = random.Random(stream)
-        for earlier in seats[:-1]:
-            _answer_until_done(state, earlier, rng)
+        state, seats = _earlier_seats_answered(game_id, 1, stream)
+        seat = seats[-1]
         sample = state.sample(seat, 5)
         assert _key(sample.observe(seat)) == _key(state.observe(seat))
         assert set(sample.to_move) == set(seats)
@@ -207,12 +214,7 @@ def test_a_sample_taken_in_a_secret_step_knows_only_the_seats_own_answers(game_i
 def test_a_seat_can_play_its_real_actions_on_a_sample_taken_in_a_secret_step(game_id):
     """Bots search on samples with the actions of the real state: in a step where the
     seats before have answered, every action of the last seat fits its sample."""
-    start = next(_secret_step_starts(game_id, 2))
-    seats = start.to_move
-    state = start.clone()
-    rng = random.Random(8)
-    for earlier in seats[:-1]:
-        _answer_until_done(state, earlier, rng)
+    state, seats = _earlier_seats_answered(game_id, 2, 8)
     sample = state.sample(seats[-1], 3)
     for action in state.legal_actions(seats[-1]):
         sample.clone().apply(seats[-1], action)

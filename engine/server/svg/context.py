@@ -77,7 +77,7 @@ class Ctx:
 
     def explained(self, token: dict) -> str | None:
         """What a token is and does, for its hover and tap: a token some player may control
-        is named with its controller ("advisor of X, controlled by Red — effect"), a kind
+        is named with its controller ("<its name>, controlled by Red — effect"), a kind
         the layout names by its name with that name."""
         effect = self.effect_of_token(token)
         controller = token.get("controller")
