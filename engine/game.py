@@ -393,9 +393,8 @@ class GameState(StateViews):
         depends on the others' answers. The step as if alone is made again only when it
         would differ: another step, other answers of `player`, the log asked or not
         (seats that have not answered share it)."""
-        step = self._data.get("secret_step")
-        if step is None or len(self._data["threads"]) < 2 \
-                or all(seat == player for seat, _ in step["answers"]):
+        step = self._step_hiding_others(player)
+        if step is None:
             return self
         mine = [value for seat, value in step["answers"] if seat == player]
         key = (step["base"], player if mine else None, marshal.dumps(mine), log,
@@ -406,6 +405,15 @@ class GameState(StateViews):
         alone = self._as_if_alone(step, player, log)
         self._alone = (key, alone)
         return alone
+
+    def _step_hiding_others(self, player: int | None) -> dict | None:
+        """The open secret step, if others than `player` have answered in it (what
+        `player` sees and samples must then leave their answers out); else None."""
+        step = self._data.get("secret_step")
+        if step is None or len(self._data["threads"]) < 2 \
+                or all(seat == player for seat, _ in step["answers"]):
+            return None
+        return step
 
     def _as_if_alone(self, step: dict, player: int | None, log: bool = True) -> GameState:
         """The open secret step as if `player` alone had answered in it yet: its start,
@@ -447,9 +455,8 @@ class GameState(StateViews):
         the same states as `sample(seat, rng)` would now, its fixed work done once (a
         search samples one position hundreds of times). While a secret step is open, the
         samples are of the step as if `seat` alone had answered in it yet."""
-        step = self._data.get("secret_step")
-        if step is not None and len(self._data["threads"]) > 1 \
-                and any(other != seat for other, _ in step["answers"]):
+        step = self._step_hiding_others(seat)
+        if step is not None:
             return self._as_if_alone(step, seat).sampler(seat)
         plan = determinize.Sampler(self.game.definition, self._data, seat)
         log = self._log

@@ -152,28 +152,20 @@ def _panel_mismatches(panel: dict, at: tuple, g: GameDef, kinds: set, places: se
         for j, name in enumerate(selector):
             if name not in g.areas:
                 yield (*at, "areas", j), f"no area {name!r}"
-    for j, piece in enumerate(panel.get("pieces", [])):
-        if piece not in g.pieces:
-            yield (*at, "pieces", j), f"no counted piece {piece!r}"
-    for j, token in enumerate(panel.get("tokens", [])):
-        if token not in g.tokens:
-            yield (*at, "tokens", j), f"no token kind {token!r}"
-    for j, token in enumerate(panel.get("token_rows", [])):
-        if token not in panel.get("tokens", []):
-            yield (*at, "token_rows", j), f"{token!r} is not one of the panel's tokens"
+    named = (("pieces", g.pieces, "no counted piece {!r}"),
+             ("tokens", g.tokens, "no token kind {!r}"),
+             ("token_rows", panel.get("tokens", []), "{!r} is not one of the panel's tokens"),
+             ("locations", places, "no location {!r}"),
+             ("tracks", g.tracks, "no track {!r}"),
+             ("decks", g.decks, "no deck {!r}"))
+    for key, known, message in named:         # each name the panel lists must exist
+        for j, name in enumerate(panel.get(key, [])):
+            if name not in known:
+                yield (*at, key, j), message.format(name)
     for key in ("label", "title"):
         if key in panel.get("spaces", {}) and panel["spaces"][key] not in titles:
             yield (*at, "spaces", key), \
                 f"no text {panel['spaces'][key]!r} in the text file's table: section"
-    for j, loc in enumerate(panel.get("locations", [])):
-        if loc not in places:
-            yield (*at, "locations", j), f"no location {loc!r}"
-    for j, track in enumerate(panel.get("tracks", [])):
-        if track not in g.tracks:
-            yield (*at, "tracks", j), f"no track {track!r}"
-    for j, deck in enumerate(panel.get("decks", [])):
-        if deck not in g.decks:
-            yield (*at, "decks", j), f"no deck {deck!r}"
     if "grid" in panel and panel["grid"] not in g.grids:
         yield (*at, "grid"), f"no grid {panel['grid']!r}"
     for key in ("open", "current"):
