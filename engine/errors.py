@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +25,17 @@ def w(message: str) -> str:
     """Marks an English message for the catalogs (extracted like every `w(...)`); the CLI
     translates it when it shows the error."""
     return message
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = _BRIEF.maxother = 60
+_BRIEF.maxlist = _BRIEF.maxdict = 6
+
+
+def brief(value: Any) -> str:
+    """`value` as a short repr for a message (long texts, lists and nesting cut with ...),
+    so that an error never echoes a huge input back."""
+    return _BRIEF.repr(value)
 
 
 class RegolaError(Exception):

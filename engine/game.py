@@ -21,6 +21,7 @@ from .errors import (
     InvalidSave,
     ScriptRuntimeError,
     UnsupportedPlayers,
+    brief,
 )
 from .interpreter import determinize, vm
 from .interpreter import state as state_mod
@@ -375,7 +376,11 @@ class GameState(StateViews):
     def observe(self, player: int | None, log: bool = True) -> dict:
         """What `player` may see (None: public information only); its log holds the events
         since the game began (or since it was loaded from a save without its log), kept
-        per seat as the log grows (seen_log.py). With `log` false the view has no "log"."""
+        per seat as the log grows (seen_log.py). With `log` false the view has no "log".
+        Anything but a seat number or None is refused (InvalidArgument)."""
+        if player is not None and (type(player) is not int or not 0 <= player < self.players):
+            raise InvalidArgument(f"observe() takes a seat (0 to {self.players - 1}) or None "
+                                  f"for a spectator, not {brief(player)}")
         seen = self._seen_from(player, log)
         if seen is not self:
             return seen.observe(player, log)

@@ -24,6 +24,7 @@ from babel.messages.pofile import read_po
 
 from ..errors import Location, Problem
 from .catalog import DEFAULT, DOMAIN, LANGUAGES, game_catalog, locales_dir
+from .safe_format import format_problem
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 """The languages with a catalog (English is the source)."""
@@ -100,6 +101,28 @@ def placeholder_problem(message: Message) -> str | None:
     return None
 
 
+def unsafe_problem(message: Message) -> str | None:
+    """Why a translation cannot be filled safely (safe_format.py), or None."""
+    for text in _forms(message.string):
+        why = format_problem(text) if text else None
+        if why:
+            return f"the translation: {why}"
+    return None
+
+
+def text_file_problems(definition: Any) -> list[Problem]:
+    """The texts of a game's text file that cannot be filled safely, located (a load error:
+    a text is untrusted input, see safe_format.py)."""
+    problems = []
+    for _context, key, english, where in _text_file_texts(definition):
+        for text in english if isinstance(english, tuple) else (english,):
+            why = format_problem(text) if isinstance(text, str) else None
+            if why:
+                problems.append(Problem(where, f"the text {key}: {why}"))
+                break
+    return problems
+
+
 def untranslated(message: Message) -> str | None:
     """Why an entry does not count as translated (None: it is translated)."""
     if message.fuzzy:
@@ -127,7 +150,7 @@ def entry_problems(lang: str, path: Path | None = None,
     for message in read_catalog(path):
         if not message.id or (contexts is not None and not contexts(message.context)):
             continue
-        why = untranslated(message) or placeholder_problem(message)
+        why = untranslated(message) or placeholder_problem(message) or unsafe_problem(message)
         if why:
             problems.append(Problem(Location(name, message.lineno or 0, 1),
                                     f"{_label(message)}: {why}"))
@@ -208,7 +231,8 @@ def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED,
                                                f"{name} (line {message.lineno}): "
                                                f"{untranslated(message)}"))
         for message in catalog:
-            why = placeholder_problem(message) if message.id else None
+            why = (placeholder_problem(message) or unsafe_problem(message)) if message.id \
+                else None
             if why:
                 problems.append(Problem(Location(name, message.lineno or 0, 1),
                                         f"{_label(message)}: {why}"))

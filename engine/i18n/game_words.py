@@ -10,12 +10,12 @@ plays, in its ids.
 from __future__ import annotations
 
 import json
-import string
 from typing import Any
 
 from babel.numbers import format_decimal, format_percent
 
 from .catalog import Words
+from .safe_format import SafeFormatter
 
 PLAYER_KEYS = frozenset({"player", "seat", "winner", "loser", "by"})
 """Note fields that hold one player number (shown as the seat's name)."""
@@ -38,6 +38,9 @@ def words(name: Any) -> str:
     return str(name).replace("_", " ")
 
 
+_FORMATTER = SafeFormatter()
+
+
 class _Missing(dict):
     """format_map values: a placeholder with no value is left as it is written."""
 
@@ -48,7 +51,7 @@ class _Missing(dict):
 def fill(template: str, values: dict[str, Any]) -> str:
     """`template` with its {placeholders} filled; unknown ones and bad braces left as text."""
     try:
-        return string.Formatter().vformat(template, (), _Missing(values))
+        return _FORMATTER.vformat(template, (), _Missing(values))
     except (ValueError, IndexError, AttributeError, KeyError):
         return template
 

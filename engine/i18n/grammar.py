@@ -25,8 +25,9 @@ right after its first placeholder: "{a} ^is kleiner dan {b}".
 from __future__ import annotations
 
 import re
-import string
 from typing import Any
+
+from .safe_format import SafeFormatter
 
 GENDERS = ("m", "f", "n")
 _CHOICE = re.compile(r"\{[^{}:]*:[^{}]*[|=][^{}]*\}")
@@ -113,8 +114,8 @@ def choose(value: Any, spec: str, lang: str = "") -> str:
     return last.partition("=")[2] if "=" in last else last
 
 
-class _Agreeing(string.Formatter):
-    """str.format, where a format spec with `|` or `=` is an agreement choice."""
+class _Agreeing(SafeFormatter):
+    """SafeFormatter, where a format spec with `|` or `=` is an agreement choice."""
 
     def __init__(self, lang: str = ""):
         self.lang = lang
@@ -126,6 +127,7 @@ class _Agreeing(string.Formatter):
 
 
 _FORMATTERS = {lang: _Agreeing(lang) for lang in ("", "en", "es", "nl")}
+_PLAIN = SafeFormatter()
 _VERB = re.compile(r"\^(\w+|\{[^{}]*\})")
 _SLOT = re.compile(r"(?<!\S)\^(?!\S)")
 _FIELD = re.compile(r"\{[^{}]*\}")
@@ -176,7 +178,7 @@ def _format(text: str, values: dict[str, Any], lang: str) -> str:
     if _CHOICE.search(text):
         formatter = _FORMATTERS.get(lang) or _Agreeing(lang)
         return formatter.vformat(text, (), values)
-    return text.format(**values)
+    return _PLAIN.vformat(text, (), values)
 
 
 def fill(text: str, values: dict[str, Any], lang: str = "") -> str:

@@ -259,10 +259,12 @@ def _hidden_key(tok: dict) -> str:
 
 
 def visible_event(event: dict, seat: int | None) -> dict | None:
-    """The event as `seat` may see it (None: not at all)."""
-    if event.get("masked") and event.get("player") != seat:
+    """The event as `seat` may see it (None: not at all). A masked or private event is
+    whole only for its player: a spectator (seat None) owns none, even one with no player."""
+    owner = seat is not None and event.get("player") == seat
+    if event.get("masked") and not owner:
         event = {k: v for k, v in event.items() if k != "token"}
-    if event.get("private") and event.get("player") != seat:
+    if event.get("private") and not owner:
         if event["e"] in ("move_token", "give"):
             return {k: v for k, v in event.items() if k != "token"}
         if event["e"] == "choice":

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import Location, Problem, RuleError, VariantNotGame
 from ..game import Game
+from ..i18n.check import text_file_problems
 from ..interpreter.model import GameDef
 from . import parts, schema
 from .definition import build
@@ -148,6 +149,9 @@ def _load(game: str, variant: str | None, log: ReadLog,
         definition.text_locations = {dotted(k): v for k, v in tpos.items() if k}
         definition.files.append(tname)
         _check_provisional_texts(definition, pos, name)
+        unsafe = text_file_problems(definition)
+        if unsafe:
+            raise RuleError(unsafe)
     compile_scripts(definition, doc, pos, name, script_dirs, log.read)
     return Game(definition)
 

@@ -3,9 +3,11 @@ seat's view, and taking an action (for programs; the pages use the WebSocket).""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
@@ -84,11 +86,21 @@ class HttpApi:
 
     def __init__(self, server: Any):
         self.server = server
+        self._rules: dict[str, list[dict[str, Any]]] = {}
+        self._rules_lock = asyncio.Lock()
 
     async def rules(self, request: Request) -> JSONResponse:
-        """GET /api/rules: what can be played."""
+        """GET /api/rules: what can be played. The listing loads every built-in game, so it
+        is made once per language, in a worker thread (never on the event loop)."""
         words = language(request)
-        return JSONResponse({"games": rules_info(words), "kinds": [
+        listing = self._rules.get(words.lang)
+        if listing is None:
+            async with self._rules_lock:
+                listing = self._rules.get(words.lang)
+                if listing is None:
+                    listing = await run_in_threadpool(rules_info, words)
+                    self._rules[words.lang] = listing
+        return JSONResponse({"games": listing, "kinds": [
             {"id": k, "name": seat_kind_name(words, k)} for k in seat_kinds()]})
 
     async def games(self, request: Request) -> JSONResponse:
@@ -101,7 +113,8 @@ class HttpApi:
         """POST /api/games: a new game; the answer holds each person seat's secret link."""
         language(request)
         body = await read_json(request)
-        session, tokens = self.server.tables.create(body)
+        prepared = await run_in_threadpool(self.server.tables.prepare, body)   # compiles
+        session, tokens = self.server.tables.register(prepared)
         self.server.bots.poke(session)
         seats = [{"seat": p, "kind": session.kinds[p], "token": t,
                   "link": f"/g/{session.id}#t={t}" if t else None}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import secrets
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,14 @@ from .storage import GameRecord, Store
 LOG = logging.getLogger("regola.serve")
 MAX_DECISIONS = 100_000
 """A safety net for every game: after this many decisions an unfinished game stops."""
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A new game made from a lobby request, not yet stored: its session and seat tokens."""
+
+    session: Session
+    tokens: list[str | None]
 
 
 class Tables:
@@ -44,6 +53,11 @@ class Tables:
     def create(self, body: Any) -> tuple[Session, list[str | None]]:
         """A new game from a lobby request, stored before it is returned, with each person
         seat's token (None for a bot's seat)."""
+        return self.register(self.prepare(body))
+
+    def prepare(self, body: Any) -> Prepared:
+        """What a new game needs (its rules loaded and compiled, its first state), made
+        without touching the server's games: safe in a worker thread."""
         request = check_request(body)
         game = load(request.rules, request.variant, request.options, self.variants)
         tokens = [secrets.token_urlsafe(24) if kind == PERSON else None
@@ -56,11 +70,15 @@ class Tables:
                                    for kind, t in zip(request.seats, tokens)])
         state = game.new_state(players=record.players, seed=record.seed,
                                max_decisions=record.max_decisions)
-        layout = load_layout(game.definition)
-        self.store.create(record)
-        session = Session(record, game, state, layout, 0, lambda: self._replay(record.id))
-        self.sessions[record.id] = session
-        return session, tokens
+        session = Session(record, game, state, load_layout(game.definition), 0,
+                          lambda: self._replay(record.id))
+        return Prepared(session, tokens)
+
+    def register(self, prepared: Prepared) -> tuple[Session, list[str | None]]:
+        """A prepared game stored and added to the server's games."""
+        self.store.create(prepared.session.record)
+        self.sessions[prepared.session.record.id] = prepared.session
+        return prepared.session, prepared.tokens
 
     def restore(self) -> list[Session]:
         """Every stored game, back in memory where it was; a game that cannot be brought

@@ -19,6 +19,14 @@ from .limits import MAX_MESSAGE, language, parse_json
 from .sessions import Session
 
 HELLO_SECONDS = 20
+MAX_QUEUED = 100
+"""How many messages may wait for a client; a client that lets more pile up (it does not
+read) is dropped, so it cannot grow the server's memory."""
+CLOSE_SECONDS = 5
+TOO_SLOW = 1008
+"""The close code of a dropped client (policy violation)."""
+MAX_REF = 64
+"""The longest `ref` a client may give its messages (it comes back in the answer)."""
 STATE = object()
 """The writer's signal: send the client's view as it is now."""
 
@@ -30,19 +38,29 @@ class Client:
                  words: Words):
         self.server, self.socket, self.session = server, socket, session
         self.seat, self.words = seat, words
-        self.queue: asyncio.Queue = asyncio.Queue()
+        self.queue: asyncio.Queue = asyncio.Queue(maxsize=MAX_QUEUED)
         self.pending = False
         self.sent_version = -1
+        self.dropped = False
 
     def wake(self) -> None:
         """The game changed: send the new view (once, however many changes came)."""
         if not self.pending:
             self.pending = True
-            self.queue.put_nowait(STATE)
+            self._put(STATE)
 
     def send(self, message: dict) -> None:
         """Queue a message for this client only."""
-        self.queue.put_nowait(message)
+        self._put(message)
+
+    def _put(self, item: Any) -> None:
+        """Queue an item; a full queue drops the client (it is not reading)."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(item)
+        except asyncio.QueueFull:
+            self.dropped = True
 
     async def writer(self) -> None:
         """Send queued messages in order; a view only if the game moved on since the last."""
@@ -98,10 +116,12 @@ async def table_socket(server: Any, socket: WebSocket) -> None:
     writer = asyncio.get_running_loop().create_task(client.writer())
     client.wake()
     try:
-        while True:
+        while not client.dropped:
             raw = await socket.receive_text()
             await _handle(server, client, raw)
-    except (WebSocketDisconnect, RuntimeError):
+        writer.cancel()
+        await asyncio.wait_for(socket.close(code=TOO_SLOW), CLOSE_SECONDS)
+    except (WebSocketDisconnect, RuntimeError, TimeoutError):
         pass
     finally:
         session.listeners.discard(client.wake)
@@ -115,7 +135,9 @@ async def _handle(server: Any, client: Client, raw: str) -> None:
         message = parse_json(raw, MAX_MESSAGE)
         if not isinstance(message, dict):
             raise BadRequest.text(w("a message must be a JSON object with a type"))
-        ref = message.get("ref") if isinstance(message.get("ref"), str | int) else None
+        ref = message.get("ref")
+        ref = ref if isinstance(ref, int) or (isinstance(ref, str) and len(ref) <= MAX_REF) \
+            else None
         kind = message.get("type")
         if kind == "ping":
             client.send({"type": "pong", "ref": ref})
