@@ -14,6 +14,9 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient  # noqa: E402
 
 from regola.server.app import create_app  # noqa: E402
+
+TEST_HOSTS = ("localhost", "testserver")
+"""The hosts the test apps answer to (Starlette's TestClient opens WebSockets on testserver)."""
 from regola.server.limits import MAX_BODY, MAX_MESSAGE  # noqa: E402
 
 FOUR = ["person", "person", "random", "random"]
@@ -22,8 +25,8 @@ PEOPLE = ["person", "person", "person", "person"]   # no bot moves while a test 
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app(tmp_path / "games.sqlite3", bot_delay=0)
-    with TestClient(app) as test_client:
+    app = create_app(tmp_path / "games.sqlite3", bot_delay=0, allowed_hosts=TEST_HOSTS)
+    with TestClient(app, base_url="http://localhost") as test_client:
         test_client.server = app.state.server
         yield test_client
 
@@ -41,7 +44,7 @@ def snapshot(client, game_id: str) -> tuple:
 
 
 def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
+    return {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
 
 def test_a_game_is_made_stored_listed_and_seen_by_each_seat_as_it_may(client):
@@ -116,7 +119,8 @@ def test_a_variant_with_options_is_played_with_them(client):
 ])
 def test_a_bad_request_to_make_a_game_is_refused_and_stores_nothing(client, body, status,
                                                                    words):
-    answer = client.post("/api/games", content=body)
+    answer = client.post("/api/games", content=body,
+                         headers={"content-type": "application/json"})
     assert answer.status_code == status, answer.text
     assert words in answer.json()["message"] and answer.json()["type"] == "error"
     assert client.server.store.load_all() == [] and client.server.tables.sessions == {}
@@ -255,8 +259,8 @@ def test_a_finished_game_keeps_its_story_and_score_parts_after_a_restart(tmp_pat
         table = score_message(gw, state.result, list(state.observe(None)["log"]))
         return table["parts"], len(state.observe(None)["log"])
 
-    app = create_app(db, bot_delay=0)
-    with TestClient(app) as first:
+    app = create_app(db, bot_delay=0, allowed_hosts=TEST_HOSTS)
+    with TestClient(app, base_url="http://localhost") as first:
         made = make(first, "copycat", ["random"] * 3)
         server = app.state.server
         for _ in range(600):
@@ -266,7 +270,7 @@ def test_a_finished_game_keeps_its_story_and_score_parts_after_a_restart(tmp_pat
         assert server.tables.sessions[made["id"]].state.is_over
         before, told = parts(server, made["id"])
         assert before and server.tables.sessions[made["id"]].actions > 200
-    again = create_app(db, bot_delay=0)
-    with TestClient(again):
+    again = create_app(db, bot_delay=0, allowed_hosts=TEST_HOSTS)
+    with TestClient(again, base_url="http://localhost"):
         after, told_again = parts(again.state.server, made["id"])
     assert after == before and told_again == told

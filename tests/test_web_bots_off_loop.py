@@ -16,6 +16,9 @@ from starlette.testclient import TestClient  # noqa: E402
 from regola.bots import BOTS, Bot  # noqa: E402
 from regola.server.app import create_app  # noqa: E402
 
+TEST_HOSTS = ("localhost", "testserver")
+"""The hosts the test apps answer to (Starlette's TestClient opens WebSockets on testserver)."""
+
 RELEASE = threading.Event()
 THINKING = threading.Event()
 
@@ -37,8 +40,8 @@ def test_a_thinking_bot_does_not_hold_up_the_server(tmp_path, monkeypatch):
     RELEASE.clear()
     THINKING.clear()
     WaitingBot.released_in_time.clear()
-    app = create_app(tmp_path / "games.sqlite3", bot_delay=0)
-    with TestClient(app) as client:
+    app = create_app(tmp_path / "games.sqlite3", bot_delay=0, allowed_hosts=TEST_HOSTS)
+    with TestClient(app, base_url="http://localhost") as client:
         made = client.post("/api/games", json={"game": "doge", "seats": [
             "waiting", "person", "person", "person"]})
         assert made.status_code == 201, made.text

@@ -18,6 +18,9 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from regola.scenarios.runner import compile_file, play  # noqa: E402
 from regola.server.app import create_app  # noqa: E402
+
+TEST_HOSTS = ("localhost", "testserver")
+"""The hosts the test apps answer to (Starlette's TestClient opens WebSockets on testserver)."""
 from regola.server.designer import scenario_files, scenario_name  # noqa: E402
 
 RULES = "warsaw"        # a quick game; any built-in one would do
@@ -25,8 +28,9 @@ PEOPLE = ["person", "person", "person"]
 
 
 def make_client(tmp_path, designer: bool):
-    app = create_app(tmp_path / "games.sqlite3", bot_delay=0, designer=designer)
-    client = TestClient(app)
+    app = create_app(tmp_path / "games.sqlite3", bot_delay=0, designer=designer,
+                     allowed_hosts=TEST_HOSTS)
+    client = TestClient(app, base_url="http://localhost")
     client.__enter__()
     client.server = app.state.server
     return client

@@ -16,7 +16,15 @@ from starlette.testclient import TestClient  # noqa: E402
 from regola.server import http_api, tables  # noqa: E402
 from regola.server.app import create_app  # noqa: E402
 
+TEST_HOSTS = ("localhost", "testserver")
+"""The hosts the test apps answer to (Starlette's TestClient opens WebSockets on testserver)."""
+
 WAIT = 10.0
+
+
+def _client(tmp_path) -> TestClient:
+    return TestClient(create_app(tmp_path / "games.sqlite3", bot_delay=0, allowed_hosts=TEST_HOSTS),
+                      base_url="http://localhost")
 
 
 def _held(function, started: threading.Event, release: threading.Event, calls: list):
@@ -52,7 +60,7 @@ def test_the_rules_listing_is_made_off_the_loop_and_once(tmp_path, monkeypatch):
     started, release, calls = threading.Event(), threading.Event(), []
     monkeypatch.setattr(http_api, "rules_info",
                         _held(http_api.rules_info, started, release, calls))
-    with TestClient(create_app(tmp_path / "games.sqlite3", bot_delay=0)) as client:
+    with _client(tmp_path) as client:
         answered, answers = _answered_meanwhile(
             client, lambda: client.get("/api/rules?lang=en"), started, release)
         assert answered, "GET /api/games waited for the rules listing"
@@ -66,7 +74,7 @@ def test_the_rules_listing_is_made_off_the_loop_and_once(tmp_path, monkeypatch):
 def test_a_new_game_is_compiled_off_the_loop(tmp_path, monkeypatch):
     started, release, calls = threading.Event(), threading.Event(), []
     monkeypatch.setattr(tables, "load", _held(tables.load, started, release, calls))
-    with TestClient(create_app(tmp_path / "games.sqlite3", bot_delay=0)) as client:
+    with _client(tmp_path) as client:
         answered, answers = _answered_meanwhile(
             client, lambda: client.post("/api/games", json={
                 "game": "doge", "seats": ["person", "random", "random"]}), started, release)
@@ -99,7 +107,7 @@ def test_a_client_that_does_not_read_is_dropped_and_its_queue_stays_bounded(tmp_
 
     monkeypatch.setattr(ws.Client, "_put", measured_put)
     monkeypatch.setattr(WebSocket, "send_text", never_sends)
-    with TestClient(create_app(tmp_path / "games.sqlite3", bot_delay=0)) as client:
+    with _client(tmp_path) as client:
         made = client.post("/api/games", json={"game": "doge",
                                                "seats": ["random", "random", "random"]})
         with client.websocket_connect(f"/ws/games/{made.json()['id']}") as socket:

@@ -32,7 +32,12 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
                    "table switches seats without their links, shows the whole state (every "
                    "secret and the seed), steps back through the decisions and starts games "
                    "from scenario files. Anyone who can open the server sees everything.")]
-          = False):
+          = False,
+          allowed_host: Annotated[list[str] | None, typer.Option(
+              "--allowed-host",
+              help="A host name the server answers to, besides the address it listens on "
+                   "(repeat for several; '*' for any). Browsers' requests for other names "
+                   "are refused.")] = None):
     """Serve the web table: open the printed address in a browser."""
     try:
         import uvicorn
@@ -46,7 +51,7 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
         raise ServeError.text(w("cannot keep games in {file}: no folder {folder}"),
                               file=str(db), folder=str(db.parent))
     try:
-        app = create_app(db, bot_delay, designer)
+        app = create_app(db, bot_delay, designer, allowed_hosts(host, allowed_host or []))
     except Exception as error:   # sqlite3 cannot open or create the file
         raise ServeError.text(w("cannot open the games database {file}: {reason}"),
                               file=str(db), reason=str(error)) from None
@@ -58,6 +63,15 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
                    "this server; keep it on your own machine (--host 127.0.0.1)")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE,
                 timeout_graceful_shutdown=3)
+
+
+def allowed_hosts(host: str, extra: list[str]) -> list[str]:
+    """The host names the server answers to: the loopback names and the address it listens
+    on; any name when it listens on every address (0.0.0.0, ::) and none is given."""
+    from ..server.guard import ANY_HOST, LOOPBACK
+    if host in ("0.0.0.0", "::", "") and not extra:
+        return [ANY_HOST]
+    return [*LOOPBACK, host, *extra]
 
 
 def register_serve(app: typer.Typer, handle_errors) -> None:

@@ -56,6 +56,20 @@ def _json_loads(text: str) -> Any:
     return data, bool(huge)
 
 
+def strict_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON text read as saves and the web table read it: nesting past `max_depth`, a
+    repeated key and a number that is not finite are refused (InvalidSave, saying why);
+    malformed text raises json.JSONDecodeError, as json.loads does."""
+    if isinstance(text, bytes | bytearray):
+        text = bytes(text).decode("utf-8")
+    if _text_depth(text) > max_depth:
+        raise InvalidSave(f"nested more than {max_depth} levels deep")
+    data, huge = _json_loads(text)
+    if huge:
+        raise InvalidSave("a number too large to hold")
+    return data
+
+
 def parse_save(text: Any) -> dict:
     """The save as a new dict: JSON text (str or UTF-8 bytes) parsed, or a copy of a dict
     of plain data."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from ..present.scores import whole_log
 from .bots_runner import BotRunner
 from .designer import WARNING, Designer
 from .errors import WebError
+from .guard import LOOPBACK, Guard
 from .http_api import HttpApi
 from .limits import language
 from .messages import seat_message, table_info
@@ -106,9 +107,10 @@ def page(words: Words, designer: bool = False) -> str:
 
 
 def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3,
-               designer: bool = False) -> Starlette:
+               designer: bool = False, allowed_hosts: Iterable[str] = LOOPBACK) -> Starlette:
     """The application, serving the games stored in `db` (made if missing); `designer`:
-    designer mode (every seat and secret shown: for a designer's own machine only)."""
+    designer mode (every seat and secret shown: for a designer's own machine only);
+    `allowed_hosts`: the names the server answers to (guard.py; "*" for any)."""
     server = Server(db, bot_delay, designer)
     api = HttpApi(server)
     tools = Designer(server)
@@ -164,6 +166,7 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3,
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={WebError: web_error, Exception: server_error})
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts)
     app.state.server = server
     return app
 

@@ -8,14 +8,17 @@ from typing import Any
 
 from starlette.requests import HTTPConnection, Request
 
-from ..errors import w
+from ..errors import InvalidSave, w
 from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
+from ..interpreter.save_json import strict_json
 from .errors import BadRequest, TooLarge
 
 MAX_BODY = 64 * 1024
 """The largest request body accepted (bytes)."""
 MAX_MESSAGE = 16 * 1024
 """The largest WebSocket message accepted (bytes)."""
+MAX_DEPTH = 20
+"""How deeply a request's JSON may nest (the table's own messages nest a few levels)."""
 
 
 def parse_json(raw: bytes | str, limit: int) -> Any:
@@ -25,7 +28,9 @@ def parse_json(raw: bytes | str, limit: int) -> Any:
         raise TooLarge.text(w("too large: {size} bytes, at most {limit}"), size=str(size),
                             limit=str(limit))
     try:
-        return json.loads(raw)
+        return strict_json(raw, MAX_DEPTH)
+    except InvalidSave as error:
+        raise BadRequest.text(w("JSON refused: {why}"), why=str(error)) from None
     except (ValueError, UnicodeDecodeError) as error:
         where = ""
         if isinstance(error, json.JSONDecodeError):
