@@ -287,7 +287,7 @@ class GameState(StateViews):
         thread = self._waiting(player)
         if thread is None:
             who = ", ".join(map(str, self.to_move)) or "nobody (the game is over)"
-            raise IllegalAction(f"player {player!r} has no decision to make; "
+            raise IllegalAction(f"player {brief(player)} has no decision to make; "
                                 f"waiting for {who}")
         wait = thread["wait"]
         value = chosen_option(wait, action, player)

@@ -96,16 +96,16 @@ def test_a_client_that_does_not_read_is_dropped_and_its_queue_stays_bounded(tmp_
     from regola.server import ws
 
     sizes: list[int] = []
-    real_put = ws.Client._put
+    real_send = ws.Client.send
 
-    def measured_put(self, item):
-        real_put(self, item)
+    def measured_send(self, message):
+        real_send(self, message)
         sizes.append(self.queue.qsize())
 
     async def never_sends(self, data):
         await asyncio.Event().wait()
 
-    monkeypatch.setattr(ws.Client, "_put", measured_put)
+    monkeypatch.setattr(ws.Client, "send", measured_send)
     monkeypatch.setattr(WebSocket, "send_text", never_sends)
     with _client(tmp_path) as client:
         made = client.post("/api/games", json={"game": "doge",
@@ -118,3 +118,62 @@ def test_a_client_that_does_not_read_is_dropped_and_its_queue_stays_bounded(tmp_
                 socket.receive_text()
     assert closed.value.code == ws.TOO_SLOW
     assert max(sizes) <= ws.MAX_QUEUED
+
+
+def test_an_ack_always_comes_before_the_view_that_shows_its_action(tmp_path):
+    """Issue 22, item 8: rapid actions of one seat while bots move at once (so a view is
+    often due when the ack is queued): no view showing an action reaches the client before
+    that action's ack."""
+    import json
+
+    with _client(tmp_path) as client:
+        made = client.post("/api/games", json={"game": "doge",
+                                               "seats": ["person", "random", "random"]})
+        token = made.json()["seats"][0]["token"]
+        order: list[tuple[str, int]] = []
+        with client.websocket_connect(f"/ws/games/{made.json()['id']}") as socket:
+            socket.send_json({"type": "hello", "token": token})
+            acted = 0
+            while acted < 40:
+                message = json.loads(socket.receive_text())
+                if message["type"] == "ack":
+                    order.append(("ack", message["version"]))
+                    continue
+                if message["type"] != "state":
+                    continue
+                order.append(("state", message["version"]))
+                prompt = message.get("prompt")
+                if message.get("over") or not prompt:
+                    if message.get("over"):
+                        break
+                    continue
+                first = prompt["actions"][0]
+                socket.send_json({"type": "act", "ref": acted, "action": {
+                    "id": first["id"], "ask": first["ask"], "step": first["step"]}})
+                acted += 1
+    acks = [version for kind, version in order if kind == "ack"]
+    assert len(acks) >= 10
+    for kind_version in [("ack", v) for v in acks]:
+        at = order.index(kind_version)
+        shown_before = [v for kind, v in order[:at] if kind == "state"]
+        assert max(shown_before) < kind_version[1], (kind_version, order[:at + 1][-6:])
+
+
+def test_a_killed_servers_variant_folder_is_removed_at_start_up(tmp_path):
+    """Issue 22, item 8: the folder of generated variants of a server that was killed
+    (its process gone) is removed when a server starts; a live server's is kept."""
+    import os
+    import subprocess
+    import sys
+
+    from regola.server.tables import TEMP_PREFIX, remove_left_folders
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    left = tmp_path / f"{TEMP_PREFIX}{gone}-abc"
+    live = tmp_path / f"{TEMP_PREFIX}{os.getpid()}-def"
+    for folder in (left, live):
+        folder.mkdir()
+        (folder / "doge-0123.yaml").write_text("extends: doge\\n")
+    assert remove_left_folders(tmp_path) == [left]
+    assert not left.exists() and live.exists()

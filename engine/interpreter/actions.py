@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import IllegalAction, StaleAction
+from ..errors import IllegalAction, StaleAction, brief
+
+SHOWN_LEGAL = 30
+"""How many legal actions a refusal names (the rest are counted)."""
 
 
 def action_id(value: Any) -> str:
@@ -52,8 +55,8 @@ def action_dict(wait: dict, value: Any) -> dict:
 def _check_fresh(wait: dict, action: dict, player: int) -> None:
     ask, step = action.get("ask", wait["ask"]), action.get("step", wait["step"])
     if ask != wait["ask"] or not same(step, wait["step"]):
-        raise StaleAction(f"stale action for player {player}: it answers {ask!r} at step "
-                          f"{step!r}, but the question now is {wait['ask']!r} (step "
+        raise StaleAction(f"stale action for player {player}: it answers {brief(ask)} at step "
+                          f"{brief(step)}, but the question now is {wait['ask']!r} (step "
                           f"{wait['step']})", [action_id(v) for v in wait["options"]])
 
 
@@ -62,24 +65,34 @@ def chosen_option(wait: dict, action: Any, player: int) -> Any:
     a value or an id); IllegalAction if none, StaleAction if it answers another question."""
     if type(action) is dict and "value" in action and action.get("ask") == wait["ask"] \
             and action.get("step") == wait["step"] and type(action["step"]) is int:
-        value = action["value"]
+        value, named = action["value"], action.get("id")
         for option in wait["options"]:
             if option is value:
-                return option
+                if named is None or named == action_id(option):
+                    return option
+                break                             # refused below: id and value disagree
+    named_id = None
     if isinstance(action, dict) and ("value" in action or "id" in action):
         _check_fresh(wait, action, player)
         if "value" in action:
+            named_id = action.get("id")
             action = action["value"]
         else:
             action = action["id"]
     options = wait["options"]
     for option in options:
         if option is action or same(option, action):
+            if named_id is not None and named_id != action_id(option):
+                raise IllegalAction(f"the action's id {brief(named_id)} and its value "
+                                    f"{brief(action)} name different options",
+                                    [action_id(v) for v in options])
             return option
     if isinstance(action, str):
         for option in options:
             if action_id(option) == action:
                 return option
     legal = [action_id(v) for v in options]
-    raise IllegalAction(f"{action!r} is not legal for player {player} ({wait['ask']}); "
-                        f"legal: {', '.join(legal)}", legal)
+    shown = ", ".join(legal[:SHOWN_LEGAL]) + (f" and {len(legal) - SHOWN_LEGAL} more"
+                                               if len(legal) > SHOWN_LEGAL else "")
+    raise IllegalAction(f"{brief(action)} is not legal for player {player} ({wait['ask']}); "
+                        f"legal: {shown}", legal)

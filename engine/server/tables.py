@@ -5,7 +5,9 @@ after it), so a killed server goes on where each game was."""
 from __future__ import annotations
 
 import logging
+import os
 import secrets
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +26,32 @@ MAX_DECISIONS = 100_000
 """A safety net for every game: after this many decisions an unfinished game stops."""
 
 
+TEMP_PREFIX = "regola-serve-"
+"""A server's folder of generated variants is <temp>/regola-serve-<pid>-<random>."""
+
+
+def remove_left_folders(temp: Path) -> list[Path]:
+    """Remove the variant folders that servers killed before they could clean up left in
+    `temp` (their process is gone); the folders removed."""
+    removed = []
+    for folder in temp.glob(f"{TEMP_PREFIX}*"):
+        pid = folder.name[len(TEMP_PREFIX):].split("-")[0]
+        if folder.is_dir() and pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
+
+
 @dataclass(frozen=True)
 class Prepared:
     """A new game made from a lobby request, not yet stored: its session and seat tokens."""
@@ -39,7 +67,8 @@ class Tables:
         self.store = store
         self._tmp = None
         if variants is None:
-            self._tmp = tempfile.TemporaryDirectory(prefix="regola-serve-")
+            remove_left_folders(Path(tempfile.gettempdir()))
+            self._tmp = tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}-")
             variants = Path(self._tmp.name)
         self.variants = variants
         self.sessions: dict[str, Session] = {}

@@ -27,53 +27,54 @@ TOO_SLOW = 1008
 """The close code of a dropped client (policy violation)."""
 MAX_REF = 64
 """The longest `ref` a client may give its messages (it comes back in the answer)."""
-STATE = object()
-"""The writer's signal: send the client's view as it is now."""
 
 
 class Client:
-    """One open WebSocket: its game, its seat (None: watching), its language, its queue."""
+    """One open WebSocket: its game, its seat (None: watching), its language, the messages
+    waiting for it (answers to its own messages) and whether its view is due."""
 
     def __init__(self, server: Any, socket: WebSocket, session: Session, seat: int | None,
                  words: Words):
         self.server, self.socket, self.session = server, socket, session
         self.seat, self.words = seat, words
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=MAX_QUEUED)
-        self.pending = False
+        self.view_due = False
+        self.ready = asyncio.Event()
         self.sent_version = -1
         self.dropped = False
 
     def wake(self) -> None:
         """The game changed: send the new view (once, however many changes came)."""
-        if not self.pending:
-            self.pending = True
-            self._put(STATE)
+        self.view_due = True
+        self.ready.set()
 
     def send(self, message: dict) -> None:
-        """Queue a message for this client only."""
-        self._put(message)
-
-    def _put(self, item: Any) -> None:
-        """Queue an item; a full queue drops the client (it is not reading)."""
+        """Queue a message for this client only; a full queue drops the client (it is not
+        reading)."""
         if self.dropped:
             return
         try:
-            self.queue.put_nowait(item)
+            self.queue.put_nowait(message)
         except asyncio.QueueFull:
             self.dropped = True
+        self.ready.set()
 
     async def writer(self) -> None:
-        """Send queued messages in order; a view only if the game moved on since the last."""
+        """Send the queued messages, then the view if it is due and the game moved on since
+        the last one sent. The answers go first: an action's ack is queued before the game
+        is told of the change, so it always reaches the client before a view that shows it."""
         while True:
-            item = await self.queue.get()
-            if item is STATE:
-                self.pending = False
-                if self.session.actions == self.sent_version:
-                    continue
-                self.sent_version = self.session.actions
-                item = self.server.message(self.session, self.seat, self.words)
+            await self.ready.wait()
+            self.ready.clear()
             try:
-                await self.socket.send_text(json.dumps(item))
+                while not self.queue.empty():
+                    await self.socket.send_text(json.dumps(self.queue.get_nowait()))
+                if self.view_due:
+                    self.view_due = False
+                    if self.session.actions != self.sent_version:
+                        self.sent_version = self.session.actions
+                        message = self.server.message(self.session, self.seat, self.words)
+                        await self.socket.send_text(json.dumps(message))
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
 
