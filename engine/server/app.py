@@ -76,8 +76,11 @@ class Server:
             session.titles[words.lang] = table["title"]
             context = state.decision_context(seat) if actions else None
             kind = context.get("option_kind", "") if context else ""
-            return seat_message(session.game, session.layout, view, actions, table, words,
-                                kind, context, state.is_over and whole_log(state) is not None)
+            message = seat_message(session.game, session.layout, view, actions, table,
+                                   words, kind, context,
+                                   state.is_over and whole_log(state) is not None)
+            message["failure"] = session.failure
+            return message
         return session.cached((seat, words.lang), build)
 
     async def act(self, session: Session, seat: int, action: Any,

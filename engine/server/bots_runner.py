@@ -10,13 +10,21 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from ..i18n.catalog import Words
 from .errors import WebError
 from .sessions import Session
 from .storage import Store
 
 LOG = logging.getLogger("regola.serve")
+MAX_REASON = 500
+"""The longest reason for a failure shown to the seats (characters)."""
 BURST = 20
 """Bot moves made in a row, without a pause, before the clients are told (delay 0)."""
+
+
+def brief_text(text: str) -> str:
+    """A reason cut to MAX_REASON characters."""
+    return text if len(text) <= MAX_REASON else text[:MAX_REASON] + "…"
 
 
 class BotRunner:
@@ -30,7 +38,7 @@ class BotRunner:
     def poke(self, session: Session) -> None:
         """Start the game's bot task if its bots must decide and none is running."""
         running = self.tasks.get(session.id)
-        if running is not None and not running.done():
+        if (running is not None and not running.done()) or session.failure is not None:
             return
         if session.bots_to_move() and not session.state.is_over:
             self.tasks[session.id] = asyncio.get_running_loop().create_task(self._run(session))
@@ -60,8 +68,12 @@ class BotRunner:
                 position = session.state.clone()
                 action = await asyncio.to_thread(session.bots[seat].choose, position, seat)
                 session.act(self.store, seat, action)
-            except WebError as error:
+            except Exception as error:              # any failure: the game must say so
                 LOG.error("game %s: bot of seat %s failed: %s", session.id, seat, error)
+                reason = error.translated(Words("en")) if isinstance(error, WebError) \
+                    else str(error)
+                session.fail(f"the bot of seat {seat + 1} ({session.kinds[seat]}) could not "
+                             f"move: {brief_text(reason)}")
                 return False
         return True
 

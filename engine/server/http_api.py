@@ -61,7 +61,8 @@ def game_summary(session: Session, words: Words) -> dict[str, Any]:
             "players": session.record.players,
             "seats": [{"name": gw.seat(p), "kind": seat_kind_name(words, k)}
                       for p, k in enumerate(session.kinds)],
-            "over": session.state.is_over, "actions": session.actions,
+            "over": session.state.is_over, "failed": session.failure is not None,
+            "actions": session.actions,
             "created": session.record.created}
 
 

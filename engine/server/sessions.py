@@ -43,6 +43,7 @@ class Session:
                      if s["kind"] != PERSON and s["kind"] in BOTS}
         self._cache: dict[tuple, dict] = {}
         self.titles: dict[str, str] = {}       # the game's name by language
+        self.failure: str | None = None        # why the game cannot go on (a bot failed)
 
     # -- who is who ---------------------------------------------------------------------
     @property
@@ -118,6 +119,19 @@ class Session:
                                  action=json.dumps(action["id"]))
 
     # -- telling the clients ------------------------------------------------------------------
+    def fail(self, why: str) -> None:
+        """Mark the game failed (a bot or a script could not go on): every seat is told
+        why. The failed action was not taken (apply is all or nothing), so the game stays
+        at its last good action; a restart with mended rules brings it back there."""
+        self.failure = why
+        self._cache.clear()
+        self.changed()
+
+    @property
+    def revision(self) -> tuple[int, str | None]:
+        """What a client's view shows: the actions taken and the failure, if any."""
+        return self.actions, self.failure
+
     def changed(self) -> None:
         """Wake every client: each gets its own new view."""
         for listener in list(self.listeners):

@@ -40,7 +40,7 @@ class Client:
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=MAX_QUEUED)
         self.view_due = False
         self.ready = asyncio.Event()
-        self.sent_version = -1
+        self.sent: tuple | None = None
         self.dropped = False
 
     def wake(self) -> None:
@@ -71,8 +71,8 @@ class Client:
                     await self.socket.send_text(json.dumps(self.queue.get_nowait()))
                 if self.view_due:
                     self.view_due = False
-                    if self.session.actions != self.sent_version:
-                        self.sent_version = self.session.actions
+                    if self.session.revision != self.sent:
+                        self.sent = self.session.revision
                         message = self.server.message(self.session, self.seat, self.words)
                         await self.socket.send_text(json.dumps(message))
             except (WebSocketDisconnect, RuntimeError, OSError):

@@ -291,6 +291,7 @@ function draw(state) {
   $("heading").textContent = state.title;
   const me = state.seat === null ? null : state.seats[state.seat];
   $("status").textContent = me ? fill(W.you_are, { seat: me.name }) : W.watching;
+  if (state.failure) $("status").textContent = state.failure;   // the game cannot go on
   drawBoard(state);
   $("hand-title").hidden = !state.hand;
   $("hand-title").textContent = W.your_hand;
