@@ -21,7 +21,7 @@ from .files import ReadLog, SourceProblem
 from .options import apply_options, options_key
 from .scripts import compile_scripts
 from .sources import display_name, resolve_game, resolve_variant, rules_root
-from .variants import VariantCheck, changes, merge
+from .variants import VariantCheck, changes, merge, unbounded_options
 from .yaml_source import Positions, dotted, parse_yaml
 
 __all__ = ["load_game", "merge"]
@@ -71,7 +71,7 @@ def _read(path: Path, kind: str, log: ReadLog, named_at: Location | None = None
                                          "variant (a variant starts with `extends: <game>`)")]
     problems = schema.check(doc, kind, pos, name)
     if not problems and kind == "game":
-        problems = schema.check_areas(doc, pos, name)
+        problems = schema.check_areas(doc, pos, name) or unbounded_options(doc, pos, name)
     return doc, pos, name, problems
 
 

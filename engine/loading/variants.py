@@ -188,4 +188,52 @@ def option_problem(game: str, name: str, option: dict, value: Any) -> str | None
     elif not _fits(option.get("value"), value):
         return (f"option {name!r} of {game} is "
                 f"{_describe(option.get('value'))}, got {json.dumps(value)}")
+    return _bounds_problem(name, option, value)
+
+
+def _bounds_problem(name: str, option: dict, value: Any) -> str | None:
+    """Why `value` is outside the option's declared `range` (of a number, or of each number
+    of a list), `length` (of a list) or `items` (what a list's items may be), or None."""
+    values = value if isinstance(value, list) else [value]
+    if "length" in option and isinstance(value, list):
+        low, high = option["length"]
+        if not low <= len(value) <= high:
+            return (f"option {name!r}: a list of {low} to {high} values, not of "
+                    f"{len(value)}")
+    if "range" in option:
+        low, high = option["range"]
+        for number in values:
+            if number is None and option.get("value") is None or \
+                    number is None and not isinstance(value, list):
+                continue
+            if isinstance(number, bool) or not isinstance(number, int | float) \
+                    or not low <= number <= high:
+                return (f"option {name!r}: {json.dumps(number)[:40]} is not a number from "
+                        f"{low} to {high}")
+    if "items" in option and isinstance(value, list):
+        for item in value:
+            if item not in option["items"]:
+                return (f"option {name!r}: {json.dumps(item)[:40]} is not one of "
+                        f"{', '.join(json.dumps(i) for i in option['items'])}")
     return None
+
+
+def unbounded_options(doc: dict, pos: Positions, file: str) -> list[Problem]:
+    """The options a player could set to any size: an option with no `choices` whose value
+    is a number, a list or null must declare its `range` (numbers) or `items` (a list's
+    values), and a list its `length`, so that no value given to it can break the scripts."""
+    problems = []
+    for name, option in _mapping(doc, "options").items():
+        if not isinstance(option, dict) or "choices" in option:
+            continue
+        value = option.get("value")
+        if isinstance(value, bool) or isinstance(value, str):
+            continue
+        needs = ["range"] if not isinstance(value, list) else \
+            ["length", "items" if any(isinstance(v, str) for v in value) else "range"]
+        missing = [key for key in needs if key not in option]
+        if missing:
+            problems.append(Problem(pos.find(("options", name), file),
+                                    f"option {name!r} may be set to any value: declare its "
+                                    f"{' and '.join(missing)} (or its choices)"))
+    return problems

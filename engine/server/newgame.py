@@ -17,6 +17,7 @@ from ..errors import RegolaError, w
 from ..game import Game
 from ..loading.loader import load_game
 from ..loading.sources import builtin_games, builtin_variants, resolve_game
+from ..loading.variants import option_problem
 from ..loading.yaml_source import load_yaml
 from .errors import Unprocessable
 
@@ -98,7 +99,12 @@ def check_options(game: Game, options: Any) -> dict[str, Any]:
             ok = type(value) is type(option.value)
         if not ok:
             raise Unprocessable.text(w("option {option} cannot be {value}"),
-                                     option=name, value=json.dumps(value))
+                                     option=name, value=json.dumps(value)[:60])
+        declared = _option_docs(game.id).get(name)
+        why = option_problem(game.id, name, declared, value) if declared else None
+        if why:                                  # outside its declared range or length
+            raise Unprocessable.text(w("option {option} cannot be {value}: {why}"),
+                                     option=name, value=json.dumps(value)[:60], why=why)
         if value != option.value:
             out[name] = value
     return out
@@ -116,11 +122,17 @@ def option_choices(game: Game, name: str) -> list | None:
 
 def _listed_choices(rules: str) -> dict[str, list]:
     """The `choices:` of each option of a built-in game, read from its game file."""
+    return {name: option["choices"] for name, option in _option_docs(rules).items()
+            if isinstance(option.get("choices"), list)}
+
+
+def _option_docs(rules: str) -> dict[str, dict]:
+    """Each option of a built-in game as its game file declares it."""
     doc, _, problems = load_yaml(resolve_game(rules))
     if problems or not isinstance(doc, dict) or not isinstance(doc.get("options"), dict):
         return {}
-    return {name: option["choices"] for name, option in doc["options"].items()
-            if isinstance(option, dict) and isinstance(option.get("choices"), list)}
+    return {name: option for name, option in doc["options"].items()
+            if isinstance(option, dict)}
 
 
 def load(rules: str, variant: str | None, options: dict[str, Any], folder: Path) -> Game:
