@@ -37,13 +37,22 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
               "--allowed-host",
               help="A host name the server answers to, besides the address it listens on "
                    "(repeat for several; '*' for any). Browsers' requests for other names "
-                   "are refused.")] = None):
+                   "are refused.")] = None,
+          games_per_address: Annotated[int, typer.Option(
+              "--games-per-address", min=1,
+              help="Games not yet over that one client address may have made.")] = 10,
+          max_games: Annotated[int, typer.Option(
+              "--max-games", min=1, help="Games the server holds in all.")] = 500,
+          keep_hours: Annotated[float, typer.Option(
+              "--keep-hours", min=0,
+              help="Hours a finished game is kept; a game with no action for seven times "
+                   "as long is removed too.")] = 24):
     """Serve the web table: open the printed address in a browser."""
     try:
         import uvicorn
 
         from ..server.app import create_app
-        from ..server.limits import MAX_MESSAGE
+        from ..server.limits import MAX_MESSAGE, Limits
     except ImportError as error:
         raise ServeError.text(w("the web table needs the web extra: pip install "
                                 "'regola[web]' ({reason})"), reason=str(error)) from None
@@ -51,7 +60,10 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
         raise ServeError.text(w("cannot keep games in {file}: no folder {folder}"),
                               file=str(db), folder=str(db.parent))
     try:
-        app = create_app(db, bot_delay, designer, allowed_hosts(host, allowed_host or []))
+        limits = Limits(games_per_address=games_per_address, games=max_games,
+                        keep_finished=keep_hours * 3600, keep_idle=7 * keep_hours * 3600)
+        app = create_app(db, bot_delay, designer, allowed_hosts(host, allowed_host or []),
+                         limits)
     except Exception as error:   # sqlite3 cannot open or create the file
         raise ServeError.text(w("cannot open the games database {file}: {reason}"),
                               file=str(db), reason=str(error)) from None

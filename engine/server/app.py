@@ -6,6 +6,7 @@ server that ties them to the games, the database and the bots.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -28,7 +29,7 @@ from .designer import WARNING, Designer
 from .errors import WebError
 from .guard import LOOPBACK, Guard
 from .http_api import HttpApi
-from .limits import language
+from .limits import Limits, language
 from .messages import seat_message, table_info
 from .sessions import Session
 from .storage import Store
@@ -42,22 +43,39 @@ ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width
 STATIC = Path(str(resources.files("regola.server").joinpath("static")))
 
 
+SWEEP_SECONDS = 600
+"""How often the server removes the games past the limits' keeping times."""
+
+
 class Server:
     """The games of one server, its database and its bots."""
 
-    def __init__(self, db: str | Path, bot_delay: float = 0.3, designer: bool = False):
+    def __init__(self, db: str | Path, bot_delay: float = 0.3, designer: bool = False,
+                 limits: Limits | None = None):
         self.designer = designer        # designer mode: any seat without its token, secrets
+        self.limits = limits or Limits()
         self.store = Store(db)
-        self.tables = Tables(self.store)
+        self.tables = Tables(self.store, limits=self.limits)
         self.bots = BotRunner(self.store, bot_delay)
+        self._sweeper: asyncio.Task | None = None
 
     def start(self) -> None:
-        """Bring back every stored game and let its bots go on."""
+        """Bring back every stored game and let its bots go on; remove expired games from
+        time to time."""
         for session in self.tables.restore():
             self.bots.poke(session)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            for game in self.tables.sweep():
+                LOG.info("game %s removed (finished or idle past the limits)", game)
 
     async def stop(self) -> None:
         """Stop the bots and close the database."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.bots.stop()
         self.tables.close()
         self.store.close()
@@ -110,11 +128,13 @@ def page(words: Words, designer: bool = False) -> str:
 
 
 def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3,
-               designer: bool = False, allowed_hosts: Iterable[str] = LOOPBACK) -> Starlette:
+               designer: bool = False, allowed_hosts: Iterable[str] = LOOPBACK,
+               limits: Limits | None = None) -> Starlette:
     """The application, serving the games stored in `db` (made if missing); `designer`:
     designer mode (every seat and secret shown: for a designer's own machine only);
-    `allowed_hosts`: the names the server answers to (guard.py; "*" for any)."""
-    server = Server(db, bot_delay, designer)
+    `allowed_hosts`: the names the server answers to (guard.py; "*" for any); `limits`:
+    games per address and in all, how long games are kept, connections, message rates."""
+    server = Server(db, bot_delay, designer, limits)
     api = HttpApi(server)
     tools = Designer(server)
 

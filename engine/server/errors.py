@@ -69,3 +69,16 @@ class ServerFault(WebError):
     """The server could not store an action; the game was reloaded as stored."""
 
     status, code = 503, "unavailable"
+
+
+class TooMany(WebError):
+    """A client past one of the server's limits: games per address, messages per second,
+    connections to one game."""
+
+    status, code = 429, "too_many"
+
+
+class ServerFull(WebError):
+    """The server holds as many games as it may; none can be made until some end."""
+
+    status, code = 503, "full"

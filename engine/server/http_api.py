@@ -114,8 +114,10 @@ class HttpApi:
         """POST /api/games: a new game; the answer holds each person seat's secret link."""
         language(request)
         body = await read_json(request)
+        creator = request.client.host if request.client else None
+        self.server.tables.check_room(creator)
         prepared = await run_in_threadpool(self.server.tables.prepare, body)   # compiles
-        session, tokens = self.server.tables.register(prepared)
+        session, tokens = self.server.tables.register(prepared, creator)
         self.server.bots.poke(session)
         seats = [{"seat": p, "kind": session.kinds[p], "token": t,
                   "link": f"/g/{session.id}#t={t}" if t else None}

@@ -8,6 +8,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +45,8 @@ class Session:
         self._cache: dict[tuple, dict] = {}
         self.titles: dict[str, str] = {}       # the game's name by language
         self.failure: str | None = None        # why the game cannot go on (a bot failed)
+        self.creator: str | None = None        # the client address that made it (this run)
+        self.last_active = time.time()         # when it was made or last acted on
 
     # -- who is who ---------------------------------------------------------------------
     @property
@@ -91,6 +94,7 @@ class Session:
             raise ServerFault.text(w("the action could not be stored; the game is as it "
                                      "was stored")) from None
         self.actions += 1
+        self.last_active = time.time()
         self._cache.clear()
         return chosen
 

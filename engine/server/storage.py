@@ -113,6 +113,12 @@ class Store:
                                 "snapshot_at = ? WHERE id = ?",
                                 (n + 1, int(over), snapshot, n + 1, game))
 
+    def delete(self, game: str) -> None:
+        """Remove a game and its actions."""
+        with self._transaction():
+            self.db.execute("DELETE FROM actions WHERE game = ?", (game,))
+            self.db.execute("DELETE FROM games WHERE id = ?", (game,))
+
     def count(self, game: str) -> int:
         """How many actions of a game are stored."""
         row = self.db.execute("SELECT COUNT(*) FROM actions WHERE game = ?", (game,)).fetchone()

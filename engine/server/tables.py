@@ -9,6 +9,7 @@ import os
 import secrets
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,8 @@ from typing import Any
 from ..errors import RegolaError, w
 from ..game import GameState
 from ..present.table_layout import load_layout
-from .errors import NotFound
+from .errors import NotFound, ServerFull, TooMany
+from .limits import Limits
 from .newgame import PERSON, check_request, load
 from .sessions import Session, token_hash
 from .storage import GameRecord, Store
@@ -63,8 +65,10 @@ class Prepared:
 class Tables:
     """The games of a server, by id."""
 
-    def __init__(self, store: Store, variants: Path | None = None):
+    def __init__(self, store: Store, variants: Path | None = None,
+                 limits: Limits | None = None):
         self.store = store
+        self.limits = limits or Limits()
         self._tmp = None
         if variants is None:
             remove_left_folders(Path(tempfile.gettempdir()))
@@ -79,10 +83,39 @@ class Tables:
         if self._tmp is not None:
             self._tmp.cleanup()
 
-    def create(self, body: Any) -> tuple[Session, list[str | None]]:
+    def create(self, body: Any, creator: str | None = None) -> tuple[Session, list[str | None]]:
         """A new game from a lobby request, stored before it is returned, with each person
         seat's token (None for a bot's seat)."""
-        return self.register(self.prepare(body))
+        self.check_room(creator)
+        return self.register(self.prepare(body), creator)
+
+    def check_room(self, creator: str | None) -> None:
+        """TooMany if `creator` has as many games not yet over as it may; ServerFull if the
+        server holds as many games as it may (after removing the expired ones)."""
+        if creator is not None:
+            mine = sum(1 for s in self.sessions.values()
+                       if s.creator == creator and not s.state.is_over)
+            if mine >= self.limits.games_per_address:
+                raise TooMany.text(w("you have {n} games going on this server, the most one "
+                                     "address may have; finish one first"),
+                                   n=str(mine))
+        if len(self.sessions) >= self.limits.games:
+            self.sweep()
+            if len(self.sessions) >= self.limits.games:
+                raise ServerFull.text(w("this server holds as many games as it may; try "
+                                        "again when some have ended"))
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Remove the games finished longer ago than the limits keep them, and those left
+        without an action for too long (from memory and the database); their ids."""
+        now = time.time() if now is None else now
+        gone = [game for game, s in self.sessions.items()
+                if (s.state.is_over and now - s.last_active > self.limits.keep_finished)
+                or now - s.last_active > self.limits.keep_idle]
+        for game in gone:
+            self.store.delete(game)
+            del self.sessions[game]
+        return gone
 
     def prepare(self, body: Any) -> Prepared:
         """What a new game needs (its rules loaded and compiled, its first state), made
@@ -103,8 +136,12 @@ class Tables:
                           lambda: self._replay(record.id))
         return Prepared(session, tokens)
 
-    def register(self, prepared: Prepared) -> tuple[Session, list[str | None]]:
-        """A prepared game stored and added to the server's games."""
+    def register(self, prepared: Prepared,
+                 creator: str | None = None) -> tuple[Session, list[str | None]]:
+        """A prepared game stored and added to the server's games (the room is checked
+        again: other games may have been made while it was prepared)."""
+        self.check_room(creator)
+        prepared.session.creator = creator
         self.store.create(prepared.session.record)
         self.sessions[prepared.session.record.id] = prepared.session
         return prepared.session, prepared.tokens

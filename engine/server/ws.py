@@ -14,8 +14,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import w
 from ..i18n.catalog import Words
 from .designer import hello_seat
-from .errors import BadRequest, TokenMissing, TokenRefused, WebError
-from .limits import MAX_MESSAGE, language, parse_json
+from .errors import BadRequest, TokenMissing, TokenRefused, TooMany, WebError
+from .limits import MAX_MESSAGE, RateLimit, language, parse_json
 from .sessions import Session
 
 HELLO_SECONDS = 20
@@ -112,13 +112,25 @@ async def table_socket(server: Any, socket: WebSocket) -> None:
         return
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         return
+    limits = server.limits
+    if len(session.listeners) >= limits.connections_per_game:
+        await _fail(socket, TooMany.text(w("this game has as many connections as it may "
+                                           "({n})"), n=str(limits.connections_per_game)),
+                    words, 4429)
+        return
     client = Client(server, socket, session, seat, words)
+    rate = RateLimit(limits.messages_per_second, limits.message_burst)
     session.listeners.add(client.wake)
     writer = asyncio.get_running_loop().create_task(client.writer())
     client.wake()
     try:
         while not client.dropped:
             raw = await socket.receive_text()
+            if not rate.allow():
+                client.send(TooMany.text(w("too many messages: at most {rate} a second")
+                                         , rate=f"{limits.messages_per_second:g}")
+                            .to_json(client.words))
+                continue
             await _handle(server, client, raw)
         writer.cancel()
         await asyncio.wait_for(socket.close(code=TOO_SLOW), CLOSE_SECONDS)
