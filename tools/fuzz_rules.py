@@ -81,6 +81,12 @@ class Outcome:
 
 # -- mutations ------------------------------------------------------------------------------
 
+NUMBER_IN_DATA = re.compile(r"(?:[:\[,]\s*)(-?\d+)(?=\s*[,\]}]|\s*$)")
+"""A number written as a value of a mapping or list (a row's price, a cost in a list)."""
+RETYPED = ["'null'", "'3'", "true", "[1]", "{a: 1}", "1.5"]
+"""What the retype mutation writes in place of such a number."""
+
+
 def _lines(text: str) -> list[str]:
     return text.split("\n")
 
@@ -94,7 +100,7 @@ def mutate_yaml(text: str, rng: random.Random) -> str:
     lines = _lines(text)
     i = rng.randrange(len(lines))
     op = rng.choice(["delete", "double", "swap", "indent", "value", "value", "value", "bomb",
-                     "nest", "merge", "tab", "truncate", "key"])
+                     "nest", "merge", "tab", "truncate", "key", "retype"])
     if op == "delete":
         del lines[i]
     elif op == "double":
@@ -129,6 +135,13 @@ def mutate_yaml(text: str, rng: random.Random) -> str:
         lines[i] = "\t" + lines[i].lstrip(" ")
     elif op == "truncate":
         return text[: rng.randrange(len(text) + 1)]
+    elif op == "retype":                     # one number of a data row becomes another kind
+        numbered = [j for j, line in enumerate(lines) if NUMBER_IN_DATA.search(line)]
+        if numbered:
+            j = rng.choice(numbered)
+            spots = list(NUMBER_IN_DATA.finditer(lines[j]))
+            spot = rng.choice(spots)
+            lines[j] = lines[j][:spot.start(1)] + rng.choice(RETYPED) + lines[j][spot.end(1):]
     elif op == "key":
         keyed = [j for j, line in enumerate(lines) if re.match(r"\s*\w+:", line)]
         if keyed:

@@ -17,6 +17,7 @@ from lark import Tree
 
 from ..errors import Location, Problem
 from ..interpreter.model import GameDef
+from .check.assigned import unset_uses
 from .check.names import TOKEN_FIELDS, CompileProblem, declared_names
 from .check.statements import StatementChecks
 from .check.table_texts import table_text_problems
@@ -66,6 +67,10 @@ class Compiler(StatementChecks):
             self.check_shadowing(proc.tree, scope)
             self.sim_depth = 0
             self.block(block, scope, proc, loops=0)
+            for token in unset_uses(block, proc.params, scope - set(proc.params)):
+                self.problems.append(Problem(self.where(token), f"the variable {str(token)!r} "
+                                             "may be used before it is set (on some path no "
+                                             "'let' comes first)"))
         return self.program
 
     def compile_expression(self, tree: Tree, params: list[str], file: str,

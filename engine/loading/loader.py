@@ -21,6 +21,7 @@ from .files import ReadLog, SourceProblem
 from .options import apply_options, options_key
 from .scripts import compile_scripts
 from .sources import display_name, resolve_game, resolve_variant, rules_root
+from .token_rows import mixed_values
 from .variants import VariantCheck, changes, merge, unbounded_options
 from .yaml_source import Positions, dotted, parse_yaml
 
@@ -71,7 +72,8 @@ def _read(path: Path, kind: str, log: ReadLog, named_at: Location | None = None
                                          "variant (a variant starts with `extends: <game>`)")]
     problems = schema.check(doc, kind, pos, name)
     if not problems and kind == "game":
-        problems = schema.check_areas(doc, pos, name) or unbounded_options(doc, pos, name)
+        problems = schema.check_areas(doc, pos, name) or unbounded_options(doc, pos, name) \
+            or [Problem(pos.find(path, name), why) for path, why in mixed_values(doc)]
     return doc, pos, name, problems
 
 

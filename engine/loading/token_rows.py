@@ -34,3 +34,56 @@ def _columns(kind: dict) -> dict:
     out = {k: v for k, v in kind.items() if k != "rows"}
     out["props"] = props
     return out
+
+
+def value_kind(value: Any) -> str | None:
+    """A value's kind in words, as a data check names it (None for null)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
+def mixed_values(doc: dict) -> list[tuple[tuple, str]]:
+    """Where a property of the data holds a value of another kind than its other values
+    (a text among numbers: `price: 'null'` on one card), as (path in the document, why).
+    Token properties (rows or columns) and area properties are read; null is always allowed."""
+    found = []
+    columns: dict[tuple, list[tuple[tuple, Any]]] = {}
+    tokens = doc.get("tokens") if isinstance(doc.get("tokens"), dict) else {}
+    for kind, body in tokens.items():
+        if not isinstance(body, dict):
+            continue
+        for i, row in enumerate(body.get("rows") or []):
+            for name, value in (row.items() if isinstance(row, dict) else ()):
+                columns.setdefault(("tokens", kind, name), []).append(
+                    (("tokens", kind, "rows", i, name), value))
+        for name, values in (body.get("props") or {}).items():
+            for i, value in enumerate(values if isinstance(values, list) else []):
+                columns.setdefault(("tokens", kind, name), []).append(
+                    (("tokens", kind, "props", name, i), value))
+    areas = doc.get("areas") if isinstance(doc.get("areas"), dict) else {}
+    for area, body in areas.items():
+        for name, value in (body.items() if isinstance(body, dict) else ()):
+            if name != "kind":
+                columns.setdefault(("areas", name), []).append((("areas", area, name), value))
+    for values in columns.values():
+        kinds = [value_kind(v) for _, v in values]
+        counted = {k: kinds.count(k) for k in set(kinds) if k}
+        if len(counted) < 2:
+            continue
+        usual = max(counted, key=lambda k: (counted[k], k))
+        path, value = next((p, v) for (p, v), k in zip(values, kinds) if k and k != usual)
+        name = path[-1] if isinstance(path[-1], str) else path[-2]
+        found.append((path, f"{str(value)[:40]!r} is {value_kind(value)}, where the other "
+                            f"values of {name} are {_PLURALS[usual]}"))
+    return found
+
+
+_PLURALS = {"a number": "numbers", "a text": "texts", "true/false": "true/false values",
+            "a list": "lists", "a mapping": "mappings"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..limits import NUMBER_LIMIT
 from .calls import CallChecks
 
 
@@ -35,7 +36,12 @@ class ExpressionChecks(CallChecks):
         """Check any expression tree."""
         kind = t.data
         ch = t.children
-        if kind in ("number", "string", "true", "false", "none"):
+        if kind == "number":
+            if abs(float(ch[0])) > NUMBER_LIMIT:
+                self.fail(t, f"the number {str(ch[0])[:30]} is larger than {NUMBER_LIMIT:,} "
+                             "(the limit of scripts)")
+            return
+        if kind in ("string", "true", "false", "none"):
             return
         if kind == "name":
             self.name(ch[0], scope)
