@@ -35,7 +35,7 @@ tokens:
     start: box
     props: {ends: [[1, 3], [2, 2]]}
 options:
-  fame_floor: {value: 0, summary: Fame never drops below this.}
+  fame_floor: {value: 0, range: [-10, 10], summary: Fame never drops below this.}
   finite_gold: {value: true, summary: The bank can run out.}
 end:
   conditions:
