@@ -45,7 +45,10 @@ def free_port() -> int:
 def start_server(db: Path, port: int) -> subprocess.Popen:
     code = "from regola.cli.app import main; main()"
     process = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port),
-                                "--db", str(db), "--bot-delay", "0"],
+                                "--db", str(db), "--bot-delay", "0",
+                                # one address plays every game, as fast as it is answered
+                                "--games-per-address", "100000", "--max-games", "100000",
+                                "--messages-per-second", "100000"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:

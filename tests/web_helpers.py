@@ -30,6 +30,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+LOAD_LIMITS = ["--games-per-address", "100000", "--max-games", "100000",
+               "--messages-per-second", "100000"]
+"""The tests make many games from one address and act as fast as they are answered."""
+
+
 class ServerProcess:
     """`regola serve` in its own process, on a free port, with a database file."""
 
@@ -41,7 +46,7 @@ class ServerProcess:
         with open(self.output, "w") as out:     # a file: a full pipe would stop the server
             self.process = subprocess.Popen(
                 [sys.executable, "-c", code, "serve", "--port", str(self.port), "--db",
-                 str(db), "--bot-delay", str(bot_delay)], stdout=out,
+                 str(db), "--bot-delay", str(bot_delay), *LOAD_LIMITS], stdout=out,
                 stderr=subprocess.STDOUT, text=True, start_new_session=True)
         deadline = time.time() + 60
         while time.time() < deadline:

@@ -43,6 +43,10 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
               help="Games not yet over that one client address may have made.")] = 10,
           max_games: Annotated[int, typer.Option(
               "--max-games", min=1, help="Games the server holds in all.")] = 500,
+          messages_per_second: Annotated[float, typer.Option(
+              "--messages-per-second", min=0.1,
+              help="What one connection may send a second on average (twice as many at "
+                   "once).")] = 20,
           keep_hours: Annotated[float, typer.Option(
               "--keep-hours", min=0,
               help="Hours a finished game is kept; a game with no action for seven times "
@@ -61,7 +65,9 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
                               file=str(db), folder=str(db.parent))
     try:
         limits = Limits(games_per_address=games_per_address, games=max_games,
-                        keep_finished=keep_hours * 3600, keep_idle=7 * keep_hours * 3600)
+                        keep_finished=keep_hours * 3600, keep_idle=7 * keep_hours * 3600,
+                        messages_per_second=messages_per_second,
+                        message_burst=max(1, round(2 * messages_per_second)))
         app = create_app(db, bot_delay, designer, allowed_hosts(host, allowed_host or []),
                          limits)
     except Exception as error:   # sqlite3 cannot open or create the file

@@ -8,9 +8,11 @@ wrong (`counts.house.san_marco[0]`, `threads[1].stack[0].p`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgument, InvalidSave
+from ..dsl.limits import LIST_LIMIT, NUMBER_LIMIT
+from ..errors import InvalidArgument, InvalidSave, brief
 from . import save_pieces
 from .save_json import parse_save, saved_log
 from .save_pieces import Check, seat
@@ -26,6 +28,7 @@ THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
 WAIT_KEYS = {"player", "var", "options", "ask", "secret"}
 RESULT_KEYS = {"winners", "reason", "conditions", "scores"}
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 
 __all__ = ["check_save", "parse_save", "saved_log"]
 
@@ -112,10 +115,40 @@ def _check_top(ck: Check, game: Game, data: dict) -> None:
 
 def _check_vars(ck: Check, data: dict) -> None:
     definition = ck.g
-    ck.keys(data["vars"], "vars", set(definition.game_vars))
+    values = ck.keys(data["vars"], "vars", set(definition.game_vars))
+    for name, value in values.items():
+        _check_value(ck, value, definition.game_vars[name].initial, f"vars.{name}")
     pvars = ck.listing(data["pvars"], "pvars", ck.n)
     for p, values in enumerate(pvars):
         ck.keys(values, f"pvars[{p}]", set(definition.player_vars))
+        for name, value in values.items():
+            _check_value(ck, value, definition.player_vars[name].initial,
+                         f"pvars[{p}].{name}")
+
+
+def _check_value(ck: Check, value: Any, initial: Any, where: str) -> None:
+    """A variable's value: of the kind of its initial value (a variable that starts as
+    null may hold anything; any may become null), numbers and lists within the scripts'
+    limits."""
+    kind = _kind(value)
+    if value is not None and initial is not None and kind != _kind(initial):
+        ck.fail(where, f"must be {_kind(initial)} (as its initial value), not {kind}")
+    if kind == "a number" and not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+        ck.fail(where, f"a number past the scripts' limit ({NUMBER_LIMIT:,})")
+    if kind in ("a list", "a text") and len(value) > LIST_LIMIT:
+        ck.fail(where, f"{kind} of {len(value):,} items; the scripts' limit is {LIST_LIMIT:,}")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object" if isinstance(value, dict) else "null"
 
 
 def _check_result(ck: Check, data: dict) -> None:
@@ -208,8 +241,8 @@ def _check_wait(ck: Check, wait: Any, where: str, steps: int) -> None:
     keys = WAIT_KEYS | ({"step"} if isinstance(wait, dict) and "step" in wait else set())
     ck.keys(wait, where, keys)
     seat(ck, wait["player"], f"{where}.player")
-    if not isinstance(wait["var"], str):
-        ck.fail(f"{where}.var", "must be a name")
+    if not isinstance(wait["var"], str) or not NAME.fullmatch(wait["var"]):
+        ck.fail(f"{where}.var", f"must be the name of a variable, not {brief(wait['var'])}")
     if not ck.listing(wait["options"], f"{where}.options"):
         ck.fail(f"{where}.options", "a decision needs options")
     asks = ck.g.text.get("asks")

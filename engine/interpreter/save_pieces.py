@@ -8,11 +8,15 @@ import json
 from collections import Counter
 from typing import Any, NoReturn
 
-from ..errors import InvalidSave
+from ..errors import InvalidSave, brief
 from .layout import GRID_FIELDS, IN_PLAY, Layout, layout_of
 from .model import GameDef
 
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown")
+
+
+COUNT_LIMIT = 10**18
+"""The largest counter a save may hold (the scripts' number limit)."""
 
 
 class Check:
@@ -26,12 +30,14 @@ class Check:
         """Refuse the save: InvalidSave naming the field."""
         raise InvalidSave(message, field)
 
-    def count(self, value: Any, field: str, least: int = 0) -> int:
-        """A whole number (not a bool) of at least `least`."""
+    def count(self, value: Any, field: str, least: int = 0, most: int = COUNT_LIMIT) -> int:
+        """A whole number (not a bool) from `least` to `most`."""
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(field, f"must be a whole number, not {value!r}")
+            self.fail(field, f"must be a whole number, not {brief(value)}")
         if value < least:
             self.fail(field, f"must be at least {least}, not {value}")
+        if value > most:
+            self.fail(field, f"must be at most {most:,}, not {brief(value)}")
         return value
 
     def keys(self, value: Any, field: str, expected: set[str]) -> dict:

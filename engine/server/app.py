@@ -172,9 +172,13 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        """Bring the stored games back on start; stop the bots and close on exit."""
+        """Bring the stored games back on start and make the rules listing of every
+        language in the background (before anyone asks for it); stop the bots and close on
+        exit."""
         server.start()
+        warming = asyncio.get_running_loop().create_task(api.warm_up())
         yield
+        warming.cancel()
         await server.stop()
 
     routes = [

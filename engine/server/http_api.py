@@ -9,11 +9,11 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from ..errors import w
 from ..game import Game
-from ..i18n.catalog import Words
+from ..i18n.catalog import LANGUAGES, Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..loading.sources import builtin_games
@@ -87,22 +87,37 @@ class HttpApi:
 
     def __init__(self, server: Any):
         self.server = server
-        self._rules: dict[str, list[dict[str, Any]]] = {}
+        self._rules: dict[str, bytes] = {}
         self._rules_lock = asyncio.Lock()
 
-    async def rules(self, request: Request) -> JSONResponse:
+    async def rules(self, request: Request) -> Response:
         """GET /api/rules: what can be played. The listing loads every built-in game, so it
-        is made once per language, in a worker thread (never on the event loop)."""
+        is made once per language, in a worker thread (never on the event loop), and kept
+        as the bytes sent."""
         words = language(request)
+        return Response(await self.rules_listing(words), media_type="application/json")
+
+    async def rules_listing(self, words: Words) -> bytes:
+        """The rules listing in one language, as JSON bytes (made once)."""
         listing = self._rules.get(words.lang)
         if listing is None:
             async with self._rules_lock:
                 listing = self._rules.get(words.lang)
                 if listing is None:
-                    listing = await run_in_threadpool(rules_info, words)
+                    listing = await run_in_threadpool(self._rules_bytes, words)
                     self._rules[words.lang] = listing
-        return JSONResponse({"games": listing, "kinds": [
-            {"id": k, "name": seat_kind_name(words, k)} for k in seat_kinds()]})
+        return listing
+
+    async def warm_up(self) -> None:
+        """Make the rules listing of every language (each in a worker thread)."""
+        for lang in LANGUAGES:
+            await self.rules_listing(Words(lang))
+
+    @staticmethod
+    def _rules_bytes(words: Words) -> bytes:
+        return json.dumps({"games": rules_info(words), "kinds": [
+            {"id": k, "name": seat_kind_name(words, k)} for k in seat_kinds()]},
+            ensure_ascii=False).encode()
 
     async def games(self, request: Request) -> JSONResponse:
         """GET /api/games: every game of the server, newest first."""
