@@ -226,11 +226,13 @@ class Board:
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
-        """The seat's own things outside the board's areas, in full ("hand (you): ...")."""
+        """The seat's own things outside the board's areas, in full ("hand (you): ..."); the
+        table.yaml's `mine` places (the hand) first, so a short screen keeps them."""
         if self.seat is None:
             return []
         out = []
-        for place in self.game.definition.locations:
+        first = table_layout(self.game.definition).mine or []   # the hand, before the rest
+        for place in [*first, *(p for p in self.game.definition.locations if p not in first)]:
             held = self.places.get(place, {}).get(self.seat)
             if held is not None and held.detail and held.named:
                 out.append(Text(self.gw.w("{place} (you): {things}",

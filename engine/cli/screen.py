@@ -109,6 +109,16 @@ def option_lines(options: list[tuple[str, str]], width: int,
     return out
 
 
+def own_line_room(front: list[Text], mine: bool, left: int) -> tuple[list[Text], int]:
+    """The lines drawn first (a row of cards for sale) and the room left under the board:
+    when the seat has things of its own (its hand) and no line is left for them, the first
+    lines give up their last lines, so that the seat's own first line is always shown."""
+    if mine and left < 1 and front:
+        cut = min(len(front), 1 - left)
+        return front[:len(front) - cut], left + cut
+    return front, left
+
+
 def pack(items: list[Text], width: int) -> list[Text]:
     """Short lines joined into lines of at most `width` ("first row: Gold · second row:
     Joker"); a long one keeps a line of its own."""
@@ -284,8 +294,9 @@ class Screen:
         lines = self.table_lines(board, max(2, must,
                                             min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
+        front, left = own_line_room(front, bool(mine), room - len(lines) - grid_room)
         lines += front + [Text(line) for line in grid[:grid_room]]
-        return top + lines + self.under(mine + notes, room + len(front) - len(lines))
+        return top + lines + self.under(mine + notes, left)
 
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
@@ -328,6 +339,21 @@ class Screen:
             lines = self.table_lines(board, 2)
         lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
         return lines + self.under(more, room - len(lines))
+
+    def one_line_each(self, options: list[tuple[str, str]], width: int) -> list[Text]:
+        """Options too long to show whole: one a line, each with the start of its effect,
+        cut with "…" at the screen's edge (`?` tells them whole)."""
+        lines = []
+        for key, label in options:
+            line = Text()
+            line.append(f"[{key}]", style="bold cyan")
+            line.append(f" {label}")
+            if line.cell_len > width:      # the header's "? help" tells it whole
+                line.truncate(width - 1)
+                line.rstrip()
+                line.append("…")
+            lines.append(line)
+        return lines
 
     def names_only(self, options: list[tuple[str, str]], width: int) -> list[Text]:
         """Options too many to show with their effects: by their names, in columns, and a
@@ -388,7 +414,9 @@ class Screen:
                     height - 3 - 2 - len(choices) - len(grid_map) < 7:
                 choices = self.marked_options(options, on_map, width)
             if not pictures and len(choices) > height - 8 - len(question_lines):
-                choices = self.names_only(options, width)   # each effect whole under `?`
+                choices = self.one_line_each(options, width)  # effects kept, cut to a line
+                if len(choices) > height - 4 - self.least_board(view) - len(question_lines):
+                    choices = self.names_only(options, width)   # each effect whole under `?`
             asked = [*question_lines, *choices]
             if message is not None:
                 asked.append(message)

@@ -115,4 +115,4 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         shown = ", ".join("?" if c is None else gw.seat(c) if seats else gw.value(c)
                           for c in cards)
         console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
-                      markup=False, highlight=False)
+                      markup=False, highlight=False, soft_wrap=False)
