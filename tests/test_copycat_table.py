@@ -224,6 +224,15 @@ def markers_of(game, view: dict) -> dict[str, int]:
     return dict(zip(offices, view["vars"]["markers"], strict=True))
 
 
+def office_with_markers():
+    """Seat 0's first office question with VP markers on some office: (game, state,
+    actions, context)."""
+    for game, state, acts, context in decisions({"which_office"}):
+        if any(markers_of(game, state.observe(0)).values()):
+            return game, state, acts, context
+    raise AssertionError("no office had markers")
+
+
 def test_the_office_question_says_how_many_vp_markers_lie_on_each_office():
     told = 0
     for game, state, acts, context in decisions({"which_office"}):
@@ -233,10 +242,10 @@ def test_the_office_question_says_how_many_vp_markers_lie_on_each_office():
             n = markers[action["value"]]
             name = label.split(" — ")[0]
             if n == 0:
-                assert "marker" not in name, label
+                assert not re.search(r" \+\d+$", name), label
             else:
                 told += 1
-                assert name.endswith(f"({n} VP marker{'s' if n > 1 else ''} here)"), label
+                assert name.endswith(f" +{n}"), label
     assert told > 5
 
 
@@ -244,11 +253,8 @@ def test_the_board_command_names_each_office_with_its_markers_and_hides_the_book
     from rich.console import Console
 
     from regola.cli.view import show_view
-    game = regola.load_game("copycat")
-    for game, state, acts, context in decisions({"which_office"}):
-        view = state.observe(0)
-        if any(markers_of(game, view).values()):
-            break
+    game, state, _, _ = office_with_markers()
+    view = state.observe(0)
     console = Console(width=100, record=True)
     show_view(console, game, view, len(view["log"]), GameWords(game.definition))
     shown = console.export_text()
@@ -265,7 +271,7 @@ def test_the_board_command_names_each_office_with_its_markers_and_hides_the_book
 
 def used_state():
     """A state in phase 3 where seat 0 has used a card of their play area, and that card."""
-    for game, state, acts in played(lambda a: a["value"] in ("use", "fatherly_friend")):
+    for game, state, _ in played(lambda a: a["value"] in ("use", "fatherly_friend")):
         view = state.observe(0)
         used = view["player_vars"][0]["used"]
         cards = [t for t in view["tokens"] if t.get("id") in used and t.get("at") == "play"]
@@ -286,13 +292,13 @@ def test_used_cards_are_marked_as_used_in_the_terminal_and_on_the_web():
                            table, Words("en"), context=state.decision_context(0))
     assert f"{name} · " in message["board"] and "(used)" in message["board"]
     assert "(used)" in message["board_narrow"]
+    offices = [x for x in view["player_vars"][0]["used"] if x in game.definition.areas]
+    assert ("used by Red" in message["board"]) == bool(offices)
 
 
 def test_the_web_board_shows_the_vp_markers_on_each_office():
-    for game, state, acts, context in decisions({"which_office"}):
-        view = state.observe(0)
-        if any(markers_of(game, view).values()):
-            break
+    game, state, acts, context = office_with_markers()
+    view = state.observe(0)
     table = table_info("g", 0, ["person", "random", "random"], "copycat", None, Words("en"))
     message = seat_message(game, load_layout(game.definition), view, acts, table,
                            Words("en"), context=context)
@@ -301,7 +307,8 @@ def test_the_web_board_shows_the_vp_markers_on_each_office():
     assert board.count("data-count=") == len(counted)
     assert re.search(r">\d+ VP markers? here<", board)
     shown = [a["label"] for a in message["prompt"]["actions"]]
-    assert any("VP marker" in label for label in shown)
+    assert any(re.search(r" \+\d+$", label) for label in shown), shown
+    assert "+n: the n VP markers lying there" in message["prompt"]["text"]
     assert message["facts"] and "VP this round" in str(message["seats"] or message["facts"])
 
 

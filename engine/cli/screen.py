@@ -267,12 +267,13 @@ class Screen:
         lines[-1].append(more, style="dim")
         return lines
 
-    def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None
-                    ) -> list[Text]:
+    def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None,
+                    squeeze: bool = False) -> list[Text]:
         """The board in at most `room` lines. First served: a few rows of the table, the
         seat's own things and grid (a district), then more rows (the least useful ones are
         dropped first), then what belongs to nobody. A decision on a grid gives its map
-        (`grid_map`, drawn instead of the seat's own grids): it is served first."""
+        (`grid_map`, drawn instead of the seat's own grids): it is served first. With
+        `squeeze` (the options need the screen), even the rows a seat decides by may go."""
         gw = self.gw
         if room < 3:                     # the question needs the screen: `board` shows it
             return []
@@ -290,7 +291,7 @@ class Screen:
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        must = sum(1 for row in board.rows() if row.rank == 0)   # what a seat decides by
+        must = 0 if squeeze else sum(1 for row in board.rows() if row.rank == 0)
         lines = self.table_lines(board, max(2, must,
                                             min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
@@ -432,6 +433,8 @@ class Screen:
             if not hidden:
                 break
             on_map -= hidden
+        if len(board_lines) > room - log_room and not grid_map:   # it would push the top off
+            board_lines = self.board_lines(view, room - log_room, grid_map, squeeze=True)
         log_room = max(0, min(len(logs), room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "

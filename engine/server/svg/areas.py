@@ -41,6 +41,7 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
             d.add(text(PAD, y + 11, line, 11, fill="#555555"))
             y += 14
     y = _count_line(ctx, d, panel, area, y, inner)
+    y = _used_line(ctx, d, area, y, inner)
     spaces = panel.get("spaces")
     if spaces and isinstance(g.areas[area].get(spaces["property"]), list):
         y = _spaces(ctx, d, area, spaces, y + 4, inner) + 4
@@ -97,6 +98,21 @@ def _count_line(ctx: Ctx, d: Drawing, panel: dict[str, Any], area: str, y: float
         d.add(text(PAD + 2, y + 14, line, 11, weight="bold", fill="#6b4e00"))
         y += 14
     return y + 6
+
+
+def _used_line(ctx: Ctx, d: Drawing, area: str, y: float, inner: float) -> float:
+    """Who has used the area's action this round (the layout's `used` variable), as
+    "used by Red"; nothing when nobody has."""
+    name = ctx.layout.used
+    seats = ctx.view.get("player_vars") or []
+    users = [seat for seat, values in enumerate(seats) if name is not None and
+             isinstance(values.get(name), list) and area in values[name]]
+    if not users:
+        return y
+    for line in wrap(ctx.gw.w("used by {players}", players=ctx.gw.seats(users)), inner, 11)[:2]:
+        d.add(text(PAD, y + 11, line, 11, weight="bold", fill="#6b6459"))
+        y += 14
+    return y + 2
 
 
 def shown_property(ctx: Ctx, prop: str, value: Any) -> str:
