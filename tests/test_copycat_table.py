@@ -258,7 +258,7 @@ def test_the_board_command_names_each_office_with_its_markers_and_hides_the_book
     console = Console(width=100, record=True)
     show_view(console, game, view, len(view["log"]), GameWords(game.definition))
     shown = console.export_text()
-    line = next(x for x in shown.splitlines() if x.startswith("the marker row:"))
+    line = next(x for x in shown.splitlines() if x.startswith("the VP markers lying on the"))
     gw = GameWords(game.definition)
     for office, n in markers_of(game, view).items():
         if n:
@@ -384,3 +384,49 @@ def test_a_game_restored_from_a_snapshot_without_its_log_keeps_the_score_parts(t
     scores = score_message(gw, again.result, whole_log(again))
     assert scores["parts"] and "Cards" in scores["parts"]
     assert scores == score_message(gw, state.result, whole_log(state))
+
+
+def test_help_wraps_between_words_and_keeps_the_first_option_on_a_small_screen():
+    from regola.cli.help_text import fitted_help
+    game, state, acts, context = office_with_markers()
+    gw = GameWords(game.definition)
+    question, shown = labels(game, state, acts, context)
+    options = list(zip([str(a["value"]) for a in acts], shown, strict=True))
+    steps = Namer(game, gw, state.observe(0)).steps(context)
+    for width, height in ((80, 24), (100, 30)):
+        out = fitted_help(gw, options, acts, steps, question, width, height)
+        assert all(len(line) <= width for line in out), out
+        words = {w for label in shown for w in label.split()}
+        printed = {w for line in out for w in line.split()}
+        assert words <= printed, words - printed          # no word cut in two
+        assert out[0] == "— help —" and len(out) <= height - 2, len(out)
+        assert any(line.startswith(f"  [{options[0][0]}] ") for line in out)
+
+
+def test_a_small_screen_keeps_the_effects_of_the_cards_for_sale_and_the_hand():
+    from play_helpers import keyed_game, play, seats
+    rng = random.Random(5)
+
+    def buyer(actions: list[dict], _keys: list[str]) -> int:
+        """Places workers on buying offices, uses actions and buys: every question comes."""
+        return next((i for i, a in enumerate(actions) if str(a["value"]).startswith(
+            ("hall_buy", "street_"))), next((i for i, a in enumerate(actions)
+                                             if a["value"] in ("place", "use")),
+                                            rng.randrange(len(actions))))
+    keys, _ = keyed_game("copycat", 3, 7, buyer, stop_after=60)
+    result = play("copycat", "--seed", "7", "--seats", seats(3), stdin="\n".join(keys) + "\n",
+                  env={"COLUMNS": "80", "LINES": "24"})
+    drawn = [chunk.lstrip(" ").splitlines() for chunk in
+             result.output.split("your choice (? for help):")]
+    drawn = [lines[next(i for i, x in enumerate(lines) if x.startswith("Copycat · ")):]
+             for lines in drawn if any(x.startswith("Copycat · ") for x in lines)]
+    buys = [s for s in drawn if any("buy the card of which street space" in x for x in s)]
+    turns = [s for s in drawn if any("[a] play a card" in x for x in s)]
+    assert buys and turns
+    for screen in drawn:
+        assert len(screen) < 24 and all(len(x) <= 80 for x in screen), "\n".join(screen)
+    for screen in buys:
+        offered = [x for x in screen if re.match(r"\[\d+\] ", x)]
+        assert offered and all(" — " in x for x in offered), "\n".join(screen)
+    for screen in turns:            # a card to play: the hand is on the screen
+        assert any(x.startswith("hand (you): ") for x in screen), "\n".join(screen)

@@ -276,7 +276,7 @@ class Screen:
         `squeeze` (the options need the screen), even the rows a seat decides by may go."""
         gw = self.gw
         if room < 3:                     # the question needs the screen: `board` shows it
-            return []
+            return self.fitted(Board(self.game, gw, view).mine())[:1] if room > 0 else []
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
@@ -341,21 +341,6 @@ class Screen:
         lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
         return lines + self.under(more, room - len(lines))
 
-    def one_line_each(self, options: list[tuple[str, str]], width: int) -> list[Text]:
-        """Options too long to show whole: one a line, each with the start of its effect,
-        cut with "…" at the screen's edge (`?` tells them whole)."""
-        lines = []
-        for key, label in options:
-            line = Text()
-            line.append(f"[{key}]", style="bold cyan")
-            line.append(f" {label}")
-            if line.cell_len > width:      # the header's "? help" tells it whole
-                line.truncate(width - 1)
-                line.rstrip()
-                line.append("…")
-            lines.append(line)
-        return lines
-
     def names_only(self, options: list[tuple[str, str]], width: int) -> list[Text]:
         """Options too many to show with their effects: by their names, in columns, and a
         line saying that `?` tells what each does."""
@@ -414,10 +399,10 @@ class Screen:
             if grid_map and not pictures and \
                     height - 3 - 2 - len(choices) - len(grid_map) < 7:
                 choices = self.marked_options(options, on_map, width)
-            if not pictures and len(choices) > height - 8 - len(question_lines):
-                choices = self.one_line_each(options, width)  # effects kept, cut to a line
-                if len(choices) > height - 4 - self.least_board(view) - len(question_lines):
-                    choices = self.names_only(options, width)   # each effect whole under `?`
+            if not pictures and len(choices) > height - 5 - len(question_lines):
+                choices = self.names_only(options, width)   # each effect whole under `?`
+            # (options with their effects that need the board's room take it: the board
+            # shrinks to the seat's own first line, and `board` shows the rest)
             asked = [*question_lines, *choices]
             if message is not None:
                 asked.append(message)
@@ -435,6 +420,8 @@ class Screen:
             on_map -= hidden
         if len(board_lines) > room - log_room and not grid_map:   # it would push the top off
             board_lines = self.board_lines(view, room - log_room, grid_map, squeeze=True)
+            if len(board_lines) > room - log_room:      # no room for the table: own line only
+                board_lines = self.board_lines(view, min(2, room - log_room))
         log_room = max(0, min(len(logs), room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "
