@@ -266,7 +266,7 @@ def test_the_board_command_names_each_office_with_its_markers_and_hides_the_book
     for internal in ("placing allowance", "placement this turn", "Archive", "doubled coins",
                      "place in the phase", "colour cards", "controlled by", "record of used"):
         assert internal not in shown, internal
-    assert "VP this round" in shown and "VP markers taken this round" in shown
+    assert "VP of the round" in shown and "VP markers" in shown
 
 
 def used_state():
@@ -309,7 +309,7 @@ def test_the_web_board_shows_the_vp_markers_on_each_office():
     shown = [a["label"] for a in message["prompt"]["actions"]]
     assert any(re.search(r" \+\d+$", label) for label in shown), shown
     assert "+n: the n VP markers lying there" in message["prompt"]["text"]
-    assert message["facts"] and "VP this round" in str(message["seats"] or message["facts"])
+    assert message["facts"] and "VP of the round" in str(message["seats"] or message["facts"])
 
 
 def test_the_coin_or_vp_question_and_the_shred_question_say_what_they_give():
@@ -351,13 +351,15 @@ def test_a_red_card_taken_free_is_told_in_the_story():
             seat = state.to_move[0]
             acts = state.legal_actions(seat)
             state.apply(seat, rng.choice(acts))
-            taken = [e for e in state.log if e.get("msg") == "red_card_taken"]
+            taken = [e for e in state.log if e.get("msg") == "red_cards_taken"]
             if taken:
                 gw = GameWords(game.definition)
                 said = event_text(taken[0], gw, {})
-                assert re.fullmatch(r"(Red|Blue|Green) also takes School Diploma from street "
-                                    r"space \d+, free: a red card left of the card bought "
-                                    r"comes along\.", said), said
+                assert re.fullmatch(r"(Red|Blue|Green) also takes School Diploma( and School "
+                                    r"Diploma)?, free: (a|the) red cards? left of the card "
+                                    r"bought comes? along\.", said), said
+                bought = state.log.index(taken[0]) - 1
+                assert state.log[bought].get("msg") in ("card_bought", "doctorate_bought")
                 return
     raise AssertionError("no red card was taken along")
 
