@@ -195,3 +195,240 @@ def test_the_turn_question_reads_in_each_language(lang):
     question, shown = labels(game, state, acts, context, lang)
     assert "{" not in question
     assert all(label in question for label in shown)
+
+
+# ---- round 4 of the newcomers' reports: markers, used cards, amounts, bookkeeping ------------
+
+def played(want, players: int = 3, seed: int = SEED, limit: int = 4000):
+    """A seeded game where seat 0 takes the first option `want(action)` likes (else places,
+    uses and buys as `prefer`); each state is yielded before seat 0's decisions."""
+    game = regola.load_game("copycat")
+    state = game.new_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_over:
+            return
+        seat = state.to_move[0]
+        acts = state.legal_actions(seat)
+        if seat == 0:
+            yield game, state, acts
+            liked = [a for a in acts if want(a)]
+            state.apply(seat, liked[0] if liked else prefer(acts, rng))
+        else:
+            state.apply(seat, rng.choice(acts))
+
+
+def markers_of(game, view: dict) -> dict[str, int]:
+    """The VP markers lying on each office, by office."""
+    offices = [a for a, v in game.definition.areas.items() if v["kind"] == "office"]
+    return dict(zip(offices, view["vars"]["markers"], strict=True))
+
+
+def office_with_markers():
+    """Seat 0's first office question with VP markers on some office: (game, state,
+    actions, context)."""
+    for game, state, acts, context in decisions({"which_office"}):
+        if any(markers_of(game, state.observe(0)).values()):
+            return game, state, acts, context
+    raise AssertionError("no office had markers")
+
+
+def test_the_office_question_says_how_many_vp_markers_lie_on_each_office():
+    told = 0
+    for game, state, acts, context in decisions({"which_office"}):
+        markers = markers_of(game, state.observe(0))
+        _, shown = labels(game, state, acts, context)
+        for action, label in zip(acts, shown, strict=True):
+            n = markers[action["value"]]
+            name = label.split(" — ")[0]
+            if n == 0:
+                assert not re.search(r" \+\d+$", name), label
+            else:
+                told += 1
+                assert name.endswith(f" +{n}"), label
+    assert told > 5
+
+
+def test_the_board_command_names_each_office_with_its_markers_and_hides_the_bookkeeping():
+    from rich.console import Console
+
+    from regola.cli.view import show_view
+    game, state, _, _ = office_with_markers()
+    view = state.observe(0)
+    console = Console(width=100, record=True)
+    show_view(console, game, view, len(view["log"]), GameWords(game.definition))
+    shown = console.export_text()
+    line = next(x for x in shown.splitlines() if x.startswith("the VP markers lying on the"))
+    gw = GameWords(game.definition)
+    for office, n in markers_of(game, view).items():
+        if n:
+            assert f"{gw.place(office)} ({n})" in shown.replace("\n", " "), line
+    for internal in ("placing allowance", "placement this turn", "Archive", "doubled coins",
+                     "place in the phase", "colour cards", "controlled by", "record of used"):
+        assert internal not in shown, internal
+    assert "VP of the round" in shown and "VP markers" in shown
+
+
+def used_state():
+    """A state in phase 3 where seat 0 has used a card of their play area, and that card."""
+    for game, state, _ in played(lambda a: a["value"] in ("use", "fatherly_friend")):
+        view = state.observe(0)
+        used = view["player_vars"][0]["used"]
+        cards = [t for t in view["tokens"] if t.get("id") in used and t.get("at") == "play"]
+        if cards:
+            return game, state, view, cards[0]
+    raise AssertionError("no card was used")
+
+
+def test_used_cards_are_marked_as_used_in_the_terminal_and_on_the_web():
+    from regola.cli.board import Board
+    game, state, view, card = used_state()
+    gw = GameWords(game.definition)
+    mine = " ".join(line.plain for line in Board(game, gw, view).mine())
+    name = gw.value(card["name"])
+    assert re.search(rf"play area \(you\): .*{name} \(used\)", mine), mine
+    table = table_info("g", 0, ["person", "random", "random"], "copycat", None, Words("en"))
+    message = seat_message(game, load_layout(game.definition), view, state.legal_actions(0),
+                           table, Words("en"), context=state.decision_context(0))
+    assert f"{name} · " in message["board"] and "(used)" in message["board"]
+    assert "(used)" in message["board_narrow"]
+    offices = [x for x in view["player_vars"][0]["used"] if x in game.definition.areas]
+    assert ("used by Red" in message["board"]) == bool(offices)
+
+
+def test_the_web_board_shows_the_vp_markers_on_each_office():
+    game, state, acts, context = office_with_markers()
+    view = state.observe(0)
+    table = table_info("g", 0, ["person", "random", "random"], "copycat", None, Words("en"))
+    message = seat_message(game, load_layout(game.definition), view, acts, table,
+                           Words("en"), context=context)
+    counted = [n for n in markers_of(game, view).values() if n]
+    board = message["board"]
+    assert board.count("data-count=") == len(counted)
+    assert re.search(r">\d+ VP markers? here<", board)
+    shown = [a["label"] for a in message["prompt"]["actions"]]
+    assert any(re.search(r" \+\d+$", label) for label in shown), shown
+    assert "+n: the n VP markers lying there" in message["prompt"]["text"]
+    assert message["facts"] and "VP of the round" in str(message["seats"] or message["facts"])
+
+
+def test_the_coin_or_vp_question_and_the_shred_question_say_what_they_give():
+    asked = set()
+    want = {"hall_coin_or_vp", "use", "sponsor", "flea_market", "campaign_office", "street_5",
+            "street_6", "street_1", "street_3"}
+    for game, state, acts in played(lambda a: a["value"] in want, limit=6000):
+        ask = acts[0]["ask"]
+        if ask in ("coin_or_vp", "shred_card") and ask not in asked:
+            question, _ = labels(game, state, acts, state.decision_context(0))
+            if ask == "coin_or_vp":
+                assert re.fullmatch(r"Take \d+ coins?, or score \d+ VP instead\?", question)
+            else:
+                assert re.match(r"Shred which card for \w[\w ]* \(Shred ", question), question
+            asked.add(ask)
+        if len(asked) == 2:
+            break
+    assert asked == {"coin_or_vp", "shred_card"}
+
+
+def test_the_actions_to_use_say_their_colour_and_the_step_explains_it():
+    from regola.present.labels import option_notes
+    for game, state, acts, context in decisions({"which_action"}):
+        gw = GameWords(game.definition)
+        notes = option_notes(gw, context, [a["value"] for a in acts])
+        assert all(re.fullmatch(r"an? (yellow|green|yellow-green|grey|blue|purple) action", n)
+                   for n in notes), notes
+        steps = Namer(game, gw, state.observe(0)).steps(context)
+        assert any("the colours of this phase:" in s for s in steps), steps
+        break
+
+
+def test_a_red_card_taken_free_is_told_in_the_story():
+    game = regola.load_game("copycat")
+    for seed in range(1, 40):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.log) < 3000:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            state.apply(seat, rng.choice(acts))
+            taken = [e for e in state.log if e.get("msg") == "red_cards_taken"]
+            if taken:
+                gw = GameWords(game.definition)
+                said = event_text(taken[0], gw, {})
+                assert re.fullmatch(r"(Red|Blue|Green) also takes School Diploma( and School "
+                                    r"Diploma)?, free: (a|the) red cards? left of the card "
+                                    r"bought comes? along\.", said), said
+                bought = state.log.index(taken[0]) - 1
+                assert state.log[bought].get("msg") in ("card_bought", "doctorate_bought")
+                return
+    raise AssertionError("no red card was taken along")
+
+
+def test_a_game_restored_from_a_snapshot_without_its_log_keeps_the_score_parts(tmp_path):
+    from regola.present.scores import whole_log
+    from regola.server.messages import score_message
+    from regola.server.storage import Store
+    from regola.server.tables import Tables
+    tables = Tables(Store(tmp_path / "games.sqlite3"))
+    session, _ = tables.create({"game": "copycat", "seats": ["random", "random", "random"]})
+    state, rng = session.state, random.Random(3)
+    n = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        snapshot = state.to_json() if n == 200 else None     # an older server's: no log
+        tables.store.append(session.record.id, n, seat, action, state.is_over, snapshot)
+        n += 1
+    again = Tables(tables.store).restore()[0].state
+    assert again.is_over and whole_log(again) is not None
+    gw = GameWords(session.game.definition)
+    scores = score_message(gw, again.result, whole_log(again))
+    assert scores["parts"] and "Cards" in scores["parts"]
+    assert scores == score_message(gw, state.result, whole_log(state))
+
+
+def test_help_wraps_between_words_and_keeps_the_first_option_on_a_small_screen():
+    from regola.cli.help_text import fitted_help
+    game, state, acts, context = office_with_markers()
+    gw = GameWords(game.definition)
+    question, shown = labels(game, state, acts, context)
+    options = list(zip([str(a["value"]) for a in acts], shown, strict=True))
+    steps = Namer(game, gw, state.observe(0)).steps(context)
+    for width, height in ((80, 24), (100, 30)):
+        out = fitted_help(gw, options, acts, steps, question, width, height)
+        assert all(len(line) <= width for line in out), out
+        words = {w for label in shown for w in label.split()}
+        printed = {w for line in out for w in line.split()}
+        assert words <= printed, words - printed          # no word cut in two
+        assert out[0] == "— help —" and len(out) <= height - 2, len(out)
+        assert any(line.startswith(f"  [{options[0][0]}] ") for line in out)
+
+
+def test_a_small_screen_keeps_the_effects_of_the_cards_for_sale_and_the_hand():
+    from play_helpers import keyed_game, play, seats
+    rng = random.Random(5)
+
+    def buyer(actions: list[dict], _keys: list[str]) -> int:
+        """Places workers on buying offices, uses actions and buys: every question comes."""
+        return next((i for i, a in enumerate(actions) if str(a["value"]).startswith(
+            ("hall_buy", "street_"))), next((i for i, a in enumerate(actions)
+                                             if a["value"] in ("place", "use")),
+                                            rng.randrange(len(actions))))
+    keys, _ = keyed_game("copycat", 3, 7, buyer, stop_after=60)
+    result = play("copycat", "--seed", "7", "--seats", seats(3), stdin="\n".join(keys) + "\n",
+                  env={"COLUMNS": "80", "LINES": "24"})
+    drawn = [chunk.lstrip(" ").splitlines() for chunk in
+             result.output.split("your choice (? for help):")]
+    drawn = [lines[next(i for i, x in enumerate(lines) if x.startswith("Copycat · ")):]
+             for lines in drawn if any(x.startswith("Copycat · ") for x in lines)]
+    buys = [s for s in drawn if any("buy the card of which street space" in x for x in s)]
+    turns = [s for s in drawn if any("[a] play a card" in x for x in s)]
+    assert buys and turns
+    for screen in drawn:
+        assert len(screen) < 24 and all(len(x) <= 80 for x in screen), "\n".join(screen)
+    for screen in buys:
+        offered = [x for x in screen if re.match(r"\[\d+\] ", x)]
+        assert offered and all(" — " in x for x in offered), "\n".join(screen)
+    for screen in turns:            # a card to play: the hand is on the screen
+        assert any(x.startswith("hand (you): ") for x in screen), "\n".join(screen)

@@ -377,3 +377,41 @@ def test_the_lobby_makes_a_variant_with_a_changed_option_and_two_people(browser,
     page.wait_for_selector("#prompt button.action")
     assert "Juegas con Azul" in page.inner_text("#status")
     page.close()
+
+
+def test_the_lobby_keeps_each_option_box_whole_beside_its_long_text_on_a_desktop(browser,
+                                                                              server):
+    """Copycat's readings are long sentences: on a desktop each yes/no box keeps the width
+    of its words ("yes"), the sentence takes the rest of the row."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server.base + "/")
+    page.select_option("#game", "copycat")
+    page.click("#options-box summary")
+    rows = page.eval_on_selector_all(".row.option", """rows => rows.map(r => {
+        const box = r.querySelector('select, input');
+        return [box.getBoundingClientRect().width, box.scrollWidth,
+                r.querySelector('label').getBoundingClientRect().width]; })""")
+    assert len(rows) > 10
+    for box, needed, label in rows:
+        assert box >= 70 and box >= needed - 1 and label > box, rows
+    page.close()
+
+
+def test_a_phone_shows_the_seats_and_their_points_before_the_board(browser, server):
+    """On a phone the page is one column: the question, the story, then the seats with
+    everyone's VP, and only then the hand and the long board."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True)
+    page.goto(server.base + "/")
+    page.select_option("#game", "copycat")
+    page.select_option("#players", "3")
+    page.select_option("#seat-0", "person")
+    page.click("#create")
+    page.wait_for_selector("a.open-seat")
+    page.goto(page.eval_on_selector("a.open-seat", "a => a.href"))
+    page.wait_for_selector("#prompt button.action")
+    tops = page.evaluate("""() => ['#prompt', 'aside > section:nth-of-type(2)', '#hand',
+        '#board'].map(s => document.querySelector(s).getBoundingClientRect().top)""")
+    assert tops == sorted(tops), tops
+    assert "VP" in page.inner_text("aside > section:nth-of-type(2)")
+    page.close()

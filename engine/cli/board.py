@@ -26,6 +26,7 @@ from ..present.facts import (
     shown_game_vars,
     shown_player_vars,
     table_layout,
+    used_by,
     var_kinds,
     var_text,
 )
@@ -98,6 +99,7 @@ class Board:
         on_grid: dict[str, Counter] = defaultdict(Counter)
         seen: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
         hidden: dict[tuple, Counter] = defaultdict(Counter)
+        used = used_by(self.game, self.view)
         for token in self.view["tokens"]:
             owner = token.get("owner")
             if owner is None:
@@ -109,9 +111,16 @@ class Board:
             held = places[place][owner]
             held.counts[token["kind"]] += 1
             if "id" in token:
-                seen[(place, owner)].append((token_label(gw, token), token["kind"]))
+                label = token_label(gw, token)
+                if token["id"] in used.get(owner, ()):
+                    label = gw.w("{token} (used)", token=label)
+                seen[(place, owner)].append((label, token["kind"]))
             else:
                 hidden[(place, owner)][token["kind"]] += 1
+        for owner, names in used.items():       # an office whose action was used
+            for area in names & set(self.game.definition.areas):
+                if owner in places.get(area, {}):
+                    places[area][owner].detail.append(gw.w("used"))
         for (place, owner), labelled in seen.items():
             places[place][owner].detail += _grouped(gw, labelled)
             places[place][owner].named = True
@@ -217,11 +226,13 @@ class Board:
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
-        """The seat's own things outside the board's areas, in full ("hand (you): ...")."""
+        """The seat's own things outside the board's areas, in full ("hand (you): ..."); the
+        table.yaml's `mine` places (the hand) first, so a short screen keeps them."""
         if self.seat is None:
             return []
         out = []
-        for place in self.game.definition.locations:
+        first = table_layout(self.game.definition).mine or []   # the hand, before the rest
+        for place in [*first, *(p for p in self.game.definition.locations if p not in first)]:
             held = self.places.get(place, {}).get(self.seat)
             if held is not None and held.detail and held.named:
                 out.append(Text(self.gw.w("{place} (you): {things}",
@@ -260,8 +271,9 @@ class Board:
                                      things=", ".join(held.detail))))
         if front:
             return [colour_seats(self.game, gw, n) for n in out]
+        hidden = set(table_layout(self.game.definition).hidden)
         for name, cards in self.view["decks"].items():
-            if cards:
+            if cards and name not in hidden:
                 seats = holds_seats(self.game, name)
                 shown = ", ".join("?" if c is None else gw.seat(c) if seats else
                                   self.namer.value(c) for c in cards)

@@ -3,6 +3,8 @@ id, and the table's commands."""
 
 from __future__ import annotations
 
+import textwrap
+
 from ..i18n.game_words import GameWords
 
 
@@ -27,3 +29,35 @@ def help_lines(gw: GameWords, options: list[tuple[str, str]], actions: list[dict
             w("  Enter        draw the screen again"),
             w("  quit         stop without saving")]
     return out
+
+
+def fitted_help(gw: GameWords, options: list[tuple[str, str]], actions: list[dict],
+                steps: list[str], question: str, width: int, height: int) -> list[str]:
+    """The help of one decision for a screen of `width` x `height`: every line wrapped
+    between words (never inside one), the options last, just over the prompt; when it is
+    taller than the screen, the table's commands shrink to one line, then the breadcrumb
+    goes, then the commands and the options' ids, so that the first option stays on the
+    screen."""
+    lines = help_lines(gw, options, actions, steps, question)
+    first = lines.index(gw.w("options (key, name, id):"))
+    head, listed, commands = lines[:first], lines[first:first + 1 + len(options)], \
+        lines[first + 1 + len(options):]
+    brief = [gw.w("commands: u undo · save · board · log · Enter redraw · quit")]
+    where = [line for line in head if not line.startswith(gw.w("where: {steps}", steps=""))]
+    top, head, where = head[:1], head[1:], where[1:]
+    bare = listed[:1] + [f"  [{key}] {label}" for key, label in options]   # without ids
+    for parts in ((top, commands, head, listed), (top, brief, head, listed),
+                  (top, brief, where, listed), (top, where, bare)):
+        out = [row for part in parts for line in part for row in wrap_words(line, width)]
+        if len(out) <= height - 2:          # the line typed and the next prompt stay too
+            return out
+    return out
+
+
+def wrap_words(line: str, width: int) -> list[str]:
+    """A line cut between words to `width` columns, later parts indented as it is (plus
+    four for an option's label); a word longer than the line stays whole."""
+    indent = len(line) - len(line.lstrip(" ")) + (4 if line.lstrip().startswith("[") else 2)
+    return textwrap.wrap(line, max(20, width), subsequent_indent=" " * indent,
+                         break_long_words=False, break_on_hyphens=False,
+                         drop_whitespace=True) or [""]

@@ -109,6 +109,16 @@ def option_lines(options: list[tuple[str, str]], width: int,
     return out
 
 
+def own_line_room(front: list[Text], mine: bool, left: int) -> tuple[list[Text], int]:
+    """The lines drawn first (a row of cards for sale) and the room left under the board:
+    when the seat has things of its own (its hand) and no line is left for them, the first
+    lines give up their last lines, so that the seat's own first line is always shown."""
+    if mine and left < 1 and front:
+        cut = min(len(front), 1 - left)
+        return front[:len(front) - cut], left + cut
+    return front, left
+
+
 def pack(items: list[Text], width: int) -> list[Text]:
     """Short lines joined into lines of at most `width` ("first row: Gold · second row:
     Joker"); a long one keeps a line of its own."""
@@ -257,15 +267,16 @@ class Screen:
         lines[-1].append(more, style="dim")
         return lines
 
-    def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None
-                    ) -> list[Text]:
+    def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None,
+                    squeeze: bool = False) -> list[Text]:
         """The board in at most `room` lines. First served: a few rows of the table, the
         seat's own things and grid (a district), then more rows (the least useful ones are
         dropped first), then what belongs to nobody. A decision on a grid gives its map
-        (`grid_map`, drawn instead of the seat's own grids): it is served first."""
+        (`grid_map`, drawn instead of the seat's own grids): it is served first. With
+        `squeeze` (the options need the screen), even the rows a seat decides by may go."""
         gw = self.gw
         if room < 3:                     # the question needs the screen: `board` shows it
-            return []
+            return self.fitted(Board(self.game, gw, view).mine())[:1] if room > 0 else []
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
@@ -280,12 +291,13 @@ class Screen:
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        must = sum(1 for row in board.rows() if row.rank == 0)   # what a seat decides by
+        must = 0 if squeeze else sum(1 for row in board.rows() if row.rank == 0)
         lines = self.table_lines(board, max(2, must,
                                             min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
+        front, left = own_line_room(front, bool(mine), room - len(lines) - grid_room)
         lines += front + [Text(line) for line in grid[:grid_room]]
-        return top + lines + self.under(mine + notes, room + len(front) - len(lines))
+        return top + lines + self.under(mine + notes, left)
 
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
@@ -387,8 +399,10 @@ class Screen:
             if grid_map and not pictures and \
                     height - 3 - 2 - len(choices) - len(grid_map) < 7:
                 choices = self.marked_options(options, on_map, width)
-            if not pictures and len(choices) > height - 8 - len(question_lines):
+            if not pictures and len(choices) > height - 5 - len(question_lines):
                 choices = self.names_only(options, width)   # each effect whole under `?`
+            # (options with their effects that need the board's room take it: the board
+            # shrinks to the seat's own first line, and `board` shows the rest)
             asked = [*question_lines, *choices]
             if message is not None:
                 asked.append(message)
@@ -404,6 +418,10 @@ class Screen:
             if not hidden:
                 break
             on_map -= hidden
+        if len(board_lines) > room - log_room and not grid_map:   # it would push the top off
+            board_lines = self.board_lines(view, room - log_room, grid_map, squeeze=True)
+            if len(board_lines) > room - log_room:      # no room for the table: own line only
+                board_lines = self.board_lines(view, min(2, room - log_room))
         log_room = max(0, min(len(logs), room - len(board_lines)))
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "

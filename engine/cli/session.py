@@ -26,7 +26,7 @@ from ..i18n.game_words import GameWords
 from ..present.labels import noted, option_notes
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
-from .help_text import help_lines
+from .help_text import fitted_help
 from .keys import KeyBook, is_cell
 from .saves import Saved, write_save
 from .screen import Screen, option_lines
@@ -162,9 +162,10 @@ class Session:
                 self.screen.draw(view, seat, self.seen[seat], steps, question, options,
                                  None, grid_map, pictures, marks, map_keys)
             elif answer in ("?", "h", "help"):
-                for line in help_lines(self.gw, options, [actions[i] for i in order], steps,
-                                       question):
-                    self.console.print(line, markup=False, highlight=False)
+                for line in fitted_help(self.gw, options, [actions[i] for i in order], steps,
+                                        question, self.screen.width,
+                                        self.screen.console.height):
+                    self.console.print(line, markup=False, highlight=False, soft_wrap=True)
             elif command in ("u", "undo") and not rest:
                 refused = self.undo(seat)
                 if refused is None:

@@ -15,7 +15,7 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
 from ..present.events import event_text
-from ..present.facts import game_var_facts, holds_seats, player_var_facts
+from ..present.facts import game_var_facts, hidden_names, holds_seats, player_var_facts
 from ..present.labels import token_label
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
@@ -58,8 +58,10 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
     if not groups:
         return None
     table = Table(title=w.ctx("table", "Tokens"), title_justify="left")
+    controlled = any(key[3] is not None for key in groups)   # else the column says nothing
     for column in (w.ctx("table", "token"), w.ctx("table", "owner"), w.ctx("table", "where"),
-                   w.ctx("table", "controlled by"), w.ctx("table", "which")):
+                   *([w.ctx("table", "controlled by")] if controlled else []),
+                   w.ctx("table", "which")):
         table.add_column(column)
     for (kind, owner, at, controller), group in groups.items():
         which = [text if n == 1 else w("{n} × {token}", n=n, token=text)
@@ -67,7 +69,8 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
         if group["hidden"]:
             which.append(w.plural(None, "{n} face down", "{n} face down", group["hidden"]))
         cells = (gw.piece(kind), gw.seat(owner) if owner is not None else "-", gw.place(at),
-                 gw.seat(controller) if controller is not None else "-", "\n".join(which))
+                 *([gw.seat(controller) if controller is not None else "-"] if controlled
+                   else []), "\n".join(which))
         table.add_row(*(Text(c) for c in cells))
     return table
 
@@ -89,12 +92,14 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
             new = new[-MAX_LOG_LINES:]
         for event in new:
             console.print("  " + event_text(event, gw, tokens), markup=False, highlight=False)
-    for label, value in game_var_facts(game, gw, view, list(view["vars"])):
+    hidden = hidden_names(game)
+    for label, value in game_var_facts(game, gw, view, [k for k in view["vars"]
+                                                        if k not in hidden]):
         console.print(w("{place}: {things}", place=label, things=value), markup=False,
                       highlight=False, soft_wrap=False)
     for p, values in enumerate(view["player_vars"]):
         if values:
-            facts = player_var_facts(game, gw, view, p, list(values))
+            facts = player_var_facts(game, gw, view, p, [k for k in values if k not in hidden])
             console.print(w("{seat}: {values}", seat=gw.seat(p), values="; ".join(
                 w("{place}: {things}", place=label, things=value) for label, value in facts)),
                 markup=False, highlight=False, soft_wrap=False)
@@ -104,8 +109,10 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
     for drawn in grid_maps(game, view, gw):
         console.print(drawn, markup=False, highlight=False)
     for name, cards in view["decks"].items():
+        if name in hidden:
+            continue
         seats = holds_seats(game, name)
         shown = ", ".join("?" if c is None else gw.seat(c) if seats else gw.value(c)
                           for c in cards)
         console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
-                      markup=False, highlight=False)
+                      markup=False, highlight=False, soft_wrap=False)

@@ -12,7 +12,7 @@ from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from .labels import Namer
-from .table_layout import load_layout
+from .table_layout import area_counts, load_layout
 
 _LAYOUTS: dict[int, tuple[Any, Any]] = {}
 
@@ -76,12 +76,44 @@ def var_text(game: Game, gw: GameWords, view: dict, value: Any, kind: str = "") 
     return namer.value(value, kind)
 
 
+def hidden_names(game: Game) -> set[str]:
+    """The variables and decks the game's table.yaml calls bookkeeping: shown nowhere."""
+    return set(table_layout(game.definition).hidden)
+
+
+def used_by(game: Game, view: dict) -> dict[int, set[str]]:
+    """What each seat has used this round, by token id and area (the game's table.yaml
+    names the player variable that lists them, `used`); empty without one."""
+    name = table_layout(game.definition).used
+    if name is None:
+        return {}
+    return {seat: {v for v in values.get(name) or [] if isinstance(v, str)}
+            for seat, values in enumerate(view.get("player_vars") or [])
+            if isinstance(values.get(name), list)}
+
+
+def area_counts_text(game: Game, gw: GameWords, view: dict, name: str) -> str | None:
+    """A game variable that a panel draws as a number on each area (`counts`), as words:
+    each area with its number ("Lobby 2, Reception 1"), "none" if all are 0; None for
+    another variable."""
+    layout = table_layout(game.definition)
+    if not any((p.get("counts") or {}).get("var") == name for p in layout.panels):
+        return None
+    counted = [(area, n) for area, (n, _) in
+               area_counts(layout, game.definition, view).items()]
+    if not counted:
+        return gw.w("none")
+    return ", ".join(gw.w("{thing} ({number})", thing=gw.place(a), number=n)
+                     for a, n in counted)
+
+
 def game_var_facts(game: Game, gw: GameWords, view: dict,
                    names: list[str] | None = None) -> list[tuple[str, str]]:
     """(label, value in words) of the game variables `names` (default: those shown)."""
     kinds = var_kinds(game, "game")
     names = shown_game_vars(game, view) if names is None else names
-    return [(gw.variable(k), var_text(game, gw, view, view["vars"][k], kinds.get(k, "")))
+    return [(gw.variable(k), area_counts_text(game, gw, view, k) or
+             var_text(game, gw, view, view["vars"][k], kinds.get(k, "")))
             for k in names if k in view["vars"]]
 
 

@@ -32,6 +32,8 @@ class Layout:
     mine: list[str] | None = None
     player_vars: list[str] | None = None
     named: list[str] = field(default_factory=list)
+    hidden: list[str] = field(default_factory=list)
+    used: str | None = None
 
     def seat_colour(self, definition: GameDef, seat: int | None) -> str:
         """The colour of a seat (grey for nobody)."""
@@ -64,7 +66,8 @@ def load_layout(definition: GameDef) -> Layout:
     return Layout(list(doc.get("panels") or default_layout(definition).panels),
                   dict(doc.get("colours", {})), dict(doc.get("values", {})),
                   dict(doc.get("labels", {})), doc.get("vars"), doc.get("mine"),
-                  doc.get("player_vars"), list(doc.get("named") or []))
+                  doc.get("player_vars"), list(doc.get("named") or []),
+                  list(doc.get("hidden") or []), doc.get("used"))
 
 
 def default_layout(definition: GameDef) -> Layout:
@@ -136,9 +139,41 @@ def mismatches(doc: dict[str, Any], definition: GameDef):
     for i, loc in enumerate(doc.get("mine") or []):
         if loc not in places:
             yield ("mine", i), f"no location {loc!r}"
+    yield from _bookkeeping_mismatches(doc, g)
     titles = (g.text or {}).get("table") or {}
     for i, panel in enumerate(doc.get("panels") or []):
         yield from _panel_mismatches(panel, ("panels", i), g, kinds, places, titles)
+        counts = panel.get("counts")
+        if counts and counts["var"] not in g.game_vars:
+            yield ("panels", i, "counts", "var"), f"no game variable {counts['var']!r}"
+        if counts and counts["text"] not in titles:
+            yield ("panels", i, "counts", "text"), \
+                f"no text {counts['text']!r} in the text file's table: section"
+
+
+def _bookkeeping_mismatches(doc: dict[str, Any], g: GameDef):
+    """(path, message) for a hidden name that is no variable or deck, or a `used` that is
+    no player variable."""
+    for i, name in enumerate(doc.get("hidden") or []):
+        if name not in g.game_vars and name not in g.player_vars and name not in g.decks:
+            yield ("hidden", i), f"no game variable, player variable or deck {name!r}"
+    if "used" in doc and doc["used"] not in g.player_vars:
+        yield ("used",), f"no player variable {doc['used']!r}"
+
+
+def area_counts(layout: Layout, definition: GameDef, view: dict) -> dict[str, tuple[int, str]]:
+    """Each area's number from a panel's `counts` variable, with the panel's text for it
+    (areas whose number is 0 left out)."""
+    out: dict[str, tuple[int, str]] = {}
+    for panel in layout.panels:
+        counts = panel.get("counts") if panel.get("kind") == "areas" else None
+        values = view.get("vars", {}).get(counts["var"]) if counts else None
+        if not isinstance(values, list):
+            continue
+        for area, n in zip(area_names(panel, definition), values):
+            if isinstance(n, int) and not isinstance(n, bool) and n:
+                out[area] = (n, counts["text"])
+    return out
 
 
 def _panel_mismatches(panel: dict, at: tuple, g: GameDef, kinds: set, places: set,

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import RegolaError, w
 from ..game import GameState
+from ..present.scores import whole_log
 from ..present.table_layout import load_layout
 from .errors import NotFound, ServerFull, TooMany
 from .limits import Limits
@@ -178,6 +179,23 @@ class Tables:
                                    max_decisions=record.max_decisions)
         for seat, action in record.actions:
             state.apply(seat, action)
+        if record.snapshot and whole_log(state) is None:   # a snapshot stored without its log
+            return self._whole_game(game, record) or state
+        return state
+
+    def _whole_game(self, game: Any, record: GameRecord) -> GameState | None:
+        """The game replayed from its start through every stored action, so that its log
+        tells the whole game (the score table sums its parts over it); None when that
+        fails (the snapshot is used then)."""
+        try:
+            state = game.state_from_json(record.start) if record.start else game.new_state(
+                players=record.players, seed=record.seed, max_decisions=record.max_decisions)
+            for seat, action in self.store.actions(record.id):
+                state.apply(seat, action)
+        except (RegolaError, KeyError, ValueError, TypeError) as error:
+            LOG.warning("game %s: replay from its start failed (%s); its snapshot is used",
+                        record.id, error)
+            return None
         return state
 
     def _replay(self, game_id: str) -> GameState:

@@ -40,6 +40,8 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
         for line in wrap(effect, inner, 11):                # in full, however long
             d.add(text(PAD, y + 11, line, 11, fill="#555555"))
             y += 14
+    y = _count_line(ctx, d, panel, area, y, inner)
+    y = _used_line(ctx, d, area, y, inner)
     spaces = panel.get("spaces")
     if spaces and isinstance(g.areas[area].get(spaces["property"]), list):
         y = _spaces(ctx, d, area, spaces, y + 4, inner) + 4
@@ -74,6 +76,43 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
             else d.attrs + ' class="subject"'
     explain(d, ctx.effect_of_area(area), 1, area=area)    # after the outline (index 0)
     return d
+
+
+def _count_line(ctx: Ctx, d: Drawing, panel: dict[str, Any], area: str, y: float,
+                inner: float) -> float:
+    """The area's number from the panel's `counts` variable, in the panel's words, bold on
+    a badge ("2 VP markers here"); nothing when it is 0."""
+    counts = panel.get("counts")
+    values = ctx.view["vars"].get(counts["var"]) if counts else None
+    if not isinstance(values, list):
+        return y
+    names = area_names(panel, ctx.definition)
+    n = values[names.index(area)] if area in names and names.index(area) < len(values) \
+        else 0
+    if not isinstance(n, int) or isinstance(n, bool) or not n:
+        return y
+    lines = wrap(ctx.gw.label("table", counts["text"], n), inner - 8, 11)[:3]
+    d.add(rect(PAD - 2, y + 1, inner + 4, 14 * len(lines) + 4, "#fff3c4", "#b8860b", 1, 4,
+               f' data-count="{n}"'))
+    for line in lines:
+        d.add(text(PAD + 2, y + 14, line, 11, weight="bold", fill="#6b4e00"))
+        y += 14
+    return y + 6
+
+
+def _used_line(ctx: Ctx, d: Drawing, area: str, y: float, inner: float) -> float:
+    """Who has used the area's action this round (the layout's `used` variable), as
+    "used by Red"; nothing when nobody has."""
+    name = ctx.layout.used
+    seats = ctx.view.get("player_vars") or []
+    users = [seat for seat, values in enumerate(seats) if name is not None and
+             isinstance(values.get(name), list) and area in values[name]]
+    if not users:
+        return y
+    for line in wrap(ctx.gw.w("used by {players}", players=ctx.gw.seats(users)), inner, 11)[:2]:
+        d.add(text(PAD, y + 11, line, 11, weight="bold", fill="#6b6459"))
+        y += 14
+    return y + 2
 
 
 def shown_property(ctx: Ctx, prop: str, value: Any) -> str:

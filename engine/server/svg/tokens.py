@@ -22,6 +22,9 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     owner = token.get("owner")
     on = _markers_on(ctx, token)
     label = " · ".join(words) + (_marked(ctx, on) if on else "")
+    used = is_used(ctx, token)
+    if used:
+        label = ctx.gw.w("{token} (used)", token=label)
     if owner is not None and len(label) <= 3 and token.get("controller") is None:
         drawn = _chip(ctx, owner, label, count)
         explain(drawn, ctx.effect_of_token(token), token=token.get("id"))
@@ -33,7 +36,7 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     lines = wrap(label, width - 14, 11) if 14 + len(label) * CHAR_W > width else [label]
     w = min(width, 14 + max(len(line) for line in lines) * CHAR_W)
     h = TAG_H + LINE_H * (len(lines) - 1)
-    fill = "#e9e4d8" if words == ["?"] else "#ffffff"
+    fill = "#e9e4d8" if words == ["?"] else "#ece9e2" if used else "#ffffff"
     controller = token.get("controller")
     border = ctx.colour(controller) if controller is not None else "#7a6a50"
     about = ctx.about(token.get("id"))      # the question is about this token
@@ -44,9 +47,20 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     if owner is not None:
         d.add(rect(0, 0, 6, h, ctx.colour(owner), "none", 0, 2))
     for i, line in enumerate(lines):
-        d.add(text(9 if owner is not None else 7, 14 + LINE_H * i, line, 11, fill=INK))
+        d.add(text(9 if owner is not None else 7, 14 + LINE_H * i, line, 11,
+                   fill="#6b6459" if used else INK))
     explain(d, ctx.explained(token), token=token.get("id"))
     return d
+
+
+def is_used(ctx: Ctx, token: dict) -> bool:
+    """Whether the token's owner has used it this round (the layout's `used` variable)."""
+    name, owner = ctx.layout.used, token.get("owner")
+    if name is None or not isinstance(owner, int) or "id" not in token:
+        return False
+    seats = ctx.view.get("player_vars") or []
+    used = seats[owner].get(name) if 0 <= owner < len(seats) else None
+    return isinstance(used, list) and token["id"] in used
 
 
 def _chip(ctx: Ctx, owner: int, label: str, count: int) -> Drawing:
@@ -85,7 +99,8 @@ def grouped(tokens: list[dict], ctx: Ctx) -> list[tuple[dict, int]]:
     first: dict[tuple, dict] = {}
     for token in tokens:
         key = (token["kind"], token.get("owner"), token.get("controller"),
-               tuple(ctx.label(token)), _markers_on(ctx, token), ctx.effect_of_token(token))
+               tuple(ctx.label(token)), _markers_on(ctx, token), ctx.effect_of_token(token),
+               is_used(ctx, token))
         keys[key] += 1
         first.setdefault(key, token)
     return [(first[key], n) for key, n in keys.items()]
