@@ -22,7 +22,7 @@ from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from ..present.events import event_text
 from ..present.labels import Namer, seat_label
-from ..present.story import Entry, entry_text, since, story
+from ..present.story import Entry, entry_text, since, story, without_secrets
 from .board import Board
 from .colours import colour_seats, seat_style
 from .grid_view import cell_names, grid_of_cells
@@ -162,7 +162,8 @@ class Screen:
         """The story since log index `start`: one line per entry (present/story.py),
         repeats collapsed, seat names in colour."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
-        lines = collapse([self.entry_line(e, tokens) for e in since(story(view["log"]), start)])
+        lines = collapse([self.entry_line(e, tokens)
+                          for e in without_secrets(since(story(view["log"]), start))])
         return [part for line in lines
                 for part in wrapped(self.console, colour_seats(self.game, self.gw, line),
                                     self.width)]
@@ -280,7 +281,7 @@ class Screen:
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        must = sum(1 for row in board.rows() if row.rank == 0)   # what a seat decides by
+        must = min(board.essential_rows(), max(0, room - 4 - grid_room))   # kept rows
         lines = self.table_lines(board, max(2, must,
                                             min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
@@ -289,10 +290,13 @@ class Screen:
 
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
-        and the rows a seat decides by, a line saying `board` shows the rest."""
+        and the rows a seat decides by (the areas too), its legend, a line saying `board`
+        shows the rest."""
         board = Board(self.game, self.gw, view)
-        must = sum(1 for row in board.rows() if row.rank == 0)
-        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1
+        must = board.essential_rows()
+        board.table(self.width, must)        # which short names the legend explains
+        legend = len(pack(board.legend(), self.width))
+        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + legend + 1
 
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""

@@ -6,6 +6,7 @@ the observed token list is not shown, so it cannot tell which token is which.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter, defaultdict
 
 from rich.console import Console
@@ -15,7 +16,12 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
 from ..present.events import event_text
-from ..present.facts import game_var_facts, holds_seats, player_var_facts
+from ..present.facts import (
+    game_var_facts,
+    holds_seats,
+    player_var_facts,
+    shown_player_vars,
+)
 from ..present.labels import token_label
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
@@ -93,8 +99,8 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         console.print(w("{place}: {things}", place=label, things=value), markup=False,
                       highlight=False, soft_wrap=False)
     for p, values in enumerate(view["player_vars"]):
-        if values:
-            facts = player_var_facts(game, gw, view, p, list(values))
+        if listed_player_vars(game, view, p):
+            facts = player_var_facts(game, gw, view, p, listed_player_vars(game, view, p))
             console.print(w("{seat}: {values}", seat=gw.seat(p), values="; ".join(
                 w("{place}: {things}", place=label, things=value) for label, value in facts)),
                 markup=False, highlight=False, soft_wrap=False)
@@ -107,5 +113,19 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         seats = holds_seats(game, name)
         shown = ", ".join("?" if c is None else gw.seat(c) if seats else gw.value(c)
                           for c in cards)
-        console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
-                      markup=False, highlight=False)
+        console.print(wrapped_line(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
+                                   console.width), markup=False, highlight=False)
+
+
+def listed_player_vars(game: Game, view: dict, seat: int) -> list[str]:
+    """A seat's variables `board` lists: those the table.yaml names (else all it has)."""
+    listed = shown_player_vars(game, view)
+    return list(view["player_vars"][seat]) if listed is None else \
+        [k for k in listed if k in view["player_vars"][seat]]
+
+
+def wrapped_line(line: str, width: int) -> str:
+    """A long line over as many lines as it needs, cut between words (a comma stays with
+    the word before it), the later lines indented."""
+    return "\n".join(textwrap.wrap(line, max(20, width), subsequent_indent="  ",
+                                   break_on_hyphens=False)) or line

@@ -118,3 +118,9 @@ def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = Non
 def since(entries: list[Entry], start: int) -> list[Entry]:
     """The entries with an event at or after log index `start` (what a seat has not seen)."""
     return [e for e in entries if e.last >= start]
+
+
+def without_secrets(entries: list[Entry]) -> list[Entry]:
+    """The entries without bare secret choices ("Red chooses 3 (secret)"): the note that
+    reveals them tells them later, and until then the board shows the chooser what it chose."""
+    return [e for e in entries if not (e.is_choice and e.headline.get("private"))]
