@@ -75,6 +75,11 @@ class Ctx:
         """What an area (an office, a public building) does, as the game writes it."""
         return effects_of(self.gw).of_area(area)
 
+    def what_is(self, name: str) -> str | None:
+        """What a kind of piece or token, or a deck, is, whatever its face: the game's
+        table text `about_<name>` (None if it writes none)."""
+        return self.gw.text("table", f"about_{name}")
+
     def explained(self, token: dict) -> str | None:
         """What a token is and does, for its hover and tap: a token some player may control
         is named with its controller ("<its name>, controlled by Red — effect"), a kind

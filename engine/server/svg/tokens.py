@@ -24,7 +24,8 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     label = " · ".join(words) + (_marked(ctx, on) if on else "")
     if owner is not None and len(label) <= 3 and token.get("controller") is None:
         drawn = _chip(ctx, owner, label, count)
-        explain(drawn, ctx.effect_of_token(token), token=token.get("id"))
+        explain(drawn, ctx.effect_of_token(token) or ctx.what_is(token["kind"]),
+                token=token.get("id"))
         return drawn
     if len(words) == 1 and words[0].isdigit() and owner is None:
         label = _named(ctx, token, label)
@@ -118,4 +119,5 @@ def piece_chips(ctx: Ctx, kind: str, counts: list[int], width: float) -> Drawing
         if n:
             d.add(*chip(x + 10, y, ctx.colour(seat), n, 10))
             x += 24
+    explain(d, ctx.what_is(kind))
     return d
