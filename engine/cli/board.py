@@ -44,6 +44,8 @@ class Held:
     counts: Counter = field(default_factory=Counter)
     named: bool = False
     """Whether the seat sees which tokens these are (not only how many)."""
+    homes: Counter = field(default_factory=Counter)
+    """Named tokens (advisors) by kind and the number of the area they belong to."""
 
 
 @dataclass
@@ -87,6 +89,7 @@ class Board:
         self.short = self._short_names()
         self.used_short: set[str] = set()
         self.used_spaces = False
+        self.used_homes: set[str] = set()
 
     # -- what is where -----------------------------------------------------------------
     def _contents(self) -> tuple[dict, dict]:
@@ -112,6 +115,9 @@ class Board:
                 continue
             held = places[place][owner]
             held.counts[token["kind"]] += 1
+            home = self._home_number(token)
+            if home is not None:
+                held.homes[(token["kind"], home)] += 1
             if "id" in token:
                 seen[(place, owner)].append((token_label(gw, token), token["kind"]))
             else:
@@ -124,6 +130,18 @@ class Board:
                                                  things=gw.pieces(kind, n))
                                             for kind, n in kinds.items()]
         return places, on_grid
+
+    def _home_number(self, token: dict) -> int | None:
+        """The number of the area a token of a kind the table.yaml names belongs to (an
+        advisor's home district), from the first of its labels that is an area."""
+        layout = table_layout(self.game.definition)
+        if token["kind"] not in (layout.named or ()):
+            return None
+        areas = list(self.game.definition.areas)
+        for prop in (layout.labels or {}).get(token["kind"], []):
+            if token.get(prop) in areas:
+                return areas.index(token[prop]) + 1
+        return None
 
     def _short_names(self) -> dict[str, str]:
         """A letter or two for each kind of piece and token, from its name."""
@@ -359,7 +377,9 @@ class Board:
 
     def legend(self) -> list[Text]:
         """What the short names used in the table stand for, one entry per kind."""
-        return [Text(f"{short} {self.gw.piece(kind, 2)}", style="dim")
+        return [Text(self.gw.w("{short}N: the {piece} of area N", short=short, piece=self.gw.piece(
+            kind)) if kind in self.used_homes else f"{short} {self.gw.piece(kind, 2)}",
+                     style="dim")
                 for kind, short in self.short.items() if short in self.used_short] + \
             self.spaces_legend()
 
@@ -369,7 +389,13 @@ class Board:
         if not brief or not held.counts:
             return ", ".join(held.detail)
         self.used_short |= {self.short.get(k, k) for k in held.counts}
-        return " ".join(f"{n}{self.short.get(k, k)}" for k, n in held.counts.items())
+        homed = {kind for kind, _ in held.homes}
+        if homed:
+            self.used_homes |= homed
+        said = [f"{n}{self.short.get(k, k)}" for k, n in held.counts.items() if k not in homed]
+        said += [(f"{n}×" if n > 1 else "") + f"{self.short.get(kind, kind)}{home}"
+                 for (kind, home), n in sorted(held.homes.items())]
+        return " ".join(said)
 
     @staticmethod
     def fits(held: Held, width: int) -> bool:

@@ -163,7 +163,7 @@ class Screen:
         repeats collapsed, seat names in colour."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
         lines = collapse([self.entry_line(e, tokens)
-                          for e in without_secrets(since(story(view["log"]), start))])
+                          for e in without_secrets(since(story(view["log"]), start), self.seat)])
         return [part for line in lines
                 for part in wrapped(self.console, colour_seats(self.game, self.gw, line),
                                     self.width)]
