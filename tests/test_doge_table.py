@@ -111,7 +111,7 @@ def test_palace_spaces_fill_in_order_in_the_builders_colour():
 def test_an_advisor_is_told_by_its_home_areas_number():
     """A counted cell names each advisor by its home area's number ("a2": the advisor of
     Castello), and the legend says so."""
-    for state, acts in seat0_decisions():
+    for state, _ in seat0_decisions():
         view = state.observe(0)
         placed = [t for t in view["tokens"] if t["kind"] == "advisor"
                   and t.get("controller") is not None]
@@ -197,7 +197,7 @@ def test_board_shows_no_bookkeeping_and_breaks_lines_between_words():
 def test_web_cards_markers_and_houses_explain_themselves():
     """On the web board the voting-order cards (face up or down), the face-down ballot
     markers and the house counters carry a hover and tap text."""
-    for n, (state, acts) in enumerate(seat0_decisions()):
+    for state, acts in seat0_decisions():
         view = state.observe(0)
         hidden = [t for t in view["tokens"] if t["kind"] == "marker" and "value" not in t
                   and t.get("at") in state.game.definition.areas]

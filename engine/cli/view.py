@@ -98,7 +98,7 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
     for label, value in game_var_facts(game, gw, view, list(view["vars"])):
         console.print(w("{place}: {things}", place=label, things=value), markup=False,
                       highlight=False, soft_wrap=False)
-    for p, values in enumerate(view["player_vars"]):
+    for p in range(len(view["player_vars"])):
         if listed_player_vars(game, view, p):
             facts = player_var_facts(game, gw, view, p, listed_player_vars(game, view, p))
             console.print(w("{seat}: {values}", seat=gw.seat(p), values="; ".join(
