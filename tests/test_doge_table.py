@@ -192,6 +192,9 @@ def test_board_shows_no_bookkeeping_and_breaks_lines_between_words():
     assert "just placed" not in shown
     assert "this year's voting order:" in shown and "the current row" not in shown
     assert not re.search(r"^\s*,", shown, re.M), shown
+    assert "palaces: palace costs (houses); ■ a space built on" in shown
+    assert re.search(r"^Cannaregio +3 4 5 6 7$", shown, re.M), shown
+    assert "next year's voting order: blue voting-order cards" in shown
 
 
 def test_web_cards_markers_and_houses_explain_themselves():

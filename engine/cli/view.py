@@ -23,6 +23,7 @@ from ..present.facts import (
     shown_player_vars,
 )
 from ..present.labels import token_label
+from .board import Board
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
 
@@ -107,6 +108,8 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
     for table in (pieces_table(view, gw), tokens_table(game, view, gw), *concept_tables(view, gw)):
         if table is not None:
             console.print(table)
+    for line in spaces_lines(game, view, gw):
+        console.print(line, highlight=False, soft_wrap=False)
     for drawn in grid_maps(game, view, gw):
         console.print(drawn, markup=False, highlight=False)
     for name, cards in view["decks"].items():
@@ -129,3 +132,21 @@ def wrapped_line(line: str, width: int) -> str:
     the word before it), the later lines indented."""
     return "\n".join(textwrap.wrap(line, max(20, width), subsequent_indent="  ",
                                    break_on_hyphens=False)) or line
+
+
+def spaces_lines(game: Game, view: dict, gw: GameWords) -> list[Text]:
+    """Each area's spaces (a district's palace costs) as the board's table gives them, under
+    the table.yaml's title for them: "Cannaregio  ■ 4 5 6 7"."""
+    board = Board(game, gw, view)
+    spaces = board.spaces_panel()
+    if spaces is None:
+        return []
+    rows = [(gw.place(area), board.spaces_text(area)) for area in game.definition.areas]
+    rows = [(name, said) for name, said in rows if said is not None]
+    if not rows:
+        return []
+    title = gw.text("table", spaces["label"]) if spaces.get("label") else None
+    out = [Text(gw.w("{piece}: {title}; ■ a space built on", piece=gw.piece(
+        spaces["piece"], 2), title=title or gw.prop(spaces["property"])), style="bold")]
+    width = max(len(name) for name, _ in rows)
+    return out + [Text(name.ljust(width + 2)) + said for name, said in rows]

@@ -73,6 +73,8 @@ def var_text(game: Game, gw: GameWords, view: dict, value: Any, kind: str = "") 
     if kind in ("number", "list:number", "list:unknown", "unknown", "") and \
             is_seat_order(value, view["players"]):
         return gw.seats(value)
+    if isinstance(value, str) and value in (view.get("decks") or {}):
+        return gw.deck(value)        # a deck by its name, not a colour it shares a word with
     return namer.value(value, kind)
 
 
