@@ -217,3 +217,13 @@ def test_web_cards_markers_and_houses_explain_themselves():
         assert any(t.startswith("Houses: each player's houses") for t in titles)
         return
     pytest.fail("no board with face-down markers and houses")
+
+
+def test_help_breaks_its_long_lines_between_words():
+    """`?` at 80 columns: every line fits, and a long one goes on between words."""
+    _, output = screens_output(12, then="?")
+    lines = output.split("— help —")[-1].splitlines()
+    assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+    said = lines[lines.index(next(x for x in lines if x.startswith("Type a key"))) + 1]
+    assert said.startswith("  ") and said[2:].split()[0] in (
+        "its", "number", "on", "the", "board,", "a", "is", "own", "key);", "letters"), said

@@ -30,7 +30,7 @@ from .help_text import help_lines
 from .keys import KeyBook, is_cell
 from .saves import Saved, write_save
 from .screen import Screen, option_lines
-from .view import show_view
+from .view import show_view, wrapped_line
 
 HUMAN = "human"
 ERASE_SCROLLBACK = "\x1b[3J"
@@ -164,7 +164,8 @@ class Session:
             elif answer in ("?", "h", "help"):
                 for line in help_lines(self.gw, options, [actions[i] for i in order], steps,
                                        question):
-                    self.console.print(line, markup=False, highlight=False)
+                    self.console.print(wrapped_line(line, self.console.width), markup=False,
+                                       highlight=False)
             elif command in ("u", "undo") and not rest:
                 refused = self.undo(seat)
                 if refused is None:
