@@ -44,10 +44,10 @@ def seat0_decisions(seed: int = 11, limit: int = 4000):
         state.apply(seat, rng.choice(acts))
 
 
-def drawn(state, acts, columns: int, lines: int) -> list[str]:
+def drawn(state, acts, columns: int, lines: int, lang: str = "en") -> list[str]:
     """Seat 0's terminal screen of a decision, as its lines."""
     game = state.game
-    gw = GameWords(game.definition)
+    gw = GameWords(game.definition, lang)
     console = Console(file=io.StringIO(), width=columns, height=lines, record=True,
                       force_terminal=False, color_system=None)
     view = state.observe(0)
@@ -175,10 +175,10 @@ def test_no_bare_choice_line_in_the_story_on_either_table():
             assert not entry["text"].startswith("Red chooses"), entry["text"]
 
 
-def screens_output(decisions: int, then: str = "") -> tuple[list[str], str]:
+def screens_output(decisions: int, then: str = "", lang: str = "en") -> tuple[list[str], str]:
     """`regola play doge` at 80x24 for the person's first decisions (seed 7), its output."""
-    keys, _ = keyed_game("doge", 3, 7, random_pick(1), stop_after=decisions)
-    result = play("doge", "--seed", "7", "--seats", seats(3),
+    keys, _ = keyed_game("doge", 3, 7, random_pick(1), stop_after=decisions, lang=lang)
+    result = play("doge", "--seed", "7", "--seats", seats(3), "--lang", lang,
                   stdin="\n".join([*keys, then]) + "\n")
     return keys, result.output
 
@@ -227,3 +227,22 @@ def test_help_breaks_its_long_lines_between_words():
     said = lines[lines.index(next(x for x in lines if x.startswith("Type a key"))) + 1]
     assert said.startswith("  ") and said[2:].split()[0] in (
         "its", "number", "on", "the", "board,", "a", "is", "own", "key);", "letters"), said
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_wrapped_line_under_the_board_is_shown_whole_or_not_at_all(lang):
+    """Under the board, a line wrapped over two (the seat's supply in Spanish) is never cut
+    after its first: it is left out whole, and the last line says how many `board` shows."""
+    game = regola.load_game("doge")
+    state = game.new_state(players=3, seed=7)
+    gw = GameWords(game.definition, lang)
+    console = Console(file=io.StringIO(), width=80, height=24)
+    screen = Screen(console, game, gw)
+    board = Board(game, gw, state.observe(0))
+    more = screen.fitted(board.mine() + board.notes())
+    assert more[1].plain.startswith("  "), [m.plain for m in more]  # the supply, wrapped
+    shown = [t.plain for t in screen.under(more, 2)]
+    assert len(shown) == 1 and shown[0].startswith("…"), shown
+    assert str(len(more)) in shown[0]
+    shown = [t.plain for t in screen.under(more, 3)]
+    assert shown[:2] == [more[0].plain, more[1].plain] and shown[2].startswith("…")

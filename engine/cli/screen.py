@@ -317,10 +317,13 @@ class Screen:
         """The lines under the board in `left` lines, the last saying how many more."""
         under = more[:max(0, left)]
         if len(more) > len(under) and len(under) >= 2:
-            hidden = len(more) - len(under) + 1
-            under[-1] = Text(self.gw.w.plural(None, "… {n} more line: type board",
-                                              "… {n} more lines: type board", hidden),
-                             style="dim")
+            keep = len(under) - 1
+            while keep > 0 and more[keep].plain.startswith("  "):   # no half of a wrapped
+                keep -= 1                                           # line
+            hidden = len(more) - keep
+            under = more[:keep] + [Text(self.gw.w.plural(None, "… {n} more line: type board",
+                                                         "… {n} more lines: type board",
+                                                         hidden), style="dim")]
         return under
 
     def map_first(self, board: Board, grid_map: list[Text], more: list[Text],
