@@ -418,13 +418,18 @@ class Board:
         seat_width = max(6, (width - label_width - 1) // max(self.players, 1) - 1)
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                       show_edge=False, collapse_padding=True)
-        table.add_column("", width=label_width, overflow="fold")   # a long label wraps
         spaced = self.used_spaces = any(r.spaces is not None for r in rows)
-        if spaced:                   # an area's spaces (palace costs) beside its name
+        if spaced:                   # an area's spaces (palace costs) beside its name: a
             widest = max(r.spaces.cell_len for r in rows if r.spaces is not None)
+            label_width = min(label_width, max(
+                18, width - 1 - (widest + 2) - 17 * self.players,
+                *(len(r.label) for r in rows if r.spaces is not None)))
+            seat_width = max(6, (width - label_width - 1 - (widest + 2))   # longer label
+                             // max(self.players, 1) - 1)                  # wraps
+        table.add_column("", width=label_width, overflow="fold")   # a long label wraps
+        if spaced:
             table.add_column(Text(self.gw.piece(self.spaces_panel()["piece"], 2)),
                              width=widest, no_wrap=True)
-            seat_width = max(6, seat_width - (widest + 1) // max(self.players, 1) - 1)
         for p in range(self.players):
             table.add_column(Text(self.gw.w("{seat} ({number})", seat=self.gw.seat(p),
                                             number=p + 1), style=seat_style(self.game, p)),

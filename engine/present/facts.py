@@ -83,8 +83,14 @@ def game_var_facts(game: Game, gw: GameWords, view: dict,
     """(label, value in words) of the game variables `names` (default: those shown)."""
     kinds = var_kinds(game, "game")
     names = shown_game_vars(game, view) if names is None else names
-    return [(gw.variable(k), var_text(game, gw, view, view["vars"][k], kinds.get(k, "")))
+    return [(table_variable(gw, k), var_text(game, gw, view, view["vars"][k], kinds.get(k, "")))
             for k in names if k in view["vars"]]
+
+
+def table_variable(gw: GameWords, name: str) -> str:
+    """A game variable's name at the table: the game's table text `var_<name>` when it
+    writes one ("this year's voting order"), else its name as the rulebook says it."""
+    return gw.text("table", f"var_{name}") or gw.variable(name)
 
 
 def player_var_facts(game: Game, gw: GameWords, view: dict, seat: int,

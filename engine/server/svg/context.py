@@ -86,7 +86,9 @@ class Ctx:
         the layout names by its name with that name."""
         effect = self.effect_of_token(token)
         controller = token.get("controller")
-        if effect is None or (controller is None and token["kind"] not in self.layout.named):
+        if effect is None:       # face down, or no text: what its kind is, if written
+            return self.what_is(token["kind"])
+        if controller is None and token["kind"] not in self.layout.named:
             return effect
         name, w = token_label(self.gw, token), self.gw.w
         if controller is not None:

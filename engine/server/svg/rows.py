@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx
-from .shapes import Drawing, explain, rect, text, wrap
+from .shapes import Drawing, attr, explain, rect, text, wrap
 from .tokens import flow
 
 LABEL_W = 150
@@ -87,5 +87,7 @@ def _deck_card(ctx: Ctx, deck: str, card: Any) -> Drawing:
         for j, part in enumerate(lines):
             d.add(text(CARD_W / 2, CARD_H / 2 + 4 - 7 * (len(lines) - 1) + 14 * j, part, 11,
                        "middle"))
+    if ctx.what_is(deck):
+        d.attrs += f" data-deck={attr(deck)}"
     explain(d, ctx.what_is(deck))
     return d

@@ -8,7 +8,7 @@ from collections import Counter
 
 from ...present.labels import token_label
 from .context import Ctx
-from .shapes import INK, Drawing, chip, explain, rect, text, wrap
+from .shapes import INK, Drawing, attr, chip, explain, rect, text, wrap
 
 TAG_H = 20
 LINE_H = 13
@@ -119,5 +119,7 @@ def piece_chips(ctx: Ctx, kind: str, counts: list[int], width: float) -> Drawing
         if n:
             d.add(*chip(x + 10, y, ctx.colour(seat), n, 10))
             x += 24
+    if ctx.what_is(kind):
+        d.attrs += f" data-piece={attr(kind)}"
     explain(d, ctx.what_is(kind))
     return d
