@@ -118,7 +118,8 @@ def test_elections_and_every_tie_case(doge):
     tie = district[district.index("If there is more than one winner:"):]
     assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
     assert "The winner chooses: “take control” (only if the winner has at least one control " \
-        "ring in their supply or the winner controls the district's advisor) or “abstain and move a house”." \
+        "ring in their supply or the winner controls the district's advisor) or " \
+        "“abstain and move a house”." \
         in district                                    # a flag read once: its test, inline
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
     assert "one of the areas other than the district" in district
