@@ -45,7 +45,7 @@ class Held:
     named: bool = False
     """Whether the seat sees which tokens these are (not only how many)."""
     homes: Counter = field(default_factory=Counter)
-    """Named tokens (advisors) by kind and the number of the area they belong to."""
+    """Tokens the table.yaml names, by kind and the number of the area they belong to."""
 
 
 @dataclass
@@ -57,7 +57,7 @@ class Row:
     cells: list[Held]
     rank: int = 1
     spaces: Text | None = None
-    """An area's spaces (palace costs): the free ones by number, the filled ones as ■ in
+    """An area's spaces (building costs): the free ones by number, the filled ones as ■ in
     the colour of whose piece fills them."""
 
 
@@ -133,7 +133,7 @@ class Board:
 
     def _home_number(self, token: dict) -> int | None:
         """The number of the area a token of a kind the table.yaml names belongs to (an
-        advisor's home district), from the first of its labels that is an area."""
+        token's home area), from the first of its labels that is an area."""
         layout = table_layout(self.game.definition)
         if token["kind"] not in (layout.named or ()):
             return None
@@ -245,7 +245,7 @@ class Board:
         return out
 
     def spaces_panel(self) -> dict | None:
-        """The table.yaml's spaces of an areas panel (a district's palace costs), if any."""
+        """The table.yaml's spaces of an areas panel (a building cost per space), if any."""
         for panel in table_layout(self.game.definition).panels:
             if panel.get("kind") == "areas" and panel.get("spaces"):
                 return panel["spaces"]
@@ -419,7 +419,7 @@ class Board:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                       show_edge=False, collapse_padding=True)
         spaced = self.used_spaces = any(r.spaces is not None for r in rows)
-        if spaced:                   # an area's spaces (palace costs) beside its name: a
+        if spaced:                   # an area's spaces (building costs) beside its name: a
             widest = max(r.spaces.cell_len for r in rows if r.spaces is not None)
             label_width = min(label_width, max(
                 18, width - 1 - (widest + 2) - 17 * self.players,

@@ -135,8 +135,8 @@ def wrapped_line(line: str, width: int) -> str:
 
 
 def spaces_lines(game: Game, view: dict, gw: GameWords) -> list[Text]:
-    """Each area's spaces (a district's palace costs) as the board's table gives them, under
-    the table.yaml's title for them: "Cannaregio  ■ 4 5 6 7"."""
+    """Each area's spaces (a building cost per space) as the board's table gives them, under
+    the table.yaml's title for them: "North  ■ 4 5 6 7"."""
     board = Board(game, gw, view)
     spaces = board.spaces_panel()
     if spaces is None:

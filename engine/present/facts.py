@@ -89,7 +89,7 @@ def game_var_facts(game: Game, gw: GameWords, view: dict,
 
 def table_variable(gw: GameWords, name: str) -> str:
     """A game variable's name at the table: the game's table text `var_<name>` when it
-    writes one ("this year's voting order"), else its name as the rulebook says it."""
+    writes one ("this round's order"), else its name as the rulebook says it."""
     return gw.text("table", f"var_{name}") or gw.variable(name)
 
 
