@@ -127,7 +127,7 @@ def test_human_seat_is_reprompted_and_advances_until_input_ends():
 
 def test_human_may_answer_with_an_action_id():
     result = run("play", "doge", "--seed", "3", "--players", "3", stdin="castello\n")
-    assert "Red chooses Castello" in result.stdout
+    assert "Choose a ballot marker to put on your Castello card" in result.stdout
 
 
 def test_human_never_sees_other_seats_secrets():

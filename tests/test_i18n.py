@@ -148,7 +148,7 @@ def test_a_human_is_asked_in_the_language():
     assert "no es una tecla de aquí: 'x'" in out
     assert "Rojo (1)" in out and "Azul (2)" in out and "suministro" not in out
     assert "reserva (tú): 15 casas" in out and "c casas" in out
-    assert "Rojo elige Cannaregio (secreto)" in out
+    assert "Rojo (1): Elige un marcador de votación para tu carta de Cannaregio" in out
     nl = run("play", "doge", "--seed", "5", "--lang", "nl", stdin="1\n")
     assert "Rood (1): Kies de spelerskaart van het gebied waar je stemschijven heen gaan" \
         in nl.stdout
@@ -157,7 +157,7 @@ def test_a_human_is_asked_in_the_language():
 def test_a_human_may_type_the_name_of_a_choice():
     result = run("play", "doge", "--seed", "3", "--players", "3", "--lang", "es",
                  stdin="santa croce\n")
-    assert "Rojo elige Santa Croce" in result.stdout
+    assert "Elige un marcador de votación para tu carta de Santa Croce" in result.stdout
 
 
 def test_simulate_and_games_in_the_language():

@@ -85,7 +85,7 @@ def test_keys_keep_their_meaning_for_the_whole_game():
                 assert key == label
     letters = {k: v for k, v in meaning.items() if k.isalpha()}
     assert letters and all(len(labels) == 1 for labels in letters.values()), letters
-    assert {"stop adding markers", "take control", "abstain"} <= \
+    assert {"stop adding markers", "take control", "abstain and move a house"} <= \
         {label.split(" — ")[0] for labels in letters.values() for label in labels}
     assert prompts == len(keys)
 
@@ -102,9 +102,9 @@ def test_a_bad_key_is_asked_again_with_the_keys_to_type():
 
 def test_an_option_may_be_typed_by_its_name_or_id():
     result = play("doge", "--seed", "3", stdin="santa croce\n")
-    assert "Red chooses Santa Croce (secret)" in result.stdout
+    assert "Choose a ballot marker to put on your Santa Croce card" in result.stdout
     result = play("doge", "--seed", "3", stdin="san_polo\n")
-    assert "Red chooses San Polo (secret)" in result.stdout
+    assert "Choose a ballot marker to put on your San Polo card" in result.stdout
 
 
 # -- where a decision is asked ------------------------------------------------------------

@@ -118,7 +118,8 @@ def test_elections_and_every_tie_case(doge):
     tie = district[district.index("If there is more than one winner:"):]
     assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
     assert "The winner chooses: “take control” (only if the winner has at least one control " \
-        "ring in their supply or the winner controls the district's advisor) or “abstain”." \
+        "ring in their supply or the winner controls the district's advisor) or " \
+        "“abstain and move a house”." \
         in district                                    # a flag read once: its test, inline
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
     assert "one of the areas other than the district" in district
@@ -148,7 +149,7 @@ def test_control_of_advisors(doge):
         "controls the district's advisor)" in text                           # reading 6
     # In the Quarantia only a ring is needed: one of its advisors is always still neutral.
     assert "The player chooses: “take control” (only if the player has at least one control " \
-        "ring in their supply) or “abstain”." in text
+        "ring in their supply) or “abstain and move a house”." in text
 
 
 def test_end_conditions_and_tiebreakers(doge):
@@ -317,7 +318,7 @@ MECHANICAL = ("first of the ranking", "second of the ranking", "the first of the
               "the winner and the winner", "whose area is the area",
               "whose value is the marker value", "player's player cards", "the number of the ",
               "lay them face down", "(phase 1) (see", "(phase 2) (see",
-              "each of the players who have", "otherwise “abstain”",
+              "each of the players who have", "otherwise “abstain and move a house”",
               "cost of the first free palace space at the start",
               "settle the election in the area", "districts with their houses are",
               "Turn each of the", "Move each of the", "For each of the ballot markers")

@@ -145,7 +145,8 @@ def test_a_script_using_every_construct_renders_without_stubs(everything):
                   "the largest of", "divided by", "the remainder of", "minus", "is one of",
                   "is not one of", "the cards of", "the colour of", "in reverse order",
                   "from lowest to highest", "each value once", "whole numbers",
-                  "chooses: “take control” or “abstain”", "shuffle", "turn every card",
+                  "chooses: “take control” or “abstain and move a house”", "shuffle",
+                  "turn every card",
                   "becomes neutral", "takes control", "check whether the game ends",
                   "the game ends at once; it is won by the player", "stop here",
                   "nothing happens", "add 1 to", "subtract 1 from"):

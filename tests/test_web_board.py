@@ -256,7 +256,9 @@ def drawn_tokens(ctx: Ctx) -> list[dict]:
 def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisions):
     """Every area and token the board or the hand draws whose effect the game writes
     (present.effects) carries it as `data-effect` and as its <title>; a face-down token,
-    or one without a text, carries none; every `data-effect` is such a piece's."""
+    or one without a text, carries what its kind is when the game writes it (table text
+    about_<kind>), else none; every `data-effect` is such a piece's, a deck's card's or a
+    counted piece's."""
     from dataclasses import replace
 
     from regola.present.labels import effects_of
@@ -277,7 +279,8 @@ def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisio
         marked_areas = set()
         for e in shapes:
             if e.get("data-effect"):
-                assert e.get("data-area") or e.get("data-token") or e.get("data-space"), e.attrib
+                assert e.get("data-area") or e.get("data-token") or e.get("data-space") or \
+                    e.get("data-deck") or e.get("data-piece"), e.attrib
             if e.get("data-area"):
                 want = effects.of_area(e.get("data-area"))
                 marked_areas.add(e.get("data-area"))

@@ -45,6 +45,8 @@ class Held:
     counts: Counter = field(default_factory=Counter)
     named: bool = False
     """Whether the seat sees which tokens these are (not only how many)."""
+    homes: Counter = field(default_factory=Counter)
+    """Tokens the table.yaml names, by kind and the number of the area they belong to."""
 
 
 @dataclass
@@ -55,6 +57,9 @@ class Row:
     label: str
     cells: list[Held]
     rank: int = 1
+    spaces: Text | None = None
+    """An area's spaces (building costs): the free ones by number, the filled ones as ■ in
+    the colour of whose piece fills them."""
 
 
 def _grouped(gw: GameWords, labelled: list[tuple[str, str]]) -> list[str]:
@@ -84,6 +89,8 @@ class Board:
         self.places, self.on_grid = self._contents()
         self.short = self._short_names()
         self.used_short: set[str] = set()
+        self.used_spaces = False
+        self.used_homes: set[str] = set()
 
     # -- what is where -----------------------------------------------------------------
     def _contents(self) -> tuple[dict, dict]:
@@ -110,6 +117,9 @@ class Board:
                 continue
             held = places[place][owner]
             held.counts[token["kind"]] += 1
+            home = self._home_number(token)
+            if home is not None:
+                held.homes[(token["kind"], home)] += 1
             if "id" in token:
                 label = token_label(gw, token)
                 if token["id"] in used.get(owner, ()):
@@ -129,6 +139,18 @@ class Board:
                                                  things=gw.pieces(kind, n))
                                             for kind, n in kinds.items()]
         return places, on_grid
+
+    def _home_number(self, token: dict) -> int | None:
+        """The number of the area a token of a kind the table.yaml names belongs to (an
+        token's home area), from the first of its labels that is an area."""
+        layout = table_layout(self.game.definition)
+        if token["kind"] not in (layout.named or ()):
+            return None
+        areas = list(self.game.definition.areas)
+        for prop in (layout.labels or {}).get(token["kind"], []):
+            if token.get(prop) in areas:
+                return areas.index(token[prop]) + 1
+        return None
 
     def _short_names(self) -> dict[str, str]:
         """A letter or two for each kind of piece and token, from its name."""
@@ -150,7 +172,8 @@ class Board:
         for number, area in enumerate(definition.areas, start=1):
             held = self.places.get(area, {})
             if any(owner is not None for owner in held):
-                rows.append(self._row(f"{number} {gw.place(area)}", held, 1))
+                rows.append(self._row(f"{number} {gw.place(area)}", held, 1, area=True))
+                rows[-1].spaces = self.spaces_text(area)
         for place in definition.locations:
             held = self.places.get(place, {})
             if any(owner is not None for owner in held):
@@ -165,11 +188,17 @@ class Board:
         tracks = len(self.view.get("tracks", {}))
         return ahead[:tracks] + self._variable_rows() + ahead[tracks:] + rows
 
-    def _row(self, label: str, held: dict, rank: int) -> Row:
+    def _row(self, label: str, held: dict, rank: int, area: bool = False) -> Row:
         cells = [held.get(p, Held()) for p in range(self.players)]
-        if self.players > 1 and all(c.detail == cells[0].detail for c in cells):
+        if self.players > 1 and all(c.detail == cells[0].detail for c in cells) \
+                and not area:
             rank += 2                 # the same for everyone: it tells least
         return Row(label, cells, rank)
+
+    def essential_rows(self) -> int:
+        """How many rows a question keeps on screen before the story's older lines: what
+        wins and what a seat decides by (rank 0), and the board's areas (rank 1)."""
+        return sum(1 for row in self.rows() if row.rank <= 1)
 
     def _track_rows(self) -> list[Row]:
         gw, view, players = self.gw, self.view, self.players
@@ -223,6 +252,46 @@ class Board:
             out.append(colour_seats(self.game, self.gw, self.gw.w(
                 "{place}: {things}", place=label, things=value)))
         return out
+
+    def spaces_panel(self) -> dict | None:
+        """The table.yaml's spaces of an areas panel (a building cost per space), if any."""
+        for panel in table_layout(self.game.definition).panels:
+            if panel.get("kind") == "areas" and panel.get("spaces"):
+                return panel["spaces"]
+        return None
+
+    def spaces_text(self, area: str) -> Text | None:
+        """An area's spaces in order: each free one by its number, each filled one as ■ in
+        the colour of whose piece fills it (told by the log's notes, else in seat order)."""
+        spaces = self.spaces_panel()
+        costs = self.game.definition.areas[area].get(spaces["property"]) if spaces else None
+        if not isinstance(costs, list):
+            return None
+        counts = self.view["pieces"].get(spaces["piece"], {}).get(area) or []
+        owners = [p for p, n in enumerate(counts) for _ in range(n)]
+        if spaces.get("note"):
+            told = [e.get("player") for e in self.view["log"] if e.get("e") == "note"
+                    and e.get("msg") == spaces["note"] and e.get("area") == area]
+            if sorted(told) == owners:
+                owners = told
+        out = Text()
+        for i, cost in enumerate(costs):
+            out.append(" " if i else "")
+            if i < len(owners):
+                out.append("■", style=seat_style(self.game, owners[i]))
+            else:
+                out.append(str(cost))
+        return out
+
+    def spaces_legend(self) -> list[Text]:
+        """What the spaces column says: its title from the table.yaml, and ■ a filled one."""
+        spaces = self.spaces_panel()
+        if not spaces or not self.used_spaces:
+            return []
+        title = self.gw.text("table", spaces["label"]) if spaces.get("label") else None
+        return [Text(self.gw.w("{piece}: {title}; ■ a space built on", piece=self.gw.piece(
+            spaces["piece"], 2), title=title or self.gw.prop(spaces["property"])),
+            style="dim")]
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
@@ -320,8 +389,11 @@ class Board:
 
     def legend(self) -> list[Text]:
         """What the short names used in the table stand for, one entry per kind."""
-        return [Text(f"{short} {self.gw.piece(kind, 2)}", style="dim")
-                for kind, short in self.short.items() if short in self.used_short]
+        return [Text(self.gw.w("{short}N: the {piece} of area N", short=short, piece=self.gw.piece(
+            kind)) if kind in self.used_homes else f"{short} {self.gw.piece(kind, 2)}",
+                     style="dim")
+                for kind, short in self.short.items() if short in self.used_short] + \
+            self.spaces_legend()
 
     # -- drawing -------------------------------------------------------------------------
     def cell(self, held: Held, brief: bool) -> str:
@@ -329,7 +401,13 @@ class Board:
         if not brief or not held.counts:
             return ", ".join(held.detail)
         self.used_short |= {self.short.get(k, k) for k in held.counts}
-        return " ".join(f"{n}{self.short.get(k, k)}" for k, n in held.counts.items())
+        homed = {kind for kind, _ in held.homes}
+        if homed:
+            self.used_homes |= homed
+        said = [f"{n}{self.short.get(k, k)}" for k, n in held.counts.items() if k not in homed]
+        said += [(f"{n}×" if n > 1 else "") + f"{self.short.get(kind, kind)}{home}"
+                 for (kind, home), n in sorted(held.homes.items())]
+        return " ".join(said)
 
     @staticmethod
     def fits(held: Held, width: int) -> bool:
@@ -352,13 +430,25 @@ class Board:
         seat_width = max(6, (width - label_width - 1) // max(self.players, 1) - 1)
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                       show_edge=False, collapse_padding=True)
+        spaced = self.used_spaces = any(r.spaces is not None for r in rows)
+        if spaced:                   # an area's spaces (building costs) beside its name: a
+            widest = max(r.spaces.cell_len for r in rows if r.spaces is not None)
+            label_width = min(label_width, max(
+                18, width - 1 - (widest + 2) - 17 * self.players,
+                *(len(r.label) for r in rows if r.spaces is not None)))
+            seat_width = max(6, (width - label_width - 1 - (widest + 2))   # longer label
+                             // max(self.players, 1) - 1)                  # wraps
         table.add_column("", width=label_width, overflow="fold")   # a long label wraps
+        if spaced:
+            table.add_column(Text(self.gw.piece(self.spaces_panel()["piece"], 2)),
+                             width=widest, no_wrap=True)
         for p in range(self.players):
             table.add_column(Text(self.gw.w("{seat} ({number})", seat=self.gw.seat(p),
                                             number=p + 1), style=seat_style(self.game, p)),
                              no_wrap=True, width=seat_width, overflow="ellipsis")
         for row in rows:
             brief = any(len(", ".join(h.detail)) > seat_width for h in row.cells)
-            table.add_row(Text(row.label), *(
+            spaces = [row.spaces or Text()] if spaced else []
+            table.add_row(Text(row.label), *spaces, *(
                 Text(self.cell(h, brief and not self.fits(h, seat_width))) for h in row.cells))
         return table, dropped

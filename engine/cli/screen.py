@@ -22,7 +22,7 @@ from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from ..present.events import event_text
 from ..present.labels import Namer, seat_label
-from ..present.story import Entry, entry_text, since, story
+from ..present.story import Entry, entry_text, since, story, without_secrets
 from .board import Board
 from .colours import colour_seats, seat_style
 from .grid_view import cell_names, grid_of_cells
@@ -172,7 +172,8 @@ class Screen:
         """The story since log index `start`: one line per entry (present/story.py),
         repeats collapsed, seat names in colour."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
-        lines = collapse([self.entry_line(e, tokens) for e in since(story(view["log"]), start)])
+        lines = collapse([self.entry_line(e, tokens)
+                          for e in without_secrets(since(story(view["log"]), start), self.seat)])
         return [part for line in lines
                 for part in wrapped(self.console, colour_seats(self.game, self.gw, line),
                                     self.width)]
@@ -291,7 +292,8 @@ class Screen:
         want_rows = len(board.rows())
         reserved = min(len(mine), 2) + min(len(notes), 1)
         grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        must = 0 if squeeze else sum(1 for row in board.rows() if row.rank == 0)
+        must = 0 if squeeze else \
+            min(board.essential_rows(), max(0, room - 4 - grid_room))   # kept rows
         lines = self.table_lines(board, max(2, must,
                                             min(want_rows, room - 4 - grid_room - reserved)))
         grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
@@ -301,10 +303,13 @@ class Screen:
 
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
-        and the rows a seat decides by, a line saying `board` shows the rest."""
+        and the rows a seat decides by (the areas too), its legend, a line saying `board`
+        shows the rest."""
         board = Board(self.game, self.gw, view)
-        must = sum(1 for row in board.rows() if row.rank == 0)
-        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1
+        must = board.essential_rows()
+        board.table(self.width, must)        # which short names the legend explains
+        legend = len(pack(board.legend(), self.width))
+        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + legend + 1
 
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""
@@ -325,10 +330,13 @@ class Screen:
         """The lines under the board in `left` lines, the last saying how many more."""
         under = more[:max(0, left)]
         if len(more) > len(under) and len(under) >= 2:
-            hidden = len(more) - len(under) + 1
-            under[-1] = Text(self.gw.w.plural(None, "… {n} more line: type board",
-                                              "… {n} more lines: type board", hidden),
-                             style="dim")
+            keep = len(under) - 1
+            while keep > 0 and more[keep].plain.startswith("  "):   # no half of a wrapped
+                keep -= 1                                           # line
+            hidden = len(more) - keep
+            under = more[:keep] + [Text(self.gw.w.plural(None, "… {n} more line: type board",
+                                                         "… {n} more lines: type board",
+                                                         hidden), style="dim")]
         return under
 
     def map_first(self, board: Board, grid_map: list[Text], more: list[Text],

@@ -6,6 +6,7 @@ the observed token list is not shown, so it cannot tell which token is which.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter, defaultdict
 
 from rich.console import Console
@@ -15,8 +16,15 @@ from rich.text import Text
 from ..game import Game
 from ..i18n.game_words import MANY, GameWords
 from ..present.events import event_text
-from ..present.facts import game_var_facts, hidden_names, holds_seats, player_var_facts
+from ..present.facts import (
+    game_var_facts,
+    hidden_names,
+    holds_seats,
+    player_var_facts,
+    shown_player_vars,
+)
 from ..present.labels import token_label
+from .board import Board
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
 
@@ -97,15 +105,18 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
                                                         if k not in hidden]):
         console.print(w("{place}: {things}", place=label, things=value), markup=False,
                       highlight=False, soft_wrap=False)
-    for p, values in enumerate(view["player_vars"]):
-        if values:
-            facts = player_var_facts(game, gw, view, p, [k for k in values if k not in hidden])
+    for p in range(len(view["player_vars"])):
+        listed = [k for k in listed_player_vars(game, view, p) if k not in hidden]
+        if listed:
+            facts = player_var_facts(game, gw, view, p, listed)
             console.print(w("{seat}: {values}", seat=gw.seat(p), values="; ".join(
                 w("{place}: {things}", place=label, things=value) for label, value in facts)),
                 markup=False, highlight=False, soft_wrap=False)
     for table in (pieces_table(view, gw), tokens_table(game, view, gw), *concept_tables(view, gw)):
         if table is not None:
             console.print(table)
+    for line in spaces_lines(game, view, gw):
+        console.print(line, highlight=False, soft_wrap=False)
     for drawn in grid_maps(game, view, gw):
         console.print(drawn, markup=False, highlight=False)
     for name, cards in view["decks"].items():
@@ -114,5 +125,37 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         seats = holds_seats(game, name)
         shown = ", ".join("?" if c is None else gw.seat(c) if seats else gw.value(c)
                           for c in cards)
-        console.print(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
-                      markup=False, highlight=False, soft_wrap=False)
+        console.print(wrapped_line(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
+                                   console.width), markup=False, highlight=False)
+
+
+def listed_player_vars(game: Game, view: dict, seat: int) -> list[str]:
+    """A seat's variables `board` lists: those the table.yaml names (else all it has)."""
+    listed = shown_player_vars(game, view)
+    return list(view["player_vars"][seat]) if listed is None else \
+        [k for k in listed if k in view["player_vars"][seat]]
+
+
+def wrapped_line(line: str, width: int) -> str:
+    """A long line over as many lines as it needs, cut between words (a comma stays with
+    the word before it), the later lines indented."""
+    return "\n".join(textwrap.wrap(line, max(20, width), subsequent_indent="  ",
+                                   break_on_hyphens=False)) or line
+
+
+def spaces_lines(game: Game, view: dict, gw: GameWords) -> list[Text]:
+    """Each area's spaces (a building cost per space) as the board's table gives them, under
+    the table.yaml's title for them: "North  ■ 4 5 6 7"."""
+    board = Board(game, gw, view)
+    spaces = board.spaces_panel()
+    if spaces is None:
+        return []
+    rows = [(gw.place(area), board.spaces_text(area)) for area in game.definition.areas]
+    rows = [(name, said) for name, said in rows if said is not None]
+    if not rows:
+        return []
+    title = gw.text("table", spaces["label"]) if spaces.get("label") else None
+    out = [Text(gw.w("{piece}: {title}; ■ a space built on", piece=gw.piece(
+        spaces["piece"], 2), title=title or gw.prop(spaces["property"])), style="bold")]
+    width = max(len(name) for name, _ in rows)
+    return out + [Text(name.ljust(width + 2)) + said for name, said in rows]

@@ -73,6 +73,8 @@ def var_text(game: Game, gw: GameWords, view: dict, value: Any, kind: str = "") 
     if kind in ("number", "list:number", "list:unknown", "unknown", "") and \
             is_seat_order(value, view["players"]):
         return gw.seats(value)
+    if isinstance(value, str) and value in (view.get("decks") or {}):
+        return gw.deck(value)        # a deck by its name, not a colour it shares a word with
     return namer.value(value, kind)
 
 
@@ -112,9 +114,15 @@ def game_var_facts(game: Game, gw: GameWords, view: dict,
     """(label, value in words) of the game variables `names` (default: those shown)."""
     kinds = var_kinds(game, "game")
     names = shown_game_vars(game, view) if names is None else names
-    return [(gw.variable(k), area_counts_text(game, gw, view, k) or
+    return [(table_variable(gw, k), area_counts_text(game, gw, view, k) or
              var_text(game, gw, view, view["vars"][k], kinds.get(k, "")))
             for k in names if k in view["vars"]]
+
+
+def table_variable(gw: GameWords, name: str) -> str:
+    """A game variable's name at the table: the game's table text `var_<name>` when it
+    writes one ("this round's order"), else its name as the rulebook says it."""
+    return gw.text("table", f"var_{name}") or gw.variable(name)
 
 
 def player_var_facts(game: Game, gw: GameWords, view: dict, seat: int,

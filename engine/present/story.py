@@ -118,3 +118,11 @@ def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = Non
 def since(entries: list[Entry], start: int) -> list[Entry]:
     """The entries with an event at or after log index `start` (what a seat has not seen)."""
     return [e for e in entries if e.last >= start]
+
+
+def without_secrets(entries: list[Entry], seat: int | None = None) -> list[Entry]:
+    """The entries without bare secret choices ("Red chooses 3 (secret)") nor, for a seat's
+    own story, that seat's bare choices ("Red chooses the second row", which its next question
+    carries on): the note that tells what came of them takes them in later."""
+    return [e for e in entries if not (e.is_choice and (
+        e.headline.get("private") or (seat is not None and e.headline.get("player") == seat)))]

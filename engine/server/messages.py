@@ -26,7 +26,7 @@ from ..present.labels import (
 )
 from ..present.more_events import resource_name, track_name
 from ..present.scores import score_table, ties_line, verdict
-from ..present.story import entry_text, since, story
+from ..present.story import entry_text, since, story, without_secrets
 from ..present.table_layout import Layout
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
@@ -160,7 +160,7 @@ def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
                   seat: int | None, name: Any = None) -> list[dict]:
     """The story since the seat's last decision (a spectator: the latest entries), each
     entry its line and the lines of its raw moves."""
-    entries = since(story(log), since_last_move(log, seat))
+    entries = without_secrets(since(story(log), since_last_move(log, seat)), seat)
     limit = SPECTATOR_LINES if seat is None else LOG_LINES
     return [{"text": entry_text(entry, gw, tokens, name),
              "details": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)

@@ -300,7 +300,9 @@ function draw(state) {
   $("log-title").textContent = state.seat === null ? W.log_watch : W.log;
   const log = $("log");
   log.replaceChildren(...state.log.map(storyEntry));
-  showLatest(log);
+  // At the end, the story from its first line (what came of the seat's last move, the
+  // move that won); during the game, its latest lines.
+  if (state.over) log.scrollTop = 0; else showLatest(log);
   const result = $("result");
   result.hidden = !state.result;
   if (state.result) {
@@ -368,8 +370,20 @@ function scoreTable(scores) {
 function turnIfTooWide(result) {
   for (const form of ["wide", "turned", "cards"]) {
     result.dataset.scores = form;
-    if (result.scrollWidth <= result.clientWidth) return;
+    if (result.scrollWidth <= result.clientWidth && !squeezed(result, form)) return;
   }
+}
+
+// Whether a form of the score table squeezes a cell's words into a column over four
+// lines tall (an end condition one word a line).
+function squeezed(result, form) {
+  const table = result.querySelector(`.scores.${form}`);
+  if (!table || form === "cards") return false;
+  return [...table.querySelectorAll("td, th")].some((cell) => {
+    const style = getComputedStyle(cell);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.3;
+    return cell.clientHeight > line * 4 + 12;
+  });
 }
 
 function narrowTable() {

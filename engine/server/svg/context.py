@@ -75,13 +75,20 @@ class Ctx:
         """What an area (an office, a public building) does, as the game writes it."""
         return effects_of(self.gw).of_area(area)
 
+    def what_is(self, name: str) -> str | None:
+        """What a kind of piece or token, or a deck, is, whatever its face: the game's
+        table text `about_<name>` (None if it writes none)."""
+        return self.gw.text("table", f"about_{name}")
+
     def explained(self, token: dict) -> str | None:
         """What a token is and does, for its hover and tap: a token some player may control
         is named with its controller ("<its name>, controlled by Red — effect"), a kind
         the layout names by its name with that name."""
         effect = self.effect_of_token(token)
         controller = token.get("controller")
-        if effect is None or (controller is None and token["kind"] not in self.layout.named):
+        if effect is None:       # face down, or no text: what its kind is, if written
+            return self.what_is(token["kind"])
+        if controller is None and token["kind"] not in self.layout.named:
             return effect
         name, w = token_label(self.gw, token), self.gw.w
         if controller is not None:

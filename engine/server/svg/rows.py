@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx
-from .shapes import Drawing, rect, text, wrap
+from .shapes import Drawing, attr, explain, rect, text, wrap
 from .tokens import flow
 
 LABEL_W = 150
@@ -68,16 +68,26 @@ def draw_decks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         for i, card in enumerate(cards):
             row, col = divmod(i, per_row)
             x, top = left + col * (CARD_W + 6), top0 + row * (CARD_H + 6)
-            if card is None:
-                d.add(rect(x, top, CARD_W, CARD_H, "#5b7db1", "#2d4a78", 1.5, 5))
-                d.add(text(x + CARD_W / 2, top + CARD_H / 2 + 6, "?", 16, "middle", "bold",
-                           "#ffffff"))
-                continue
-            d.add(rect(x, top, CARD_W, CARD_H, "#ffffff", "#444444", 1.5, 5))
-            lines = wrap(ctx.value(card), CARD_W - 8, 11)[:2]
-            for j, part in enumerate(lines):
-                d.add(text(x + CARD_W / 2, top + CARD_H / 2 + 4 - 7 * (len(lines) - 1) + 14 * j,
-                           part, 11, "middle"))
+            d.place(_deck_card(ctx, name, card), x, top)
         y += height + 12
     d.height = y
+    return d
+
+
+def _deck_card(ctx: Ctx, deck: str, card: Any) -> Drawing:
+    """One card of a deck's row, face up by its words or face down as "?", with what the
+    deck's cards are (the game's table text `about_<deck>`) on hover and tap."""
+    d = Drawing(CARD_W, CARD_H)
+    if card is None:
+        d.add(rect(0, 0, CARD_W, CARD_H, "#5b7db1", "#2d4a78", 1.5, 5))
+        d.add(text(CARD_W / 2, CARD_H / 2 + 6, "?", 16, "middle", "bold", "#ffffff"))
+    else:
+        d.add(rect(0, 0, CARD_W, CARD_H, "#ffffff", "#444444", 1.5, 5))
+        lines = wrap(ctx.value(card), CARD_W - 8, 11)[:2]
+        for j, part in enumerate(lines):
+            d.add(text(CARD_W / 2, CARD_H / 2 + 4 - 7 * (len(lines) - 1) + 14 * j, part, 11,
+                       "middle"))
+    if ctx.what_is(deck):
+        d.attrs += f" data-deck={attr(deck)}"
+    explain(d, ctx.what_is(deck))
     return d

@@ -8,7 +8,7 @@ from collections import Counter
 
 from ...present.labels import token_label
 from .context import Ctx
-from .shapes import INK, Drawing, chip, explain, rect, text, wrap
+from .shapes import INK, Drawing, attr, chip, explain, rect, text, wrap
 
 TAG_H = 20
 LINE_H = 13
@@ -27,7 +27,8 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
         label = ctx.gw.w("{token} (used)", token=label)
     if owner is not None and len(label) <= 3 and token.get("controller") is None:
         drawn = _chip(ctx, owner, label, count)
-        explain(drawn, ctx.effect_of_token(token), token=token.get("id"))
+        explain(drawn, ctx.effect_of_token(token) or ctx.what_is(token["kind"]),
+                token=token.get("id"))
         return drawn
     if len(words) == 1 and words[0].isdigit() and owner is None:
         label = _named(ctx, token, label)
@@ -133,4 +134,7 @@ def piece_chips(ctx: Ctx, kind: str, counts: list[int], width: float) -> Drawing
         if n:
             d.add(*chip(x + 10, y, ctx.colour(seat), n, 10))
             x += 24
+    if ctx.what_is(kind):
+        d.attrs += f" data-piece={attr(kind)}"
+    explain(d, ctx.what_is(kind))
     return d
