@@ -16,8 +16,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..present.labels import numbering_corner as fixed_corner
-from ..present.labels import token_label
+from ..present.labels import token_label, view_corner
 
 CELL = 10
 """The width of a drawn cell, wider when it must hold a key after the parts of a tile."""
@@ -65,10 +64,12 @@ def grid_box(view: dict, name: str, owner: Any, more=()) -> tuple[int, int, int,
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def numbering_corner(game: Game, name: str, box: tuple[int, int, int, int]) -> tuple[int, int]:
-    """The cell counted as row 1, column 1: fixed for the whole game on a grid that limits
-    its size (present.labels.numbering_corner), else the drawn map's top left corner."""
-    return fixed_corner(game.definition, name) or (box[0], box[1])
+def numbering_corner(game: Game, name: str, box: tuple[int, int, int, int],
+                     view: dict | None = None) -> tuple[int, int]:
+    """The cell counted as row 1, column 1: on a grid that limits its size, the same on
+    every surface and only moved when a space lies beyond it (present.labels.view_corner),
+    else the drawn map's top left corner."""
+    return view_corner(game.definition, name, view, [(box[0], box[1])]) or (box[0], box[1])
 
 
 def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
@@ -80,7 +81,7 @@ def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     if box is None:
         return {}
     stacks = _stacks(view, name, owner)
-    corner_x, corner_y = numbering_corner(game, name, box)
+    corner_x, corner_y = numbering_corner(game, name, box, view)
     out = {}
     for cell in cells:
         x, y = cell
@@ -134,7 +135,7 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()]
                + [4 * size + len(_corner_text(grid, s, gw, bool(marks)))
                   for s in stacks.values()])
-    corner_x, corner_y = numbering_corner(game, name, box)
+    corner_x, corner_y = numbering_corner(game, name, box, view)
     lines = [head, Text("     " + "".join(f"{x - corner_x + 1:^{cell + 1}}"
                                          for x in range(low_x, high_x + 1)), style="dim")]
     for y in range(low_y, high_y + 1):

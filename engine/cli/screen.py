@@ -21,7 +21,7 @@ from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from ..present.events import event_text
-from ..present.labels import Namer, seat_label
+from ..present.labels import Namer, cell_words, numbering_corner, seat_label
 from ..present.story import Entry, entry_text, since, story
 from .board import Board
 from .colours import colour_seats, seat_style
@@ -129,6 +129,7 @@ class Screen:
         self.console, self.game, self.gw = console, game, gw
         self.seat: int | None = None       # whose screen is drawn
         self.marks: list = []              # the cells the map of the decision shows
+        self.log: list = []                # the log whose lines are being said
 
     @property
     def width(self) -> int:
@@ -162,6 +163,7 @@ class Screen:
         """The story since log index `start`: one line per entry (present/story.py),
         repeats collapsed, seat names in colour."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        self.log = view["log"]
         lines = collapse([self.entry_line(e, tokens) for e in since(story(view["log"]), start)])
         return [part for line in lines
                 for part in wrapped(self.console, colour_seats(self.game, self.gw, line),
@@ -171,6 +173,7 @@ class Screen:
         """The whole story, each entry followed by its raw moves, indented and dim (a run
         of the same moves said once with its count)."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        self.log = view["log"]
         out: list[Text] = []
         for entry in story(view["log"]):
             out.append(colour_seats(self.game, self.gw, self.entry_line(entry, tokens)))
@@ -194,7 +197,8 @@ class Screen:
         w = self.gw.w
         value = event.get("value")
         namer = Namer(self.game, self.gw, {"tokens": list(tokens.values())})
-        choice = self.cell_words(value, event.get("player"), tokens) if is_cell(value) \
+        choice = (self.cell_then(event, tuple(value)) or
+                  self.cell_words(value, event.get("player"), tokens)) if is_cell(value) \
             else None
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
                  choice=choice or namer.value(value))
@@ -210,6 +214,9 @@ class Screen:
         token = tokens.get(event.get("token"), {})
         owner = token.get("owner") if grid.per_player else None
         cell = tuple(event["cell"])
+        then = self.cell_then(event, cell)
+        if then is not None:
+            return line.replace(f" ({cell[0]}, {cell[1]})", ", " + then, 1)
         names = cell_names(self.game, {"tokens": list(tokens.values())}, self.gw,
                            event["to"], owner, [cell],
                            self.marks if owner == self.seat else (), over=False)
@@ -217,6 +224,16 @@ class Screen:
         if words is None:
             return line
         return line.replace(f" ({cell[0]}, {cell[1]})", ", " + words, 1)
+
+    def cell_then(self, event: dict, cell: tuple) -> str | None:
+        """A cell of a log event by row and column as the grids were numbered when it
+        happened (the log read up to that event; present.labels.grid_corner), without what
+        stands there now; None when the grids are not numbered the same all game."""
+        grids = self.game.definition.grids
+        if not grids or any(numbering_corner(self.game.definition, g) is None for g in grids):
+            return None
+        at = next((i for i, e in enumerate(self.log) if e is event), len(self.log) - 1)
+        return cell_words(self.gw, self.game.definition, cell, {"log": self.log[:at + 1]})
 
     def cell_words(self, cell: list, player: int | None, tokens: dict) -> str | None:
         """A cell a seat chose on its own grid, by row and column as its map numbers them

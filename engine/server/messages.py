@@ -5,6 +5,7 @@ once the game is over. `seat_message` is a pure function of those inputs."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from typing import Any
 
@@ -90,14 +91,28 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         if action.get("ask") in (gw.texts.get("option_notes") or {}):
-            return cell_words(gw, ctx.definition, value)    # its note says what it costs
+            return cell_words(gw, ctx.definition, value, ctx.view, offered_cells(ctx))
         return _cell_holding(gw, ctx, value)
     return gw.value(value)
 
 
+def offered_cells(ctx: Ctx) -> list[tuple[int, int]]:
+    """The cells the seat's question offers (its options' ids are their values)."""
+    out = []
+    for action_id in ctx.picks:
+        try:
+            value = json.loads(action_id)
+        except ValueError:
+            continue
+        if isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            out.append((value[0], value[1]))
+    return out
+
+
 def _cell_holding(gw: GameWords, ctx: Ctx, cell: list) -> str:
     """A space of the seat's own grid by row and column, with what stands on it."""
-    words = cell_words(gw, ctx.definition, cell)
+    words = cell_words(gw, ctx.definition, cell, ctx.view, offered_cells(ctx))
     seat = ctx.view.get("seat")
     here = [t for t in ctx.view["tokens"] if t.get("at") in ctx.definition.grids
             and t.get("cell") == list(cell) and t.get("owner") == seat]

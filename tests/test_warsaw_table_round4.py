@@ -1,0 +1,84 @@
+"""Warsaw at the table, round 4: spaces named from row 1, column 1 on every surface (also
+when a district has drifted past the usual corner), the log naming a space as it was then,
+and the key and the subject of each question shown."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+from rich.console import Console
+from warsaw_helpers import GAME, builtins_grid, fresh, lay
+
+from regola.cli.grid_view import grid_map
+from regola.cli.screen import Screen
+from regola.i18n.catalog import Words
+from regola.i18n.game_words import GameWords
+from regola.present.labels import cell_words
+from regola.present.table_layout import load_layout
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _drifted():
+    """A game whose first district lies from column -4 to -1 (its start tile destroyed):
+    one column further left than the usual corner counts from."""
+    state = fresh()
+    for x in (-1, -2, -3):
+        lay(state, 0, (x, 0), ["park"] * 4, cost=1)
+    builtins_grid.remove(state._runtime(), "district", 0, [0, 0], "box")
+    lay(state, 0, (-4, 0), ["residential"] * 4, cost=2)
+    return state
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"(?:row|column) (-?\d+)", text)]
+
+
+def test_a_drifted_district_counts_from_one_and_the_log_keeps_the_old_names():
+    state = _drifted()
+    gw = GameWords(GAME.definition)
+    view = state.observe(0)
+    assert cell_words(gw, GAME.definition, (-4, 0), view) == "row 4, column 1"
+    assert cell_words(gw, GAME.definition, (-1, 0), view) == "row 4, column 4"
+    drawn = [line.plain for line in grid_map(GAME, view, gw, "district", 0)]
+    assert drawn[1].split() == ["1", "2", "3", "4"]
+    screen = Screen(Console(width=100), GAME, gw)
+    screen.seat = 0
+    log = [line.plain for line in screen.full_log_lines(view) if "district, row" in line.plain]
+    # the start tiles were laid on row 4, column 4 and the log still says so; the tile
+    # laid left of column 1 is named as the grids were counted when it was laid
+    assert "row 4, column 4" in log[0]
+    assert [line.split("district, ")[1].split(", turned")[0] for line in log[1:4]] == [
+        "row 4, column 3", "row 4, column 2", "row 4, column 1"]
+    assert "row 4, column 1" in log[-1]
+    assert all(n >= 1 for line in log for n in _numbers(line))
+
+
+def _to_build(state, seat: int = 0):
+    """Play on at random (seat `seat` always builds) until `seat` is asked where to build."""
+    rng = random.Random(2)
+    while True:
+        for p in list(state.to_move):
+            actions = state.legal_actions(p)
+            if p == seat and actions[0]["ask"] == "build_or_discard":
+                return state
+            state.apply(p, rng.choice(actions))
+
+
+def test_web_buttons_and_rulers_of_a_drifted_district_count_from_one():
+    from regola.server.messages import seat_message, table_info
+    state = _to_build(_drifted())
+    actions = state.legal_actions(0)
+    table = table_info("g", 0, ["person"] * 2, "warsaw", None, Words("en"))
+    message = seat_message(GAME, load_layout(GAME.definition), state.observe(0), actions,
+                           table, Words("en"), context=state.decision_context(0))
+    labels = [a["label"] for a in message["prompt"]["actions"] if a["id"] != "discard"]
+    assert labels and all(re.match(r"row \d, column \d", label) for label in labels)
+    assert all(n >= 1 for label in labels for n in _numbers(label))
+    assert len({label.split(" — ")[0] for label in labels}) == len(labels)
+    board = ET.fromstring(message["board"])
+    rulers = [t.text for t in board.iter(SVG + "text") if t.get("class") == "ruler"]
+    assert rulers and all(int(n) >= 1 for n in rulers)
+    assert {"1", "4"} <= set(rulers)
