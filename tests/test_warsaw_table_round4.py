@@ -15,7 +15,7 @@ from regola.cli.grid_view import grid_map
 from regola.cli.screen import Screen
 from regola.i18n.catalog import Words
 from regola.i18n.game_words import GameWords
-from regola.present.labels import cell_words
+from regola.present.labels import cell_words, token_label
 from regola.present.table_layout import load_layout
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -82,3 +82,47 @@ def test_web_buttons_and_rulers_of_a_drifted_district_count_from_one():
     rulers = [t.text for t in board.iter(SVG + "text") if t.get("class") == "ruler"]
     assert rulers and all(int(n) >= 1 for n in rulers)
     assert {"1", "4"} <= set(rulers)
+
+
+def _screen(stdin: str, columns: int, lines: int) -> list[str]:
+    """The terminal's screens of a game of Warsaw (seed 11) fed `stdin`, one per question."""
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    result = CliRunner().invoke(app, ["play", "warsaw", "--seats", "human,random", "--seed",
+                                      "11"], input=stdin,
+                                env={"COLUMNS": str(columns), "LINES": str(lines)})
+    return re.split(r"(?=Warsaw: City of Ruins · )", result.stdout)[1:]
+
+
+def test_the_pick_screen_shows_the_whole_district_with_its_key_once_at_both_sizes():
+    for columns, lines in ((100, 30), (80, 24)):
+        first = _screen("q\n", columns, lines)[0].splitlines()
+        at = next(i for i, line in enumerate(first) if line.startswith("Red: district"))
+        assert first[at + 2].startswith("  4  |pa  pa  0 |"), first
+        assert first[at + 3].startswith("     |re  re    |"), first
+        assert sum(line.startswith("key: pa park") for line in first) == 1, first
+        assert any(line.startswith("hand (you): ") for line in first), first
+
+
+def test_the_turn_question_prints_the_key_once_and_names_the_others_revealed_pick():
+    screens = _screen("3\n26\nq\n", 100, 30)
+    build, turn = screens[1].splitlines(), screens[2].splitlines()
+    assert sum(line.startswith("key: ") for line in turn) == 1, turn
+    assert sum(line.startswith("key: ") for line in build) == 1, build
+    assert "picked tile (Blue): public building (cost 3)" in build, build
+    assert not any("picked face down" in line for line in build)
+
+
+def test_web_seat_panel_names_a_revealed_pick():
+    from regola.server.messages import seat_message, table_info
+    state = _to_build(fresh(seed=11), seat=0)
+    actions = state.legal_actions(0)
+    table = table_info("g", 0, ["person"] * 2, "warsaw", None, Words("en"))
+    message = seat_message(GAME, load_layout(GAME.definition), state.observe(0), actions,
+                           table, Words("en"), context=state.decision_context(0))
+    blue = [text for text, _ in message["seats"][1]["facts"] if text.startswith("picked")]
+    tile = next(t for t in state.observe(0)["tokens"]
+                if t.get("at") == "picked" and t.get("owner") == 1)
+    assert blue == [f"picked tile: {token_label(GameWords(GAME.definition), tile)}"]
+    assert "(cost " in blue[0] and "city tile" not in blue[0]

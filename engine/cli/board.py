@@ -227,6 +227,25 @@ class Board:
                 out.append(Text(self.gw.w("{place} (you): {things}",
                                           place=self.gw.place(place),
                                           things=", ".join(held.detail))))
+        return out + self.others_shown()
+
+    def others_shown(self) -> list[Text]:
+        """The other seats' things turned face up outside the board's areas and grids (a
+        picked tile once every pick is revealed), in full: "picked tile (Blue): park"."""
+        out = []
+        shown = {(t.get("at"), t.get("owner")) for t in self.view["tokens"]
+                 if t.get("shown") is True and "id" in t and "cell" not in t}
+        for place in self.game.definition.locations:
+            if place in self.game.definition.areas:
+                continue
+            for seat in range(self.players):
+                held = self.places.get(place, {}).get(seat)
+                if seat != self.seat and (place, seat) in shown and held is not None \
+                        and held.detail and held.named:
+                    out.append(Text(self.gw.w("{place} ({seat}): {things}",
+                                              place=self.gw.place(place),
+                                              seat=self.gw.seat(seat),
+                                              things=", ".join(held.detail))))
         return out
 
     def front_places(self) -> list[str]:

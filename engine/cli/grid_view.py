@@ -141,11 +141,11 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     for y in range(low_y, high_y + 1):
         drawn = []
         for x in range(low_x, high_x + 1):
-            key = marks.get((x, y))
+            mark_key = marks.get((x, y))     # (not `key`: that says whether to add the key)
             if (x, y) in stacks:
-                drawn.append(_cell_lines(gw, grid, stacks[(x, y)], key, cell))
-            elif key is not None:
-                mark = _key_text(key)
+                drawn.append(_cell_lines(gw, grid, stacks[(x, y)], mark_key, cell))
+            elif mark_key is not None:
+                mark = _key_text(mark_key)
                 mark.align("center", cell)
                 drawn.append([mark])
             else:

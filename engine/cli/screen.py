@@ -122,6 +122,24 @@ def pack(items: list[Text], width: int) -> list[Text]:
     return out
 
 
+def whole_entries(logs: list[Text], room: int) -> int:
+    """How many of the last lines of the story to show in `room` lines without starting
+    inside a wrapped entry (its lines after the first are indented)."""
+    start = len(logs) - room
+    while 0 < start < len(logs) and logs[start].plain.startswith("  "):
+        start += 1
+    return len(logs) - start
+
+
+def cut_with_ellipsis(line: Text, width: int) -> Text:
+    """A line that more words follow, ending in "…" within `width`."""
+    cut = line.copy()
+    cut.rstrip()
+    cut.truncate(max(1, width - 2), overflow="crop")
+    cut.append(" …", style="dim")
+    return cut
+
+
 class Screen:
     """Draws a seat's decision on a console."""
 
@@ -286,6 +304,9 @@ class Screen:
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
+        if grid_map is None and len(top) > 1 and \
+                room - len(top) < 5 + len(board.own_grids()) + min(len(mine), 2):
+            top = [cut_with_ellipsis(top[0], self.width)]   # the seat's grid needs the room
         if grid_map is not None:         # the map of the question first
             top = top[:max(0, room - len(grid_map) - 1)]
             return top + self.map_first(board, grid_map, mine + notes, room - len(top))
@@ -294,22 +315,41 @@ class Screen:
         front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
         room -= len(front)
         grid = board.own_grids()
-        want_rows = len(board.rows())
-        reserved = min(len(mine), 2) + min(len(notes), 1)
-        grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        must = sum(1 for row in board.rows() if row.rank == 0)   # what a seat decides by
-        lines = self.table_lines(board, max(2, must,
-                                            min(want_rows, room - 4 - grid_room - reserved)))
-        grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
+        if grid:
+            lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
+        else:
+            want_rows = len(board.rows())
+            reserved = min(len(mine), 2) + min(len(notes), 1)
+            must = sum(1 for row in board.rows() if row.rank == 0)   # what a seat decides by
+            lines = self.table_lines(board, max(2, must, min(want_rows, room - 4 - reserved)))
+            grid_room = 0
         lines += front + [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, room + len(front) - len(lines))
 
+    def grid_first(self, board: Board, grid: int, room: int, mine: list[Text],
+                   notes: list[Text]) -> tuple[list[Text], int]:
+        """The table's lines and the room of the seat's own grid (`grid` lines, with its
+        key) on a board of `room` lines: the rows a seat decides by, then the grid whole,
+        then the seat's own things; what belongs to nobody and the other rows of the table
+        only in the room left."""
+        must = max(2, sum(1 for row in board.rows() if row.rank == 0))
+        lines = self.table_lines(board, must)
+        grid_room = min(grid, max(0, room - len(lines) - min(len(mine), 1)))
+        spare = room - len(lines) - grid_room - len(mine) - len(notes)
+        for rows in range(len(board.rows()), must, -1):      # more rows in the room left
+            more = self.table_lines(board, rows)
+            if len(more) - len(lines) <= spare:
+                return more, grid_room
+        return lines, grid_room
+
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
-        and the rows a seat decides by, a line saying `board` shows the rest."""
+        and the rows a seat decides by, a line saying `board` shows the rest, and the seat's
+        own grid with its key (the subject of most of its questions)."""
         board = Board(self.game, self.gw, view)
         must = sum(1 for row in board.rows() if row.rank == 0)
-        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1
+        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1 + \
+            len(board.own_grids())
 
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""
@@ -334,6 +374,8 @@ class Screen:
             under[-1] = Text(self.gw.w.plural(None, "… {n} more line: type board",
                                               "… {n} more lines: type board", hidden),
                              style="dim")
+        elif len(more) > len(under) and under:      # one line: it says that more follows
+            under[-1] = cut_with_ellipsis(under[-1], self.width)
         return under
 
     def map_first(self, board: Board, grid_map: list[Text], more: list[Text],
@@ -422,6 +464,7 @@ class Screen:
                 break
             on_map -= hidden
         log_room = max(0, min(len(logs), room - len(board_lines)))
+        log_room = whole_entries(logs, log_room)
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "
                                                                    "last decision")
