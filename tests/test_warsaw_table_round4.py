@@ -126,3 +126,33 @@ def test_web_seat_panel_names_a_revealed_pick():
                 if t.get("at") == "picked" and t.get("owner") == 1)
     assert blue == [f"picked tile: {token_label(GameWords(GAME.definition), tile)}"]
     assert "(cost " in blue[0] and "city tile" not in blue[0]
+
+
+def test_web_key_covers_the_hand_and_says_what_icons_and_transport_count_for():
+    from regola.server.messages import seat_message, table_info
+    state = fresh(seed=11)
+    view = state.observe(0)
+    in_hand = {q for t in view["tokens"] if t.get("at") == "hand" and t.get("owner") == 0
+               for q in t.get("quarters") or []}
+    table = table_info("g", 0, ["person"] * 2, "warsaw", None, Words("en"))
+    message = seat_message(GAME, load_layout(GAME.definition), view, state.legal_actions(0),
+                           table, Words("en"), context=state.decision_context(0))
+    words = " ".join(t.text or "" for t in ET.fromstring(message["board"]).iter(SVG + "text"))
+    gw = GameWords(GAME.definition)
+    assert in_hand - {"park", "residential"}
+    for quarter in in_hand:
+        assert gw.value(quarter) in words, quarter
+    assert "icons add up per area" in words
+
+
+def test_terminal_key_says_what_an_icon_counts_for():
+    from regola.cli.grid_view import grid_legend
+    state = fresh()
+    lay(state, 0, (1, 0), ["cultural"] * 4, cost=3, icons=[2, 0, 0, 0], transport=True)
+    view = state.observe(0)
+    stacks = [[t] for t in view["tokens"] if t.get("at") == "district" and t.get("owner") == 0]
+    key = " ".join(line.plain for line in grid_legend(GameWords(GAME.definition),
+                                                      GAME.definition.grids["district"],
+                                                      stacks, 98))
+    assert "cu2: cultural with icon 2 (icons add up per area" in key
+    assert "T: transport icon (touching transport tiles make one group" in key

@@ -204,6 +204,13 @@ def _corner_text(grid, stack: list[dict], gw: GameWords, keyed: bool) -> str:
     return max(label, mark, key=len)
 
 
+def _meant(gw: GameWords, prop: str, item: str) -> str:
+    """A key's item with what the property counts for, when the game says it
+    (`property_meanings` in its text file): "T: transport icon (touching ... groups)"."""
+    meaning = gw.text("property_meanings", prop)
+    return gw.w("{item} ({meaning})", item=item, meaning=meaning) if meaning else item
+
+
 def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) -> list[Text]:
     """The key to a drawn grid, built from what is drawn: each abbreviation with its word,
     the number in a cell's corner, a number after a part's letters, a stack's height and
@@ -225,16 +232,17 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) 
         items.append(w("a lone number: {property}", property=gw.prop(grid.label)))
     if numbered is not None:
         v, n = numbered
-        items.append(w("{example}: {part} with {property} {number}",
-                       example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
-                       property=gw.prop(grid.part_props[0]), number=n))
+        items.append(_meant(gw, grid.part_props[0], w(
+            "{example}: {part} with {property} {number}",
+            example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
+            property=gw.prop(grid.part_props[0]), number=n)))
     heights = sorted({len(s) for s in stacks if len(s) > 1})
     if heights:
         items.append(w("x{n}: a stack of {n} tiles, the top one shown", n=heights[-1]))
     flags: dict[str, str] = {}
     for stack in stacks:
         for p in _true_props(gw, grid, stack[-1]):
-            flags.setdefault(gw.prop(p)[:1].upper(), gw.prop(p))
+            flags.setdefault(gw.prop(p)[:1].upper(), _meant(gw, p, gw.prop(p)))
     items += [f"{letter}: {word}" for letter, word in flags.items()]
     if not items:
         return []

@@ -99,14 +99,15 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
                       gw.prop(grid.label)))
     if grid.part_props and any(any(isinstance(m, int) and m for m in t.get(
             grid.part_props[0]) or []) for t in tokens):
-        items.append((text(8, 13, "1", 13, "middle", "bold"), gw.prop(grid.part_props[0])))
+        items.append((text(8, 13, "1", 13, "middle", "bold"),
+                      _meant(gw, grid.part_props[0], gw.prop(grid.part_props[0]))))
     flags: dict[str, str] = {}
     for token in tokens:
         if grid.separate and token.get(grid.separate):
             continue
         for p in _label_props(ctx, token):
             if token[p] is True:
-                flags.setdefault(gw.prop(p)[:1].upper(), gw.prop(p))
+                flags.setdefault(gw.prop(p)[:1].upper(), _meant(gw, p, gw.prop(p)))
     items += [(text(4, 13, letter, 11, weight="bold"), word) for letter, word in flags.items()]
     items.append((rect(0, 1, 26, 14, "#ffffff", "#333333", 1, 3)
                   + text(13, 12, "×3", 11, "middle", "bold"),
@@ -119,10 +120,22 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
         if x and x + room > width:
             x, y = 0.0, y + 22
         d.add(f'<g transform="translate({x:.1f},{y:.1f})">{sample}</g>')
-        d.add(text(x + gap, y + 13, words, 11))
+        lines = wrap(words, max(60.0, width - gap))
+        for i, line in enumerate(lines):
+            d.add(text(x + gap, y + 13 + 15 * i, line, 11))
+        if len(lines) > 1:                      # a long item: a row of its own
+            x, y = 0.0, y + 22 + 15 * (len(lines) - 1)
+            continue
         x += room
     d.height = y + 22
     return d
+
+
+def _meant(gw: Any, prop: str, words: str) -> str:
+    """A key's words with what the property counts for, when the game says it
+    (`property_meanings` in its text file)."""
+    meaning = gw.text("property_meanings", prop)
+    return gw.w("{item} ({meaning})", item=words, meaning=meaning) if meaning else words
 
 
 def _label_props(ctx: Ctx, token: dict) -> list[str]:
@@ -231,6 +244,15 @@ def _subject_cells(ctx: Ctx, d: Drawing, named: set, x0: int, y0: int, size: flo
                      "#fff3c4", "#e0a800", 3, 6) + "</g>")
 
 
+def _held_tiles(ctx: Ctx, grid: Any) -> list[dict]:
+    """The grid's tiles the seat sees off the grid in the places the table draws as its
+    own (a hand, a picked tile): the key covers their colours and marks too."""
+    if not grid.parts:
+        return []
+    return [t for place in ctx.layout.mine or [] for t in ctx.tokens_at(place, [grid.token])
+            if "cell" not in t and t.get(grid.parts)]
+
+
 def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: the grid of every owner with tiles on it (the seat's own first)."""
     grid = ctx.definition.grids[panel["grid"]]
@@ -250,7 +272,7 @@ def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         for i, g in enumerate(drawn):
             d.place(g, i * (width + GAP), y)
         y += max(g.height for g in drawn) + GAP
-    tops = []
+    tops = _held_tiles(ctx, grid)
     for o in owners:
         stacks: dict[tuple, dict] = {}
         for t in ctx.tokens_at(grid.name, [grid.token]):
