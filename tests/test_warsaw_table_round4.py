@@ -156,3 +156,28 @@ def test_terminal_key_says_what_an_icon_counts_for():
                                                       stacks, 98))
     assert "cu2: cultural with icon 2 (icons add up per area" in key
     assert "T: transport icon (touching transport tiles make one group" in key
+
+
+def test_the_war_question_says_how_many_spaces_and_why_some_are_not_offered():
+    from test_web_board import warsaw_until
+    state, context, message = warsaw_until("war_remove")
+    text = message["prompt"]["text"]
+    assert text.startswith("The war destroys which space of your district? It destroys ")
+    assert re.search(r"It destroys \d in all; after this one, \d more\.", text)
+    assert "keeps your district in one piece" in text
+
+
+def test_the_story_says_where_a_milestone_is_built():
+    from test_web_board import warsaw_until
+
+    from regola.present.story import entry_text, story
+    state, context, message = warsaw_until("place_milestone")
+    seat = state.to_move[0]
+    space = state.legal_actions(seat)[-1]
+    state.apply(seat, space)
+    gw = GameWords(GAME.definition)
+    lines = [entry_text(e, gw) for e in story(state.observe(seat)["log"])]
+    built = [line for line in lines if "builds the milestone" in line]
+    assert built == [f"{gw.seat(seat)} builds the milestone in their district, on "
+                     f"{cell_words(gw, GAME.definition, space['value'])}."]
+    assert re.search(r"on row \d, column \d\.$", built[0])
