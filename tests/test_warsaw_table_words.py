@@ -135,7 +135,9 @@ def test_web_build_question_draws_the_tile_and_prices_every_option():
     import re
     assert spaces and all(re.fullmatch(r"row \d, column \d( — over a tile: pay \d+ coins?)?", s)
                           for s in spaces)
-    assert prompt["text"].endswith("Where do you build it?")
+    assert prompt["text"].endswith("Where do you build it? Over a tile you pay the difference "
+                                   "in cost (never below 0); only spaces you can pay for are "
+                                   "offered.")
 
 
 def test_web_tiles_have_titles_and_the_districts_a_legend():
