@@ -308,7 +308,8 @@ class Screen:
                 room - len(top) < 5 + len(board.own_grids()) + min(len(mine), 2):
             top = [cut_with_ellipsis(top[0], self.width)]   # the seat's grid needs the room
         if grid_map is not None:         # the map of the question first
-            top = top[:max(0, room - len(grid_map) - 1)]
+            if len(top) > max(1, room - len(grid_map) - 1):    # cut: one line and "…"
+                top = [cut_with_ellipsis(top[0], self.width)]
             return top + self.map_first(board, grid_map, mine + notes, room - len(top))
         room -= len(top)
         front = self.fitted(board.front_notes())
