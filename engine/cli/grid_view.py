@@ -253,7 +253,11 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) 
             line = Text("  ", style="dim")
         elif line.plain.strip():
             line.append(" ·" if line.plain.strip() != w("key:") else "", style="dim")
-        line.append(" " + item, style="dim")
+        for word in item.split(" "):        # an item longer than a line goes on the next
+            if line.cell_len + len(word) + 1 > width and line.plain.strip():
+                lines.append(line)
+                line = Text("    ", style="dim")
+            line.append(" " + word, style="dim")
     lines.append(line)
     return lines
 
