@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from rich.console import Console
 from warsaw_helpers import GAME, builtins_grid, fresh, lay
@@ -181,3 +182,17 @@ def test_the_story_says_where_a_milestone_is_built():
     assert built == [f"{gw.seat(seat)} builds the milestone in their district, on "
                      f"{cell_words(gw, GAME.definition, space['value'])}."]
     assert re.search(r"on row \d, column \d\.$", built[0])
+
+
+def test_a_question_on_spaces_carries_its_own_map_for_a_phone():
+    from test_web_board import warsaw_until
+    state, context, message = warsaw_until("place_milestone")
+    drawn = ET.fromstring(message["prompt"]["map"])
+    picks = {g.get("data-action") for g in drawn.iter(SVG + "g") if g.get("data-action")}
+    cells = {a["id"] for a in message["prompt"]["actions"] if a["id"].startswith("[")}
+    assert cells and picks == cells
+    assert [t.text for t in drawn.iter(SVG + "text") if t.get("class") == "ruler"]
+    state, context, message = warsaw_until("pick_tile")
+    assert "map" not in message["prompt"]
+    css = (Path(__file__).parents[1] / "engine/server/static/style.css").read_text()
+    assert ".prompt .prompt-map { display: none; }" in css

@@ -31,7 +31,7 @@ from ..present.story import entry_text, since, story
 from ..present.table_layout import Layout
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
-from .svg.grids import tile, tile_text
+from .svg.grids import question_map, tile, tile_text
 from .svg.placing import candidate_ghosts, context_cells, placing_now, rotation_pictures
 from .ui_words import seat_kind_name
 
@@ -320,6 +320,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         subject = subject_picture(ctx)
         if subject:
             prompt["picture"] = subject
+        spaces = question_map(dataclasses.replace(ctx, width=NARROW), NARROW - 40)
+        if spaces:                  # a phone shows it under the question (style.css)
+            prompt["map"] = spaces
         notes = option_notes(gw, context, [a["value"] for a in actions])
         for shown, label in zip(prompt["actions"], noted(
                 gw, [b["label"] for b in prompt["actions"]], notes)):

@@ -244,6 +244,22 @@ def _subject_cells(ctx: Ctx, d: Drawing, named: set, x0: int, y0: int, size: flo
                      "#fff3c4", "#e0a800", 3, 6) + "</g>")
 
 
+def question_map(ctx: Ctx, width: float) -> str | None:
+    """The seat's own grid with the spaces its question offers, drawn to sit under the
+    question on a phone (where the board lies far below it); None if the question offers
+    no space of such a grid."""
+    seat = ctx.view.get("seat")
+    if seat is None:
+        return None
+    for grid in ctx.definition.grids.values():
+        if not grid.per_player:
+            continue
+        drawn = _owner_grid(ctx, grid, seat, width)
+        if 'class="pick cell-pick"' in "".join(drawn.body):
+            return drawn.svg(ctx.gw.place(grid.name))
+    return None
+
+
 def _held_tiles(ctx: Ctx, grid: Any) -> list[dict]:
     """The grid's tiles the seat sees off the grid in the places the table draws as its
     own (a hand, a picked tile): the key covers their colours and marks too."""
