@@ -196,3 +196,10 @@ def test_a_question_on_spaces_carries_its_own_map_for_a_phone():
     assert "map" not in message["prompt"]
     css = (Path(__file__).parents[1] / "engine/server/static/style.css").read_text()
     assert ".prompt .prompt-map { display: none; }" in css
+
+
+def test_a_bare_number_in_the_full_log_comes_with_its_question():
+    screen = Screen(Console(width=100), GAME, GameWords(GAME.definition))
+    line = screen.event_line({"e": "choice", "player": 0, "value": 1, "ask": "turn_tile",
+                              "private": True}, {})
+    assert line == "Red chooses 1 (How many quarter turns clockwise?) (secret)"

@@ -218,6 +218,8 @@ class Screen:
         choice = (self.cell_then(event, tuple(value)) or
                   self.cell_words(value, event.get("player"), tokens)) if is_cell(value) \
             else None
+        if choice is None and isinstance(value, int) and not isinstance(value, bool):
+            return event_text(event, self.gw, tokens)  # a bare number: with its question
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
                  choice=choice or namer.value(value))
         return w("{line} (secret)", line=line) if event.get("private") else line
