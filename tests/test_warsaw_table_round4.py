@@ -203,3 +203,12 @@ def test_a_bare_number_in_the_full_log_comes_with_its_question():
     line = screen.event_line({"e": "choice", "player": 0, "value": 1, "ask": "turn_tile",
                               "private": True}, {})
     assert line == "Red chooses 1 (How many quarter turns clockwise?) (secret)"
+
+
+def test_web_raw_moves_name_spaces_by_row_and_column():
+    from test_web_board import warsaw_until
+    state, context, message = warsaw_until("pick_tile", 20)
+    details = [d for entry in message["log"] for d in entry["details"]]
+    placed = [d for d in details if "-> district" in d]
+    assert placed and all(re.search(r"district, row \d, column \d, turned", d) for d in placed)
+    assert not any(re.search(r"\(-?\d+, -?\d+\)", d) for d in details)

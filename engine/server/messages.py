@@ -178,9 +178,31 @@ def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
     entries = since(story(log), since_last_move(log, seat))
     limit = SPECTATOR_LINES if seat is None else LOG_LINES
     return [{"text": entry_text(entry, gw, tokens, name),
-             "details": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
+             "details": [detail_text(gw, {k: v for k, v in e.items() if v is not None}, tokens,
+                                     log[:_index(log, e) + 1])
                          for e in entry.details[-DETAIL_LINES:]]}
             for entry in entries[-limit:]]
+
+
+def _index(log: list[dict], event: dict) -> int:
+    """Where an event lies in the log (the last event if it is not found)."""
+    return next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), len(log) - 1)
+
+
+def detail_text(gw: GameWords, event: dict, tokens: dict[str, dict], before: list[dict]) -> str:
+    """A raw move under a story entry: a cell of a grid said by row and column as the grids
+    were counted then (`before`: the log up to the move), not as coordinates."""
+    line = event_text(event, gw, tokens)
+    cell = event.get("cell") if event.get("e") == "place" else event.get("value")
+    if not (isinstance(cell, list) and len(cell) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+        return line
+    words = cell_words(gw, gw.definition, cell, {"log": before})
+    if words.startswith("("):       # grids not counted the same all game: as they were
+        return line
+    if event.get("e") == "place":
+        return line.replace(f" ({cell[0]}, {cell[1]})", ", " + words, 1)
+    return line.replace(gw.value(cell), words, 1)
 
 
 def score_message(gw: GameWords, result: dict, log: list[dict] | None = None) -> dict | None:
