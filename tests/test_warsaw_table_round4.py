@@ -198,13 +198,6 @@ def test_a_question_on_spaces_carries_its_own_map_for_a_phone():
     assert ".prompt .prompt-map { display: none; }" in css
 
 
-def test_a_bare_number_in_the_full_log_comes_with_its_question():
-    screen = Screen(Console(width=100), GAME, GameWords(GAME.definition))
-    line = screen.event_line({"e": "choice", "player": 0, "value": 1, "ask": "turn_tile",
-                              "private": True}, {})
-    assert line == "Red chooses 1 (How many quarter turns clockwise?) (secret)"
-
-
 def test_web_raw_moves_name_spaces_by_row_and_column():
     from test_web_board import warsaw_until
     state, context, message = warsaw_until("pick_tile", 20)

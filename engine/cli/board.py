@@ -217,7 +217,8 @@ class Board:
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
-        """The seat's own things outside the board's areas, in full ("hand (you): ...")."""
+        """The seat's own things outside the board's areas, in full ("hand (you): ..."),
+        after what the other seats show face up (`others_shown`)."""
         if self.seat is None:
             return []
         out = []
@@ -227,15 +228,16 @@ class Board:
                 out.append(Text(self.gw.w("{place} (you): {things}",
                                           place=self.gw.place(place),
                                           things=", ".join(held.detail))))
-        return out + self.others_shown()
+        return self.others_shown() + out       # others' revealed things are news: first
 
     def others_shown(self) -> list[Text]:
-        """The other seats' things turned face up outside the board's areas and grids (a
-        picked tile once every pick is revealed), in full: "picked tile (Blue): park"."""
+        """The other seats' things turned face up in the places the table draws as a seat's
+        own (table.yaml `mine`: a picked tile once every pick is revealed), in full:
+        "picked tile (Blue): park"."""
         out = []
         shown = {(t.get("at"), t.get("owner")) for t in self.view["tokens"]
                  if t.get("shown") is True and "id" in t and "cell" not in t}
-        for place in self.game.definition.locations:
+        for place in table_layout(self.game.definition).mine or []:
             if place in self.game.definition.areas:
                 continue
             for seat in range(self.players):

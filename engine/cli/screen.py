@@ -218,8 +218,6 @@ class Screen:
         choice = (self.cell_then(event, tuple(value)) or
                   self.cell_words(value, event.get("player"), tokens)) if is_cell(value) \
             else None
-        if choice is None and isinstance(value, int) and not isinstance(value, bool):
-            return event_text(event, self.gw, tokens)  # a bare number: with its question
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
                  choice=choice or namer.value(value))
         return w("{line} (secret)", line=line) if event.get("private") else line
@@ -310,8 +308,11 @@ class Screen:
                 room - len(top) < 5 + len(board.own_grids()) + min(len(mine), 2):
             top = [cut_with_ellipsis(top[0], self.width)]   # the seat's grid needs the room
         if grid_map is not None:         # the map of the question first
-            if len(top) > max(1, room - len(grid_map) - 1):    # cut: one line and "…"
-                top = [cut_with_ellipsis(top[0], self.width)]
+            fits = max(0, room - len(grid_map) - 1)
+            if len(top) > fits:                          # cut: its last line ends in "…"
+                top = top[:fits]
+                if top:
+                    top[-1] = cut_with_ellipsis(top[-1], self.width)
             return top + self.map_first(board, grid_map, mine + notes, room - len(top))
         room -= len(top)
         front = self.fitted(board.front_notes())
