@@ -118,7 +118,8 @@ def held_facts(game: Game, gw: GameWords, view: dict, seat: int) -> list[str]:
     out = []
     if board:
         out.append(gw.w("on the board: {things}", things=_counted(gw, board)))
-    face_up = _face_up(gw, view, seat, set(definition.areas) | set(definition.grids))
+    face_up = _face_up(gw, view, seat, set(definition.locations) - set(
+        load_layout(definition).mine or []))
     for place, kinds in held.items():
         out.append(gw.w("{place}: {things}", place=gw.place(place),
                         things=face_up.get(place) or _counted(gw, kinds)))
@@ -126,8 +127,9 @@ def held_facts(game: Game, gw: GameWords, view: dict, seat: int) -> list[str]:
 
 
 def _face_up(gw: GameWords, view: dict, seat: int, skipped: set) -> dict[str, str]:
-    """The places (but `skipped`) where every token of the seat lies face up, with those
-    tokens named ("picked tile: park (cost 1)" rather than "1 city tile")."""
+    """The places (but `skipped`: those the table does not draw as a seat's own) where every
+    token of the seat lies face up, with those tokens named ("picked tile: park (cost 1)"
+    rather than "1 city tile")."""
     named: dict[str, list[str]] = {}
     hidden = set()
     for token in view["tokens"]:
