@@ -191,7 +191,7 @@ def test_every_glossary_place_has_its_own_meaning(english):
     """Each place off the board is explained from what the rules do with it (the text file's
     location_meanings), never the generic "a place off the board"; and the Dutch player
     variable takes the article of its gender ("het plan", player_variable_genders)."""
-    places = ["Box", "Epoch piles", "Dealt tiles", "Hand", "Picked face down",
+    places = ["Box", "Epoch piles", "Dealt tiles", "Hand", "Picked tile",
               "Milestone slots of the board", "District"]
     rows = {}
     glossary = Book("warsaw", None, Words("en")).blocks["glossary"]()   # not in the written book

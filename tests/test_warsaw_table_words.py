@@ -86,7 +86,7 @@ def test_terminal_build_question_names_the_tile_and_what_each_space_costs():
                      r"it\?", out)
     assert "discard the tile — take 3 coins" in out
     assert "row 4, column 4 — over a tile: pay 3 coins" in out
-    assert re.search(r"\[18\] row 3, column 4 ", out)
+    assert re.search(r"\[18\] row 3, column 4( |$)", out, re.M)
     assert "key: pa park · re residential · a lone number: cost" in out
 
 
@@ -133,8 +133,8 @@ def test_web_build_question_draws_the_tile_and_prices_every_option():
     assert labels["discard"] == "discard the tile — take 3 coins"
     spaces = [label for key, label in labels.items() if key != "discard"]
     import re
-    assert spaces and all(re.fullmatch(r"row \d, column \d( — over a tile: pay \d+ coins?)?", s)
-                          for s in spaces)
+    priced = r" — over a tile: pay \d+ coins? \((the cost difference|cost difference, at least 0)\)"
+    assert spaces and all(re.fullmatch(rf"row \d, column \d({priced})?", s) for s in spaces)
     assert prompt["text"].endswith("Where do you build it?")
 
 

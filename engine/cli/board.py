@@ -295,8 +295,9 @@ class Board:
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
-        """The seat's own things outside the board's areas, in full ("hand (you): ..."); the
-        table.yaml's `mine` places (the hand) first, so a short screen keeps them."""
+        """The seat's own things outside the board's areas, in full ("hand (you): ..."):
+        the table.yaml's `mine` places (the hand) before the others, all after what the other
+        seats show face up there (`others_shown`)."""
         if self.seat is None:
             return []
         out = []
@@ -307,6 +308,26 @@ class Board:
                 out.append(Text(self.gw.w("{place} (you): {things}",
                                           place=self.gw.place(place),
                                           things=", ".join(held.detail))))
+        return self.others_shown() + out       # others' revealed things are news: first
+
+    def others_shown(self) -> list[Text]:
+        """The other seats' things turned face up in the places the table draws as a seat's
+        own (table.yaml `mine`: a picked tile once every pick is revealed), in full:
+        "picked tile (Blue): park"."""
+        out = []
+        shown = {(t.get("at"), t.get("owner")) for t in self.view["tokens"]
+                 if t.get("shown") is True and "id" in t and "cell" not in t}
+        for place in table_layout(self.game.definition).mine or []:
+            if place in self.game.definition.areas:
+                continue
+            for seat in range(self.players):
+                held = self.places.get(place, {}).get(seat)
+                if seat != self.seat and (place, seat) in shown and held is not None \
+                        and held.detail and held.named:
+                    out.append(Text(self.gw.w("{place} ({seat}): {things}",
+                                              place=self.gw.place(place),
+                                              seat=self.gw.seat(seat),
+                                              things=", ".join(held.detail))))
         return out
 
     def front_places(self) -> list[str]:

@@ -16,8 +16,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..present.labels import numbering_corner as fixed_corner
-from ..present.labels import token_label
+from ..present.labels import token_label, view_corner
 
 CELL = 10
 """The width of a drawn cell, wider when it must hold a key after the parts of a tile."""
@@ -65,10 +64,12 @@ def grid_box(view: dict, name: str, owner: Any, more=()) -> tuple[int, int, int,
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def numbering_corner(game: Game, name: str, box: tuple[int, int, int, int]) -> tuple[int, int]:
-    """The cell counted as row 1, column 1: fixed for the whole game on a grid that limits
-    its size (present.labels.numbering_corner), else the drawn map's top left corner."""
-    return fixed_corner(game.definition, name) or (box[0], box[1])
+def numbering_corner(game: Game, name: str, box: tuple[int, int, int, int],
+                     view: dict | None = None) -> tuple[int, int]:
+    """The cell counted as row 1, column 1: on a grid that limits its size, the same on
+    every surface and only moved when a space lies beyond it (present.labels.view_corner),
+    else the drawn map's top left corner."""
+    return view_corner(game.definition, name, view, [(box[0], box[1])]) or (box[0], box[1])
 
 
 def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
@@ -80,7 +81,7 @@ def cell_names(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     if box is None:
         return {}
     stacks = _stacks(view, name, owner)
-    corner_x, corner_y = numbering_corner(game, name, box)
+    corner_x, corner_y = numbering_corner(game, name, box, view)
     out = {}
     for cell in cells:
         x, y = cell
@@ -134,17 +135,17 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     cell = max([CELL] + [4 * size + len(k) + 2 for k in marks.values()]
                + [4 * size + len(_corner_text(grid, s, gw, bool(marks)))
                   for s in stacks.values()])
-    corner_x, corner_y = numbering_corner(game, name, box)
+    corner_x, corner_y = numbering_corner(game, name, box, view)
     lines = [head, Text("     " + "".join(f"{x - corner_x + 1:^{cell + 1}}"
                                          for x in range(low_x, high_x + 1)), style="dim")]
     for y in range(low_y, high_y + 1):
         drawn = []
         for x in range(low_x, high_x + 1):
-            key = marks.get((x, y))
+            mark_key = marks.get((x, y))     # (not `key`: that says whether to add the key)
             if (x, y) in stacks:
-                drawn.append(_cell_lines(gw, grid, stacks[(x, y)], key, cell))
-            elif key is not None:
-                mark = _key_text(key)
+                drawn.append(_cell_lines(gw, grid, stacks[(x, y)], mark_key, cell))
+            elif mark_key is not None:
+                mark = _key_text(mark_key)
                 mark.align("center", cell)
                 drawn.append([mark])
             else:
@@ -203,6 +204,13 @@ def _corner_text(grid, stack: list[dict], gw: GameWords, keyed: bool) -> str:
     return max(label, mark, key=len)
 
 
+def _meant(gw: GameWords, prop: str, item: str) -> str:
+    """A key's item with what the property counts for, when the game says it
+    (`property_meanings` in its text file): "T: transport icon (touching ... groups)"."""
+    meaning = gw.text("property_meanings", prop)
+    return gw.w("{item} ({meaning})", item=item, meaning=meaning) if meaning else item
+
+
 def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) -> list[Text]:
     """The key to a drawn grid, built from what is drawn: each abbreviation with its word,
     the number in a cell's corner, a number after a part's letters, a stack's height and
@@ -224,16 +232,17 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) 
         items.append(w("a lone number: {property}", property=gw.prop(grid.label)))
     if numbered is not None:
         v, n = numbered
-        items.append(w("{example}: {part} with {property} {number}",
-                       example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
-                       property=gw.prop(grid.part_props[0]), number=n))
+        items.append(_meant(gw, grid.part_props[0], w(
+            "{example}: {part} with {property} {number}",
+            example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
+            property=gw.prop(grid.part_props[0]), number=n)))
     heights = sorted({len(s) for s in stacks if len(s) > 1})
     if heights:
         items.append(w("x{n}: a stack of {n} tiles, the top one shown", n=heights[-1]))
     flags: dict[str, str] = {}
     for stack in stacks:
         for p in _true_props(gw, grid, stack[-1]):
-            flags.setdefault(gw.prop(p)[:1].upper(), gw.prop(p))
+            flags.setdefault(gw.prop(p)[:1].upper(), _meant(gw, p, gw.prop(p)))
     items += [f"{letter}: {word}" for letter, word in flags.items()]
     if not items:
         return []
@@ -244,7 +253,11 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) 
             line = Text("  ", style="dim")
         elif line.plain.strip():
             line.append(" ·" if line.plain.strip() != w("key:") else "", style="dim")
-        line.append(" " + item, style="dim")
+        for word in item.split(" "):        # an item longer than a line goes on the next
+            if line.cell_len + len(word) + 1 > width and line.plain.strip():
+                lines.append(line)
+                line = Text("    ", style="dim")
+            line.append(" " + word, style="dim")
     lines.append(line)
     return lines
 

@@ -21,7 +21,7 @@ from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
 from ..present.events import event_text
-from ..present.labels import Namer, seat_label
+from ..present.labels import Namer, cell_words, numbering_corner, seat_label
 from ..present.story import Entry, entry_text, since, story, without_secrets
 from .board import Board
 from .colours import colour_seats, seat_style
@@ -132,6 +132,24 @@ def pack(items: list[Text], width: int) -> list[Text]:
     return out
 
 
+def whole_entries(logs: list[Text], room: int) -> int:
+    """How many of the last lines of the story to show in `room` lines without starting
+    inside a wrapped entry (its lines after the first are indented)."""
+    start = len(logs) - room
+    while 0 < start < len(logs) and logs[start].plain.startswith("  "):
+        start += 1
+    return len(logs) - start
+
+
+def cut_with_ellipsis(line: Text, width: int) -> Text:
+    """A line that more words follow, ending in "…" within `width`."""
+    cut = line.copy()
+    cut.rstrip()
+    cut.truncate(max(1, width - 2), overflow="crop")
+    cut.append(" …", style="dim")
+    return cut
+
+
 class Screen:
     """Draws a seat's decision on a console."""
 
@@ -139,6 +157,7 @@ class Screen:
         self.console, self.game, self.gw = console, game, gw
         self.seat: int | None = None       # whose screen is drawn
         self.marks: list = []              # the cells the map of the decision shows
+        self.log: list = []                # the log whose lines are being said
 
     @property
     def width(self) -> int:
@@ -172,6 +191,7 @@ class Screen:
         """The story since log index `start`: one line per entry (present/story.py),
         repeats collapsed, seat names in colour."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        self.log = view["log"]
         lines = collapse([self.entry_line(e, tokens)
                           for e in without_secrets(since(story(view["log"]), start), self.seat)])
         return [part for line in lines
@@ -182,6 +202,7 @@ class Screen:
         """The whole story, each entry followed by its raw moves, indented and dim (a run
         of the same moves said once with its count)."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        self.log = view["log"]
         out: list[Text] = []
         for entry in story(view["log"]):
             out.append(colour_seats(self.game, self.gw, self.entry_line(entry, tokens)))
@@ -205,7 +226,8 @@ class Screen:
         w = self.gw.w
         value = event.get("value")
         namer = Namer(self.game, self.gw, {"tokens": list(tokens.values())})
-        choice = self.cell_words(value, event.get("player"), tokens) if is_cell(value) \
+        choice = (self.cell_then(event, tuple(value)) or
+                  self.cell_words(value, event.get("player"), tokens)) if is_cell(value) \
             else None
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
                  choice=choice or namer.value(value))
@@ -221,6 +243,9 @@ class Screen:
         token = tokens.get(event.get("token"), {})
         owner = token.get("owner") if grid.per_player else None
         cell = tuple(event["cell"])
+        then = self.cell_then(event, cell)
+        if then is not None:
+            return line.replace(f" ({cell[0]}, {cell[1]})", ", " + then, 1)
         names = cell_names(self.game, {"tokens": list(tokens.values())}, self.gw,
                            event["to"], owner, [cell],
                            self.marks if owner == self.seat else (), over=False)
@@ -228,6 +253,16 @@ class Screen:
         if words is None:
             return line
         return line.replace(f" ({cell[0]}, {cell[1]})", ", " + words, 1)
+
+    def cell_then(self, event: dict, cell: tuple) -> str | None:
+        """A cell of a log event by row and column as the grids were numbered when it
+        happened (the log read up to that event; present.labels.grid_corner), without what
+        stands there now; None when the grids are not numbered the same all game."""
+        grids = self.game.definition.grids
+        if not grids or any(numbering_corner(self.game.definition, g) is None for g in grids):
+            return None
+        at = next((i for i, e in enumerate(self.log) if e is event), len(self.log) - 1)
+        return cell_words(self.gw, self.game.definition, cell, {"log": self.log[:at + 1]})
 
     def cell_words(self, cell: list, player: int | None, tokens: dict) -> str | None:
         """A cell a seat chose on its own grid, by row and column as its map numbers them
@@ -281,35 +316,61 @@ class Screen:
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
+        if grid_map is None and len(top) > 1 and \
+                room - len(top) < 5 + len(board.own_grids()) + min(len(mine), 2):
+            top = [cut_with_ellipsis(top[0], self.width)]   # the seat's grid needs the room
         if grid_map is not None:         # the map of the question first
-            top = top[:max(0, room - len(grid_map) - 1)]
+            fits = max(0, room - len(grid_map) - 1)
+            if len(top) > fits:                          # cut: its last line ends in "…"
+                top = top[:fits]
+                if top:
+                    top[-1] = cut_with_ellipsis(top[-1], self.width)
             return top + self.map_first(board, grid_map, mine + notes, room - len(top))
         room -= len(top)
         front = self.fitted(board.front_notes())
         front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
         room -= len(front)
         grid = board.own_grids()
-        want_rows = len(board.rows())
-        reserved = min(len(mine), 2) + min(len(notes), 1)
-        grid_room = min(len(grid), max(0, room - min(want_rows, 3) - 4 - reserved))
-        must = 0 if squeeze else \
-            min(board.essential_rows(), max(0, room - 4 - grid_room))   # kept rows
-        lines = self.table_lines(board, max(2, must,
-                                            min(want_rows, room - 4 - grid_room - reserved)))
-        grid_room = min(len(grid), max(grid_room, room - len(lines) - reserved))
+        if grid:
+            lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
+        else:
+            want_rows = len(board.rows())
+            reserved = min(len(mine), 2) + min(len(notes), 1)
+            must = 0 if squeeze else \
+                min(board.essential_rows(), max(0, room - 4))   # kept rows
+            lines = self.table_lines(board, max(2, must, min(want_rows, room - 4 - reserved)))
+            grid_room = 0
         front, left = own_line_room(front, bool(mine), room - len(lines) - grid_room)
         lines += front + [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, left)
 
+    def grid_first(self, board: Board, grid: int, room: int, mine: list[Text],
+                   notes: list[Text]) -> tuple[list[Text], int]:
+        """The table's lines and the room of the seat's own grid (`grid` lines, with its
+        key) on a board of `room` lines: the rows a seat decides by, then the grid whole,
+        then the seat's own things; what belongs to nobody and the other rows of the table
+        only in the room left."""
+        must = max(2, sum(1 for row in board.rows() if row.rank == 0))
+        lines = self.table_lines(board, must)
+        grid_room = min(grid, max(0, room - len(lines) - min(len(mine), 1)))
+        spare = room - len(lines) - grid_room - len(mine) - len(notes)
+        for rows in range(len(board.rows()), must, -1):      # more rows in the room left
+            more = self.table_lines(board, rows)
+            if len(more) - len(lines) <= spare:
+                return more, grid_room
+        return lines, grid_room
+
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
         and the rows a seat decides by (the areas too), its legend, a line saying `board`
-        shows the rest."""
+        shows the rest, and the seat's own grid with its key (the subject of most of its
+        questions)."""
         board = Board(self.game, self.gw, view)
         must = board.essential_rows()
         board.table(self.width, must)        # which short names the legend explains
         legend = len(pack(board.legend(), self.width))
-        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + legend + 1
+        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + legend + 1 + \
+            len(board.own_grids())
 
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""
@@ -337,6 +398,8 @@ class Screen:
             under = more[:keep] + [Text(self.gw.w.plural(None, "… {n} more line: type board",
                                                          "… {n} more lines: type board",
                                                          hidden), style="dim")]
+        elif len(more) > len(under) and under:      # one line: it says that more follows
+            under[-1] = cut_with_ellipsis(under[-1], self.width)
         return under
 
     def map_first(self, board: Board, grid_map: list[Text], more: list[Text],
@@ -431,6 +494,7 @@ class Screen:
             if len(board_lines) > room - log_room:      # no room for the table: own line only
                 board_lines = self.board_lines(view, min(2, room - log_room))
         log_room = max(0, min(len(logs), room - len(board_lines)))
+        log_room = whole_entries(logs, log_room)
         out = [self.header(view, seat), *board_lines]
         title = gw.w("since your last decision") if logs else gw.w("nothing new since your "
                                                                    "last decision")

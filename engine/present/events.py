@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..bots import bot_name
 from ..i18n.game_words import GameWords, words
-from .labels import token_label
+from .labels import _is_cell, cell_words, token_label
 from .more_events import more_event_text
 
 RESERVED = {"e", "private", "masked"}
@@ -51,6 +51,16 @@ def _owned(gw: GameWords, event: dict, token: str) -> str:
     if event.get("player") is None:
         return token
     return gw.w("{owner}'s {token}", owner=gw.seat(event["player"]), token=token)
+
+
+SPACE_FIELDS = frozenset({"space"})
+"""A note's fields that hold a cell of a grid: said by row and column ("row 4, column 3")."""
+
+
+def _spaces_named(gw: GameWords, fields: dict) -> dict:
+    """A note's fields with each cell in a `SPACE_FIELDS` field said by row and column."""
+    return {k: cell_words(gw, gw.definition, v) if k in SPACE_FIELDS and _is_cell(v) else v
+            for k, v in fields.items()}
 
 
 def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None) -> str:
@@ -110,7 +120,7 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
                  choice=gw.value(event.get("value")), ask=gw.ask(event.get("ask")))
     elif kind == "note":
         fields = {k: v for k, v in event.items() if k not in RESERVED | {"msg"}}
-        return gw.note(event.get("msg", "note"), fields)
+        return gw.note(event.get("msg", "note"), _spaces_named(gw, fields))
     elif kind == "game_over":
         winners = event.get("winners", [])
         reason = gw.reason(event.get("reason"))

@@ -11,7 +11,7 @@ from ..dsl.value_types import types_of
 from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import kind_name
-from .labels import Namer
+from .labels import Namer, token_label
 from .table_layout import area_counts, load_layout
 
 _LAYOUTS: dict[int, tuple[Any, Any]] = {}
@@ -158,10 +158,29 @@ def held_facts(game: Game, gw: GameWords, view: dict, seat: int) -> list[str]:
     out = []
     if board:
         out.append(gw.w("on the board: {things}", things=_counted(gw, board)))
+    face_up = _face_up(gw, view, seat, set(definition.locations) - set(
+        load_layout(definition).mine or []))
     for place, kinds in held.items():
         out.append(gw.w("{place}: {things}", place=gw.place(place),
-                        things=_counted(gw, kinds)))
+                        things=face_up.get(place) or _counted(gw, kinds)))
     return out
+
+
+def _face_up(gw: GameWords, view: dict, seat: int, skipped: set) -> dict[str, str]:
+    """The places (but `skipped`: those the table does not draw as a seat's own) where every
+    token of the seat lies face up, with those tokens named ("picked tile: park (cost 1)"
+    rather than "1 city tile")."""
+    named: dict[str, list[str]] = {}
+    hidden = set()
+    for token in view["tokens"]:
+        place = token.get("at")
+        if token.get("owner") != seat or place in skipped:
+            continue
+        if token.get("shown") is True and "id" in token:
+            named.setdefault(place, []).append(token_label(gw, token))
+        else:
+            hidden.add(place)
+    return {place: gw.w.join(labels) for place, labels in named.items() if place not in hidden}
 
 
 def _counted(gw: GameWords, kinds: dict[str, int]) -> str:

@@ -91,6 +91,8 @@ class Namer:
         self.game, self.gw = game, gw
         self.tokens = {t["id"]: t for t in (view or {}).get("tokens", []) if "id" in t}
         self.seat = (view or {}).get("seat")
+        self.view = view or {}
+        self.offered: list = []            # the cells the question being named offers
 
     def option(self, value: Any, named: Any = (), kind: str = "") -> str:
         """An option of a decision: a named action by its name; a player by their seat's
@@ -118,6 +120,7 @@ class Namer:
         with the game's label for it (`labelled`); and with what the option does when the game
         writes its effect ("Local Radio — Gain 1 coin.")."""
         pieces = self.own_pieces(values, named) if kind != "player" else {}
+        self.offered = [v for v in values if _is_cell(v)]
         out = []
         for value in values:
             label = self.option(value, named, kind)
@@ -223,7 +226,7 @@ class Namer:
                 return gw.w("{first} – {second}", first=gw.place(first), second=gw.place(second))
         if isinstance(value, list) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
-            return cell_words(gw, definition, value)
+            return cell_words(gw, definition, value, self.view, self.offered)
         if isinstance(value, list) and value and all(_is_pair(v) for v in value):
             return gw.w.join([gw.w("{thing} ({number})", thing=self.value(v[0]), number=v[1])
                               for v in value])
@@ -327,6 +330,11 @@ def option_notes(gw: GameWords, context: dict | None, values: list[Any]) -> list
     return out
 
 
+def _is_cell(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
 def noted(gw: GameWords, labels: list[str], notes: list[str | None]) -> list[str]:
     """Options' labels, each followed by its note when it has one."""
     return [gw.w("{option} — {effect}", option=label, effect=note) if note else label
@@ -344,11 +352,47 @@ def numbering_corner(definition: Any, name: str) -> tuple[int, int] | None:
     return -reach, -reach
 
 
-def cell_words(gw: GameWords, definition: Any, cell: list | tuple) -> str:
+def grid_corner(definition: Any, name: str, log: Any = (), cells: Any = ()
+                ) -> tuple[int, int] | None:
+    """The cell counted as row 1, column 1 of a grid of limited size: `numbering_corner`,
+    moved up and left only as far as a token the log has laid on that grid, or one of
+    `cells`, lies beyond it (so that no row or column counts 0 or below). Read with the
+    log up to an event, it names that event's spaces as they were named then; None for a
+    grid without a size limit."""
+    fixed = numbering_corner(definition, name)
+    if fixed is None:
+        return None
+    xs, ys = [fixed[0]], [fixed[1]]
+    for event in log:
+        cell = event.get("cell") if event.get("to") == name else None
+        if isinstance(cell, list) and len(cell) == 2:
+            xs.append(cell[0])
+            ys.append(cell[1])
+    for x, y in cells:
+        xs.append(x)
+        ys.append(y)
+    return min(xs), min(ys)
+
+
+def view_corner(definition: Any, name: str, view: dict | None, cells: Any = ()
+                ) -> tuple[int, int] | None:
+    """`grid_corner` of a grid as a seat's view shows it now: its log, every token on that
+    grid and `cells` (the spaces a question offers)."""
+    view = view or {}
+    laid = [tuple(t["cell"]) for t in view.get("tokens", ())
+            if t.get("at") == name and isinstance(t.get("cell"), list)]
+    return grid_corner(definition, name, view.get("log", ()),
+                       [*laid, *(tuple(c) for c in cells)])
+
+
+def cell_words(gw: GameWords, definition: Any, cell: list | tuple, view: dict | None = None,
+               cells: Any = ()) -> str:
     """A space of a grid in words, "row 4, column 3", when the game's grids count their
-    rows and columns the same way for the whole game; else its coordinates "(x, y)"."""
+    rows and columns the same way (`view_corner` of the seat's view, with the question's
+    other `cells`); else its coordinates "(x, y)"."""
     x, y = cell
-    corners = {numbering_corner(definition, name) for name in definition.grids}
+    corners = {view_corner(definition, name, view, [(x, y), *cells])
+               for name in definition.grids}
     if len(corners) != 1 or None in corners:
         return f"({x}, {y})"
     corner_x, corner_y = corners.pop()

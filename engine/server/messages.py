@@ -5,6 +5,7 @@ once the game is over. `seat_message` is a pure function of those inputs."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from typing import Any
 
@@ -30,7 +31,7 @@ from ..present.story import entry_text, since, story, without_secrets
 from ..present.table_layout import Layout
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
-from .svg.grids import tile, tile_text
+from .svg.grids import question_map, tile, tile_text
 from .svg.placing import candidate_ghosts, context_cells, placing_now, rotation_pictures
 from .ui_words import seat_kind_name
 
@@ -90,14 +91,28 @@ def action_label(gw: GameWords, action: dict, tokens: dict[str, dict], ctx: Ctx,
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
         if action.get("ask") in (gw.texts.get("option_notes") or {}):
-            return cell_words(gw, ctx.definition, value)    # its note says what it costs
+            return cell_words(gw, ctx.definition, value, ctx.view, offered_cells(ctx))
         return _cell_holding(gw, ctx, value)
     return gw.value(value)
 
 
+def offered_cells(ctx: Ctx) -> list[tuple[int, int]]:
+    """The cells the seat's question offers (its options' ids are their values)."""
+    out = []
+    for action_id in ctx.picks:
+        try:
+            value = json.loads(action_id)
+        except ValueError:
+            continue
+        if isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            out.append((value[0], value[1]))
+    return out
+
+
 def _cell_holding(gw: GameWords, ctx: Ctx, cell: list) -> str:
     """A space of the seat's own grid by row and column, with what stands on it."""
-    words = cell_words(gw, ctx.definition, cell)
+    words = cell_words(gw, ctx.definition, cell, ctx.view, offered_cells(ctx))
     seat = ctx.view.get("seat")
     here = [t for t in ctx.view["tokens"] if t.get("at") in ctx.definition.grids
             and t.get("cell") == list(cell) and t.get("owner") == seat]
@@ -163,9 +178,31 @@ def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
     entries = without_secrets(since(story(log), since_last_move(log, seat)), seat)
     limit = SPECTATOR_LINES if seat is None else LOG_LINES
     return [{"text": entry_text(entry, gw, tokens, name),
-             "details": [event_text({k: v for k, v in e.items() if v is not None}, gw, tokens)
+             "details": [detail_text(gw, {k: v for k, v in e.items() if v is not None}, tokens,
+                                     log[:_index(log, e) + 1])
                          for e in entry.details[-DETAIL_LINES:]]}
             for entry in entries[-limit:]]
+
+
+def _index(log: list[dict], event: dict) -> int:
+    """Where an event lies in the log (the last event if it is not found)."""
+    return next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), len(log) - 1)
+
+
+def detail_text(gw: GameWords, event: dict, tokens: dict[str, dict], before: list[dict]) -> str:
+    """A raw move under a story entry: a cell of a grid said by row and column as the grids
+    were counted then (`before`: the log up to the move), not as coordinates."""
+    line = event_text(event, gw, tokens)
+    cell = event.get("cell") if event.get("e") == "place" else event.get("value")
+    if not (isinstance(cell, list) and len(cell) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+        return line
+    words = cell_words(gw, gw.definition, cell, {"log": before})
+    if words.startswith("("):       # grids not counted the same all game: as they were
+        return line
+    if event.get("e") == "place":
+        return line.replace(f" ({cell[0]}, {cell[1]})", ", " + words, 1)
+    return line.replace(gw.value(cell), words, 1)
 
 
 def score_message(gw: GameWords, result: dict, log: list[dict] | None = None) -> dict | None:
@@ -305,6 +342,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         subject = subject_picture(ctx)
         if subject:
             prompt["picture"] = subject
+        spaces = question_map(dataclasses.replace(ctx, width=NARROW), NARROW - 40)
+        if spaces:                  # a phone shows it under the question (style.css)
+            prompt["map"] = spaces
         notes = option_notes(gw, context, [a["value"] for a in actions])
         for shown, label in zip(prompt["actions"], noted(
                 gw, [b["label"] for b in prompt["actions"]], notes)):

@@ -438,7 +438,14 @@ function drawPrompt(state) {
       picture.innerHTML = state.prompt.picture;
       ask.prepend(picture);
     }
-    box.replaceChildren(el("h3", { text: W.your_turn }), ...where, ask,
+    const map = [];
+    if (state.prompt.map) {         // a phone: the spaces offered, right under the question
+      const spaces = el("div", { class: "prompt-map" });
+      spaces.innerHTML = state.prompt.map;
+      spaces.addEventListener("click", pickOnBoard);
+      map.push(spaces);
+    }
+    box.replaceChildren(el("h3", { text: W.your_turn }), ...where, ask, ...map,
                         el("div", { class: "actions" }, ...buttons));
   } else {
     // Over: the result card says it all (no second "Result" here).

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from ...interpreter.grid import rotated
-from ...present.labels import numbering_corner, token_label
+from ...present.labels import token_label, view_corner
 from .context import Ctx
 from .shapes import Drawing, action_attr, circle, explain, rect, text, wrap
 
@@ -99,14 +99,15 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
                       gw.prop(grid.label)))
     if grid.part_props and any(any(isinstance(m, int) and m for m in t.get(
             grid.part_props[0]) or []) for t in tokens):
-        items.append((text(8, 13, "1", 13, "middle", "bold"), gw.prop(grid.part_props[0])))
+        items.append((text(8, 13, "1", 13, "middle", "bold"),
+                      _meant(gw, grid.part_props[0], gw.prop(grid.part_props[0]))))
     flags: dict[str, str] = {}
     for token in tokens:
         if grid.separate and token.get(grid.separate):
             continue
         for p in _label_props(ctx, token):
             if token[p] is True:
-                flags.setdefault(gw.prop(p)[:1].upper(), gw.prop(p))
+                flags.setdefault(gw.prop(p)[:1].upper(), _meant(gw, p, gw.prop(p)))
     items += [(text(4, 13, letter, 11, weight="bold"), word) for letter, word in flags.items()]
     items.append((rect(0, 1, 26, 14, "#ffffff", "#333333", 1, 3)
                   + text(13, 12, "×3", 11, "middle", "bold"),
@@ -119,10 +120,22 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
         if x and x + room > width:
             x, y = 0.0, y + 22
         d.add(f'<g transform="translate({x:.1f},{y:.1f})">{sample}</g>')
-        d.add(text(x + gap, y + 13, words, 11))
+        lines = wrap(words, max(60.0, width - gap))
+        for i, line in enumerate(lines):
+            d.add(text(x + gap, y + 13 + 15 * i, line, 11))
+        if len(lines) > 1:                      # a long item: a row of its own
+            x, y = 0.0, y + 22 + 15 * (len(lines) - 1)
+            continue
         x += room
     d.height = y + 22
     return d
+
+
+def _meant(gw: Any, prop: str, words: str) -> str:
+    """A key's words with what the property counts for, when the game says it
+    (`property_meanings` in its text file)."""
+    meaning = gw.text("property_meanings", prop)
+    return gw.w("{item} ({meaning})", item=words, meaning=meaning) if meaning else words
 
 
 def _label_props(ctx: Ctx, token: dict) -> list[str]:
@@ -151,26 +164,49 @@ def _owner_grid(ctx: Ctx, grid: Any, owner: int | None, width: float) -> Drawing
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
     x0, y0 = min(xs), min(ys)
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
-    size = min(GRID_CELL, (width - 4) / cols)
-    d = Drawing(cols * size + 4, rows * size + 26)
+    corner = view_corner(ctx.definition, grid.name, ctx.view, list(picks))
+    left, top = (RULER, 22 + RULER_TOP) if corner else (2, 22)
+    size = min(GRID_CELL, (width - 2 - left) / cols)
+    d = Drawing(cols * size + left + 2, rows * size + top + 4)
     title = ctx.gw.seat(owner) if owner is not None else ctx.gw.place(grid.name)
     d.add(rect(0, 0, 12, 12, ctx.colour(owner), "#333333", 1, 2))
     d.add(text(18, 11, title, 12, weight="bold"))
+    if corner:
+        _rulers(ctx, d, corner, (x0, y0, cols, rows), size, (left, top))
     if named:       # under the tiles: a frame round each named cell
-        _subject_cells(ctx, d, named, x0, y0, size)
+        _subject_cells(ctx, d, named, x0, y0, size, (left, top))
     for (x, y), stack in cells.items():
         stack.sort(key=lambda t: t.get("level", 0))
         d.place(tile(ctx, grid, stack[-1], size - 2, len(stack)),
-                2 + (x - x0) * size, 22 + (y - y0) * size)
+                left + (x - x0) * size, top + (y - y0) * size)
     ghost = ctx.ghost if owner == ctx.view.get("seat") else None
     for (x, y), action_id in picks.items():
-        d.place(_candidate(ctx, grid, action_id, (x, y) in cells, ghost, size),
-                2 + (x - x0) * size, 22 + (y - y0) * size)
+        d.place(_candidate(ctx, grid, action_id, (x, y) in cells, ghost, size, corner),
+                left + (x - x0) * size, top + (y - y0) * size)
     return d
 
 
+RULER, RULER_TOP = 16, 14
+"""The room of the row numbers (left) and of the column numbers (above) of a grid."""
+
+
+def _rulers(ctx: Ctx, d: Drawing, corner: tuple[int, int], box: tuple[int, int, int, int],
+            size: float, offset: tuple[float, float]) -> None:
+    """The numbers of a grid's columns above it and of its rows left of it, as the
+    options and the log name its spaces ("row 2, column 3")."""
+    x0, y0, cols, rows = box
+    left, top = offset
+    for i in range(cols):
+        d.add(text(left + i * size + (size - 2) / 2, top - 3, str(x0 + i - corner[0] + 1), 11,
+                   "middle", fill="#555555", extra=' class="ruler"'))
+    for j in range(rows):
+        d.add(text(left / 2 - 1, top + j * size + (size - 2) / 2 + 4,
+                   str(y0 + j - corner[1] + 1), 11, "middle", fill="#555555",
+                   extra=' class="ruler"'))
+
+
 def _candidate(ctx: Ctx, grid: Any, action_id: str, built: bool, ghost: dict | None,
-               size: float) -> Drawing:
+               size: float, corner: tuple[int, int] | None = None) -> Drawing:
     """A cell the seat may pick: a dashed button; with the tile in hand known, the tile
     drawn faintly in it, shown while the pointer is over the cell (CSS: .cell-pick)."""
     d = Drawing(size - 2, size - 2)
@@ -185,7 +221,6 @@ def _candidate(ctx: Ctx, grid: Any, action_id: str, built: bool, ghost: dict | N
                    ' stroke-dasharray="5 3"'))
     if not built:       # its row and column, as its button under the question names it
         x, y = json.loads(action_id)
-        corner = numbering_corner(ctx.definition, grid.name)
         if corner is None:
             lines = [f"{x}, {y}"]
         else:
@@ -199,12 +234,39 @@ def _candidate(ctx: Ctx, grid: Any, action_id: str, built: bool, ghost: dict | N
     return d
 
 
-def _subject_cells(ctx: Ctx, d: Drawing, named: set, x0: int, y0: int, size: float) -> None:
+def _subject_cells(ctx: Ctx, d: Drawing, named: set, x0: int, y0: int, size: float,
+                   offset: tuple[float, float] = (2, 22)) -> None:
     """The cells the question is about (its context names them), framed as its subject."""
+    left, top = offset
     for x, y in sorted(named):
         d.add(f'<g data-subject-cell="{x},{y}" class="subject">'
-              + rect(2 + (x - x0) * size - 3, 22 + (y - y0) * size - 3, size + 4, size + 4,
+              + rect(left + (x - x0) * size - 3, top + (y - y0) * size - 3, size + 4, size + 4,
                      "#fff3c4", "#e0a800", 3, 6) + "</g>")
+
+
+def question_map(ctx: Ctx, width: float) -> str | None:
+    """The seat's own grid with the spaces its question offers, drawn to sit under the
+    question on a phone (where the board lies far below it); None if the question offers
+    no space of such a grid."""
+    seat = ctx.view.get("seat")
+    if seat is None:
+        return None
+    for grid in ctx.definition.grids.values():
+        if not grid.per_player:
+            continue
+        drawn = _owner_grid(ctx, grid, seat, width)
+        if 'class="pick cell-pick"' in "".join(drawn.body):
+            return drawn.svg(ctx.gw.place(grid.name))
+    return None
+
+
+def _held_tiles(ctx: Ctx, grid: Any) -> list[dict]:
+    """The grid's tiles the seat sees off the grid in the places the table draws as its
+    own (a hand, a picked tile): the key covers their colours and marks too."""
+    if not grid.parts:
+        return []
+    return [t for place in ctx.layout.mine or [] for t in ctx.tokens_at(place, [grid.token])
+            if "cell" not in t and t.get(grid.parts)]
 
 
 def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
@@ -226,7 +288,7 @@ def draw_grids(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         for i, g in enumerate(drawn):
             d.place(g, i * (width + GAP), y)
         y += max(g.height for g in drawn) + GAP
-    tops = []
+    tops = _held_tiles(ctx, grid)
     for o in owners:
         stacks: dict[tuple, dict] = {}
         for t in ctx.tokens_at(grid.name, [grid.token]):
