@@ -45,7 +45,7 @@ PAIRS = {
     "tictactoe": Pair("tictactoe", "tic_tac_toe", exact=True, first_value=0.0),
     "goofspiel": Pair("goofspiel", "goofspiel",
                       (("num_cards", 4), ("points_order", "descending"),
-                       ("returns_type", "win_loss"), ("imp_info", False)),
+                       ("returns_type", "win_loss"), ("imp_info", True)),
                       turn_based=True, first_value=0.0),
     "kuhn": Pair("kuhn", "kuhn_poker", first_value=-1 / 18, chance=True),
 }
@@ -80,13 +80,25 @@ def all_states(game: Any) -> dict[str, Any]:
                                          include_chance_states=False, to_string=str)
 
 
-def information_states(states: dict[str, Any]) -> int:
-    """How many distinct (player, information-state string) pairs the decision nodes have."""
+def information_states(game: Any) -> int:
+    """How many distinct (player, information-state string) pairs the decision nodes of the
+    whole game tree have (every history visited: two histories that reach one state may
+    still differ in what a player saw on the way)."""
     seen = set()
-    for state in states.values():
-        if not state.is_terminal():
-            player = state.current_player()
-            seen.add((player, state.information_state_string(player)))
+
+    def walk(state: Any) -> None:
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            for action, _ in state.chance_outcomes():
+                walk(state.child(action))
+            return
+        player = state.current_player()
+        seen.add((player, state.information_state_string(player)))
+        for action in state.legal_actions():
+            walk(state.child(action))
+
+    walk(game.new_initial_state())
     return len(seen)
 
 
@@ -133,7 +145,7 @@ def measure(pair: Pair, side: str, iterations: int = ITERATIONS) -> dict[str, An
     game = native_game(pair) if side == "native" else regola_game(pair)
     states = all_states(game)
     row: dict[str, Any] = {"game": pair.game, "side": side, "states": len(states),
-                           "infostates": None if pair.exact else information_states(states)}
+                           "infostates": None if pair.exact else information_states(game)}
     if pair.exact:
         row["value"], row["exploitability"] = exact_value(game), None
     else:
