@@ -260,7 +260,7 @@ def _hidden_key(tok: dict) -> str:
 
 def visible_event(event: dict, seat: int | None) -> dict | None:
     """The event as `seat` may see it (None: not at all)."""
-    if event.get("masked") and event.get("player") != seat:
+    if event.get("masked") and (seat is None or event.get("player") != seat):
         event = {k: v for k, v in event.items() if k != "token"}
     if event.get("private") and event.get("player") != seat:
         if event["e"] in ("move_token", "give"):
