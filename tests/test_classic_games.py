@@ -163,11 +163,6 @@ def test_kuhn_hides_the_other_card_until_the_showdown():
 
 # Against OpenSpiel -------------------------------------------------------------------------
 
-def has_explicit_chance() -> bool:
-    pytest.importorskip("pyspiel")
-    return classic_games().has_explicit_chance()
-
-
 @pytest.mark.parametrize("name", ["tictactoe", "goofspiel", "kuhn"])
 def test_regola_matches_openspiel(name):
     """States, information states, value and exploitability (CFR, a few iterations) agree
@@ -177,8 +172,9 @@ def test_regola_matches_openspiel(name):
     module = classic_games()
     pair = module.PAIRS[name]
     if pair.chance and not module.has_explicit_chance():
-        pytest.skip("the adapter has no explicit chance nodes yet (one chance node picks "
-                    "a seed), so a dealt game cannot match OpenSpiel's deal")
+        pytest.skip("the adapter has no explicit chance nodes yet (its one chance node "
+                    "picks a seed, not a card), so a dealt game cannot match OpenSpiel's "
+                    "deal; this turns on when regola_kuhn's first chance node deals")
     native = module.measure(pair, "native", iterations=10)
     ours = module.measure(pair, "regola", iterations=10)
     assert ours["states"] == native["states"]

@@ -18,6 +18,7 @@ import pytest
 import regola
 from regola.errors import InvalidSave
 
+
 def _has_secret_steps(game_id: str) -> bool:
     """Whether a game's scripts have a secret step (`simultaneous`) at all."""
     files = regola.load_game(game_id).definition.files

@@ -6,14 +6,16 @@
 For each game the same algorithms run on OpenSpiel's own implementation and on
 `regola_<game>` (`pyspiel.load_game("regola_<game>", {"seed": 0})`; a fixed seed leaves one
 chance node of one outcome before the game): the number of states (every non-chance state
-reached, terminals included, told apart by `str(state)`: OpenSpiel's own string for its games,
-the state without its log for regola's), the number of information states (distinct
-(player, information-state string) pairs at decision nodes; not counted for a
-perfect-information game, whose information states are its histories, not its states), the first player's game value
-(exact: backward induction over the states for a perfect-information game; else the expected
-value of CFR's average policy) and the exploitability of that average policy after the same
-number of CFR iterations. Simultaneous-move native games are compared in OpenSpiel's
-turn-based form (`pyspiel.convert_to_turn_based`), which is how regola asks secret choices.
+reached, terminals included, told apart by `str(state)`: OpenSpiel's own string for its
+games, the state without its log for regola's), the number of information states (distinct
+(player, information-state string) pairs at the decision nodes of every history; not counted
+for a perfect-information game, whose information states are its histories), the first
+player's game value (exact: backward induction over the states for a perfect-information
+game; else the expected value of CFR's average policy) and the exploitability of that
+average policy after the same number of CFR iterations. Simultaneous-move native games are
+compared in OpenSpiel's turn-based form (`pyspiel.convert_to_turn_based`), which is how
+regola asks secret choices. A dealt game (Kuhn poker) waits for the adapter's explicit
+chance nodes.
 """
 
 from __future__ import annotations
@@ -59,18 +61,25 @@ def native_game(pair: Pair) -> Any:
 
 
 def regola_game(pair: Pair) -> Any:
-    """regola's game for `pair` through the OpenSpiel adapter, with a fixed seed."""
+    """regola's game for `pair` through the OpenSpiel adapter: with a fixed seed (no draw
+    to make) for a game without chance, else as the adapter deals."""
     import pyspiel
 
     import regola.adapters.openspiel  # noqa: F401  (registers regola_<game>)
-    return pyspiel.load_game("regola_" + pair.game, {"seed": 0})
+    return pyspiel.load_game("regola_" + pair.game, {} if pair.chance else {"seed": 0})
 
 
 def has_explicit_chance() -> bool:
-    """Whether the adapter exposes the rules' random draws as chance nodes (else one chance
-    node picks a seed, and a dealt game cannot be compared with OpenSpiel's)."""
-    from regola.adapters import openspiel
-    return getattr(openspiel, "EXPLICIT_CHANCE", False)
+    """Whether the adapter exposes the rules' random draws as chance nodes: Kuhn poker's
+    first chance node deals a card (3 outcomes), not one of `seeds` seeds. Until then a
+    dealt game cannot be compared with OpenSpiel's."""
+    import pyspiel
+
+    import regola.adapters.openspiel  # noqa: F401
+    game = pyspiel.load_game("regola_kuhn")
+    state = game.new_initial_state()
+    seeds = game.get_parameters().get("seeds")
+    return state.is_chance_node() and len(state.chance_outcomes()) != seeds
 
 
 def all_states(game: Any) -> dict[str, Any]:
