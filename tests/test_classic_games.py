@@ -195,3 +195,45 @@ def test_known_figures_of_the_native_games():
     assert (tictactoe["states"], tictactoe["value"]) == (5478, 0.0)
     kuhn = module.measure(module.PAIRS["kuhn"], "native", iterations=300)
     assert kuhn["value"] == pytest.approx(float(Fraction(-1, 18)), abs=5e-3)
+
+
+def test_kuhn_deal_is_named_to_nobody_but_its_owner():
+    """A masked move (a card dealt face down from the deck, owned by nobody yet) names the
+    card in no log but its new owner's; a spectator's log names it nowhere."""
+    state = regola.load_game("kuhn").new_state(players=2, seed=1)
+    mine = {seat: {t for t, r in state.token_records().items() if r["owner"] == seat}
+            for seat in (0, 1)}
+    for seat in (None, 0, 1):
+        named = {e["token"] for e in state.observe(seat)["log"]
+                 if e.get("e") in ("move_token", "give") and "token" in e}
+        assert named <= mine.get(seat, set()), seat
+
+
+def test_a_payoff_range_must_hold_zero(tmp_path):
+    """end: payoff's min and max bound values that add up to 0: a range without 0 is
+    refused at load time, at the payoff."""
+    import shutil
+    folder = tmp_path / "kuhn"
+    shutil.copytree(ROOT / "rules" / "kuhn", folder)
+    game_file = folder / "game.yaml"
+    game_file.write_text(game_file.read_text().replace("min: -2, max: 2", "min: 1, max: 2"))
+    with pytest.raises(regola.RuleError) as err:
+        regola.load_game(str(folder))
+    assert any("payoff: min must be at most 0" in str(p) for p in err.value.problems)
+
+
+def test_kuhn_returns_are_its_payoffs_in_openspiel():
+    """Through the adapter a called bet returns +2/-2 (chips), not +1/-1, and the game's
+    utility range is the payoff's."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import regola.adapters.openspiel  # noqa: F401
+    game = pyspiel.load_game("regola_kuhn", {"seed": 1})
+    assert (game.min_utility(), game.max_utility()) == (-2.0, 2.0)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    for move in ("bet", "call"):
+        ids = {state.action_to_string(state.current_player(), a): a
+               for a in state.legal_actions()}
+        state.apply_action(ids[f'"{move}"'])
+    assert state.is_terminal()
+    assert sorted(state.returns()) == [-2.0, 2.0]
