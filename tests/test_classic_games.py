@@ -237,3 +237,19 @@ def test_kuhn_returns_are_its_payoffs_in_openspiel():
         state.apply_action(ids[f'"{move}"'])
     assert state.is_terminal()
     assert sorted(state.returns()) == [-2.0, 2.0]
+
+
+def test_a_save_with_payoffs_loads_and_tampered_payoffs_are_refused():
+    """A finished Kuhn game's save keeps its payoffs; payoffs that are not a number per
+    player make the save invalid."""
+    import json
+    state = play(regola.load_game("kuhn").new_state(players=2, seed=1), (0, "bet"), (1, "call"))
+    text = regola.save_game(state)
+    assert regola.load_saved(text).result["payoffs"] == state.result["payoffs"]
+    data = json.loads(text)
+    for bad in ("two", [1], [1, "x"]):
+        doc = json.loads(json.dumps(data))
+        holder = doc["state"] if "state" in doc else doc
+        holder["result"]["payoffs"] = bad
+        with pytest.raises(regola.InvalidSave):
+            regola.load_saved(json.dumps(doc))

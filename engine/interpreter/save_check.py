@@ -127,8 +127,9 @@ def _check_result(ck: Check, data: dict) -> None:
             ck.fail("result", f"none after {data['steps']} decisions, but max_decisions is "
                               f"{limit}")
         return
-    ck.keys({k: v for k, v in result.items() if k not in OPTIONAL_RESULT_KEYS}, "result",
-            RESULT_KEYS if "scores" in result else RESULT_KEYS - {"scores"})
+    shown = {k: v for k, v in result.items() if k not in OPTIONAL_RESULT_KEYS} \
+        if isinstance(result, dict) else result
+    ck.keys(shown, "result", RESULT_KEYS if "scores" in result else RESULT_KEYS - {"scores"})
     payoffs = result.get("payoffs", [])
     if not isinstance(payoffs, list) or len(payoffs) not in (0, ck.n) or not all(
             isinstance(v, int | float) and not isinstance(v, bool) for v in payoffs):
