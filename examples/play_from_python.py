@@ -23,13 +23,14 @@ def main(name: str = "doge") -> None:
     # Start: the number of players and the seed (whoever knows the seed knows the deck).
     state = game.new_state(players=game.player_counts[0], seed=7, max_decisions=20_000)
     rng = random.Random(7)
-    saved_at = None
+    saved_at, saved_events = None, 0
     while not state.is_over:
         seat = state.to_move[0]               # who must decide (several during secret choices)
         actions = state.legal_actions(seat)   # [{"id", "value", "ask", "step"}, ...]
         state.apply(seat, rng.choice(actions))
-        if saved_at is None and len(state.events(0)) > 20:
+        if not state.is_over and saved_events <= 20:   # the first point past 20 events
             saved_at = regola.save_game(state)    # JSON text: the state and how it was loaded
+            saved_events = len(state.events(0))   # (a short game: its last point)
 
     # The result, and the game as seat 0 saw it.
     print(f"result: {state.result['winners']} ({state.result['reason']})")

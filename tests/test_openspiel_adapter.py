@@ -173,16 +173,19 @@ def test_resampled_worlds_keep_the_information_state(name):
     import random
     rng = random.Random(1)
     checked = 0
-    for state in _decision_points(name, 2):
-        player = state.current_player()
-        key = state.information_state_string(player)
-        for _ in range(3):
-            world = state.resample_from_infostate(player, rng.random)
-            assert world.current_player() == player
-            assert world.information_state_string(player) == key
-            world.apply_action(rng.choice(world.legal_actions()))
-        checked += 1
-        if checked >= 25:
+    for seed in range(2, 40):               # one game, or more of a short one, every decision
+        for state in _decision_points(name, seed, 9 if seed == 2 else 1):
+            player = state.current_player()
+            key = state.information_state_string(player)
+            for _ in range(3):
+                world = state.resample_from_infostate(player, rng.random)
+                assert world.current_player() == player
+                assert world.information_state_string(player) == key
+                world.apply_action(rng.choice(world.legal_actions()))
+            checked += 1
+            if checked >= 25:
+                break
+        if checked >= 10:
             break
     assert checked >= 10
 
@@ -191,23 +194,28 @@ def test_resampled_worlds_keep_the_information_state(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_python_ismcts_plays_a_whole_game(name):
     """OpenSpiel's Python IS-MCTS (which samples worlds with resample_from_infostate)
-    plays seat 0 of a whole game against random seats."""
+    plays seat 0 of a whole game against random seats (of several whole games, for a game
+    too short to give it more than 10 decisions)."""
     from open_spiel.python.algorithms import ismcts, mcts
-    game = pyspiel.load_game(f"regola_{name}", {"seed": 3})
-    state = game.new_initial_state()
-    state.apply_action(0)
     randomness = np.random.RandomState(1)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=randomness)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
-                           random_state=randomness)
     searched = 0
-    while not state.is_terminal():
-        if state.current_player() == 0:
-            state.apply_action(bot.step(state))
-            searched += 1
-        else:
-            state.apply_action(randomness.choice(state.legal_actions()))
-    assert searched > 10 and sum(state.returns()) == pytest.approx(0)
+    for seed in range(3, 30):
+        game = pyspiel.load_game(f"regola_{name}", {"seed": seed})
+        state = game.new_initial_state()
+        state.apply_action(0)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=randomness)
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
+                               random_state=randomness)
+        while not state.is_terminal():
+            if state.current_player() == 0:
+                state.apply_action(bot.step(state))
+                searched += 1
+            else:
+                state.apply_action(randomness.choice(state.legal_actions()))
+        assert sum(state.returns()) == pytest.approx(0)
+        if searched > 10:
+            break
+    assert searched > 10
 
 
 def test_observers_it_cannot_give_are_refused_and_chance_is_one_node():

@@ -3,7 +3,9 @@ action index and observation layout), the regola state they hold, and the return
 
 Returns: when a game ends, its k winners get 1/k each and the others -1/(n-k) each, so the
 returns of a game add up to 0 (zero-sum) and lie in [-1, 1]; a game with no winner (one
-stopped unfinished by max_decisions) gives everyone 0.
+stopped unfinished by max_decisions) gives everyone 0. A game whose file declares
+`end: payoff` (an amount per player that adds up to 0, with its least and greatest value)
+returns those payoffs instead.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ class Table:
         self.actions = ActionSpace(self.game, self.players)
         self.layout = ObservationLayout(self.game, self.players, self.actions)
         self.encoder = Encoder(self.layout)
+        end = self.game.definition.end
+        self.utility_range = end.payoff_range if end is not None and end.payoff_range \
+            else (-1.0, 1.0)
 
     def start(self, seed: int) -> GameState:
         """A new game of this table from `seed`."""
@@ -79,9 +84,12 @@ def _table(*spec: Any) -> Table:
 
 def returns(state: GameState | None, players: int) -> list[float]:
     """Each seat's return: winners share +1, the others share -1; 0 for all until the end
-    and when nobody won."""
+    and when nobody won. A game file with `end: payoff` (chips won, for poker) gives each
+    seat its payoff instead."""
     if state is None or not state.is_over:
         return [0.0] * players
+    if "payoffs" in state.result:                 # the game file's end: payoff
+        return [float(v) for v in state.result["payoffs"]]
     winners = set(state.result.get("winners", []))
     if not winners or len(winners) == players:
         return [0.0] * players

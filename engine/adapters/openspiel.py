@@ -121,7 +121,8 @@ class RegolaGame(pyspiel.Game):
             num_distinct_actions=len(self.table.actions),
             max_chance_outcomes=self.seeds,
             num_players=self.table.players,
-            min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
+            min_utility=self.table.utility_range[0],
+            max_utility=self.table.utility_range[1], utility_sum=0.0,
             max_game_length=self.table.max_decisions), params)
 
     def new_initial_state(self) -> RegolaState:

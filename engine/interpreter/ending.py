@@ -25,6 +25,8 @@ def finish(c: Runtime, winners: list[int], reason: str, conditions: dict | None 
     decide any more."""
     c.s["result"] = {"winners": sorted(winners), "reason": reason,
                      "conditions": conditions or {}, "scores": scores(c)}
+    if c.g.end is not None and c.g.end.payoff is not None:
+        c.s["result"]["payoffs"] = [c.g.end.payoff(c, p) for p in c.players]
     for thread in c.s["threads"]:
         thread["stack"].clear()
         thread["wait"] = None

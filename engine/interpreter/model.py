@@ -86,6 +86,8 @@ class EndRule:
     sources: dict[str, str] = field(default_factory=dict)
     tiebreaker_sources: list[str] = field(default_factory=list)
     parts: list[ScorePart] = field(default_factory=list)   # where the first score comes from
+    payoff: Any = None                    # compiled fn(p): what the game pays p (zero-sum)
+    payoff_range: tuple[float, float] | None = None        # its least and greatest value
 
 
 @dataclass
@@ -134,6 +136,7 @@ class GameDef:
     end: EndRule | None = None
     evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)
     length_variable: str | None = None    # summary.length: the game variable that is its length
+    ask_single_option: bool = False       # a choice with one option is still asked (a move)
     source_locations: dict[str, Location] = field(default_factory=dict)
     text: dict[str, Any] = field(default_factory=dict)     # English texts by section
     text_locations: dict[str, Location] = field(default_factory=dict)  # "section.key" -> where

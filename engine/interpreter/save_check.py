@@ -28,6 +28,7 @@ THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
 WAIT_KEYS = {"player", "var", "options", "ask", "secret"}
 RESULT_KEYS = {"winners", "reason", "conditions", "scores"}
+OPTIONAL_RESULT_KEYS = {"payoffs"}
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 
 __all__ = ["check_save", "parse_save", "saved_log"]
@@ -159,7 +160,13 @@ def _check_result(ck: Check, data: dict) -> None:
             ck.fail("result", f"none after {data['steps']} decisions, but max_decisions is "
                               f"{limit}")
         return
-    ck.keys(result, "result", RESULT_KEYS if "scores" in result else RESULT_KEYS - {"scores"})
+    shown = {k: v for k, v in result.items() if k not in OPTIONAL_RESULT_KEYS} \
+        if isinstance(result, dict) else result
+    ck.keys(shown, "result", RESULT_KEYS if "scores" in result else RESULT_KEYS - {"scores"})
+    payoffs = result.get("payoffs", [])
+    if not isinstance(payoffs, list) or len(payoffs) not in (0, ck.n) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in payoffs):
+        ck.fail("result.payoffs", "must hold a number for each player")
     winners = ck.listing(result["winners"], "result.winners")
     for i, p in enumerate(winners):
         seat(ck, p, f"result.winners[{i}]")

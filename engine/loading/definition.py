@@ -140,6 +140,7 @@ def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
         source_locations={v.path or dotted(k): v for k, v in pos.items() if k},
         grids=load_grids(doc), goals_declared=list(doc.get("goals", {}).get("measures", {})),
         length_variable=doc.get("summary", {}).get("length"),
+        ask_single_option=bool(doc.get("ask_single_option", False)),
     )
 
 

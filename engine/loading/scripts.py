@@ -96,8 +96,17 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
             share = True
         else:
             share = bool(definition.options[share].value)
-    return EndRule(conditions, tiebreakers, share, dict(end.get("conditions", {})),
+    rule = EndRule(conditions, tiebreakers, share, dict(end.get("conditions", {})),
                    [str(x) for x in end.get("tiebreakers", [])])
+    payoff = end.get("payoff")
+    if payoff is not None:
+        rule.payoff = compile_one(("end", "payoff", "value"), payoff["value"])
+        rule.payoff_range = (float(payoff["min"]), float(payoff["max"]))
+        if rule.payoff_range[0] > 0 or rule.payoff_range[1] < 0:
+            problems.append(Problem(pos.find(("end", "payoff"), file),
+                                    "payoff: min must be at most 0 and max at least 0 "
+                                    "(the payoffs of a game add up to 0)"))
+    return rule
 
 
 def logged_notes(trees: Iterable[Tree]) -> dict[str, set[str]]:

@@ -63,7 +63,8 @@ class Machine(Blocks):
         return assigned
 
     def choose_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
-        """`let x = choose from OPTIONS by PLAYER ask "id"`: stops unless one option."""
+        """`let x = choose from OPTIONS by PLAYER ask "id"`: stops unless one option (and the
+        game does not ask for a single option: the game file's `ask_single_option`)."""
         w, out = self.w, self.out
         where = w.note(out, 0, s)
         spot = self.ctx.spot(where)
@@ -72,7 +73,7 @@ class Machine(Blocks):
         ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
         out.append((0, f"_o = {w.expr(s.children[1], scope, True)}", spot))
         out.append((0, f"if not _o: _nothing({var!r})", spot))
-        out.append((0, "if len(_o) == 1:", spot))
+        out.append((0, "if len(_o) == 1 and not _c.g.ask_single_option:", spot))
         out.append((1, f"{self.ctx.names[var]} = _o[0]", spot))
         out.append((0, "else:", spot))
         self.store(out, 1, assigned)

@@ -55,4 +55,6 @@ GAME_KEYS = {
     "goals": "the outline block goals: each goal's measure, who qualifies, tie-breakers",
     "evaluation": "not shown: how bots value a position (greedy, mcts), not a rule",
     "summary": "not shown: what `regola simulate` reports as a game's length (lab)",
+    "ask_single_option": "not shown: whether a forced move is still asked (a written "
+                         "section says so where it matters)",
 }

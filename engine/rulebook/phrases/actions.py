@@ -247,6 +247,8 @@ class ActionSteps:
         return self.p.expr(kwargs["owner"], env), text
 
     def statement_end_game(self, args, kwargs, env) -> str:
+        if getattr(args[0], "data", None) == "list" and not any(args[0].children):
+            return self.w("the game ends at once; nobody wins")
         return self.w("the game ends at once; it is won by {players}",
                       players=self.p.expr(args[0], env))
 

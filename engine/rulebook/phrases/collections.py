@@ -146,7 +146,7 @@ class CollectionPhrases:
             if name in env.rankings:
                 return self.w("the players in {ordinal} place in {x}",
                               ordinal=self.t.ordinal_before_noun(i), x=x)
-            if name in env.singles and i == 0:
+            if name in env.singles and i == 0 and name in env.groups:
                 return self.w("the {thing}", thing=env.groups[name][0])
             if name in env.groups:
                 thing = env.groups[name][0]
