@@ -142,7 +142,10 @@ class Game:
         except (IllegalAction, ScriptRuntimeError) as error:
             raise InvalidSave(f"an answer of the open secret step cannot be replayed: "
                               f"{error}", "secret_step.answers") from None
-        if json.loads(replay.to_json()) != json.loads(json.dumps(data, sort_keys=True)):
+        replayed = json.loads(replay.to_json())
+        if "chance" in data and "chance" in replayed:   # a draw waiting is not an answer
+            replayed["chance"] = data["chance"]
+        if replayed != json.loads(json.dumps(data, sort_keys=True)):
             raise InvalidSave("the open secret step does not lead to the saved state",
                               "secret_step")
 
@@ -367,13 +370,15 @@ class GameState(StateViews):
     def chance_draw(self) -> dict | None:
         """The draw chance must make now: {"what" (the random operation, e.g. "shuffle
         <deck>"), "bound", "index" (this draw's number in the operation, from 0), "draws"
-        (how many the operation needs)}; None if none is waiting."""
+        (how many the operation needs), "action" ([player, value]: the action taken again
+        once the draws are made; None before the first decision)}; None if none waits."""
         chance = self._data.get("chance")
         if chance is None or not chance["need"]:
             return None
-        need, done = chance["need"], chance["done"]
+        need, done, redo = chance["need"], chance["done"], chance["redo"]
         return {"what": chance["what"], "bound": need[0], "index": done,
-                "draws": done + len(need)}
+                "draws": done + len(need),
+                "action": [redo["player"], redo["value"]] if "player" in redo else None}
 
     def apply_chance(self, outcome: int) -> None:
         """Give chance's outcome of the waiting draw (an integer in [0, chance_bound));

@@ -204,7 +204,8 @@ def _check_threads(ck: Check, data: dict) -> None:
                 ck.fail(f"{where}.wait", "the main thread waits for the players' threads")
             _check_wait(ck, thread["wait"], f"{where}.wait", data["steps"])
             waiting += 1
-    if not over and not waiting:
+    starting = (data.get("chance") or {}).get("redo") == {"start": True}
+    if not over and not waiting and not starting:    # (a start waiting for chance: none)
         ck.fail("threads", "the game is not over, yet nobody has a decision to make")
 
 
