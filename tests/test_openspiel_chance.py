@@ -113,8 +113,8 @@ def test_no_seed_to_find_in_a_seats_first_information_state(name):
 
 
 def _the_future_is_open(state) -> None:
-    """Playing on (first legal actions), a chance node comes whose outcomes lead to
-    different states: the next draws are not fixed yet."""
+    """Playing on (first legal actions), a chance node comes whose first and last outcomes
+    lead to different states: the next draws are not fixed yet."""
     state = state.clone()
     while not state.is_chance_node():
         assert not state.is_terminal(), "no draw left in the game"
@@ -122,7 +122,7 @@ def _the_future_is_open(state) -> None:
     outcomes = [a for a, _ in state.chance_outcomes()]
     assert len(outcomes) >= 2
     after = set()
-    for outcome in outcomes:
+    for outcome in (outcomes[0], outcomes[-1]):
         world = state.clone()
         world.apply_action(outcome)
         while world.is_chance_node():
