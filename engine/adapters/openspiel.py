@@ -8,10 +8,10 @@ Importing this module registers every built-in game as `regola_<game>`:
 
 Parameters: `players` (default: the most the game allows), `variant` (a variant id or file,
 "" for none), `options` (option values, `name:value;name:value`, each value JSON or a bare
-text), `seed` (-1: chance picks it; else the game always starts from this seed), `seeds`
-(how many seeds chance picks from, default 1024), `max_decisions` (a game still running
-after so many decisions ends with no winner; also the game's max length) and
-`full_strings` (false: compact information-state strings; true: observe() with its log).
+text), `seed` (-1, the default: explicit chance nodes; else the seeded fallback below),
+`max_decisions` (a game still running after so many decisions ends with no winner; also
+the game's max length) and `full_strings` (false: compact information-state strings; true:
+observe() with its log).
 
 How regola maps onto OpenSpiel's game types:
 
@@ -28,14 +28,24 @@ How regola maps onto OpenSpiel's game types:
   choices are secret, so a later seat's information state does not contain the earlier
   seats' answers: it is the same game as choosing at once. Sequential turns are also what
   OpenSpiel's search algorithms (MCTS among them) require.
-- **Chance is the seed.** regola draws every random outcome (shuffles, draws) inside the
-  engine from the game's seed. The only chance node is therefore the first one: it picks
-  the seed, uniformly among `seeds` values (action i is seed i), or the fixed `seed`
-  parameter (one outcome). After it the game is deterministic. Nobody observes the seed.
-  For search this means that an algorithm working on the real state (MCTS, which clones
-  it) knows the future draws and the other seats' hidden values: use it as a perfect-
-  information baseline. Algorithms that need to sample the unknown (information-set MCTS,
-  CFR) must work from the information states, not from clones of the state.
+- **Chance is explicit: a chance node at each draw of the rules.** The state is regola's
+  explicit-chance mode (Game.new_state(explicit_chance=True)): no seed; each random draw
+  waits for chance's outcome (GameState.chance_bound, apply_chance), uniform over [0,
+  bound). A shuffle of n cards is n-1 nodes of n, n-1, ... 2 outcomes (Fisher-Yates, one
+  card at a time, as OpenSpiel's card games deal), k tokens drawn from n are k nodes of
+  n, n-1, ...; a draw with one possibility is no node, so a game that draws nothing before
+  its first decision starts at a player node. The engine undoes a step that needs a draw
+  chance has not made and takes it again once the random operation has its outcomes (one
+  replay of the step per random operation). max_chance_outcomes and
+  max_chance_nodes_in_history are bounds from the data (Table.chance_bounds). While a draw
+  waits after a seat's action, that action is in the information state of every seat that
+  sees it (its own; everyone's if not secret), though the state shown is the one before
+  it. The future is not in the state: MCTS, which clones it, meets the chance nodes as
+  they come, and the others' hidden values are still in the clone (sample them away with
+  resample_from_infostate).
+- **The seeded fallback** (`seed` >= 0): regola's seeded game, for tests that must replay
+  one: a single chance node with one outcome, then every draw follows from the seed, which
+  the game's parameters show (an agent could learn the future from it).
 - **Actions** are the game-wide action index of actions.py, enumerated from the game data:
   the same integer means the same value (area, card, number, cell...) in every state.
 - **Returns** (terminal only): winners share +1, the others share -1 (zero-sum); a game
