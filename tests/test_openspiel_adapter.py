@@ -152,30 +152,35 @@ def test_openspiel_mcts_bot_plays_a_whole_game(name):
     assert len(result) == players and abs(sum(result)) < 1e-9 and max(result) > 0
 
 
-def _decision_points(game_id: str, seed: int, every: int = 9):
-    """OpenSpiel states of a seeded random game: every `every`th decision and every
-    point inside a secret step."""
+def _decision_points(game_id: str, seed: int, every: int = 9, chance: bool = False):
+    """OpenSpiel states of a seeded random game (or, with `chance`, one with explicit chance
+    nodes drawn at random from `seed`): every `every`th decision and every point inside a
+    secret step."""
     import random
-    game = pyspiel.load_game(f"regola_{game_id}", {"seed": seed})
+    game = pyspiel.load_game(f"regola_{game_id}", {} if chance else {"seed": seed})
     state = game.new_initial_state()
-    state.apply_action(0)
     rng = random.Random(seed)
     count = 0
     while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
         count += 1
         if count % every == 0 or len(state._held.state.to_move) > 1:
             yield state
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("chance", [False, True], ids=["seeded", "explicit_chance"])
 @pytest.mark.parametrize("name", GAMES)
-def test_resampled_worlds_keep_the_information_state(name):
+def test_resampled_worlds_keep_the_information_state(name, chance):
     """resample_from_infostate draws worlds the deciding seat cannot tell from the real
-    one (same information state, same seat to decide), and they can be played on."""
+    one (same information state, same seat to decide), and they can be played on (with
+    explicit chance, chance nodes included)."""
     import random
     rng = random.Random(1)
     checked = 0
-    for state in _decision_points(name, 2):
+    for state in _decision_points(name, 2, chance=chance):
         player = state.current_player()
         key = state.information_state_string(player)
         for _ in range(3):
@@ -183,6 +188,8 @@ def test_resampled_worlds_keep_the_information_state(name):
             assert world.current_player() == player
             assert world.information_state_string(player) == key
             world.apply_action(rng.choice(world.legal_actions()))
+            while world.is_chance_node():
+                world.apply_action(rng.choice(world.legal_actions()))
         checked += 1
         if checked >= 25:
             break
@@ -190,21 +197,23 @@ def test_resampled_worlds_keep_the_information_state(name):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("chance", [False, True], ids=["seeded", "explicit_chance"])
 @pytest.mark.parametrize("name", GAMES)
-def test_python_ismcts_plays_a_whole_game(name):
+def test_python_ismcts_plays_a_whole_game(name, chance):
     """OpenSpiel's Python IS-MCTS (which samples worlds with resample_from_infostate)
-    plays seat 0 of a whole game against random seats."""
+    plays seat 0 of a whole game against random seats (chance at random)."""
     from open_spiel.python.algorithms import ismcts, mcts
-    game = pyspiel.load_game(f"regola_{name}", {"seed": 3})
+    game = pyspiel.load_game(f"regola_{name}", {} if chance else {"seed": 3})
     state = game.new_initial_state()
-    state.apply_action(0)
     randomness = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=randomness)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
                            random_state=randomness)
     searched = 0
     while not state.is_terminal():
-        if state.current_player() == 0:
+        if state.is_chance_node():
+            state.apply_action(randomness.choice(state.legal_actions()))
+        elif state.current_player() == 0:
             state.apply_action(bot.step(state))
             searched += 1
         else:

@@ -313,3 +313,29 @@ def test_a_game_that_does_not_draw_has_no_chance_node(tmp_path):
         bounds.append(len(state.chance_outcomes()))
         state.apply_action(0)
     assert bounds == [3, 2] and state.current_player() == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_waiting_for_chance_is_in_the_information_state_of_who_sees_it(name):
+    """When a seat's action needs draws, the chance nodes show the state before it, but
+    the seat's information state (string and tensor) has its action already: it is not
+    the same as at its decision (perfect recall)."""
+    game = pyspiel.load_game(f"regola_{name}")
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        seat = state.current_player()
+        before = state.clone()
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_chance_node():
+            assert state._held.state.chance_draw["action"][0] == seat
+            assert state.information_state_string(seat) != \
+                before.information_state_string(seat)
+            assert state.information_state_tensor(seat) != \
+                before.information_state_tensor(seat)
+            assert state.observation_string(seat) == before.observation_string(seat)
+            return
+    pytest.skip(f"{name}: no draw after an action in this game")
