@@ -409,10 +409,15 @@ class GameState(StateViews):
         chance["redo"] = chance["what"] = None
         chance["need"], chance["done"] = [], 0
         self._base = None
-        if redo.get("start"):
-            self._start()
-        else:
-            self.apply(redo["player"], redo["value"])
+        try:
+            if redo.get("start"):
+                self._start()
+            else:
+                self.apply(redo["player"], redo["value"])
+        except BaseException:                # the action failed after all: the state is
+            self._data["chance"]["given"] = []   # the one before it, its draws dropped
+            self._base = None
+            raise
 
     def _answer(self, thread: dict, player: int, value: Any) -> None:
         """Give `value` to `thread` (waiting for `player`'s decision) and run on."""
