@@ -40,7 +40,7 @@ def setup_ms(game: str, rounds: int) -> tuple[float, float]:
         table.start(seed)
         seeded.append(time.perf_counter() - t)
         t = time.perf_counter()
-        state = table.start(None)
+        state = table.start(None, explicit_chance=True)
         rng = np.random.RandomState(seed)
         while state.chance_bound is not None:
             state.apply_chance(int(rng.randint(state.chance_bound)))

@@ -40,12 +40,12 @@ class Table:
         self.layout = ObservationLayout(self.game, self.players, self.actions)
         self.encoder = Encoder(self.layout)
 
-    def start(self, seed: int | None) -> GameState:
-        """A new game of this table from `seed`; None: with explicit chance (no seed, each
-        draw waits for chance's outcome)."""
+    def start(self, seed: int | None, explicit_chance: bool = False) -> GameState:
+        """A new game of this table from `seed` (None: an unguessable one), or with
+        `explicit_chance` and no seed (each draw waits for chance's outcome)."""
         return self.game.new_state(players=self.players, seed=seed,
                                    max_decisions=self.max_decisions,
-                                   explicit_chance=seed is None)
+                                   explicit_chance=explicit_chance)
 
     def chance_bounds(self) -> tuple[int, int]:
         """(the largest number of outcomes a draw can have, a bound on the draws of a game)

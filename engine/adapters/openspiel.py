@@ -170,8 +170,8 @@ class RegolaState(pyspiel.State):
         super().__init__(game)
         self._table = game.table
         self._fixed_seed = game.seed
-        self._held = Held(None) if game.seed >= 0 else Held(game.table.start(None),
-                                                                game.table)
+        self._held = Held(None) if game.seed >= 0 else Held(
+            game.table.start(None, explicit_chance=True), game.table)
 
     def current_player(self) -> int:
         """The seat that decides (the lowest of several), CHANCE while a draw waits (or
