@@ -32,6 +32,7 @@ from .interpreter.evaluation import evaluate
 from .interpreter.eventlog import EventLog
 from .interpreter.layout import layout_of
 from .interpreter.model import GameDef
+from .interpreter.rng import ChanceNeeded
 from .interpreter.runtime import Runtime
 from .interpreter.save_check import check_save, parse_save, saved_log
 from .interpreter.seen_log import SeenLogs
@@ -87,18 +88,26 @@ class Game:
         return {kind: [lay.tids[i] for i in numbers] for kind, numbers in lay.ranges.items()}
 
     def new_state(self, players: int | None = None, seed: int | None = None,
-                  max_decisions: int | None = None) -> GameState:
+                  max_decisions: int | None = None,
+                  explicit_chance: bool = False) -> GameState:
         """A new game with `players` seats (default: the most the game allows). Chance
-        follows `seed` (default: an unguessable one); after `max_decisions` decisions a game
-        the rules have not ended stops, unfinished, with no winners."""
+        follows `seed` (default: an unguessable one), or with `explicit_chance` there is no
+        seed and each draw waits for its outcome (see GameState.chance_bound); after
+        `max_decisions` decisions a game the rules have not ended stops, unfinished, with
+        no winners."""
         if players is None:
             players = self.definition.max_players
         if isinstance(players, bool) or not isinstance(players, int) \
                 or players not in self.player_counts:
             allowed = ", ".join(map(str, self.player_counts))
             raise UnsupportedPlayers(f"{self.id} is for {allowed} players, not {players!r}")
+        if explicit_chance and seed is not None:
+            raise InvalidArgument("a game with explicit chance has no seed")
         seed = state_mod.new_seed() if seed is None else state_mod.check_seed(seed)
         data = state_mod.new_state(self.definition, int(players), seed)
+        if explicit_chance:
+            del data["seed"]
+            data["chance"] = state_mod.new_chance()
         if max_decisions is not None:
             if isinstance(max_decisions, bool) or not isinstance(max_decisions, int) \
                     or max_decisions < 1:
@@ -106,7 +115,7 @@ class Game:
                                       f"not {max_decisions!r}")
             data["max_decisions"] = int(max_decisions)
         state = GameState(self, data)
-        state._advance()
+        state._start()
         return state
 
     def state_from_json(self, text: str | bytes | dict) -> GameState:
@@ -134,7 +143,10 @@ class Game:
         except (IllegalAction, ScriptRuntimeError) as error:
             raise InvalidSave(f"an answer of the open secret step cannot be replayed: "
                               f"{error}", "secret_step.answers") from None
-        if json.loads(replay.to_json()) != json.loads(json.dumps(data, sort_keys=True)):
+        replayed = json.loads(replay.to_json())
+        if "chance" in data and "chance" in replayed:   # a draw waiting is not an answer
+            replayed["chance"] = data["chance"]
+        if replayed != json.loads(json.dumps(data, sort_keys=True)):
             raise InvalidSave("the open secret step does not lead to the saved state",
                               "secret_step")
 
@@ -219,7 +231,10 @@ class GameState(StateViews):
     @property
     def to_move(self) -> list[int]:
         """Seats that must decide now: one, several (simultaneous), or none (game over)."""
-        threads = self._data["threads"]
+        data = self._data
+        threads = data["threads"]
+        if "chance" in data and data["chance"]["need"]:
+            return []                     # chance draws first
         if len(threads) == 1:
             wait = threads[0]["wait"]
             return [] if wait is None else [wait["player"]]
@@ -273,7 +288,7 @@ class GameState(StateViews):
         """The actions `player` may take now, each {"id", "value", "ask", "step"} (the
         question it answers: its ask, and the step counter when it was asked); [] if none."""
         thread = self._waiting(player)
-        if thread is None:
+        if thread is None or self.chance_bound is not None:
             return []
         wait = thread["wait"]
         ask, step = wait["ask"], wait["step"]
@@ -285,8 +300,9 @@ class GameState(StateViews):
         illegal (IllegalAction), answers another question (StaleAction) or a script fails
         (ScriptRuntimeError), the state is left exactly as it was."""
         thread = self._waiting(player)
-        if thread is None:
-            who = ", ".join(map(str, self.to_move)) or "nobody (the game is over)"
+        if thread is None or self.chance_bound is not None:
+            who = ", ".join(map(str, self.to_move)) or (
+                "chance" if self.chance_bound is not None else "nobody (the game is over)")
             raise IllegalAction(f"player {brief(player)} has no decision to make; "
                                 f"waiting for {who}")
         wait = thread["wait"]
@@ -298,10 +314,111 @@ class GameState(StateViews):
             self._since = []
         try:
             self._answer(thread, player, value)
+        except ChanceNeeded as need:
+            self._restore()
+            self._await_chance(need, {"player": player, "value": value})
+            return
         except BaseException:
             self._restore()
             raise
         self._since.append((player, value))
+
+    # -- explicit chance ---------------------------------------------------------------
+    def _start(self) -> None:
+        """Run the scripts from the start to the first decisions (with explicit chance, up
+        to a draw chance has not made yet: then nothing of it is kept)."""
+        data = self._data
+        if "chance" not in data:
+            self._advance()
+            return
+        copy = state_mod.clone_state(data)
+        try:
+            self._advance()
+        except ChanceNeeded as need:
+            data.clear()
+            data.update(copy)
+            self._log.truncate(0)
+            self._rt.bind()
+            self._await_chance(need, {"start": True})
+
+    def _await_chance(self, need: ChanceNeeded, redo: dict) -> None:
+        """Wait for chance's outcomes of `need`, then take `redo` again (the start, or
+        {"player", "value"}: an action), from the state as it was before it."""
+        chance = self._data["chance"]
+        chance["need"] = list(need.bounds)
+        chance["done"] = need.done
+        chance["what"] = need.what
+        chance["redo"] = redo
+        self._base = None                    # the next checkpoint holds this
+
+    @property
+    def explicit_chance(self) -> bool:
+        """Whether chance's outcomes are given one by one (apply_chance), not drawn from a
+        seed (Game.new_state(explicit_chance=True))."""
+        return "chance" in self._data
+
+    @property
+    def chance_bound(self) -> int | None:
+        """With explicit chance, while a random draw waits for its outcome: chance must
+        draw an integer in [0, chance_bound) (apply_chance); nobody decides meanwhile.
+        None otherwise."""
+        chance = self._data.get("chance")
+        if chance is None or not chance["need"]:
+            return None
+        return chance["need"][0]
+
+    @property
+    def chance_draw(self) -> dict | None:
+        """The draw chance must make now: {"what" (the random operation, e.g. "shuffle
+        <deck>"), "bound", "index" (this draw's number in the operation, from 0), "draws"
+        (how many the operation needs), "action" ([player, value]: the action taken again
+        once the draws are made; None before the first decision)}; None if none waits."""
+        chance = self._data.get("chance")
+        if chance is None or not chance["need"]:
+            return None
+        need, done, redo = chance["need"], chance["done"], chance["redo"]
+        return {"what": chance["what"], "bound": need[0], "index": done,
+                "draws": done + len(need),
+                "action": [redo["player"], redo["value"]] if "player" in redo else None}
+
+    def apply_chance(self, outcome: int) -> None:
+        """Give chance's outcome of the waiting draw (an integer in [0, chance_bound));
+        once the random operation has all of its outcomes, the step it stopped is taken
+        again, on to the next decisions or the next draw."""
+        bound = self.chance_bound
+        if bound is None:
+            raise IllegalAction("chance has no draw to make now")
+        if isinstance(outcome, bool) or not isinstance(outcome, int) \
+                or not 0 <= outcome < bound:
+            raise IllegalAction(f"chance must draw an integer in [0, {bound}), "
+                                f"not {outcome!r}")
+        if self._dirty:
+            self._fresh()
+        chance = self._data["chance"]
+        chance["given"].append(int(outcome))
+        chance["need"].pop(0)
+        chance["done"] += 1
+        self._base = None
+        if chance["need"]:
+            return
+        self._redo()
+
+    def _redo(self) -> None:
+        """Take again what waited for chance (with the outcomes given so far)."""
+        chance = self._data["chance"]
+        redo = chance["redo"]
+        chance["redo"] = chance["what"] = None
+        chance["need"], chance["done"] = [], 0
+        self._base = None
+        try:
+            if redo.get("start"):
+                self._start()
+            else:
+                self.apply(redo["player"], redo["value"])
+        except BaseException:                # the action failed after all: the state is
+            self._data["chance"]["given"] = []   # the one before it, its draws dropped
+            self._base = None
+            raise
 
     def _answer(self, thread: dict, player: int, value: Any) -> None:
         """Give `value` to `thread` (waiting for `player`'s decision) and run on."""
@@ -473,6 +590,9 @@ class GameState(StateViews):
             data.pop("secret_step", None)    # its start holds the real secrets
             world = GameState(self.game, data, log.fork())
             world._ask_others_again(seat)
+            chance = data.get("chance")
+            if chance is not None and chance["need"]:
+                world._redo()                # its draws made anew
             return world
         return draw
 

@@ -53,11 +53,14 @@ def test_parameters_players_variant_and_options():
         pyspiel.load_game("regola_doge", {"players": 2})
 
 
-def test_chance_picks_the_seed_and_the_rest_is_the_regola_game():
-    game = pyspiel.load_game("regola_rialto", {"players": 3})
+def test_the_seed_parameter_is_one_chance_node_then_the_seeded_regola_game():
+    """The seeded fallback: with `seed`, one chance node (one outcome) and then regola's
+    own seeded game, draw for draw."""
+    game = pyspiel.load_game("regola_rialto", {"players": 3, "seed": 42})
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
-    state.apply_action(42)
+    assert state.is_chance_node() and state.chance_outcomes() == [(0, 1.0)]
+    assert game.max_chance_outcomes() == 1 and game.max_chance_nodes_in_history() == 1
+    state.apply_action(0)
     same = regola.load_game("rialto").new_state(players=3, seed=42, max_decisions=10_000)
     assert str(state) == same.to_json()
     seat = min(same.to_move)
@@ -100,8 +103,7 @@ def test_simultaneous_secret_choices_are_asked_one_seat_after_the_other():
 def test_a_state_serializes_and_comes_back_equal():
     game = pyspiel.load_game("regola_warsaw", {"players": 2, "options": "max_stack_height:3"})
     state = game.new_initial_state()
-    state.apply_action(5)
-    for _ in range(30):
+    for _ in range(60):
         state.apply_action(state.legal_actions()[-1])
     back = game.deserialize_state(state.serialize())
     assert str(back) == str(state) and back.history() == state.history()
@@ -150,31 +152,36 @@ def test_openspiel_mcts_bot_plays_a_whole_game(name):
     assert len(result) == players and abs(sum(result)) < 1e-9 and max(result) > 0
 
 
-def _decision_points(game_id: str, seed: int, every: int = 9):
-    """OpenSpiel states of a seeded random game: every `every`th decision and every
-    point inside a secret step."""
+def _decision_points(game_id: str, seed: int, every: int = 9, chance: bool = False):
+    """OpenSpiel states of a seeded random game (or, with `chance`, one with explicit chance
+    nodes drawn at random from `seed`): every `every`th decision and every point inside a
+    secret step."""
     import random
-    game = pyspiel.load_game(f"regola_{game_id}", {"seed": seed})
+    game = pyspiel.load_game(f"regola_{game_id}", {} if chance else {"seed": seed})
     state = game.new_initial_state()
-    state.apply_action(0)
     rng = random.Random(seed)
     count = 0
     while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
         count += 1
         if count % every == 0 or len(state._held.state.to_move) > 1:
             yield state
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("chance", [False, True], ids=["seeded", "explicit_chance"])
 @pytest.mark.parametrize("name", GAMES)
-def test_resampled_worlds_keep_the_information_state(name):
+def test_resampled_worlds_keep_the_information_state(name, chance):
     """resample_from_infostate draws worlds the deciding seat cannot tell from the real
-    one (same information state, same seat to decide), and they can be played on."""
+    one (same information state, same seat to decide), and they can be played on (with
+    explicit chance, chance nodes included)."""
     import random
     rng = random.Random(1)
     checked = 0
     for seed in range(2, 40):               # one game, or more of a short one, every decision
-        for state in _decision_points(name, seed, 9 if seed == 2 else 1):
+        for state in _decision_points(name, seed, 9 if seed == 2 else 1, chance=chance):
             player = state.current_player()
             key = state.information_state_string(player)
             for _ in range(3):
@@ -182,6 +189,8 @@ def test_resampled_worlds_keep_the_information_state(name):
                 assert world.current_player() == player
                 assert world.information_state_string(player) == key
                 world.apply_action(rng.choice(world.legal_actions()))
+                while world.is_chance_node():
+                    world.apply_action(rng.choice(world.legal_actions()))
             checked += 1
             if checked >= 25:
                 break
@@ -191,23 +200,25 @@ def test_resampled_worlds_keep_the_information_state(name):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("chance", [False, True], ids=["seeded", "explicit_chance"])
 @pytest.mark.parametrize("name", GAMES)
-def test_python_ismcts_plays_a_whole_game(name):
+def test_python_ismcts_plays_a_whole_game(name, chance):
     """OpenSpiel's Python IS-MCTS (which samples worlds with resample_from_infostate)
-    plays seat 0 of a whole game against random seats (of several whole games, for a game
-    too short to give it more than 10 decisions)."""
+    plays seat 0 of a whole game against random seats, chance at random (of several whole
+    games, for a game too short to give it more than 10 decisions)."""
     from open_spiel.python.algorithms import ismcts, mcts
     randomness = np.random.RandomState(1)
     searched = 0
     for seed in range(3, 30):
-        game = pyspiel.load_game(f"regola_{name}", {"seed": seed})
+        game = pyspiel.load_game(f"regola_{name}", {} if chance else {"seed": seed})
         state = game.new_initial_state()
-        state.apply_action(0)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=randomness)
         bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
                                random_state=randomness)
         while not state.is_terminal():
-            if state.current_player() == 0:
+            if state.is_chance_node():
+                state.apply_action(randomness.choice(state.legal_actions()))
+            elif state.current_player() == 0:
                 state.apply_action(bot.step(state))
                 searched += 1
             else:
@@ -218,7 +229,7 @@ def test_python_ismcts_plays_a_whole_game(name):
     assert searched > 10
 
 
-def test_observers_it_cannot_give_are_refused_and_chance_is_one_node():
+def test_observers_it_cannot_give_are_refused():
     game = pyspiel.load_game("regola_copycat", {"players": 3})
     every_secret = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True,
@@ -230,4 +241,3 @@ def test_observers_it_cannot_give_are_refused_and_chance_is_one_node():
         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
     with pytest.raises(ValueError, match="public_info=False"):
         game.make_py_observer(no_public)
-    assert game.max_chance_nodes_in_history() == 1

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import UnsupportedPlayers
 from ..game import GameState
+from ..interpreter.layout import layout_of
 from ..loading.loader import load_game
 from .actions import ActionSpace
 from .observation import Encoder, ObservationLayout, compact_string, view_string
@@ -44,10 +45,23 @@ class Table:
         self.utility_range = end.payoff_range if end is not None and end.payoff_range \
             else (-1.0, 1.0)
 
-    def start(self, seed: int) -> GameState:
-        """A new game of this table from `seed`."""
+    def start(self, seed: int | None, explicit_chance: bool = False) -> GameState:
+        """A new game of this table from `seed` (None: an unguessable one), or with
+        `explicit_chance` and no seed (each draw waits for chance's outcome)."""
         return self.game.new_state(players=self.players, seed=seed,
-                                   max_decisions=self.max_decisions)
+                                   max_decisions=self.max_decisions,
+                                   explicit_chance=explicit_chance)
+
+    def chance_bounds(self) -> tuple[int, int]:
+        """(the largest number of outcomes a draw can have, a bound on the draws of a game)
+        from the data: a draw picks among a deck's cards, the tokens of a kind, or a list
+        (of places, tokens or seats); a game of at most max_decisions decisions draws at
+        most that many of each, per decision and before the first."""
+        definition = self.game.definition
+        lay = layout_of(definition, self.players)
+        largest = max([2, self.players, len(lay.tids), len(lay.places),
+                       *(len(d.cards) for d in definition.decks.values())])
+        return largest, (self.max_decisions + 1) * largest
 
     @classmethod
     def get(cls, game: str, players: int | None = None, variant: str | None = None,
@@ -196,8 +210,26 @@ class Held:
         return self._seen
 
     def history(self, seat: int | None) -> Any:
-        """The n x A counts of the choices `seat` saw (the tensor's history section)."""
-        return self.seen().counts[seat]
+        """The n x A counts of the choices `seat` saw (the tensor's history section), the
+        choice waiting for chance's draws included if `seat` sees it."""
+        counts = self.seen().counts[seat]
+        pending = self.pending(seat)
+        if pending is not None:
+            counts = counts.copy()
+            counts[pending] += 1
+        return counts
+
+    def pending(self, seat: int | None) -> tuple[int, int] | None:
+        """The choice taken but waiting for chance's draws before it is played (explicit
+        chance), as (player, action id), if `seat` sees it (its own, or not secret)."""
+        draw = None if self.state is None else self.state.chance_draw
+        if draw is None or draw["action"] is None:
+            return None
+        state, (player, value) = self.state, draw["action"]
+        decision = state.decision(player)
+        if seat != player and (decision is None or decision["secret"]):
+            return None
+        return player, self.table.actions.id_of(value)
 
     def string(self, seat: int | None, history: bool, full: bool = False) -> str:
         """The view as canonical JSON: without the log (history false), or the information
@@ -211,7 +243,10 @@ class Held:
             elif full:
                 text = view_string(self.view(seat, True), True)
             else:
-                text = compact_string(self.view(seat), self.seen().seen[seat])
+                seen = self.seen().seen[seat]
+                pending = self.pending(seat)
+                text = compact_string(self.view(seat), seen if pending is None
+                                      else [*seen, pending])
             self._views[key] = text
         return text
 

@@ -8,10 +8,10 @@ Importing this module registers every built-in game as `regola_<game>`:
 
 Parameters: `players` (default: the most the game allows), `variant` (a variant id or file,
 "" for none), `options` (option values, `name:value;name:value`, each value JSON or a bare
-text), `seed` (-1: chance picks it; else the game always starts from this seed), `seeds`
-(how many seeds chance picks from, default 1024), `max_decisions` (a game still running
-after so many decisions ends with no winner; also the game's max length) and
-`full_strings` (false: compact information-state strings; true: observe() with its log).
+text), `seed` (-1, the default: explicit chance nodes; else the seeded fallback below),
+`max_decisions` (a game still running after so many decisions ends with no winner; also
+the game's max length) and `full_strings` (false: compact information-state strings; true:
+observe() with its log).
 
 How regola maps onto OpenSpiel's game types:
 
@@ -28,14 +28,24 @@ How regola maps onto OpenSpiel's game types:
   choices are secret, so a later seat's information state does not contain the earlier
   seats' answers: it is the same game as choosing at once. Sequential turns are also what
   OpenSpiel's search algorithms (MCTS among them) require.
-- **Chance is the seed.** regola draws every random outcome (shuffles, draws) inside the
-  engine from the game's seed. The only chance node is therefore the first one: it picks
-  the seed, uniformly among `seeds` values (action i is seed i), or the fixed `seed`
-  parameter (one outcome). After it the game is deterministic. Nobody observes the seed.
-  For search this means that an algorithm working on the real state (MCTS, which clones
-  it) knows the future draws and the other seats' hidden values: use it as a perfect-
-  information baseline. Algorithms that need to sample the unknown (information-set MCTS,
-  CFR) must work from the information states, not from clones of the state.
+- **Chance is explicit: a chance node at each draw of the rules.** The state is regola's
+  explicit-chance mode (Game.new_state(explicit_chance=True)): no seed; each random draw
+  waits for chance's outcome (GameState.chance_bound, apply_chance), uniform over [0,
+  bound). A shuffle of n cards is n-1 nodes of n, n-1, ... 2 outcomes (Fisher-Yates, one
+  card at a time, as OpenSpiel's card games deal), k tokens drawn from n are k nodes of
+  n, n-1, ...; a draw with one possibility is no node, so a game that draws nothing before
+  its first decision starts at a player node. The engine undoes a step that needs a draw
+  chance has not made and takes it again once the random operation has its outcomes (one
+  replay of the step per random operation). max_chance_outcomes and
+  max_chance_nodes_in_history are bounds from the data (Table.chance_bounds). While a draw
+  waits after a seat's action, that action is in the information state of every seat that
+  sees it (its own; everyone's if not secret), though the state shown is the one before
+  it. The future is not in the state: MCTS, which clones it, meets the chance nodes as
+  they come, and the others' hidden values are still in the clone (sample them away with
+  resample_from_infostate).
+- **The seeded fallback** (`seed` >= 0): regola's seeded game, for tests that must replay
+  one: a single chance node with one outcome, then every draw follows from the seed, which
+  the game's parameters show (an agent could learn the future from it).
 - **Actions** are the game-wide action index of actions.py, enumerated from the game data:
   the same integer means the same value (area, card, number, cell...) in every state.
 - **Returns** (terminal only): winners share +1, the others share -1 (zero-sum); a game
@@ -60,7 +70,6 @@ from .actions import action_key
 from .common import MAX_DECISIONS, Held, Table, deciding_seat, returns
 
 PREFIX = "regola_"
-SEEDS = 1024
 RESAMPLE_TRIES = 20
 """How many sampled worlds resample_from_infostate draws before it gives up."""
 
@@ -97,7 +106,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.definition.max_players, "variant": "",
-                                 "options": "", "seed": -1, "seeds": SEEDS,
+                                 "options": "", "seed": -1,
                                  "max_decisions": MAX_DECISIONS, "full_strings": False})
 
 
@@ -114,19 +123,21 @@ class RegolaGame(pyspiel.Game):
                                parse_options(params["options"]), int(params["max_decisions"]))
         self.seed = int(params["seed"])
         self.full_strings = bool(params["full_strings"])
-        self.seeds = 1 if self.seed >= 0 else int(params["seeds"])
-        if self.seeds < 1:
-            raise ValueError(f"seeds must be at least 1, not {self.seeds}")
+        self.outcomes, self.chance_nodes = self.table.chance_bounds()
+        if self.seed >= 0:                     # the seeded fallback: one chance node
+            self.outcomes, self.chance_nodes = 1, 1
         super().__init__(self.GAME_TYPE, pyspiel.GameInfo(
             num_distinct_actions=len(self.table.actions),
-            max_chance_outcomes=self.seeds,
+            max_chance_outcomes=self.outcomes,
             num_players=self.table.players,
             min_utility=self.table.utility_range[0],
             max_utility=self.table.utility_range[1], utility_sum=0.0,
             max_game_length=self.table.max_decisions), params)
 
     def new_initial_state(self) -> RegolaState:
-        """The chance node that picks the seed."""
+        """The game before its first decision: the chance node of its first draw (or of
+        the seed, with the `seed` parameter), or the first decision if it draws nothing
+        before."""
         return RegolaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RegolaObserver:
@@ -147,27 +158,32 @@ class RegolaGame(pyspiel.Game):
         return RegolaObserver(self.table, history, public, self.full_strings)
 
     def max_chance_nodes_in_history(self) -> int:
-        """One: the chance node that picks the seed."""
-        return 1
+        """A bound on the chance nodes of a game, from the data (Table.chance_bounds; one
+        with the `seed` parameter)."""
+        return self.chance_nodes
 
 
 class RegolaState(pyspiel.State):
-    """A game in progress: a regola GameState once chance has picked the seed."""
+    """A game in progress: a regola GameState with explicit chance (or, with the `seed`
+    parameter, None until the chance node of the seed)."""
 
     def __init__(self, game: RegolaGame):
         super().__init__(game)
         self._table = game.table
         self._fixed_seed = game.seed
-        self._seeds = game.seeds
-        self._held = Held(None)
+        self._held = Held(None) if game.seed >= 0 else Held(
+            game.table.start(None, explicit_chance=True), game.table)
 
     def current_player(self) -> int:
-        """The seat that decides (the lowest of several), CHANCE first, TERMINAL at the end."""
+        """The seat that decides (the lowest of several), CHANCE while a draw waits (or
+        before the seed), TERMINAL at the end."""
         state = self._held.state
         if state is None:
             return pyspiel.PlayerId.CHANCE
         if state.is_over:
             return pyspiel.PlayerId.TERMINAL
+        if state.chance_bound is not None:
+            return pyspiel.PlayerId.CHANCE
         return deciding_seat(state)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -178,23 +194,36 @@ class RegolaState(pyspiel.State):
         return self._table.actions.ids(state.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The seeds chance may pick, each as likely."""
-        return [(i, 1.0 / self._seeds) for i in range(self._seeds)]
+        """The outcomes of the draw that waits, each as likely (the seed, with the `seed`
+        parameter: one outcome)."""
+        state = self._held.state
+        bound = 1 if state is None else state.chance_bound
+        if bound is None:
+            return []
+        return [(i, 1.0 / bound) for i in range(bound)]
 
     def _apply_action(self, action: int) -> None:
-        """Pick the seed, or take the current seat's action."""
-        if self._held.state is None:
-            seed = self._fixed_seed if self._fixed_seed >= 0 else int(action)
-            self._held = Held(self._table.start(seed), self._table)
-            return
+        """Give chance's outcome (or the seed), or take the current seat's action."""
         state = self._held.state
-        state.apply(deciding_seat(state), self._table.actions.value_of(action))
+        if state is None:
+            self._held = Held(self._table.start(self._fixed_seed), self._table)
+            return
+        if state.chance_bound is not None:
+            state.apply_chance(int(action))
+        else:
+            state.apply(deciding_seat(state), self._table.actions.value_of(action))
         self._held.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """An action as text: `seed N` for chance, else the value as JSON."""
+        """An action as text: for chance, the draw (`shuffle <deck>: 3 (draw 1 of 6, 7
+        outcomes)`, or `seed N`), else the value as JSON."""
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {self._fixed_seed if self._fixed_seed >= 0 else action}"
+            state = self._held.state
+            draw = None if state is None else state.chance_draw
+            if draw is None:
+                return f"seed {self._fixed_seed}" if state is None else f"chance {action}"
+            return (f"{draw['what']}: {action} (draw {draw['index'] + 1} of "
+                    f"{draw['draws']}, {draw['bound']} outcomes)")
         return action_key(self._table.actions.value_of(action))
 
     def resample_from_infostate(self, player_id: int,
@@ -205,7 +234,7 @@ class RegolaState(pyspiel.State):
         answering anew at random. `probability_sampler()` gives the randomness (a float in
         [0, 1)); a sampled world whose scripts fail is drawn again."""
         state = self._held.state
-        if state is None or state.is_over:
+        if state is None or state.is_over or state.chance_bound is not None:
             return self.clone()
         rng = random.Random(int(probability_sampler() * 2 ** 53))
         deciding = deciding_seat(state)
@@ -213,6 +242,9 @@ class RegolaState(pyspiel.State):
             try:
                 world = state.sample(player_id, rng)
                 while not world.is_over and deciding_seat(world) != deciding:
+                    if world.chance_bound is not None:
+                        world.apply_chance(rng.randrange(world.chance_bound))
+                        continue
                     seat = deciding_seat(world)
                     world.apply(seat, rng.choice(world.legal_actions(seat)))
             except (IllegalAction, ScriptRuntimeError):

@@ -10,7 +10,8 @@ plays on states the searching seat cannot tell from the real one. `sample` makes
   locals and pending options) follows it;
 - the face-down cards of each deck are dealt again in a random order;
 - the state's random stream gets a new seed, so future chance (draws, shuffles) is
-  unknown.
+  unknown; with explicit chance (no seed), the outcomes chance gave for a step not yet
+  taken are dropped, so that step draws anew.
 
 Everything `observe(seat)` shows is unchanged. Kept as they are (the engine cannot guess
 a plausible alternative in general): other seats' owner-only variables, their secret
@@ -92,7 +93,11 @@ class Sampler:
             deck = data["decks"][name]
             for i, card in zip(down, cards):
                 deck["cards"][i] = card
-        data["seed"] = rng.getrandbits(SEED_BITS)
+        chance = data.get("chance")
+        if chance is None:
+            data["seed"] = rng.getrandbits(SEED_BITS)
+        else:
+            chance["given"] = []
         return data
 
 

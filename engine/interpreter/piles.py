@@ -24,6 +24,8 @@ def draw_refill(c: Runtime, kind: str, owner: int, source: str, dest: str, amoun
     """Move up to `amount` random tokens of `owner` from `source` to `dest`; whenever
     `source` is empty, first move all of the owner's tokens at `refill` there, face down.
     Returns how many were drawn (fewer only when both places ran out)."""
+    if "chance" in c.s and amount > 0 and len({source, dest, refill}) == 3:
+        _need_refill_draws(c, kind, owner, source, refill, amount)
     drawn = 0
     while drawn < amount:
         if not c.tokens(kind, owner=owner, at=source):
@@ -37,6 +39,21 @@ def draw_refill(c: Runtime, kind: str, owner: int, source: str, dest: str, amoun
                     "to": source, "n": len(back)})
         drawn += c.draw(kind, source, dest, 1, owner=owner)
     return drawn
+
+
+def _need_refill_draws(c: Runtime, kind: str, owner: int, source: str, refill: str,
+                       amount: int) -> None:
+    """With explicit chance, ask for the outcomes of all of a draw_refill's draws at once
+    (one chance operation, not one per token): the draw pile shrinks by one each time, and
+    the refill (untouched by the draws, the three places being distinct) holds as many as
+    now."""
+    here = len(c.tokens(kind, owner=owner, at=source))
+    back = len(c.tokens(kind, owner=owner, at=refill))
+    first = min(amount, here)
+    bounds = list(range(here, here - first, -1))
+    if amount > first:
+        bounds += list(range(back, back - min(amount - first, back), -1))
+    c.need_chance(bounds, f"draw {kind} at {source}")
 
 
 def slide_row(c: Runtime, kind: str, places: list) -> int:

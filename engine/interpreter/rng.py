@@ -35,3 +35,16 @@ def shuffle(items: list, seed: int, counter: int, base: Any = None) -> int:
         counter += 1
         items[i], items[j] = items[j], items[i]
     return counter
+
+
+class ChanceNeeded(Exception):  # noqa: N818 - a signal, not an error
+    """Raised in explicit-chance mode when a draw is needed beyond the outcomes chance gave:
+    the random operation that stopped needs one outcome in [0, b) for each b of `bounds`,
+    in order, after the `done` outcomes it had (`what` names the operation, for people).
+    The caller undoes the step."""
+
+    def __init__(self, bounds: list[int], what: str, done: int = 0):
+        super().__init__(f"chance must draw an integer in [0, {bounds[0]})")
+        self.bounds = bounds
+        self.what = what
+        self.done = done

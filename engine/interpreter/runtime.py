@@ -232,9 +232,19 @@ class Runtime(TokenOps):
         return deck
 
     def shuffle(self, name: str) -> None:
-        """Shuffle a deck face down with the state's random stream."""
+        """Shuffle a deck face down with the state's random stream (in explicit-chance mode,
+        with chance's outcomes: one draw per card but the last)."""
         deck = self.deck(name)
-        self.s["rng"] = rng.shuffle(deck["cards"], self.s["seed"], self.s["rng"], self._stream)
+        chance = self.s.get("chance")
+        if chance is None:
+            self.s["rng"] = rng.shuffle(deck["cards"], self.s["seed"], self.s["rng"],
+                                        self._stream)
+        else:
+            cards = deck["cards"]
+            self.need_chance(list(range(len(cards), 1, -1)), f"shuffle {name}")
+            for i in range(len(cards) - 1, 0, -1):
+                j = self._chance_index(chance, i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
         deck["up"] = [False] * len(deck["cards"])
         self.emit({"e": "shuffle", "deck": name})
 
@@ -251,11 +261,41 @@ class Runtime(TokenOps):
         for i in range(len(self.deck(name)["cards"])):
             self.reveal_card(name, i)
 
-    def random_index(self, bound: int) -> int:
-        """Draw from the state's random stream."""
+    def random_index(self, bound: int, what: str = "draw at random") -> int:
+        """Draw from the state's random stream (in explicit-chance mode, chance's next
+        outcome; `what` names the draw)."""
         state = self.s
+        chance = state.get("chance")
+        if chance is not None:
+            self.need_chance([bound], what)
+            return self._chance_index(chance, bound)
         value = rng.draw_from(self._stream, state["rng"], bound)
         state["rng"] += 1
+        return value
+
+    def need_chance(self, bounds: list[int], what: str) -> None:
+        """In explicit-chance mode, make sure chance gave an outcome for each draw of
+        `bounds` that has a choice (bound 2 or more) before any of them is taken:
+        ChanceNeeded for the others otherwise. Nothing in seeded mode."""
+        chance = self.s.get("chance")
+        if chance is None:
+            return
+        needed = [b for b in bounds if b > 1]
+        given = len(chance["given"])
+        if given < len(needed):
+            raise rng.ChanceNeeded(needed[given:], what, given)
+
+    def _chance_index(self, chance: dict, bound: int) -> int:
+        """Chance's next outcome for a draw in [0, bound) (0 with no choice)."""
+        self.s["rng"] += 1
+        if bound <= 1:
+            return 0
+        given = chance["given"]
+        if not given:
+            raise rng.ChanceNeeded([bound], "draw at random")
+        value = given.pop(0)
+        if type(value) is not int or not 0 <= value < bound:
+            raise ScriptRuntimeError(f"chance's outcome {value!r} is not in [0, {bound})")
         return value
 
     # -- properties ------------------------------------------------------------------

@@ -21,9 +21,10 @@ from .state import FORMAT, check_seed
 if TYPE_CHECKING:
     from ..game import Game
 
-BASE_KEYS = ("format", "game", "variant", "n", "seed", "rng", "steps", "vars", "pvars",
+BASE_KEYS = ("format", "game", "variant", "n", "rng", "steps", "vars", "pvars",
              "counts", "tokens", "decks", "threads", "result")
-OPTIONAL_KEYS = ("max_decisions", "secret_step")
+OPTIONAL_KEYS = ("max_decisions", "secret_step", "seed", "chance")
+CHANCE_KEYS = {"given", "need", "done", "what", "redo"}
 THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
 WAIT_KEYS = {"player", "var", "options", "ask", "secret"}
@@ -103,15 +104,38 @@ def _check_top(ck: Check, game: Game, data: dict) -> None:
     if isinstance(n, bool) or n not in game.player_counts:
         allowed = ", ".join(map(str, game.player_counts))
         ck.fail("n", f"{definition.id} is for {allowed} players, not {n!r}")
-    try:
-        check_seed(data["seed"])
-    except InvalidArgument as error:
-        ck.fail("seed", str(error))
+    if ("seed" in data) == ("chance" in data):
+        ck.fail("seed", "a save holds a seed or explicit chance, one of them")
+    if "chance" in data:
+        _check_chance(ck, data["chance"])
+    else:
+        try:
+            check_seed(data["seed"])
+        except InvalidArgument as error:
+            ck.fail("seed", str(error))
     for key in ("rng", "steps"):
         ck.count(data[key], key)
     limit = data.get("max_decisions")
     if limit is not None:
         ck.count(limit, "max_decisions", least=1)
+
+
+def _check_chance(ck: Check, chance: Any) -> None:
+    """Explicit chance (state.new_chance): outcomes given, the bounds of draws waiting, and
+    what runs again once they are made."""
+    if not isinstance(chance, dict) or set(chance) != CHANCE_KEYS:
+        ck.fail("chance", f"must hold {', '.join(sorted(CHANCE_KEYS))}")
+    for key, least in (("given", 0), ("need", 2)):
+        for i, value in enumerate(ck.listing(chance[key], f"chance.{key}")):
+            ck.count(value, f"chance.{key}[{i}]", least=least)
+    ck.count(chance["done"], "chance.done")
+    waiting = bool(chance["need"])
+    redo = chance["redo"]
+    if waiting != isinstance(redo, dict) or waiting != isinstance(chance["what"], str):
+        ck.fail("chance.redo", "a waiting draw needs what it is and what runs again; "
+                               "none without")
+    if waiting and set(redo) not in ({"start"}, {"player", "value"}):
+        ck.fail("chance.redo", "must be {start} or {player, value}")
 
 
 def _check_vars(ck: Check, data: dict) -> None:
@@ -220,7 +244,8 @@ def _check_threads(ck: Check, data: dict) -> None:
                 ck.fail(f"{where}.wait", "the main thread waits for the players' threads")
             _check_wait(ck, thread["wait"], f"{where}.wait", data["steps"])
             waiting += 1
-    if not over and not waiting:
+    starting = (data.get("chance") or {}).get("redo") == {"start": True}
+    if not over and not waiting and not starting:    # (a start waiting for chance: none)
         ck.fail("threads", "the game is not over, yet nobody has a decision to make")
 
 

@@ -45,6 +45,15 @@ def check_seed(seed: Any) -> int:
     return int(seed)
 
 
+def new_chance() -> dict:
+    """The record of explicit chance in a state (in place of its seed): `given`, the
+    outcomes chance gave that the step being taken has not used yet; while a draw waits,
+    `need` (the bounds of the random operation's draws still to make), `done` (how many
+    of its draws chance made), `what` (the operation, for people) and `redo` (what runs
+    again once they are made: {"start": true} or {"player", "value"})."""
+    return {"given": [], "need": [], "done": 0, "what": None, "redo": None}
+
+
 def start_counts(game: GameDef, lay: Layout) -> dict[str, list[int]]:
     """Every counted piece at its kind's start place."""
     counts = {}

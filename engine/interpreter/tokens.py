@@ -187,8 +187,11 @@ class TokenOps(OwnedQueries):
         pool = list(self._select(kind, _MISSING, source, filters))
         tids = self.lay.tids
         moved = 0
+        what = f"draw {kind} at {source}"
+        if "chance" in self.s and pool and amount > 0:
+            self.need_chance(list(range(len(pool), max(len(pool) - amount, 0), -1)), what)
         while pool and moved < amount:
-            self.move_token(tids[pool.pop(self.random_index(len(pool)))], dest)
+            self.move_token(tids[pool.pop(self.random_index(len(pool), what))], dest)
             moved += 1
         return moved
 
