@@ -18,7 +18,10 @@ np = pytest.importorskip("numpy")
 
 from regola.adapters import openspiel as adapter  # noqa: E402
 
-GAMES = regola.builtin_games()
+GAMES = [g for g in regola.builtin_games() if g not in ("tictactoe", "goofspiel", "kuhn")]
+"""The board games, which draw all through play; the classic games (no draw, or one deal
+at the start, over in a few decisions) are checked against OpenSpiel's own in
+test_classic_games.py."""
 CONCEPT = Path(__file__).parent / "data" / "concept_game"
 PERTURBED = 12
 """How many of the chance outcomes before a seat's first decision the check changes."""
@@ -87,8 +90,10 @@ def test_no_seed_to_find_in_a_seats_first_information_state(name):
     for seat in range(game.num_players()):
         base = [random.Random(seat).randrange(1000) for _ in range(400)]
         state, drawn = _to_first_decision(game, seat, base)
-        assert drawn, "the game draws before the seat's first decision"
         key = state.information_state_string(seat)
+        if not drawn:           # nothing drawn before then (tic-tac-toe): no chance, no seed
+            assert "seed" not in _json_keys(str(state)) | _json_keys(key)
+            continue
         seen = public.string_from(state, seat)
         for text in (str(state), key, state.observation_string(seat), seen):
             assert "seed" not in _json_keys(text)
