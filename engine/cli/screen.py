@@ -329,6 +329,8 @@ class Screen:
         room -= len(top)
         front = self.fitted(board.front_notes())
         front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
+        if not squeeze:                  # the rows a seat decides by come before them
+            front = front[:max(0, room - 4 - board.essential_rows() - min(len(mine), 1))]
         room -= len(front)
         grid = board.own_grids()
         if grid:
@@ -489,6 +491,8 @@ class Screen:
             if not hidden:
                 break
             on_map -= hidden
+        if len(board_lines) > room - log_room and logs:    # the story gives way first
+            log_room = max(min(len(logs), 1), room - len(board_lines))
         if len(board_lines) > room - log_room and not grid_map:   # it would push the top off
             board_lines = self.board_lines(view, room - log_room, grid_map, squeeze=True)
             if len(board_lines) > room - log_room:      # no room for the table: own line only
