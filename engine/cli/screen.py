@@ -122,6 +122,16 @@ def pack(items: list[Text], width: int) -> list[Text]:
     return out
 
 
+def front_room(board: Board, room: int) -> int:
+    """How many lines the areas drawn first may take: a share of `room`; every area when
+    they are said each in its line (a player decides by them), but for the table's head and
+    the rows a seat decides by."""
+    if board.lined_areas():
+        must = sum(1 for row in board.rows() if row.rank == 0)
+        return max(0, room - 3 - min(must, 2))
+    return max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)
+
+
 class Screen:
     """Draws a seat's decision on a console."""
 
@@ -273,8 +283,8 @@ class Screen:
             top = top[:max(0, room - len(grid_map) - 1)]
             return top + self.map_first(board, grid_map, mine + notes, room - len(top))
         room -= len(top)
-        front = self.fitted(board.front_notes())
-        front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
+        front = self.front_lines(board)
+        front = front[:front_room(board, room)]
         room -= len(front)
         grid = board.own_grids()
         want_rows = len(board.rows())
@@ -287,12 +297,30 @@ class Screen:
         lines += front + [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, room + len(front) - len(lines))
 
+    def crumb_room(self, view: dict, room: int) -> int:
+        """The lines the question's breadcrumb may take: `room`, but two when the board
+        says its areas each in a line (they need the screen; `?` says the step whole), one
+        on a short screen."""
+        if Board(self.game, self.gw, view).lined_areas():
+            return min(room, 2 if self.console.height >= 28 else 1)
+        return room
+
+    def front_lines(self, board: Board) -> list[Text]:
+        """The areas drawn first: short ones packed side by side, but areas said each in
+        its line (a panel's `lines`) keep a line each."""
+        if board.lined_areas():
+            return [part for line in board.front_notes()
+                    for part in wrapped(self.console, line, self.width)]
+        return self.fitted(board.front_notes())
+
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
-        and the rows a seat decides by, a line saying `board` shows the rest."""
+        and the rows a seat decides by, a line saying `board` shows the rest (and the
+        areas said each in a line)."""
         board = Board(self.game, self.gw, view)
         must = sum(1 for row in board.rows() if row.rank == 0)
-        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1
+        return len(self.fitted(board.game_lines())) + 2 + max(2, must) + 1 + \
+            len(board.lined_areas())      # areas said each in a line: every one
 
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""
@@ -392,7 +420,8 @@ class Screen:
             asked = [*question_lines, *choices]
             if message is not None:
                 asked.append(message)
-            bottom = self.where_lines(steps, height - 3 - 4 - len(asked)) + asked
+            bottom = self.where_lines(steps, self.crumb_room(
+                view, height - 3 - 4 - len(asked))) + asked
             room = height - 1 - len(bottom) - 1 - 1   # header, rule over the log, input line
             log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
                 if logs else 0

@@ -1,0 +1,86 @@
+"""Rialto's districts said in full at the terminal and in every question offering one: each
+district's line names the current one, its worth and each seat's councilmen there, on the
+first screen at 80x24 as at 100x30."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from play_helpers import keyed_game, play, random_pick, seats
+
+import regola
+from regola.i18n.game_words import GameWords
+from regola.present.area_lines import all_area_lines, area_values, lines_panel
+from regola.present.facts import table_layout
+from regola.present.labels import Namer
+
+DISTRICTS = ["Santa Croce", "San Polo", "Dorsoduro", "Cannaregio", "San Marco", "Castello"]
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """These tests read English output."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def _screens(size: tuple[str, str], decisions: int) -> list[str]:
+    keys, _ = keyed_game("rialto", 3, 5, random_pick(2), stop_after=decisions)
+    result = play("rialto", "--seed", "5", "--seats", seats(3),
+                  stdin="\n".join(keys) + "\nq\n", env={"COLUMNS": size[0], "LINES": size[1]})
+    return [s for s in result.stdout.split("your choice (? for help): ") if s.strip()]
+
+
+@pytest.mark.parametrize("size", [("80", "24"), ("100", "30")])
+def test_every_screen_lists_all_six_districts_with_the_current_one_marked(size):
+    screens = _screens(size, 30)
+    assert len(screens) > 20
+    for screen in screens[:-1]:
+        lines = screen.splitlines()
+        assert len(lines) <= int(size[1]), screen
+        options = sum(1 for line in lines if line.startswith(("[", "    ")))
+        question = next(line for line in lines if line.startswith("Red (1): "))
+        if options > 8 and "district" not in question and "connection" not in question:
+            continue            # a long list of buildings may take the districts' room
+        for number, name in enumerate(DISTRICTS, start=1):
+            assert any(line.startswith(f"{number} {name}") for line in lines), screen
+        assert sum("◀ now" in line for line in lines if re.match(r"\d ", line)) <= 1, screen
+    assert sum("◀ now" in screen for screen in screens) > len(screens) - 3
+    seen = "\n".join(screens)
+    assert re.search(r"^\d [A-Z][a-z ]+.*· worth \d+ .*· councilmen: \w+ \d", seen, re.M), seen
+
+
+def test_district_options_say_worth_and_councilmen_not_the_round_tile_rule():
+    game = regola.load_game("rialto")
+    state = game.new_state(players=3, seed=7)
+    areas = list(game.definition.areas)
+    view = state.observe(0)
+    view["pieces"]["councillor"][areas[2]] = [1, 2, 0]
+    gw = GameWords(game.definition, "en")
+    labels = Namer(game, gw, view).options(areas)
+    assert not [label for label in labels if "the Councilman stage puts" in label], labels
+    now = view["vars"]["district"]
+    for area, label in zip(areas, labels):
+        assert "worth 0" in label, label
+        assert ("◀ now" in label) == (area == now), label
+    assert "councilmen: Red 1, Blue 2" in labels[2]
+    assert "Green" not in labels[2]
+
+
+def test_area_lines_come_from_the_table_yaml_and_sum_the_tile_ends():
+    game = regola.load_game("rialto")
+    _, state = keyed_game("rialto", 3, 5, random_pick(2), stop_after=60)
+    view = state.observe(0)
+    panel = lines_panel(table_layout(game.definition), game.definition)
+    assert panel is not None and panel["lines"]["current"] == "district"
+    gw = GameWords(game.definition, "en")
+    values = area_values(game.definition, view, list(game.definition.areas))
+    laid = [link for link in view["links"].values() if link["tile"]]
+    assert laid and sum(values.values()) > 0
+    lines = dict(all_area_lines(game.definition, gw, view, panel))
+    for area, line in lines.items():
+        assert f"worth {values[area]}" in line, line
+        counts = view["pieces"]["councillor"].get(area) or [0, 0, 0]
+        for seat, n in enumerate(counts):
+            assert (f"{gw.seat(seat)} {n}" in line) == bool(n), line
