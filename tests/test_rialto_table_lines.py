@@ -84,3 +84,51 @@ def test_area_lines_come_from_the_table_yaml_and_sum_the_tile_ends():
         counts = view["pieces"]["councillor"].get(area) or [0, 0, 0]
         for seat, n in enumerate(counts):
             assert (f"{gw.seat(seat)} {n}" in line) == bool(n), line
+
+
+def test_the_story_says_what_each_stage_gave_and_how_a_bonus_tie_was_broken():
+    from play_helpers import finished
+
+    from regola.present.story import entry_text, story
+    lines = []
+    for seed in (7, 11, 21):
+        loaded, state = finished("rialto", 3, seed)
+        view = state.observe(0)
+        gw = GameWords(loaded.definition, "en")
+        tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+        lines += [entry_text(e, gw, tokens) for e in story(view["log"])]
+    said = "\n".join(lines)
+    assert re.search(r"takes \d+ coins? from the bank: \d+ in all", said)
+    assert re.search(r"moves \d+ steps? up the Doge track, to \d+", said)
+    assert re.search(r"brings \d+ councilm[ae]n from the general supply into their personal "
+                     r"supply: \d+ there now", said)
+    assert re.search(r"puts \d+ councilm[ae]n in [A-Z][a-z ]+: \d+ there now", said)
+    assert re.search(r"wins the bonus by being ahead on the Doge track", said)
+    assert "a count of" not in said
+
+
+def _asked(ask: str):
+    import random
+    for seed in range(1, 40):
+        state = regola.load_game("rialto").new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            if seat == 0 and actions[0]["ask"] == ask:
+                return state, actions
+            state.apply(seat, rng.choice(actions))
+    raise AssertionError(ask)
+
+
+def test_the_bridge_and_joker_questions_name_the_tile_and_the_rule():
+    game = regola.load_game("rialto")
+    gw = GameWords(game.definition, "en")
+    state, actions = _asked("bridge_connection")
+    top = next(t for t in state.observe(0)["tokens"] if t.get("at") == "bridge_top")
+    low, high = top["ends"]
+    text = Namer(game, gw, state.observe(0)).prompt(state.decision_context(0), actions[0]["ask"])
+    assert text == f"Lay the bridge {low}·{high} on which connection?"
+    state, actions = _asked("play_jokers")
+    text = Namer(game, gw, state.observe(0)).prompt(state.decision_context(0), actions[0]["ask"])
+    assert "two Jokers make one" in text and "never alone" in text

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..present.area_lines import all_area_lines, lines_panel
 from ..present.facts import (
     game_var_facts,
     holds_seats,
@@ -29,7 +30,6 @@ from ..present.facts import (
     var_kinds,
     var_text,
 )
-from ..present.area_lines import all_area_lines, lines_panel
 from ..present.labels import Namer, token_label
 from ..present.more_events import resource_name, track_name
 from ..present.table_layout import area_names
