@@ -132,3 +132,47 @@ def test_the_bridge_and_joker_questions_name_the_tile_and_the_rule():
     state, actions = _asked("play_jokers")
     text = Namer(game, gw, state.observe(0)).prompt(state.decision_context(0), actions[0]["ask"])
     assert "two Jokers make one" in text and "never alone" in text
+
+
+def _board_message(state):
+    from regola.i18n.catalog import Words
+    from regola.present.table_layout import load_layout
+    from regola.server.messages import seat_message, table_info
+    table = table_info("g", 0, ["person"] * 3, "rialto", None, Words("en"))
+    return seat_message(state.game, load_layout(state.game.definition), state.observe(0),
+                        state.legal_actions(0), table, Words("en"),
+                        context=state.decision_context(0))
+
+
+def test_the_web_map_marks_the_current_district_at_both_widths():
+    _, state = keyed_game("rialto", 3, 5, random_pick(2), stop_after=10)
+    current = state.observe(0)["vars"]["district"]
+    message = _board_message(state)
+    for board in (message["board"], message["board_narrow"]):
+        assert f'data-subject="{current}"' in board
+        assert board.count("◀ now") == 1
+
+
+def test_track_discs_lie_under_their_space_number_not_over_it():
+    import xml.etree.ElementTree as ET
+
+    from regola.server.svg.context import NARROW, WIDTH, Ctx
+    from regola.server.svg.tracks import disc_shift, draw_tracks
+    svg = "{http://www.w3.org/2000/svg}"
+    game = regola.load_game("rialto")
+    state = game.new_state(players=3, seed=7)       # every Doge disc on space 0: a stack
+    view = state.observe(0)
+    assert len(set(view["tracks"]["doge"]["pos"])) == 1
+    gw = GameWords(game.definition, "en")
+    for width in (WIDTH, NARROW):
+        ctx = Ctx(game.definition, view, gw, table_layout(game.definition), width=width)
+        drawing = draw_tracks(ctx, {"tracks": ["doge"]})
+        root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">'
+                             f'{"".join(drawing.body)}</svg>')
+        numbers = [float(t.get("y")) for t in root.iter(f"{svg}text") if t.text == "0"]
+        discs = [c for c in root.iter(f"{svg}circle")]
+        assert numbers and len(discs) == 3
+        for disc in discs:          # each disc's top is below the number's baseline
+            assert float(disc.get("cy")) - float(disc.get("r")) > max(numbers)
+        assert len({disc.get("cx") for disc in discs}) == 3     # side by side, fanned
+    assert disc_shift(0, 1, 10) == 0 and disc_shift(0, 3, 10) == -disc_shift(2, 3, 10)

@@ -8,8 +8,10 @@ tile's plate moves along its connection when another plate already lies at its m
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from ...present.area_lines import area_values, now_mark
 from ...present.table_layout import area_names
 from .areas import area_box
 from .context import Ctx
@@ -25,6 +27,7 @@ PLATE_H = 22
 def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: water, connections, the area boxes, then the tiles on top."""
     names = area_names(panel, ctx.definition)
+    ctx = with_current_area(ctx, panel)
     narrow = ctx.width < 3 * BOX_W      # a phone: two columns (west, east), rows as they lie
     column = {a: _column(panel["at"][a][0]) for a in names}
     skips = _passing(ctx, panel, names, column) if narrow else set()
@@ -113,6 +116,10 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         if area in worth:
             d.place(worth[area], cx + box_w / 2 - worth[area].width - 6,
                     cy + box.height / 2 - worth[area].height / 2)
+        mark = now_mark(ctx.gw, ctx.view, panel, area)
+        if mark:                # the current area: a tag over its box's corner
+            tag = _tag(mark, "#e0a800", "#2c3e50")
+            d.place(tag, cx - box_w / 2 + 6, cy - box.height / 2 - tag.height / 2)
     d.add(*top.body)        # tiles over the boxes: never hidden behind one
     d.add(*picks)           # on top of everything: a button must be reachable
     return d
@@ -162,19 +169,7 @@ def _area_values(ctx: Ctx, panel: dict, names: list[str]) -> dict[str, Drawing]:
     """Each area's value (the sum of the tile ends that touch it) as a small tag, worded by
     the table text the panel's `value` names, its hover by the one `help` names."""
     said = panel["value"]
-    links = ctx.view.get("links") or {}
-    tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
-    sums = dict.fromkeys(names, 0)
-    for conn, (a, b) in ctx.definition.connections.items():
-        held = links.get(conn) or {}
-        tile = tiles.get(held.get("tile")) if held.get("tile") else None
-        ends = tile.get("ends") if tile else None
-        if not isinstance(ends, list) or len(ends) != 2:
-            continue
-        first, second = (a, b) if held.get("facing") == a else (b, a)
-        for area, value in ((first, ends[0]), (second, ends[1])):
-            if area in sums and isinstance(value, int | float):
-                sums[area] += value
+    sums = area_values(ctx.definition, ctx.view, names)
     hover = ctx.gw.text("table", said.get("help")) if said.get("help") else None
     out = {}
     for area, total in sums.items():
@@ -187,3 +182,21 @@ def _area_values(ctx: Ctx, panel: dict, names: list[str]) -> dict[str, Drawing]:
             tag.body.insert(0, f"<title>{esc(hover)}</title>")
         out[area] = tag
     return out
+
+
+def with_current_area(ctx: Ctx, panel: dict[str, Any]) -> Ctx:
+    """The board with the panel's current area (the game variable its `lines` names) among
+    the things it is about: its box is marked like a question's subject."""
+    current = (panel.get("lines") or {}).get("current")
+    area = ctx.view.get("vars", {}).get(current) if current else None
+    if not isinstance(area, str) or area not in ctx.definition.areas:
+        return ctx
+    return dataclasses.replace(ctx, subject=ctx.subject | {area})
+
+
+def _tag(words: str, fill: str, ink: str) -> Drawing:
+    """A small rounded tag with bold words."""
+    tag = Drawing(14 + len(words) * 6.4, 20)
+    tag.add(rect(0, 0, tag.width, 20, fill, fill, 1, 10))
+    tag.add(text(tag.width / 2, 14, words, 11, "middle", "bold", fill=ink))
+    return tag
