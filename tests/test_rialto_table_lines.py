@@ -176,3 +176,31 @@ def test_track_discs_lie_under_their_space_number_not_over_it():
             assert float(disc.get("cy")) - float(disc.get("r")) > max(numbers)
         assert len({disc.get("cx") for disc in discs}) == 3     # side by side, fanned
     assert disc_shift(0, 1, 10) == 0 and disc_shift(0, 3, 10) == -disc_shift(2, 3, 10)
+
+
+def test_tiles_and_lots_are_named_in_player_words_at_the_terminal():
+    from rich.console import Console
+
+    from regola.cli.concept_view import concept_tables
+    from regola.present.labels import token_label
+    game = regola.load_game("rialto")
+    gw = GameWords(game.definition, "en")
+    _, state = keyed_game("rialto", 3, 5, random_pick(2), stop_after=80)
+    view = state.observe(0)
+    names = {token_label(gw, t) for t in view["tokens"] if "id" in t}
+    assert "bridge worth 3 and 4 to the districts it joins" in names
+    assert "gondola worth 1 and 1 to the districts it joins" in names
+    assert any(n.startswith("east bonus tile (the first player with a councilman in every")
+               for n in names)
+    console = Console(width=100, record=True)
+    for table in concept_tables(view, gw):
+        console.print(table)
+    shown = console.export_text()
+    assert not re.search(r"tile \d/\d", shown)
+    laid = re.findall(r"(bridge|gondola) tile: ([A-Z][a-z]+(?: [A-Z][a-z]+)?) (\d), "
+                      r"([A-Z][a-z]+(?: [A-Z][a-z]+)?) (\d)", shown)
+    assert laid
+    for kind, first, near, second, far in laid:
+        assert f"{first} – {second}" in shown
+    assert gw.place("start_lot") == "the start player's lot"
+    assert gw.place("lots") == "start lots not drawn"
