@@ -202,5 +202,7 @@ def test_tiles_and_lots_are_named_in_player_words_at_the_terminal():
     assert laid
     for kind, first, near, second, far in laid:
         assert f"{first} – {second}" in shown
+        ends = sorted(int(v) for v in (near, far))
+        assert ends == [1, 1] if kind == "gondola" else 3 <= ends[0] < ends[1] <= 6
     assert gw.place("start_lot") == "the start player's lot"
     assert gw.place("lots") == "start lots not drawn"
