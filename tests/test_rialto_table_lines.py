@@ -206,3 +206,19 @@ def test_tiles_and_lots_are_named_in_player_words_at_the_terminal():
         assert ends == [1, 1] if kind == "gondola" else 3 <= ends[0] < ends[1] <= 6
     assert gw.place("start_lot") == "the start player's lot"
     assert gw.place("lots") == "start lots not drawn"
+
+
+def test_connection_buttons_on_the_phone_map_stand_apart():
+    import xml.etree.ElementTree as ET
+    state, actions = _asked("gondola_connection")
+    assert len(actions) >= 8
+    message = _board_message(state)
+    for board in (message["board"], message["board_narrow"]):
+        root = ET.fromstring(board)
+        spots = [(float(c.get("cx")), float(c.get("cy"))) for c in root.iter()
+                 if c.tag.endswith("circle") and c.get("data-action") in
+                 {a["id"] for a in actions}]
+        assert len(spots) == len(actions)
+        for i, (x, y) in enumerate(spots):
+            for tx, ty in spots[:i]:
+                assert (x - tx) ** 2 + (y - ty) ** 2 >= 30 ** 2, (x, y, tx, ty)

@@ -22,6 +22,8 @@ HEIGHT = 470
 LANE = 18
 """The room left beside a narrow map's columns for connections that pass an area by."""
 PLATE_H = 22
+PICK_GAP = 30
+"""How far apart the centres of two connections' buttons are at least, when they can be."""
 
 
 def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
@@ -60,6 +62,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     picks: list[str] = []
     top = Drawing(ctx.width, height)        # the tiles, drawn over the boxes
     taken: list[tuple[float, float, float]] = []
+    targets: list[tuple[float, float]] = []    # the buttons on free connections so far
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
@@ -104,11 +107,12 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
                 top.add(circle(mx + dx / length * (plate_w / 2 + 8),
                                      my + dy / length * 15, 4, "#8a6d3b", "#8a6d3b"))
         else:
-            mx, my = spots[0]
+            mx, my = _free_pick(spots, targets)
         pick = ctx.pick(conn)
         if pick:
             picks.append(circle(mx, my + (18 if tile else 0), 10, "#ffffff", "#c0392b", 3.5,
                                 action_attr(pick)))
+            targets.append((mx, my + (18 if tile else 0)))
     worth = _area_values(ctx, panel, names) if panel.get("value") else {}
     for area, box in boxes.items():
         cx, cy = centre(area)
@@ -141,6 +145,16 @@ def _passing(ctx: Ctx, panel: dict, names: list[str], column: dict) -> set[str]:
         if any(column[c] == column[a] and low < panel["at"][c][1] < high for c in names):
             found.add(conn)
     return found
+
+
+def _free_pick(spots: list[tuple[float, float]],
+               targets: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a free connection's button goes: the first of its spots clear of the buttons
+    already placed (two crossing lines get a button each, apart), else its middle."""
+    for x, y in spots:
+        if all((x - tx) ** 2 + (y - ty) ** 2 > PICK_GAP ** 2 for tx, ty in targets):
+            return x, y
+    return spots[0]
 
 
 def _free_spot(spots: list[tuple[float, float]], width: float,
