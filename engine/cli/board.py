@@ -20,7 +20,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..present.area_lines import all_area_lines, lines_panel
+from ..present.area_lines import all_area_lines, lines_panel, now_mark
 from ..present.facts import (
     game_var_facts,
     holds_seats,
@@ -247,6 +247,15 @@ class Board:
             return [colour_seats(self.game, self.gw, line) for _, line in
                     all_area_lines(self.game.definition, self.gw, self.view, panel)]
         return self.notes(front=True)
+
+    def current_line(self) -> int | None:
+        """Which of the areas said each in its line is the current one, if one is."""
+        panel = lines_panel(table_layout(self.game.definition), self.game.definition)
+        if panel is None:
+            return None
+        names = area_names(panel, self.game.definition)
+        return next((i for i, area in enumerate(names)
+                     if now_mark(self.gw, self.view, panel, area)), None)
 
     def lined_areas(self) -> list[str]:
         """The areas said each in its own line (a panel's `lines`), not in the table."""

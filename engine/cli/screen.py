@@ -139,6 +139,7 @@ class Screen:
         self.console, self.game, self.gw = console, game, gw
         self.seat: int | None = None       # whose screen is drawn
         self.marks: list = []              # the cells the map of the decision shows
+        self.on_the_map = False            # whether the options are areas or connections
 
     @property
     def width(self) -> int:
@@ -283,8 +284,7 @@ class Screen:
             top = top[:max(0, room - len(grid_map) - 1)]
             return top + self.map_first(board, grid_map, mine + notes, room - len(top))
         room -= len(top)
-        front = self.front_lines(board)
-        front = front[:front_room(board, room)]
+        front = self.front_lines(board, front_room(board, room))
         room -= len(front)
         grid = board.own_grids()
         want_rows = len(board.rows())
@@ -299,19 +299,27 @@ class Screen:
 
     def crumb_room(self, view: dict, room: int) -> int:
         """The lines the question's breadcrumb may take: `room`, but two when the board
-        says its areas each in a line (they need the screen; `?` says the step whole), one
-        on a short screen."""
-        if Board(self.game, self.gw, view).lined_areas():
+        says its areas each in a line and the options are areas or connections (the areas'
+        lines decide them; `?` says the step whole), one on a short screen."""
+        if self.on_the_map and Board(self.game, self.gw, view).lined_areas():
             return min(room, 2 if self.console.height >= 28 else 1)
         return room
 
-    def front_lines(self, board: Board) -> list[Text]:
-        """The areas drawn first: short ones packed side by side, but areas said each in
-        its line (a panel's `lines`) keep a line each."""
-        if board.lined_areas():
-            return [part for line in board.front_notes()
-                    for part in wrapped(self.console, line, self.width)]
-        return self.fitted(board.front_notes())
+    def front_lines(self, board: Board, room: int) -> list[Text]:
+        """The areas drawn first in at most `room` lines: short ones packed side by side,
+        but areas said each in its line (a panel's `lines`) keep a line each, and when not
+        all fit the current area's line is kept first."""
+        if not board.lined_areas():
+            return self.fitted(board.front_notes())[:room]
+        groups = [wrapped(self.console, line, self.width) for line in board.front_notes()]
+        current = board.current_line()
+        order = ([current] if current is not None else []) + \
+            [i for i in range(len(groups)) if i != current]
+        kept: set[int] = set()
+        for i in order:
+            if sum(len(groups[k]) for k in kept) + len(groups[i]) <= room:
+                kept.add(i)
+        return [part for i, group in enumerate(groups) if i in kept for part in group]
 
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
