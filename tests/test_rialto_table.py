@@ -58,7 +58,7 @@ def test_no_bare_choice_of_a_building_left_unused_and_buildings_taken_read_plain
         assert not [line for line in lines if "chooses do not use it" in line]
         assert not [line for line in lines if "(worth up to" in line]
     assert any("unused this round" in line for *_, lines in games for line in lines)
-    assert any(re.search(r"takes \w+ building \d; a count of \d+ allows", line)
+    assert any(re.search(r"takes \w+ building \d \(\d+ Building cards?, bonus included", line)
                for *_, lines in games for line in lines)
 
 

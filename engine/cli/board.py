@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..present.area_lines import all_area_lines, lines_panel, now_mark
 from ..present.facts import (
     game_var_facts,
     holds_seats,
@@ -169,9 +170,10 @@ class Board:
         """The table's rows."""
         gw, definition = self.gw, self.game.definition
         rows: list[Row] = []
+        lined = set(self.lined_areas())
         for number, area in enumerate(definition.areas, start=1):
             held = self.places.get(area, {})
-            if any(owner is not None for owner in held):
+            if area not in lined and any(owner is not None for owner in held):
                 rows.append(self._row(f"{number} {gw.place(area)}", held, 1, area=True))
                 rows[-1].spaces = self.spaces_text(area)
         for place in definition.locations:
@@ -339,8 +341,27 @@ class Board:
         return area_names(panels[0], self.game.definition)
 
     def front_notes(self) -> list[Text]:
-        """What belongs to no seat in the areas drawn first, area by area."""
+        """What belongs to no seat in the areas drawn first, area by area; the areas of a
+        panel that asks for `lines`, each in its line (what lies there and whose)."""
+        panel = lines_panel(table_layout(self.game.definition), self.game.definition)
+        if panel is not None:
+            return [colour_seats(self.game, self.gw, line) for _, line in
+                    all_area_lines(self.game.definition, self.gw, self.view, panel)]
         return self.notes(front=True)
+
+    def current_line(self) -> int | None:
+        """Which of the areas said each in its line is the current one, if one is."""
+        panel = lines_panel(table_layout(self.game.definition), self.game.definition)
+        if panel is None:
+            return None
+        names = area_names(panel, self.game.definition)
+        return next((i for i, area in enumerate(names)
+                     if now_mark(self.gw, self.view, panel, area)), None)
+
+    def lined_areas(self) -> list[str]:
+        """The areas said each in its own line (a panel's `lines`), not in the table."""
+        panel = lines_panel(table_layout(self.game.definition), self.game.definition)
+        return area_names(panel, self.game.definition) if panel is not None else []
 
     def notes(self, front: bool = False) -> list[Text]:
         """What belongs to no seat, place by place; decks; the bank; connections; the empty
@@ -350,8 +371,9 @@ class Board:
         out = []
         numbers = {a: n for n, a in enumerate(definition.areas, start=1)}
         first = set(self.front_places())
+        lined = set() if front else set(self.lined_areas())
         for place in [*definition.areas, *definition.locations]:
-            if (place in first) != front:
+            if (place in first) != front or place in lined:
                 continue
             held = self.places.get(place, {}).get(None)
             if held is not None and held.detail:
@@ -373,8 +395,9 @@ class Board:
                 out.append(Text(gw.w("bank: {things}", things=gw.w(
                     "{count} {pieces}", count=res["bank"], pieces=resource_name(gw, name)))))
         out += self._link_notes()
+        lined = set(self.lined_areas())
         empty = [f"{n} {gw.place(a)}" for n, a in enumerate(definition.areas, start=1)
-                 if not self.places.get(a)]
+                 if not self.places.get(a) and a not in lined]
         if len(empty) > 12:
             out.append(Text(gw.w.plural(None, "{n} empty area", "{n} empty areas",
                                         len(empty)), style="dim"))

@@ -53,6 +53,13 @@ def concept_tables(view: dict, gw: GameWords) -> list[Table]:
                 continue
             first, second = tile.get("ends", ["?", "?"])
             near, far = (first, second) if link["facing"] == a else (second, first)
-            table.add_row(Text(where), Text(f"{gw.piece(tile['kind'], 1)} {near}/{far}"))
+            table.add_row(Text(where), Text(tile_ends(gw, tile, a, b, near, far)))
         out.append(table)
     return out
+
+
+def tile_ends(gw: GameWords, tile: dict, first: str, second: str, near: object,
+              far: object) -> str:
+    """A tile on a connection with what each end gives the area it touches ("bridge tile:
+    Santa Croce 4, San Polo 3")."""
+    return f"{gw.piece(tile['kind'], 1)}: {gw.place(first)} {near}, {gw.place(second)} {far}"

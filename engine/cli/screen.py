@@ -150,6 +150,16 @@ def cut_with_ellipsis(line: Text, width: int) -> Text:
     return cut
 
 
+def front_room(board: Board, room: int) -> int:
+    """How many lines the areas drawn first may take: a share of `room`; every area when
+    they are said each in its line (a player decides by them), but for the table's head and
+    the rows a seat decides by."""
+    if board.lined_areas():
+        must = sum(1 for row in board.rows() if row.rank == 0)
+        return max(0, room - 3 - min(must, 2))
+    return max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)
+
+
 class Screen:
     """Draws a seat's decision on a console."""
 
@@ -158,6 +168,7 @@ class Screen:
         self.seat: int | None = None       # whose screen is drawn
         self.marks: list = []              # the cells the map of the decision shows
         self.log: list = []                # the log whose lines are being said
+        self.on_the_map = False            # whether the options are areas or connections
 
     @property
     def width(self) -> int:
@@ -327,9 +338,8 @@ class Screen:
                     top[-1] = cut_with_ellipsis(top[-1], self.width)
             return top + self.map_first(board, grid_map, mine + notes, room - len(top))
         room -= len(top)
-        front = self.fitted(board.front_notes())
-        front = front[:max(0, (room - 4 - len(board.rows())) // 2, (room - 4) // 3)]
-        if not squeeze:                  # the rows a seat decides by come before them
+        front = self.front_lines(board, front_room(board, room))
+        if not squeeze and not board.lined_areas():   # the rows a seat decides by first
             front = front[:max(0, room - 4 - board.essential_rows() - min(len(mine), 1))]
         room -= len(front)
         grid = board.own_grids()
@@ -362,17 +372,41 @@ class Screen:
                 return more, grid_room
         return lines, grid_room
 
+    def crumb_room(self, view: dict, room: int) -> int:
+        """The lines the question's breadcrumb may take: `room`, but two when the board
+        says its areas each in a line and the options are areas or connections (the areas'
+        lines decide them; `?` says the step whole), one on a short screen."""
+        if self.on_the_map and Board(self.game, self.gw, view).lined_areas():
+            return min(room, 2 if self.console.height >= 28 else 1)
+        return room
+
+    def front_lines(self, board: Board, room: int) -> list[Text]:
+        """The areas drawn first in at most `room` lines: short ones packed side by side,
+        but areas said each in its line (a panel's `lines`) keep a line each, and when not
+        all fit the current area's line is kept first."""
+        if not board.lined_areas():
+            return self.fitted(board.front_notes())[:room]
+        groups = [wrapped(self.console, line, self.width) for line in board.front_notes()]
+        current = board.current_line()
+        order = ([current] if current is not None else []) + \
+            [i for i in range(len(groups)) if i != current]
+        kept: set[int] = set()
+        for i in order:
+            if sum(len(groups[k]) for k in kept) + len(groups[i]) <= room:
+                kept.add(i)
+        return [part for i, group in enumerate(groups) if i in kept for part in group]
+
     def least_board(self, view: dict) -> int:
         """The fewest lines the board takes: the game's listed variables, the table's head
         and the rows a seat decides by (the areas too), its legend, a line saying `board`
-        shows the rest, and the seat's own grid with its key (the subject of most of its
-        questions)."""
+        shows the rest, the seat's own grid with its key (the subject of most of its
+        questions) and the areas said each in a line (every one)."""
         board = Board(self.game, self.gw, view)
         must = board.essential_rows()
         board.table(self.width, must)        # which short names the legend explains
         legend = len(pack(board.legend(), self.width))
         return len(self.fitted(board.game_lines())) + 2 + max(2, must) + legend + 1 + \
-            len(board.own_grids())
+            len(board.own_grids()) + len(board.lined_areas())
 
     def fitted(self, items: list[Text]) -> list[Text]:
         """Short lines packed side by side, a long one wrapped over the lines it needs."""
@@ -479,7 +513,8 @@ class Screen:
             asked = [*question_lines, *choices]
             if message is not None:
                 asked.append(message)
-            bottom = self.where_lines(steps, height - 3 - 4 - len(asked)) + asked
+            bottom = self.where_lines(steps, self.crumb_room(
+                view, height - 3 - 4 - len(asked))) + asked
             room = height - 1 - len(bottom) - 1 - 1   # header, rule over the log, input line
             log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
                 if logs else 0

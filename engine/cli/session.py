@@ -152,6 +152,7 @@ class Session:
         map_keys = [k for a, k, note in zip(actions, keys, notes) if is_cell(a["value"])
                     and note is None]       # a space with a note (its price) is listed
         notice, self.notice = self.notice, None
+        self.screen.on_the_map = on_the_map(self.game, values)
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
                          grid_map, pictures, marks, map_keys)
         while True:
@@ -256,3 +257,11 @@ def pick(answer: str, keys: list[str], actions: list[dict], labels: list[str]) -
         if low == label.lower():
             return action
     return None
+
+
+def on_the_map(game: Game, values: list) -> bool:
+    """Whether a decision's options are areas or connections of the board (where what
+    lies on each area decides)."""
+    definition = game.definition
+    return any(isinstance(v, str) and (v in definition.areas or v in definition.connections)
+               for v in values)

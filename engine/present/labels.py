@@ -169,12 +169,27 @@ class Namer:
         if isinstance(value, str) and value in self.tokens:
             return effects.of_token(self.tokens[value])
         if isinstance(value, str) and value in self.game.definition.areas:
-            return effects.of_area(value) or self._lone_effect(value)
+            return self.area_facts(value) or effects.of_area(value) or \
+                self._lone_effect(value)
         if isinstance(value, str) and value in self.game.definition.locations:
             return self._lone_effect(value)
         if isinstance(value, str) and value not in self.game.definition.locations:
             return effects.of_value(value)
         return None
+
+    def area_facts(self, area: str) -> str | None:
+        """An area of a panel that asks for `lines`, as its line says it but for the tokens
+        its option's label names ("◀ now · worth 4 · Red 1, Blue 2"); None for other areas."""
+        from .area_lines import area_parts, lines_panel
+        from .facts import table_layout
+        from .table_layout import area_names
+        if "pieces" not in self.view:
+            return None
+        panel = lines_panel(table_layout(self.game.definition), self.game.definition)
+        if panel is None or area not in area_names(panel, self.game.definition):
+            return None
+        return " · ".join(area_parts(self.game.definition, self.gw, self.view,
+                                     {**panel, "tokens": []}, area)) or None
 
     def _lone_effect(self, place: str) -> str | None:
         """The effect of the one token that lies at a place and belongs to nobody (a card

@@ -206,6 +206,7 @@ def _panel_mismatches(panel: dict, at: tuple, g: GameDef, kinds: set, places: se
     for key in ("open", "current"):
         if key in panel and panel[key] not in g.game_vars:
             yield (*at, key), f"no game variable {panel[key]!r}"
+    yield from _lines_mismatches(panel.get("lines") or {}, at, g, titles)
     drawn = _area_names(selector, g) if selector is not None else []
     for key in ("group_by",):
         if key in panel and not any(panel[key] in g.areas[a] for a in drawn if a in g.areas):
@@ -230,3 +231,11 @@ def _panel_mismatches(panel: dict, at: tuple, g: GameDef, kinds: set, places: se
         if "at" in panel and name in g.areas and name not in panel["at"]:
             yield (*at, "at"), f"no position for the area {name!r}"
 
+
+
+def _lines_mismatches(lines: dict, at: tuple, g: GameDef, titles: dict):
+    """A panel's `lines`: its current area's game variable and its mark's text must exist."""
+    if "current" in lines and lines["current"] not in g.game_vars:
+        yield (*at, "lines", "current"), f"no game variable {lines['current']!r}"
+    if "now" in lines and lines["now"] not in titles:
+        yield (*at, "lines", "now"), f"no text {lines['now']!r} in the text file's table: section"

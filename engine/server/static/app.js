@@ -455,12 +455,17 @@ function drawPrompt(state) {
   }
 }
 
+// A seat's facts, each on a line of its own in a grid of short columns (not one long run).
+function seatFacts(facts) {
+  return el("div", { class: "facts seat-facts" },
+            ...facts.map(([k, v]) => el("span", { class: "fact", text: v === "" ? k : `${k}: ${v}` })));
+}
+
 function drawSeatsTable(state) {
   const rows = state.seats.map((s) => {
-    const facts = s.facts.map(([k, v]) => (v === "" ? k : `${k}: ${v}`)).join(" · ");
     return el("tr", { class: s.to_move ? "tomove" : "" },
               el("td", {}, el("span", { class: "dot", style: `background:${s.colour}` }), s.name),
-              el("td", {}, el("div", { text: s.kind_name }), el("div", { class: "facts", text: facts })));
+              el("td", {}, el("div", { text: s.kind_name }), seatFacts(s.facts)));
   });
   $("seats").replaceChildren(...rows);
   $("facts").replaceChildren(...state.facts.map(([k, v]) => el("div", { class: "facts", text: `${k}: ${v}` })));

@@ -8,8 +8,10 @@ tile's plate moves along its connection when another plate already lies at its m
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from ...present.area_lines import area_values, now_mark
 from ...present.table_layout import area_names
 from .areas import area_box
 from .context import Ctx
@@ -20,11 +22,14 @@ HEIGHT = 470
 LANE = 18
 """The room left beside a narrow map's columns for connections that pass an area by."""
 PLATE_H = 22
+PICK_GAP = 30
+"""How far apart the centres of two connections' buttons are at least, when they can be."""
 
 
 def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: water, connections, the area boxes, then the tiles on top."""
     names = area_names(panel, ctx.definition)
+    ctx = with_current_area(ctx, panel)
     narrow = ctx.width < 3 * BOX_W      # a phone: two columns (west, east), rows as they lie
     column = {a: _column(panel["at"][a][0]) for a in names}
     skips = _passing(ctx, panel, names, column) if narrow else set()
@@ -57,6 +62,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     picks: list[str] = []
     top = Drawing(ctx.width, height)        # the tiles, drawn over the boxes
     taken: list[tuple[float, float, float]] = []
+    targets: list[tuple[float, float]] = []    # the buttons on free connections so far
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
@@ -101,11 +107,12 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
                 top.add(circle(mx + dx / length * (plate_w / 2 + 8),
                                      my + dy / length * 15, 4, "#8a6d3b", "#8a6d3b"))
         else:
-            mx, my = spots[0]
+            mx, my = _free_pick(spots, targets)
         pick = ctx.pick(conn)
         if pick:
             picks.append(circle(mx, my + (18 if tile else 0), 10, "#ffffff", "#c0392b", 3.5,
                                 action_attr(pick)))
+            targets.append((mx, my + (18 if tile else 0)))
     worth = _area_values(ctx, panel, names) if panel.get("value") else {}
     for area, box in boxes.items():
         cx, cy = centre(area)
@@ -113,6 +120,10 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         if area in worth:
             d.place(worth[area], cx + box_w / 2 - worth[area].width - 6,
                     cy + box.height / 2 - worth[area].height / 2)
+        mark = now_mark(ctx.gw, ctx.view, panel, area)
+        if mark:                # the current area: a tag over its box's corner
+            tag = _tag(mark, "#e0a800", "#2c3e50")
+            d.place(tag, cx - box_w / 2 + 6, cy - box.height / 2 - tag.height / 2)
     d.add(*top.body)        # tiles over the boxes: never hidden behind one
     d.add(*picks)           # on top of everything: a button must be reachable
     return d
@@ -134,6 +145,16 @@ def _passing(ctx: Ctx, panel: dict, names: list[str], column: dict) -> set[str]:
         if any(column[c] == column[a] and low < panel["at"][c][1] < high for c in names):
             found.add(conn)
     return found
+
+
+def _free_pick(spots: list[tuple[float, float]],
+               targets: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a free connection's button goes: the first of its spots clear of the buttons
+    already placed (two crossing lines get a button each, apart), else its middle."""
+    for x, y in spots:
+        if all((x - tx) ** 2 + (y - ty) ** 2 > PICK_GAP ** 2 for tx, ty in targets):
+            return x, y
+    return spots[0]
 
 
 def _free_spot(spots: list[tuple[float, float]], width: float,
@@ -162,19 +183,7 @@ def _area_values(ctx: Ctx, panel: dict, names: list[str]) -> dict[str, Drawing]:
     """Each area's value (the sum of the tile ends that touch it) as a small tag, worded by
     the table text the panel's `value` names, its hover by the one `help` names."""
     said = panel["value"]
-    links = ctx.view.get("links") or {}
-    tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
-    sums = dict.fromkeys(names, 0)
-    for conn, (a, b) in ctx.definition.connections.items():
-        held = links.get(conn) or {}
-        tile = tiles.get(held.get("tile")) if held.get("tile") else None
-        ends = tile.get("ends") if tile else None
-        if not isinstance(ends, list) or len(ends) != 2:
-            continue
-        first, second = (a, b) if held.get("facing") == a else (b, a)
-        for area, value in ((first, ends[0]), (second, ends[1])):
-            if area in sums and isinstance(value, int | float):
-                sums[area] += value
+    sums = area_values(ctx.definition, ctx.view, names)
     hover = ctx.gw.text("table", said.get("help")) if said.get("help") else None
     out = {}
     for area, total in sums.items():
@@ -187,3 +196,21 @@ def _area_values(ctx: Ctx, panel: dict, names: list[str]) -> dict[str, Drawing]:
             tag.body.insert(0, f"<title>{esc(hover)}</title>")
         out[area] = tag
     return out
+
+
+def with_current_area(ctx: Ctx, panel: dict[str, Any]) -> Ctx:
+    """The board with the panel's current area (the game variable its `lines` names) among
+    the things it is about: its box is marked like a question's subject."""
+    current = (panel.get("lines") or {}).get("current")
+    area = ctx.view.get("vars", {}).get(current) if current else None
+    if not isinstance(area, str) or area not in ctx.definition.areas:
+        return ctx
+    return dataclasses.replace(ctx, subject=ctx.subject | {area})
+
+
+def _tag(words: str, fill: str, ink: str) -> Drawing:
+    """A small rounded tag with bold words."""
+    tag = Drawing(14 + len(words) * 6.4, 20)
+    tag.add(rect(0, 0, tag.width, 20, fill, fill, 1, 10))
+    tag.add(text(tag.width / 2, 14, words, 11, "middle", "bold", fill=ink))
+    return tag

@@ -37,18 +37,30 @@ def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             x, top = left + col * cell, y + row * ROW_H
             d.add(rect(x, top + 4, cell - 2, ROW_H - 8, "#f4ead5", "#cdbf9f", 1, 3))
             if space % 5 == 0 or space in positions:     # every fifth, and where discs are
-                d.add(text(x + 3, top + 14, space, 9, fill="#8a6d3b"))
+                d.add(text(x + (cell - 2) / 2, top + 14, space, 9, "middle", "bold",
+                           "#8a6d3b"))
         order = sorted(range(len(positions)), key=lambda p: (positions[p], stamps[p]))
         height: dict[int, int] = {}
+        radius = min(7, cell / 2 - 3)
         for seat in order:
             space = positions[seat]
             row, col = divmod(space, per_row)
             k = height.get(space, 0)
             height[space] = k + 1
-            cx = left + col * cell + cell / 2 - 1
-            d.add(*chip(cx, y + row * ROW_H + ROW_H - 14 - 5 * k, ctx.colour(seat), "",
-                        min(8, cell / 2 - 2)))
+            cx = left + col * cell + cell / 2 - 1 + disc_shift(k, positions.count(space),
+                                                               cell - 2 - 2 * radius)
+            d.add(*chip(cx, y + row * ROW_H + ROW_H - 4 - radius - 2, ctx.colour(seat), "",
+                        radius))
         rows = (length - 1) // per_row + 1
         y += rows * ROW_H + 6
     d.height = y
     return d
+
+
+def disc_shift(k: int, n: int, room: float) -> float:
+    """How far across its space the k-th of n discs on one space is drawn: the discs fan out
+    side by side under the space's number (the later one over the earlier, to its right)."""
+    if n <= 1:
+        return 0.0
+    step = min(6.0, room / (n - 1))
+    return (k - (n - 1) / 2) * step
