@@ -323,7 +323,9 @@ class Screen:
         `squeeze` (the options need the screen), even the rows a seat decides by may go."""
         gw = self.gw
         if room < 3:                     # the question needs the screen: `board` shows it
-            return self.fitted(Board(self.game, gw, view).mine())[:1] if room > 0 else []
+            small = Board(self.game, gw, view)     # (but the current area, said in its line)
+            current = self.front_lines(small, 1) if small.current_line() is not None else []
+            return (current + self.fitted(small.mine()))[:max(0, room)]
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.fitted(board.game_lines())[:max(0, room - 4)]
@@ -352,7 +354,8 @@ class Screen:
                 min(board.essential_rows(), max(0, room - 4))   # kept rows
             lines = self.table_lines(board, max(2, must, min(want_rows, room - 4 - reserved)))
             grid_room = 0
-        front, left = own_line_room(front, bool(mine), room - len(lines) - grid_room)
+        front, left = own_line_room(front, bool(mine) and not board.lined_areas(),
+                                    room - len(lines) - grid_room)
         lines += front + [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, left)
 
@@ -516,7 +519,7 @@ class Screen:
             bottom = self.where_lines(steps, self.crumb_room(
                 view, height - 3 - 4 - len(asked))) + asked
             room = height - 1 - len(bottom) - 1 - 1   # header, rule over the log, input line
-            log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(2, room // 5)) \
+            log_room = min(len(logs), LOG_LINES, 2 if grid_map else max(1, room // 5)) \
                 if logs else 0
             if not grid_map and len(logs) > log_room:  # much happened: the story first
                 log_room = min(len(logs), max(log_room, room - self.least_board(view)))
@@ -527,7 +530,11 @@ class Screen:
                 break
             on_map -= hidden
         if len(board_lines) > room - log_room and logs:    # the story gives way first
-            log_room = max(min(len(logs), 1), room - len(board_lines))
+            log_room = max(0, room - len(board_lines))
+        if logs and not grid_map and Board(self.game, gw, view).lined_areas():
+            whole = self.board_lines(view, room, grid_map)   # every area said in its line:
+            if len(whole) > len(board_lines):                # they come before the story
+                board_lines, log_room = whole, max(0, room - len(whole))
         if len(board_lines) > room - log_room and not grid_map:   # it would push the top off
             board_lines = self.board_lines(view, room - log_room, grid_map, squeeze=True)
             if len(board_lines) > room - log_room:      # no room for the table: own line only
