@@ -18,8 +18,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
+import os
+import socket
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -121,19 +125,44 @@ def slow_request(base: str, port: int, seconds: float) -> dict:
             "rules_fetched": fetched[0]}
 
 
-async def never_reads(port: int, game: str, seconds: float) -> bool:
-    """Send pings with an 8 KB ref and read nothing; whether the server closed the socket."""
-    ref = "x" * 8000
-    async with connect(f"ws://127.0.0.1:{port}/ws/games/{game}", max_queue=1) as socket:
-        await socket.send(json.dumps({"type": "hello"}))
-        end = time.perf_counter() + seconds
-        try:
-            while time.perf_counter() < end:
-                await socket.send(json.dumps({"type": "ping", "ref": ref}))
-                await asyncio.sleep(0.001)
-        except Exception:                             # closed by the server
-            return True
-    return False
+def _frame(text: str) -> bytes:
+    """A masked WebSocket text frame (a client's)."""
+    data = text.encode()
+    mask = os.urandom(4)
+    head = bytes([0x81])
+    if len(data) < 126:
+        head += bytes([0x80 | len(data)])
+    elif len(data) < 65536:
+        head += bytes([0x80 | 126]) + struct.pack(">H", len(data))
+    else:
+        head += bytes([0x80 | 127]) + struct.pack(">Q", len(data))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def never_reads(port: int, game: str, seconds: float) -> bool:
+    """A client that sends pings with an 8 KB ref and never reads a byte (a raw socket
+    with a small receive buffer); whether the server closed the connection."""
+    client = socket.socket()
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    client.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    client.sendall((f"GET /ws/games/{game} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                    "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                    f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                   .encode())
+    client.recv(1024)                                 # the 101 answer, then nothing more
+    client.sendall(_frame(json.dumps({"type": "hello"})))
+    ping = _frame(json.dumps({"type": "ping", "ref": "x" * 8000}))
+    client.settimeout(1.0)
+    end = time.perf_counter() + seconds
+    closed = False
+    try:
+        while time.perf_counter() < end:
+            client.sendall(ping)
+    except OSError:                                   # the server closed it
+        closed = True
+    client.close()
+    return closed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -160,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             urllib.request.urlopen(f"{base}/api/rules?lang={lang}", timeout=120).read()
         out: dict = {"slow_request": slow_request(base, port, args.seconds)}
         before = rss_mb(server.pid)
-        dropped = asyncio.run(never_reads(port, made(base), args.seconds))
+        dropped = never_reads(port, made(base), args.seconds)
         out["never_reads"] = {"rss_before_mb": before, "rss_after_mb": rss_mb(server.pid),
                               "dropped": dropped}
         before = rss_mb(server.pid)

@@ -235,7 +235,9 @@ def shots_folder(tmp_path: Path) -> Path:
 def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, server, rules,
                                                                     size, tmp_path):
     rng = random.Random(rules)
-    page = browser.new_page(viewport=SIZES[size])
+    # (bypass_csp: wait_for_function evaluates its predicate with eval, which the table's
+    # Content-Security-Policy forbids in every page it serves)
+    page = browser.new_page(viewport=SIZES[size], bypass_csp=True)
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(server.base + "/?lang=en")
@@ -334,7 +336,8 @@ def test_the_end_card_shows_where_the_points_came_from_without_sideways_scroll(
     titles = regola.load_game(rules).definition.text["scores"]
     for size, viewport in SIZES.items():
         phone = size == "phone"
-        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone,
+                                      bypass_csp=True)
         page = context.new_page()
         page.goto(f"{server.base}/g/{made['id']}?lang=en")
         page.wait_for_selector("body[data-over='1']", timeout=120_000)
@@ -360,7 +363,7 @@ def test_the_end_card_shows_where_the_points_came_from_without_sideways_scroll(
 
 @pytest.mark.slow
 def test_the_lobby_makes_a_variant_with_a_changed_option_and_two_people(browser, server):
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page = browser.new_page(viewport={"width": 1200, "height": 900}, bypass_csp=True)
     page.goto(server.base + "/?lang=es")
     assert page.inner_text("#new-game-title") == "Nueva partida"
     page.select_option("#game", "doge")
@@ -387,7 +390,7 @@ def test_the_lobby_keeps_each_option_box_whole_beside_its_long_text_on_a_desktop
                                                                               server):
     """Copycat's readings are long sentences: on a desktop each yes/no box keeps the width
     of its words ("yes"), the sentence takes the rest of the row."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     page.goto(server.base + "/")
     page.select_option("#game", "copycat")
     page.click("#options-box summary")
@@ -405,7 +408,7 @@ def test_a_phone_shows_the_seats_and_their_points_before_the_board(browser, serv
     """On a phone the page is one column: the question, the story, then the seats with
     everyone's VP, and only then the hand and the long board."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
-                            has_touch=True)
+                            has_touch=True, bypass_csp=True)
     page.goto(server.base + "/")
     page.select_option("#game", "copycat")
     page.select_option("#players", "3")

@@ -293,7 +293,7 @@ def test_the_designer_panel_in_chromium(designer_server, tmp_path):
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless",
                                                                     "--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{designer_server}/g/{game}#as=0")
         page.wait_for_selector("#designer-seats button.current")
