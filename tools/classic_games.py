@@ -50,6 +50,7 @@ PAIRS = {
                        ("returns_type", "win_loss"), ("imp_info", True)),
                       turn_based=True, first_value=0.0),
     "kuhn": Pair("kuhn", "kuhn_poker", first_value=-1 / 18, chance=True),
+    "leduc": Pair("leduc", "leduc_poker", chance=True),
 }
 
 
