@@ -271,13 +271,16 @@ def test_regola_matches_openspiel(name):
 
 def test_known_figures_of_the_native_games():
     """The reference side: tic-tac-toe has 5,478 states and value 0; Kuhn poker's value is
-    -1/18 (CFR converges to it)."""
+    -1/18 (CFR converges to it); Leduc poker has 9,300 states and 936 information states."""
     pytest.importorskip("pyspiel")
     module = classic_games()
     tictactoe = module.measure(module.PAIRS["tictactoe"], "native")
     assert (tictactoe["states"], tictactoe["value"]) == (5478, 0.0)
     kuhn = module.measure(module.PAIRS["kuhn"], "native", iterations=300)
     assert kuhn["value"] == pytest.approx(float(Fraction(-1, 18)), abs=5e-3)
+    leduc = module.native_game(module.PAIRS["leduc"])
+    assert len(module.all_states(leduc)) == 9300
+    assert module.information_states(leduc) == 936
 
 
 def test_kuhn_deal_is_named_to_nobody_but_its_owner():
