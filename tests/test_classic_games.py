@@ -1,4 +1,4 @@
-"""The classic games written as regola data (tic-tac-toe, Goofspiel, Kuhn poker): their
+"""The classic games written as regola data (tic-tac-toe, Goofspiel, Kuhn and Leduc poker): their
 rules through regola's API, and, through the OpenSpiel adapter, the same figures as
 OpenSpiel's own implementations (tools/classic_games.py prints them as a table): states,
 information states, game value and the exploitability of CFR's average policy."""
@@ -161,9 +161,92 @@ def test_kuhn_hides_the_other_card_until_the_showdown():
     assert sorted(t["rank"] for t in cards) == [1, 3]
 
 
+# Leduc poker -------------------------------------------------------------------------------
+
+def leduc_strength(rank, public):
+    """A hand at the showdown: a pair with the table card beats any single card."""
+    return rank + (10 if rank == public else 0)
+
+
+def leduc_walk(state, rank, rnd, moves, stakes, raises, seat, endings):
+    """Walk every betting history below `state`, checking each step and ending; append each
+    ending's reason to `endings`."""
+    if state.is_over:
+        endings.append(state.result["reason"])
+        last = moves[-1]
+        if last == "fold":
+            folder = seat
+            want = [-stakes[0], stakes[0]] if folder == 0 else [stakes[1], -stakes[1]]
+        else:
+            public = [t["rank"] for t in state.token_records().values()
+                      if t["at"] == "board"][0]
+            s0, s1 = (leduc_strength(rank[p], public) for p in (0, 1))
+            pot = stakes[0]
+            want = [0, 0] if s0 == s1 else [pot, -pot] if s0 > s1 else [-pot, pot]
+        assert state.result["payoffs"] == want, (rank, moves)
+        return
+    to_move = state.to_move[0]
+    size = 2 if rnd == 1 else 4
+    facing = stakes[to_move] < max(stakes)
+    want_legal = (["fold", "call"] + (["raise"] if raises < 2 else [])) if facing \
+        else ["check", "bet"]
+    assert [a["value"] for a in state.legal_actions(to_move)] == want_legal, moves
+    for move in want_legal:
+        child = state.clone()
+        child.apply(to_move, move)
+        st, r, nxt_rnd, nxt_raises = list(stakes), raises, rnd, raises
+        if move in ("bet", "raise"):
+            st[to_move] = max(stakes) + size
+            nxt_raises = r + 1
+        elif move == "call":
+            st[to_move] = max(stakes)
+        ends_round = move == "call" or (move == "check" and to_move == 1)
+        if ends_round and rnd == 1:
+            nxt_rnd, nxt_raises = 2, 0
+        if not child.is_over:      # the first player opens the second round too
+            assert child.to_move == [0 if ends_round else 1 - to_move], moves + [move]
+        leduc_walk(child, rank, nxt_rnd, moves + [move], st, nxt_raises, to_move, endings)
+
+
+def test_leduc_every_betting_sequence_and_its_payoff():
+    """Every betting history of a few deals, walked through regola's API: who acts, what
+    they may do (a check or a bet with nothing to call; fold, call or raise facing one; at
+    most 2 bets and raises a round), bets of 2 then 4 chips, and the chips won (a fold loses
+    the stake, else a pair with the table card, else the higher card; equal ranks split).
+    A round ends in 9 ways (5 without a fold), so a deal has 4 + 5 * 9 = 49 endings."""
+    game = regola.load_game("leduc")
+    seen_reasons = set()
+    for seed in range(12):
+        root = game.new_state(players=2, seed=seed)
+        rank = {t["owner"]: t["rank"] for t in root.token_records().values()
+                if t["owner"] is not None}
+        endings = []
+        assert root.to_move == [0]
+        leduc_walk(root, rank, 1, [], [1, 1], 0, 0, endings)
+        assert len(endings) == 49, seed
+        seen_reasons.update(endings)
+    assert seen_reasons == {"fold", "pair", "high_card", "split"}
+
+
+def test_leduc_shows_the_table_card_to_both_and_hides_the_other_hand():
+    """After the first round the table card is face up for both seats and the public view;
+    each seat still sees only its own card."""
+    state = regola.load_game("leduc").new_state(players=2, seed=3)
+    assert not [t for t in state.observe(None, False)["tokens"] if t["at"] == "board"]
+    play(state, (0, "check"), (1, "check"))
+    for seat in (None, 0, 1):
+        cards = [t for t in state.observe(seat, False)["tokens"] if t["kind"] == "card"]
+        board = [t for t in cards if t["at"] == "board"]
+        assert len(board) == 1 and "rank" in board[0] and "suit" in board[0]
+        for card in cards:
+            if card["at"] == "hand":
+                assert ("rank" in card) == (card["owner"] == seat), (seat, card)
+
+
 # Against OpenSpiel -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["tictactoe", "goofspiel", "kuhn"])
+@pytest.mark.parametrize("name", ["tictactoe", "goofspiel", "kuhn",
+                                  pytest.param("leduc", marks=pytest.mark.slow)])
 def test_regola_matches_openspiel(name):
     """States, information states, value and exploitability (CFR, a few iterations) agree
     with OpenSpiel's native game: the adapter's states, information states and returns are
@@ -188,13 +271,16 @@ def test_regola_matches_openspiel(name):
 
 def test_known_figures_of_the_native_games():
     """The reference side: tic-tac-toe has 5,478 states and value 0; Kuhn poker's value is
-    -1/18 (CFR converges to it)."""
+    -1/18 (CFR converges to it); Leduc poker has 9,300 states and 936 information states."""
     pytest.importorskip("pyspiel")
     module = classic_games()
     tictactoe = module.measure(module.PAIRS["tictactoe"], "native")
     assert (tictactoe["states"], tictactoe["value"]) == (5478, 0.0)
     kuhn = module.measure(module.PAIRS["kuhn"], "native", iterations=300)
     assert kuhn["value"] == pytest.approx(float(Fraction(-1, 18)), abs=5e-3)
+    leduc = module.native_game(module.PAIRS["leduc"])
+    assert len(module.all_states(leduc)) == 9300
+    assert module.information_states(leduc) == 936
 
 
 def test_kuhn_deal_is_named_to_nobody_but_its_owner():

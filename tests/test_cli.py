@@ -294,7 +294,7 @@ def test_an_unknown_game_id_suggests_the_nearest_built_in():
     assert near.exit_code != 0 and "(did you mean doge?)" in near.output
     far = runner.invoke(app, ["validate", "chess"])
     assert "did you mean" not in far.output
-    assert "copycat, doge, goofspiel, kuhn, rialto, tictactoe, warsaw" in far.output
+    assert "copycat, doge, goofspiel, kuhn, leduc, rialto, tictactoe, warsaw" in far.output
     assert "Traceback" not in near.output + far.output
 
 

@@ -53,7 +53,7 @@ def _scratch(state: GameState, seat: int | None) -> dict:
     return copy.observe(seat)
 
 
-SHORT_GAMES = {"tictactoe": 10, "goofspiel": 30, "kuhn": 60}
+SHORT_GAMES = {"tictactoe": 10, "goofspiel": 30, "kuhn": 60, "leduc": 30}
 """Games too short for two seeds to reach the tests' counts: how many seeds they play."""
 
 

@@ -18,7 +18,7 @@ np = pytest.importorskip("numpy")
 
 from regola.adapters import openspiel as adapter  # noqa: E402
 
-GAMES = [g for g in regola.builtin_games() if g not in ("tictactoe", "goofspiel", "kuhn")]
+GAMES = [g for g in regola.builtin_games() if g not in ("tictactoe", "goofspiel", "kuhn", "leduc")]
 """The board games, which draw all through play; the classic games (no draw, or one deal
 at the start, over in a few decisions) are checked against OpenSpiel's own in
 test_classic_games.py."""

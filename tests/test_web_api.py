@@ -80,7 +80,7 @@ def test_an_action_over_http_is_taken_stored_and_answered_with_the_new_view(clie
 def test_the_lobby_lists_every_game_variant_option_and_seat_kind_in_the_language(client):
     rules = client.get("/api/rules?lang=es").json()
     games = {g["id"]: g for g in rules["games"]}
-    assert set(games) == {"copycat", "doge", "goofspiel", "kuhn", "rialto", "tictactoe",
+    assert set(games) == {"copycat", "doge", "goofspiel", "kuhn", "leduc", "rialto", "tictactoe",
                           "warsaw"}
     assert {v["id"] for v in games["doge"]["variants"]} == {"cheap_palaces", "year_limit"}
     assert games["doge"]["seats"][0] == "Rojo"

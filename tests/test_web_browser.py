@@ -30,8 +30,8 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 SHOT_AT = {"doge": 140, "rialto": 40, "warsaw": 30, "copycat": 40, "tictactoe": 2,
-           "goofspiel": 1, "kuhn": 0}
-CLASSIC = {"tictactoe": 4, "goofspiel": 3, "kuhn": 1}
+           "goofspiel": 1, "kuhn": 0, "leduc": 0}
+CLASSIC = {"tictactoe": 4, "goofspiel": 3, "kuhn": 1, "leduc": 1}
 """The classic games, and the fewest decisions a person makes in one: a whole game of them
 is shorter than the 6 the others ask for, and their pieces have no effects to explain."""
 """After how many of the person's decisions the screenshot is taken (mid-game)."""

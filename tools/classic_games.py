@@ -14,8 +14,9 @@ player's game value (exact: backward induction over the states for a perfect-inf
 game; else the expected value of CFR's average policy) and the exploitability of that
 average policy after the same number of CFR iterations. Simultaneous-move native games are
 compared in OpenSpiel's turn-based form (`pyspiel.convert_to_turn_based`), which is how
-regola asks secret choices. A dealt game (Kuhn poker) waits for the adapter's explicit
-chance nodes.
+regola asks secret choices. A dealt game (Kuhn and Leduc poker) waits for the adapter's
+explicit chance nodes: each card dealt is a chance node of as many outcomes as the deck has
+cards left, as in OpenSpiel.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ PAIRS = {
                        ("returns_type", "win_loss"), ("imp_info", True)),
                       turn_based=True, first_value=0.0),
     "kuhn": Pair("kuhn", "kuhn_poker", first_value=-1 / 18, chance=True),
+    "leduc": Pair("leduc", "leduc_poker", chance=True),
 }
 
 
