@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from regola.server.app import create_app  # noqa: E402
-from regola.server.limits import Limits, RateLimit  # noqa: E402
+from regola.server.quotas import Limits, RateLimit  # noqa: E402
 
 TEST_HOSTS = ("localhost", "testserver")
 """The hosts the test app answers to (Starlette's TestClient opens WebSockets on testserver)."""
@@ -47,7 +47,8 @@ def test_the_server_holds_only_so_many_games(tmp_path):
 
 def test_idle_and_finished_games_are_removed_after_their_keeping_time(tmp_path):
     with _client(tmp_path, keep_idle=3600) as client:
-        made = [client.post("/api/games", json=GAME).json()["id"] for _ in range(2)]
+        quiet = {"game": "doge", "seats": ["person"] * 3}      # nobody moves meanwhile
+        made = [client.post("/api/games", json=quiet).json()["id"] for _ in range(2)]
         server = client.app.state.server
         assert server.tables.sweep() == []                 # not idle yet
         assert sorted(server.tables.sweep(now=time.time() + 3601)) == sorted(made)

@@ -56,7 +56,8 @@ def serve(host: Annotated[str, typer.Option("--host", help="Address to listen on
         import uvicorn
 
         from ..server.app import create_app
-        from ..server.limits import MAX_MESSAGE, Limits
+        from ..server.limits import MAX_MESSAGE
+        from ..server.quotas import Limits
     except ImportError as error:
         raise ServeError.text(w("the web table needs the web extra: pip install "
                                 "'regola[web]' ({reason})"), reason=str(error)) from None

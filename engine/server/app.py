@@ -29,8 +29,9 @@ from .designer import WARNING, Designer
 from .errors import WebError
 from .guard import LOOPBACK, Guard
 from .http_api import HttpApi
-from .limits import Limits, language
+from .limits import language
 from .messages import seat_message, table_info
+from .quotas import Limits
 from .sessions import Session
 from .storage import Store
 from .tables import Tables

@@ -19,8 +19,8 @@ from ..game import GameState
 from ..present.scores import whole_log
 from ..present.table_layout import load_layout
 from .errors import NotFound, ServerFull, TooMany
-from .limits import Limits
 from .newgame import PERSON, check_request, load
+from .quotas import Limits
 from .sessions import Session, token_hash
 from .storage import GameRecord, Store
 

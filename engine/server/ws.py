@@ -15,7 +15,8 @@ from ..errors import w
 from ..i18n.catalog import Words
 from .designer import hello_seat
 from .errors import BadRequest, TokenMissing, TokenRefused, TooMany, WebError
-from .limits import MAX_MESSAGE, RateLimit, language, parse_json
+from .limits import MAX_MESSAGE, language, parse_json
+from .quotas import RateLimit
 from .sessions import Session
 
 HELLO_SECONDS = 20
