@@ -257,3 +257,31 @@ def test_the_terminal_score_table_fits_80_columns_and_names_the_tie_breaks(game,
     assert verdict(table, gw).split(" (")[0] in flat
     assert " ".join(ties_line(table, gw).split()) in flat   # which columns break ties
     assert all(c in ties_line(table, gw) for c in table.columns[table.ties_from:])
+
+
+def test_the_web_story_keeps_earlier_entries_in_sight_when_little_is_new():
+    """After a seat's own move, when little happened since, the web's story still shows the
+    entries before it (marked earlier), so what came of the seat's moves stays in sight."""
+    import random
+
+    from regola.server.messages import EARLIER_SHOWN, since_last_move, story_entries
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=5)
+    rng = random.Random(5)
+    gw = GameWords(game.definition)
+    checked = 0
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        view = state.observe(seat)
+        if seat == 0 and since_last_move(view["log"], 0) > 0:
+            entries = story_entries(gw, view["log"], {}, 0)
+            flags = [bool(e.get("earlier")) for e in entries]
+            assert len(entries) >= min(EARLIER_SHOWN, len(flags))
+            assert flags == sorted(flags, reverse=True), "earlier entries come first"
+            if any(flags):
+                assert len(entries) == EARLIER_SHOWN
+                checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 5

@@ -132,6 +132,10 @@ def pack(items: list[Text], width: int) -> list[Text]:
     return out
 
 
+TALL = 30
+"""The height from which a screen keeps three lines of the story for itself."""
+
+
 def whole_entries(logs: list[Text], room: int) -> int:
     """How many of the last lines of the story to show in `room` lines without starting
     inside a wrapped entry (its lines after the first are indented)."""
@@ -313,6 +317,20 @@ class Screen:
         lines[-1].truncate(self.width - len(more))
         lines[-1].append(more, style="dim")
         return lines
+
+    def with_every_area_line(self, view: dict, board_lines: list[Text], room: int,
+                             log_room: int) -> tuple[list[Text], int]:
+        """The board and the story's room when areas are said each in its line (a player
+        decides by them, and by the rows beside them): the story gives up lines, one at a
+        time, while the board has more of them to show: down to one line on a small
+        screen, to three on a taller one (what happened stays in sight)."""
+        floor = 1 if self.console.height < TALL else 3
+        while log_room > floor:
+            more = self.board_lines(view, room - log_room + 1)
+            if len(more) <= len(board_lines):
+                break
+            board_lines, log_room = more, log_room - 1
+        return board_lines, log_room
 
     def board_lines(self, view: dict, room: int, grid_map: list[Text] | None = None,
                     squeeze: bool = False) -> list[Text]:
@@ -532,9 +550,8 @@ class Screen:
         if len(board_lines) > room - log_room and logs:    # the story gives way first
             log_room = max(0, room - len(board_lines))
         if logs and not grid_map and Board(self.game, gw, view).lined_areas():
-            whole = self.board_lines(view, room, grid_map)   # every area said in its line:
-            if len(whole) > len(board_lines):                # they come before the story
-                board_lines, log_room = whole, max(0, room - len(whole))
+            board_lines, log_room = self.with_every_area_line(view, board_lines, room,
+                                                              log_room)
         if len(board_lines) > room - log_room and not grid_map:   # it would push the top off
             board_lines = self.board_lines(view, room - log_room, grid_map, squeeze=True)
             if len(board_lines) > room - log_room:      # no room for the table: own line only

@@ -27,7 +27,7 @@ from ..present.labels import (
 )
 from ..present.more_events import resource_name, track_name
 from ..present.scores import score_table, ties_line, verdict
-from ..present.story import entry_text, since, story, without_secrets
+from ..present.story import entry_text, story, without_secrets
 from ..present.table_layout import Layout
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
@@ -73,6 +73,8 @@ LOG_LINES = 40
 SPECTATOR_LINES = 30
 """Story entries a spectator is shown (the latest)."""
 DETAIL_LINES = 60
+EARLIER_SHOWN = 4
+"""How many entries the story shows at least: earlier ones fill in when fewer are new."""
 """Most raw moves sent under one story entry (the latest)."""
 
 
@@ -174,14 +176,22 @@ def since_last_move(log: list[dict], seat: int | None) -> int:
 def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
                   seat: int | None, name: Any = None) -> list[dict]:
     """The story since the seat's last decision (a spectator: the latest entries), each
-    entry its line and the lines of its raw moves."""
-    entries = without_secrets(since(story(log), since_last_move(log, seat)), seat)
+    entry its line and the lines of its raw moves; when little happened since, the entries
+    before it too (marked `earlier`), so that what came of the seat's own moves stays in
+    sight."""
+    told = without_secrets(story(log), seat)
+    start = since_last_move(log, seat)
+    new = [entry for entry in told if entry.last >= start]
+    room = EARLIER_SHOWN - len(new)
+    earlier = [entry for entry in told if entry.last < start][-room:] if room > 0 else []
+    shown = [(entry, True) for entry in earlier] + [(entry, False) for entry in new]
     limit = SPECTATOR_LINES if seat is None else LOG_LINES
     return [{"text": entry_text(entry, gw, tokens, name),
              "details": [detail_text(gw, {k: v for k, v in e.items() if v is not None}, tokens,
                                      log[:_index(log, e) + 1])
-                         for e in entry.details[-DETAIL_LINES:]]}
-            for entry in entries[-limit:]]
+                         for e in entry.details[-DETAIL_LINES:]],
+             **({"earlier": True} if seen else {})}
+            for entry, seen in shown[-limit:]]
 
 
 def _index(log: list[dict], event: dict) -> int:

@@ -316,8 +316,9 @@ function draw(state) {
 
 // One entry of the story: its line, and its raw moves folded under it.
 function storyEntry(entry) {
-  if (!entry.details.length) return el("li", { text: entry.text });
-  return el("li", {}, el("details", {}, el("summary", { text: entry.text }),
+  const seen = entry.earlier ? { class: "earlier" } : {};   // told before the seat's last move
+  if (!entry.details.length) return el("li", { ...seen, text: entry.text });
+  return el("li", seen, el("details", {}, el("summary", { text: entry.text }),
                           el("ul", { class: "moves" }, ...entry.details.map((d) => el("li", { text: d })))));
 }
 
