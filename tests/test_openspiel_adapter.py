@@ -149,7 +149,8 @@ def test_openspiel_mcts_bot_plays_a_whole_game(name):
     decides for every seat until the game ends with a winner."""
     players = regola.load_game(name).player_counts[0]
     result = _mcts_game(name, players)
-    assert len(result) == players and abs(sum(result)) < 1e-9 and max(result) > 0
+    # (a winner, or a split pot: Leduc poker's tied hands give every seat 0 chips)
+    assert len(result) == players and abs(sum(result)) < 1e-9 and max(result) >= 0
 
 
 def _decision_points(game_id: str, seed: int, every: int = 9, chance: bool = False):

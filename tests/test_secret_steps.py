@@ -101,7 +101,7 @@ def test_no_seat_sees_the_answers_of_the_seats_before_it(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_seat_sees_earlier_answers_at_any_secret_step_of_whole_games(game_id):
     """Every secret step of three whole seeded games of each game."""
-    assert _check_every_later_seat(game_id, (3, 4, 5), None) > 6
+    assert _check_every_later_seat(game_id, (3, 4, 5), None) >= 6   # Goofspiel: 6 in all
 
 
 def test_a_seat_still_sees_its_own_answers_and_the_step_closes():

@@ -349,8 +349,8 @@ def test_the_end_card_shows_where_the_points_came_from_without_sideways_scroll(
             assert card["form"] in ("turned", "cards"), card
         elif phone:
             assert card["form"] in ("wide", "turned", "cards"), card
-        else:
-            assert card["form"] == "wide", card
+        else:                    # five players' parts may need the turned table
+            assert card["form"] in (("wide", "turned") if players >= 5 else ("wide",)), card
         shown = set(titles.values()) & {cell.strip() for cell in re.split(r"[\t\n]", card["text"])}
         if rules != "doge":        # the others tell where their victory points came from
             assert len(shown) >= 4, (rules, size, shown)
