@@ -58,7 +58,7 @@ def test_compiled_catalogs_are_up_to_date(lang):
 
 
 def test_template_is_up_to_date_with_the_sources(tmp_path, monkeypatch):
-    """Re-extract (as the README says) and compare: a text added without extraction fails."""
+    """Re-extract (as the manual says) and compare: a text added without extraction fails."""
     monkeypatch.chdir(ROOT)
     fresh = tmp_path / "regola.pot"
     CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", *EXTRACT,
