@@ -114,3 +114,17 @@ def test_the_reference_pages_list_every_builtin_and_every_key_of_the_game_file(t
     game_file = (tmp_path / "manual" / "reference" / "game-file.md").read_text(encoding="utf-8")
     for key in ("players", "areas", "pieces", "variables", "options", "end"):
         assert f"- `{key}`" in game_file
+
+
+def test_the_reference_pages_say_types_in_plain_english():
+    """Lists in the plural, choices as "a, b or c", a result the call decides said so, and
+    the names a file may add beside its fixed keys listed."""
+    game_file = manual.schema_page("game", "The game file")
+    assert "- `seats` (required): a list of texts." in game_file
+    assert "`rows`: a list of mappings." in game_file
+    assert "text, a whole number, true/false, null, a list or a mapping" in game_file
+    assert "a list of a mapping" not in game_file and "true or false or" not in game_file
+    assert "- *any other name*: a mapping" in manual.schema_page("text", "The text file")
+    listed = manual.builtins_page()
+    assert "| `deck_card` | value | 2: a text, a number | depends on the arguments |" in listed
+    assert "| `move` | change | 4 or 5: " in listed

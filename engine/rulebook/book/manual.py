@@ -97,11 +97,15 @@ def _arguments(builtin: builtins.Builtin) -> str:
 def _returns(builtin: builtins.Builtin) -> str:
     if builtin.sig is None:
         return "any"
+    if builtin.sig.result is not None:        # the type checker works it out from the call
+        return "depends on the arguments"
     return _cell(describe(builtin.sig.returns))
 
 
 def _count(least: int, most: int) -> str:
-    return str(least) if least == most else f"{least} to {most}"
+    if least == most:
+        return str(least)
+    return f"{least} or {most}" if most == least + 1 else f"{least} to {most}"
 
 
 def _cell(text: str) -> str:
@@ -146,9 +150,10 @@ def _keys(node: dict, root: dict, depth: int, seen: set[int]) -> list[str]:
         lines.append(said)
         lines += _children(child, root, depth + 1, seen)
     extra = node.get("additionalProperties")
-    if isinstance(extra, dict) and not node.get("properties"):
+    if isinstance(extra, dict):
         extra = _resolve(extra, root)
-        lines.append(f"{indent}- *any name*: {_type_of(extra, root)}"
+        name = "*any other name*" if node.get("properties") else "*any name*"
+        lines.append(f"{indent}- {name}: {_type_of(extra, root)}"
                      + (f". {extra['description']}" if extra.get("description") else ""))
         lines += _children(extra, root, depth + 1, seen)
     return lines
@@ -172,21 +177,54 @@ def _type_of(node: Any, root: dict) -> str:
         return "one of " + ", ".join(f"`{json.dumps(v)}`" for v in node["enum"])
     if "const" in node:
         return f"`{json.dumps(node['const'])}`"
-    for choice in ("anyOf", "oneOf"):
-        if choice in node:
-            kinds = dict.fromkeys(_type_of(option, root) for option in node[choice])
-            return " or ".join(kinds)
+    if "anyOf" in node or "oneOf" in node or isinstance(node.get("type"), list):
+        return _either(_kinds(node, root))
     kind = node.get("type")
-    if isinstance(kind, list):
-        return " or ".join(_plain_type(k) for k in kind)
     if kind == "array":
         items = node.get("items")
-        return f"a list of {_type_of(items, root)}" if items else "a list"
+        return f"a list of {_items_of(items, root)}" if items else "a list"
     if kind:
         return _plain_type(kind)
     return "any value"
 
 
+def _kinds(node: Any, root: dict) -> list[str]:
+    """The kinds a value may be, nested choices flattened: ["text", "a whole number", ...]."""
+    node = _resolve(node, root)
+    if not isinstance(node, dict):
+        return ["any value"]
+    for choice in ("anyOf", "oneOf"):
+        if choice in node:
+            return [kind for option in node[choice] for kind in _kinds(option, root)]
+    if isinstance(node.get("type"), list):
+        return [_plain_type(kind) for kind in node["type"]]
+    return [_type_of(node, root)]
+
+
+def _either(kinds: list[str]) -> str:
+    """Kinds as one choice: "a or b", "a, b or c" (each kind said once)."""
+    said = list(dict.fromkeys(kinds))
+    if len(said) == 1:
+        return said[0]
+    said = ["true/false" if kind == "true or false" else kind for kind in said]
+    return ", ".join(said[:-1]) + " or " + said[-1]
+
+
+def _items_of(node: Any, root: dict) -> str:
+    """The items of a list, in the plural: "texts", "lists of numbers", "values, each ..."."""
+    node = _resolve(node, root)
+    kind = node.get("type") if isinstance(node, dict) else None
+    if isinstance(kind, str) and not {"enum", "const", "anyOf", "oneOf"} & node.keys():
+        if kind == "array":
+            items = node.get("items")
+            return f"lists of {_items_of(items, root)}" if items else "lists"
+        return {"object": "mappings", "string": "texts", "integer": "whole numbers",
+                "number": "numbers", "boolean": "true/false values",
+                "null": "nulls"}.get(kind, kind)
+    return f"values, each {_type_of(node, root)}"
+
+
 def _plain_type(kind: str) -> str:
     return {"object": "a mapping", "string": "text", "integer": "a whole number",
-            "number": "a number", "boolean": "true or false", "null": "null"}.get(kind, kind)
+            "number": "a number", "boolean": "true or false", "null": "null",
+            "array": "a list"}.get(kind, kind)
