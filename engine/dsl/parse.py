@@ -130,7 +130,37 @@ def _parse(text: str, file: str, start: str, line_offset: int, column_offset: in
         raise SyntaxProblem(Problem(Location(file, 1 + line_offset, 1),
                                     f"inconsistent indentation: {err}")) from None
     _check_depth(tree, file, line_offset, column_offset)
+    _lift_choices(tree)
     return tree
+
+
+RETURNED_CHOICE = "chosen·"
+"""The variable `return choose from ...` keeps its choice in (no script name has a '·')."""
+
+
+def _lift_choices(tree: Tree) -> None:
+    """`choose from ...` is an expression in the grammar, but a decision stops the whole
+    procedure, so it stands only where a statement can stop: as the value of `let`, of an
+    assignment (both become a `choose_stmt`) or of `return` (a `choose_stmt` into
+    RETURNED_CHOICE, then the return of it). Anywhere else the checker refuses it."""
+    for block in list(tree.find_data("block")):
+        lifted: list = []
+        for stmt in block.children:
+            kind = stmt.data if isinstance(stmt, Tree) else None
+            value = stmt.children[-1] if kind in ("let_stmt", "assign_stmt",
+                                                  "return_value_stmt") else None
+            if not isinstance(value, Tree) or value.data != "choose_expr":
+                lifted.append(stmt)
+            elif kind == "return_value_stmt":
+                name = Token("NAME", RETURNED_CHOICE, line=value.meta.line,
+                             column=value.meta.column)
+                lifted.append(Tree("choose_stmt", [name, *value.children], stmt.meta))
+                lifted.append(Tree("return_value_stmt", [Tree("name", [name], value.meta)],
+                                   stmt.meta))
+            else:
+                lifted.append(Tree("choose_stmt", [stmt.children[0], *value.children],
+                                   stmt.meta))
+        block.children[:] = lifted
 
 
 def _check_depth(tree: Tree, file: str, line_offset: int, column_offset: int) -> None:
