@@ -82,7 +82,7 @@ def _caret(text: str, line: int, column: int) -> str:
 @cache
 def _salt() -> str:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
-    return f"{lark.__version__} {sys.version_info[:2]} {MAX_DEPTH}\n{grammar}"
+    return f"{lark.__version__} {sys.version_info[:2]} {MAX_DEPTH} {RETURNED_CHOICE}\n{grammar}"
 
 
 def parse(text: str, file: str, start: str = "start", line_offset: int = 0,
@@ -134,8 +134,9 @@ def _parse(text: str, file: str, start: str, line_offset: int, column_offset: in
     return tree
 
 
-RETURNED_CHOICE = "chosen·"
-"""The variable `return choose from ...` keeps its choice in (no script name has a '·')."""
+RETURNED_CHOICE = "_chosen"
+"""The variable `return choose from ...` keeps its choice in (a script may use the name
+too: the value is returned at once, so nothing of it is lost)."""
 
 
 def _lift_choices(tree: Tree) -> None:

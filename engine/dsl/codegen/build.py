@@ -15,9 +15,9 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from ...interpreter.script_values import VALUE_HELPERS
 from ..cache import module_folder
 from ..limits import open_budget
-from ...interpreter.script_values import VALUE_HELPERS
 from .support import HELPERS
 from .writer import Spot
 
