@@ -139,7 +139,7 @@ def test_sort_checks_its_keys_and_gives_a_list_of_its_items(cards_copy):
     problems = problems_of(cards_copy)
     assert any("cards.regola:27:49: def take_turn: cannot add a number and a text" in p
                for p in problems), problems
-    assert any("cards.regola:45:20: def take_turn: q.points is a number; it cannot be set to "
+    assert any("cards.regola:47:20: def take_turn: q.points is a number; it cannot be set to "
                "a list of tokens" in p for p in problems), problems
 
 
@@ -193,3 +193,92 @@ def test_a_game_without_a_board_loads_plays_and_has_no_board_in_its_rulebook():
     assert "the result of: choose target" in book.lower()
     assert "in order of the power" in book
     assert "The board shows" not in book and "areas" not in book.lower()
+
+
+def spied_game(players: int = 3) -> tuple[object, int, int, str]:
+    """A game played until a spy card has shown a card: (state, the spy's seat, the
+    target's seat, the token shown)."""
+    game = regola.load_game(str(GAME))
+    for seed in range(60):
+        state = game.new_state(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            pick = actions[rng.randrange(len(actions))]
+            spying = actions[0]["ask"] == "target" and last_played(state) == "spy"
+            state.apply(seat, pick["id"])
+            shown = [e for e in state.observe(seat)["log"] if e["e"] == "reveal_to"]
+            if spying and shown and "token" in shown[-1]:
+                return state, seat, pick["value"], shown[-1]["token"]
+    raise AssertionError("no game of 60 played a spy card on a card in hand")
+
+
+def test_a_private_reveal_is_seen_by_its_seat_only():
+    state, spy, target, token = spied_game()
+    other = ({0, 1, 2} - {spy, target}).pop()
+    def seen_by(seat):
+        return {t["id"]: t for t in state.observe(seat)["tokens"] if "id" in t}
+    assert token in seen_by(spy) and "face" in seen_by(spy)[token]
+    assert token in seen_by(target)                    # its owner sees it anyway
+    assert token not in seen_by(other) and token not in seen_by(None)
+    for seat in (other, None):                          # they read that it happened only
+        told = [e for e in state.observe(seat)["log"] if e["e"] == "reveal_to"][-1]
+        assert told == {"e": "reveal_to", "piece": "card", "player": spy, "at": "hand"}
+        assert token not in str(state.observe(seat))
+
+
+def test_the_sampler_keeps_a_privately_shown_card_for_its_seat_only():
+    state, spy, target, token = spied_game()
+    other = ({0, 1, 2} - {spy, target}).pop()
+    face = next(t["face"] for t in state.observe(spy)["tokens"] if t.get("id") == token)
+    for seed in range(20):
+        sample = state.sample(spy, seed)
+        mine = {t["id"]: t for t in sample.observe(spy)["tokens"] if "id" in t}
+        assert mine[token]["face"] == face and mine[token]["owner"] == target
+    moved = 0
+    for seed in range(40):     # the third seat never saw it: the card may be another
+        sample = state.sample(other, seed)
+        held = sorted(t["id"] for t in sample.observe(target)["tokens"]
+                      if t.get("owner") == target and t.get("at") == "hand")
+        real = sorted(t["id"] for t in state.observe(target)["tokens"]
+                      if t.get("owner") == target and t.get("at") == "hand")
+        moved += held != real
+    assert moved
+
+
+def test_a_save_keeps_a_private_reveal():
+    state, spy, target, token = spied_game()
+    again = regola.load_game(str(GAME)).state_from_json(state.to_json())
+    assert again.data["known"] == {token: [spy]}
+    assert token in {t.get("id") for t in again.observe(spy)["tokens"]}
+    other = ({0, 1, 2} - {spy, target}).pop()
+    assert token not in {t.get("id") for t in again.observe(other)["tokens"]}
+
+
+def test_a_privately_shown_card_is_forgotten_once_it_moves(cards_copy):
+    edit_script(cards_copy, "            reveal_to(seen, p)\n",
+                "            reveal_to(seen, p)\n            move_token(seen, deck)\n")
+    game = regola.load_game(str(cards_copy))
+    for seed in range(60):
+        state = game.new_state(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randrange(len(actions))]["id"])
+            assert "known" not in state.data
+            told = [e for e in state.observe(seat)["log"] if e["e"] == "reveal_to"]
+            if told and "token" in told[-1]:       # the spy saw it, then it went back
+                deck = [t for t in state.observe(seat)["tokens"] if t["at"] == "deck"]
+                assert deck and all("id" not in t for t in deck)
+                return
+    raise AssertionError("no spy card played")
+
+
+def test_reveal_to_is_typed_and_phrased(cards_copy):
+    book = CliRunner().invoke(app, ["rulebook", str(GAME)]).output
+    assert "If seen exists, show seen to p alone." in book
+    edit_script(cards_copy, "reveal_to(seen, p)", "reveal_to(p, seen)")
+    assert any("cards.regola:44:26: def take_turn: reveal_to: argument 2 must be a player, "
+               "not a token" in p for p in problems_of(cards_copy))
