@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from ..dsl.limits import LIST_LIMIT, NUMBER_LIMIT
 from ..errors import InvalidArgument, InvalidSave, brief
 from . import save_pieces
-from .save_json import parse_save, saved_log
-from .save_pieces import Check, seat
 from .layout import layout_of
 from .private_reveal import KNOWN
+from .save_json import parse_save, saved_log
+from .save_pieces import Check, seat
 from .state import FORMAT, check_seed
 
 if TYPE_CHECKING:
