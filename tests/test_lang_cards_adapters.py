@@ -8,8 +8,9 @@ import pytest
 
 np = pytest.importorskip("numpy")      # the adapters' extra; .ci/run installs it
 
-from regola.adapters.common import Table  # noqa: E402
 from test_lang_cards import GAME, spied_game  # noqa: E402
+
+from regola.adapters.common import Table  # noqa: E402
 
 
 def test_a_private_reveal_changes_the_information_state_of_its_seat_only():
