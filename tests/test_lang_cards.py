@@ -282,3 +282,16 @@ def test_reveal_to_is_typed_and_phrased(cards_copy):
     edit_script(cards_copy, "reveal_to(seen, p)", "reveal_to(p, seen)")
     assert any("cards.regola:44:26: def take_turn: reveal_to: argument 2 must be a player, "
                "not a token" in p for p in problems_of(cards_copy))
+
+
+def test_the_story_tells_the_spy_what_it_saw_and_the_others_that_it_happened():
+    from regola.i18n.game_words import GameWords
+    from regola.present.events import event_text
+    state, spy, target, token = spied_game()
+    other = ({0, 1, 2} - {spy, target}).pop()
+    gw = GameWords(state.game.definition)
+    mine = [e for e in state.observe(spy)["log"] if e["e"] == "reveal_to"][-1]
+    theirs = [e for e in state.observe(other)["log"] if e["e"] == "reveal_to"][-1]
+    seat_name = gw.seat(spy)
+    assert f"shown to {seat_name}:" in event_text(mine, gw)
+    assert event_text(theirs, gw) == f"{seat_name} is shown one card (hand)"
