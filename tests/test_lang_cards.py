@@ -195,6 +195,18 @@ def test_a_game_without_a_board_loads_plays_and_has_no_board_in_its_rulebook():
     assert "The board shows" not in book and "areas" not in book.lower()
 
 
+def test_a_game_without_a_board_shows_no_board_at_the_table():
+    from regola.present.table_layout import load_layout
+    game = regola.load_game(str(GAME))
+    kinds = [panel["kind"] for panel in load_layout(game.definition).panels]
+    assert kinds == ["locations"]                 # the web table: no areas, no map
+    result = CliRunner().invoke(app, ["play", str(GAME), "--players", "2", "--seats",
+                                      "human,random", "--seed", "3"], input="quit\n")
+    screen = result.output
+    assert "Which card do you play?" in screen and "[1] blessing 1   [2] strike 3" in screen
+    assert "area" not in screen.lower() and "board" not in screen.lower()
+
+
 def spied_game(players: int = 3) -> tuple[object, int, int, str]:
     """A game played until a spy card has shown a card: (state, the spy's seat, the
     target's seat, the token shown)."""
