@@ -180,7 +180,10 @@ def test_a_procedure_that_never_asks_returns_its_value(cards_copy):
         play_to_the_end(game.new_state(3, seed=seed), random.Random(seed))
 
 
-def test_a_game_without_a_board_loads_plays_and_has_no_board_in_its_rulebook():
+def test_a_game_without_a_board_validates_plays_and_has_no_board_in_its_rulebook():
+    checked = CliRunner().invoke(app, ["validate", str(GAME)])
+    assert checked.exit_code == 0 and checked.output.startswith("ok: cards_game"), \
+        checked.output
     game = regola.load_game(str(GAME))
     assert not game.definition.areas
     state = game.new_state(2, seed=0)
