@@ -310,3 +310,27 @@ def test_the_story_tells_the_spy_what_it_saw_and_the_others_that_it_happened():
     seat_name = gw.seat(spy)
     assert f"shown to {seat_name}:" in event_text(mine, gw)
     assert event_text(theirs, gw) == f"{seat_name} is shown one card (hand)"
+
+
+@pytest.mark.parametrize(("line", "place", "hint"), [
+    ("    if len(hand_of(p)) = 0:", "25:24: unexpected '='; expected ')', '*'",
+     "(to compare two values, write '==')"),
+    ("    if len([x for x in hand_of(p) if x.power > 2]) == 0:",
+     "25:49: unexpected ']'; expected else, or",
+     "(to keep only some items of a list, write 'where': [x for x in L where C])"),
+])
+def test_parse_errors_say_what_was_expected_in_words_with_a_hint(cards_copy, line, place,
+                                                                 hint):
+    edit_script(cards_copy, "    if len(hand_of(p)) == 0:", line)
+    problems = problems_of(cards_copy)
+    assert problems[0].startswith(f"{cards_copy / 'cards.regola'}:{place}"), problems
+    assert hint in problems[0].splitlines()[0], problems
+
+
+def test_an_unclosed_call_at_the_end_is_located_at_its_last_line(cards_copy):
+    path = cards_copy / "cards.regola"
+    path.write_text(path.read_text().rstrip() + "\n    draw_one(p\n")
+    last = len(path.read_text().splitlines())
+    problems = problems_of(cards_copy)
+    assert problems[0].startswith(f"{path}:{last}:15: unexpected end of block; expected "
+                                  "'(', ')'"), problems

@@ -19,7 +19,7 @@ _TOKEN_WORDS = {
     "NAME": "name", "NUMBER": "number", "STRING": "string", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "COLON": "':'", "COMMA": "','", "EQUAL": "'='",
     "DOT": "'.'", "COMP_OP": "comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
-    "$END": "end of file",
+    "$END": "end of file", "MINUS": "'-'",
 }
 
 MAX_DEPTH = 100
@@ -72,6 +72,26 @@ def _expected_words(expected: set[str]) -> str:
     return ", ".join(words[:8]) + (", ..." if len(words) > 8 else "")
 
 
+def _last_place(source: str) -> tuple[int, int]:
+    """The line and column just after the last text of a script."""
+    lines = source.rstrip().splitlines() or [""]
+    return len(lines), len(lines[-1]) + 1
+
+
+def _hint(err: UnexpectedInput, expected: set[str], source: str, line: int) -> str:
+    """Advice for the common mistakes a parse error comes from ('' if none fits):
+    `if a = b` (a comparison is `==`), `[x for x in L if C]` (a filter is `where`)."""
+    tok = getattr(err, "token", None)
+    if tok is None:
+        return ""
+    if tok.type == "EQUAL" and "COMP_OP" in expected:
+        return " (to compare two values, write '==')"
+    text = source.splitlines()[line - 1] if 0 < line <= len(source.splitlines()) else ""
+    if "ELSE" in expected and " for " in text and " if " in text and "[" in text:
+        return " (to keep only some items of a list, write 'where': [x for x in L where C])"
+    return ""
+
+
 def _caret(text: str, line: int, column: int) -> str:
     lines = text.splitlines()
     if not 1 <= line <= len(lines):
@@ -111,14 +131,17 @@ def _parse(text: str, file: str, start: str, line_offset: int, column_offset: in
         elif isinstance(err, UnexpectedToken):
             tok = err.token
             shown = "end of line" if tok.type == "_NL" else repr(str(tok))
-            if tok.type == "$END":
-                shown = "end of file"
+            if tok.type in ("$END", "_DEDENT", "_INDENT"):
+                shown = _TOKEN_WORDS[tok.type]
             what = f"unexpected {shown}"
+            if not line:                  # a token made by the indenter: at the last line
+                line, column = _last_place(source)
         else:
             what = "syntax error"
         expected = getattr(err, "expected", None) or getattr(err, "allowed", None)
         if expected:
             what += f"; expected {_expected_words(set(expected))}"
+            what += _hint(err, set(expected), source, line)
         what += _caret(source, line, column)
         if line == 1:
             column += column_offset
