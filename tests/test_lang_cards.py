@@ -196,6 +196,8 @@ def test_a_game_without_a_board_validates_plays_and_has_no_board_in_its_rulebook
     assert "the result of: choose target" in book.lower()
     assert "in order of the power" in book
     assert "The board shows" not in book and "areas" not in book.lower()
+    assert "| Deck | a place; at the start, the cards are there |" in book
+    assert "off the board" not in book
 
 
 def test_a_game_without_a_board_shows_no_board_at_the_table():
