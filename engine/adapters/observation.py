@@ -37,6 +37,7 @@ import numpy as np
 from ..game import Game, GameState
 from ..interpreter import state as state_mod
 from ..interpreter.layout import GRID_FIELDS, layout_of
+from ..interpreter.private_reveal import KNOWN
 from .actions import ActionSpace
 
 WINDOW = 8
@@ -101,6 +102,7 @@ class ObservationLayout:
         self.column_slot = np.array([self.token_ix[tid] for tid in lay.tids], np.intp)
         self.column_kind = np.array([self.kind_ix[k] for k in lay.kind_of], np.intp)
         self.column_secret = np.array([bool(d.tokens[k].secret) for k in lay.kind_of], bool)
+        self.column_of = dict(lay.index)         # token id -> its number in the columns
         self.piece_index = {}
         for k, kind in enumerate(self.pieces):
             index = np.array([self.offsets["pieces"] + (k * self.P + self.place(place)) * n + p
@@ -196,7 +198,7 @@ class Encoder:
         view = state_mod.observe(state.game.definition, seen._data, seat, None, props,
                                  columns=False)
         vec = self.encode(view, history, out, counts)
-        self._token_columns(vec, seen._data["tokens"], seat)
+        self._token_columns(vec, seen._data["tokens"], seat, self._shown_to(seen._data, seat))
         counts_of = seen._data["counts"]
         for kind, (index, unique) in lay.piece_index.items():
             if unique:                           # no two places share a slot
@@ -205,8 +207,18 @@ class Encoder:
                 np.add.at(vec, index, counts_of[kind])
         return vec
 
-    def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None) -> None:
-        """The tokens and hidden sections from the token columns (as _tokens of the view)."""
+    def _shown_to(self, data: dict, seat: int | None) -> list[int]:
+        """The numbers of the tokens shown privately to `seat` (private_reveal.py)."""
+        known = data.get(KNOWN)
+        if not known or seat is None:
+            return []
+        index = self.layout.column_of
+        return [index[tid] for tid, seats in known.items() if seat in seats]
+
+    def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None,
+                       shown_to: list[int] = ()) -> None:
+        """The tokens and hidden sections from the token columns (as _tokens of the view);
+        `shown_to`: the tokens shown to the seat alone, which it sees too."""
         lay, n, P = self.layout, self.layout.n, self.layout.P
         place_ix, other = lay.place_ix, P - 1
         T = len(lay.column_slot)
@@ -220,6 +232,8 @@ class Encoder:
             visible |= owner == seat
         elif seat is not None:                   # not a seat: owns nothing
             visible |= np.fromiter((o == seat for o in columns["owner"]), bool, T)
+        if shown_to:
+            visible[list(shown_to)] = True
         controller = np.array([c if type(c) is int and 0 <= c < n else n
                                for c in columns["controller"]], np.intp)
         v = np.flatnonzero(visible)

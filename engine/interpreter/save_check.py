@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ..dsl.limits import LIST_LIMIT, NUMBER_LIMIT
 from ..errors import InvalidArgument, InvalidSave, brief
 from . import save_pieces
+from .layout import layout_of
+from .private_reveal import KNOWN
 from .save_json import parse_save, saved_log
 from .save_pieces import Check, seat
 from .state import FORMAT, check_seed
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 
 BASE_KEYS = ("format", "game", "variant", "n", "rng", "steps", "vars", "pvars",
              "counts", "tokens", "decks", "threads", "result")
-OPTIONAL_KEYS = ("max_decisions", "secret_step", "seed", "chance")
+OPTIONAL_KEYS = ("max_decisions", "secret_step", "seed", "chance", KNOWN)
 CHANCE_KEYS = {"given", "need", "done", "what", "redo"}
 THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
@@ -48,6 +50,23 @@ def check_save(game: Game, data: dict) -> None:
     _check_threads(ck, data)
     if "secret_step" in data:
         _check_secret_step(ck, game, data)
+    if KNOWN in data:
+        _check_known(ck, data[KNOWN])
+
+
+def _check_known(ck: Check, known: Any) -> None:
+    """The private reveals: face-down tokens with secrets, each shown to some seats."""
+    lay = layout_of(ck.g, ck.n)
+    if not isinstance(known, dict) or not known:
+        ck.fail(KNOWN, "must map token ids to the seats each was shown to")
+    for tid, seats in known.items():
+        i = lay.index.get(tid)
+        if i is None or not lay.secret[i]:
+            ck.fail(f"{KNOWN}.{brief(tid)}", "not a token with secret properties")
+        if not isinstance(seats, list) or not seats or len(set(map(repr, seats))) != len(seats):
+            ck.fail(f"{KNOWN}.{tid}", "must list the seats the token was shown to, once each")
+        for j, value in enumerate(seats):
+            seat(ck, value, f"{KNOWN}.{tid}[{j}]")
 
 
 def _check_secret_step(ck: Check, game: Game, data: dict) -> None:
