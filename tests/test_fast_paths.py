@@ -14,7 +14,7 @@ import pytest
 
 import regola
 from regola.dsl.builtins import grid
-from regola.dsl.codegen import support
+from regola.interpreter import script_support as support
 from regola.dsl.codegen.expressions import one_call
 from regola.interpreter import piles
 from regola.interpreter.actions import action_id

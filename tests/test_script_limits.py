@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import regola
 from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.dsl import limits
+from regola.interpreter import limits
 from regola.errors import ScriptRuntimeError
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..dsl.limits import LIST_LIMIT, NUMBER_LIMIT
+from .limits import LIST_LIMIT, NUMBER_LIMIT
 from ..errors import InvalidArgument, InvalidSave, brief
 from . import save_pieces
 from .save_json import parse_save, saved_log

@@ -16,8 +16,8 @@ from types import CodeType
 from typing import Any
 
 from ..cache import module_folder
-from ..limits import open_budget
-from .support import HELPERS
+from ...interpreter.limits import open_budget
+from ...interpreter.script_support import HELPERS
 from .writer import Spot
 
 KEPT = 64

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...errors import ScriptRuntimeError
-from ..limits import (
+from ..errors import ScriptRuntimeError
+from .limits import (
     LIST_LIMIT,
     MAX_FRAMES,
     NUMBER_LIMIT,
@@ -210,14 +210,14 @@ def rank_keyed(budget: list[int], values: Any, keyed: Callable[[Any], Any]) -> l
 # -- the end of the game --------------------------------------------------------------------
 def check_end(c: Any) -> None:
     """`check_end()`: if the game ends now, unwind the scripts."""
-    from ...interpreter.ending import check_end as ends
+    from .ending import check_end as ends
     if ends(c):
         raise GameOver
 
 
 def end_game(c: Any, winners: Any, reason: Any = "") -> None:
     """`end_game(WINNERS, REASON)`: the game ends now."""
-    from ...interpreter.ending import finish
+    from .ending import finish
     finish(c, list(winners), reason)
     raise GameOver
 

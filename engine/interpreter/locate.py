@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from ...errors import Location
-from .writer import Spot
+from ..errors import Location
+from ..dsl.codegen.writer import Spot
 
 
 def spots(filename: str, table: list[Spot | None], tb: TracebackType | None) -> list[Spot]:
