@@ -11,8 +11,7 @@ import sys
 from contextlib import contextmanager
 
 import regola
-from regola.interpreter import limits
-from regola.interpreter import vm
+from regola.interpreter import limits, vm
 from regola.loading.sources import builtin_variants
 from regola.simulate import bot_seed, play_one
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .limits import LIST_LIMIT, NUMBER_LIMIT
 from ..errors import InvalidArgument, InvalidSave, brief
 from . import save_pieces
+from .limits import LIST_LIMIT, NUMBER_LIMIT
 from .save_json import parse_save, saved_log
 from .save_pieces import Check, seat
 from .state import FORMAT, check_seed

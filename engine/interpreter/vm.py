@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from .locate import locate
-from .script_support import GameOver
-from .limits import OPEN_BUDGET, STEP_BUDGET, StepBudgetExceeded, new_budget
 from ..errors import Location, ScriptRuntimeError
+from .limits import OPEN_BUDGET, STEP_BUDGET, StepBudgetExceeded, new_budget
+from .locate import locate
 from .runtime import Runtime
+from .script_support import GameOver
 
 _SCRIPT_MISTAKES = (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError,
                     AttributeError, OverflowError)

@@ -15,9 +15,9 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-from ..cache import module_folder
 from ...interpreter.limits import open_budget
 from ...interpreter.script_support import HELPERS
+from ..cache import module_folder
 from .writer import Spot
 
 KEPT = 64
