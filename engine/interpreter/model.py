@@ -5,6 +5,7 @@ Nothing here changes during play; a game in progress is the plain-data state (st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,6 +142,10 @@ class GameDef:
     text: dict[str, Any] = field(default_factory=dict)     # English texts by section
     text_locations: dict[str, Location] = field(default_factory=dict)  # "section.key" -> where
     layouts: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    value_kinds: Callable[[], dict[str, dict[str, str]]] | None = field(
+        default=None, repr=False, compare=False)
+    """What the compiler knows of the values the scripts hold, given by the loader and
+    worked out on first ask: procedure (or "game", "player") -> variable -> kind."""
     """interpreter.layout.Layout by player count, built when first needed."""
 
     def constants_for(self, players: int) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 from lark import Tree
@@ -10,6 +11,7 @@ from lark import Tree
 from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
 from ..dsl.parse import SyntaxProblem, parse
+from ..dsl.value_types import kinds_of
 from ..errors import Problem, RuleError
 from ..interpreter.model import EndRule, GameDef, ScorePart
 from .evaluation import compile_evaluation
@@ -53,6 +55,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
         definition.end = EndRule({}, [], True, {})
     program = compiler.compile_all()
     definition.program = program
+    definition.value_kinds = partial(kinds_of, definition)
     if "goals" in doc:
         definition.goals = compile_goals(compiler, doc["goals"], pos, file, problems)
     if definition.start not in program.procs:
