@@ -86,6 +86,7 @@ class EndRule:
     share_ties: bool = True
     sources: dict[str, str] = field(default_factory=dict)
     tiebreaker_sources: list[str] = field(default_factory=list)
+    standings: list[bool] = field(default_factory=list)   # per tie-breaker: never ties
     parts: list[ScorePart] = field(default_factory=list)   # where the first score comes from
     payoff: Any = None                    # compiled fn(p): what the game pays p (zero-sum)
     payoff_range: tuple[float, float] | None = None        # its least and greatest value

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
 from lark import Tree
 
+from ..dsl.builtins import EXPRESSIONS
 from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
 from ..dsl.parse import SyntaxProblem, parse
@@ -76,6 +78,14 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
                       f"{definition.id}+{definition.variant}")
 
 
+def is_standing(source: str) -> bool:
+    """Whether a tie-breaker is a standing (a built-in that never ties, such as the order
+    on a track): the table shows it as a place, #1 ahead, not as its raw count."""
+    call = re.match(r"\s*([a-z_][a-z0-9_]*)\(", str(source))
+    builtin = EXPRESSIONS.get(call.group(1)) if call else None
+    return bool(builtin is not None and builtin.never_ties)
+
+
 def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
                  definition: GameDef, problems: list[Problem]) -> EndRule:
     def compile_one(path: tuple, text: str):
@@ -101,6 +111,7 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
             share = bool(definition.options[share].value)
     rule = EndRule(conditions, tiebreakers, share, dict(end.get("conditions", {})),
                    [str(x) for x in end.get("tiebreakers", [])])
+    rule.standings = [is_standing(source) for source in rule.tiebreaker_sources]
     payoff = end.get("payoff")
     if payoff is not None:
         rule.payoff = compile_one(("end", "payoff", "value"), payoff["value"])
