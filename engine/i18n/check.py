@@ -23,8 +23,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from ..errors import Location, Problem
+from ..texts.safe_format import format_problem
 from .catalog import DEFAULT, DOMAIN, LANGUAGES, game_catalog, locales_dir
-from .safe_format import format_problem
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 """The languages with a catalog (English is the source)."""
