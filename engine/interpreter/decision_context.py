@@ -30,8 +30,6 @@ import string
 from collections.abc import Callable
 from typing import Any
 
-from lark import Tree
-
 from .model import GameDef
 
 
@@ -55,47 +53,11 @@ def value_kinds(definition: GameDef) -> dict[str, dict[str, str]]:
     return definition.value_kinds() if definition.value_kinds is not None else {}
 
 
-def _literals(expr: Any) -> list[str]:
-    """The strings written out as options in a choose's list expression."""
-    if not isinstance(expr, Tree):
-        return []
-    if expr.data == "string":
-        return [str(expr.children[0])[1:-1]]
-    if expr.data == "list":
-        return [s for item in expr.children for s in _literals(item)
-                if isinstance(item, Tree) and item.data == "string"]
-    if expr.data == "binop":
-        return _literals(expr.children[0]) + _literals(expr.children[2])
-    if expr.data == "ternary":
-        return _literals(expr.children[0]) + _literals(expr.children[2])
-    return []
-
-
-def _named_by_ask(definition: GameDef) -> dict[str, frozenset[str]]:
-    cached = getattr(definition.program, "named_options", None)
-    if cached is not None:
-        return cached
-    found: dict[str, set[str]] = {}
-    for proc in definition.program.procs.values():
-        if proc.tree is None:
-            continue
-        for node in proc.tree.iter_subtrees():
-            if node.data == "choose_stmt":
-                ask = str(node.children[3])[1:-1] if node.children[3] is not None \
-                    else "choose"
-                found.setdefault(ask, set()).update(_literals(node.children[1]))
-    cached = {ask: frozenset(names) for ask, names in found.items()}
-    definition.program.named_options = cached        # computed once per loaded game
-    return cached
-
-
 def named_options(definition: GameDef, ask: str | None = None) -> frozenset[str]:
     """The options every `choose ... ask "<ask>"` of the rules writes out literally (with
     no ask: those of every ask of the game)."""
-    found = _named_by_ask(definition)
-    if ask is None:
-        return frozenset().union(*found.values())
-    return found.get(ask, frozenset())
+    return frozenset().union(*(found.named for found in definition.asks
+                               if ask is None or found.ask == ask))
 
 
 def _frames(state: dict, player: int) -> tuple[dict, list[tuple[str, dict]]] | None:

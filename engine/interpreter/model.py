@@ -101,6 +101,19 @@ class Evaluation:
     scale: float = 10.0                   # a lead worth about a 73% chance of winning
 
 
+@dataclass(frozen=True)
+class Ask:
+    """A `choose` of the scripts, as the compiler read it for the runtime and the frontends."""
+
+    procedure: str
+    ask: str                              # its ask's name ("choose" when it names none)
+    named: frozenset[str]                 # the options it writes out literally
+    call: str | None = None               # the built-in its options come from, if a call
+    args: tuple[tuple[str, str] | None, ...] = ()
+    """The call's positional arguments: ("name", n) for a plain name, ("text", t) for a
+    literal text, None for anything else."""
+
+
 @dataclass
 class GameDef:
     """A whole game (or variant) as loaded: components, board, options and compiled scripts."""
@@ -135,6 +148,7 @@ class GameDef:
     files: list[str] = field(default_factory=list)
     folder: str = ""                      # the game's own folder (its catalogs, book, table)
     program: Any = None                   # dsl.compiler.Program
+    asks: list[Ask] = field(default_factory=list)   # every `choose` of the scripts
     end: EndRule | None = None
     evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)
     length_variable: str | None = None    # summary.length: the game variable that is its length
