@@ -124,7 +124,7 @@ class Game:
         The log starts empty, unless the save holds one (to_json(log=True))."""
         data = parse_save(text)
         events = saved_log(data)
-        check_save(self, data)
+        check_save(self.definition, data)
         state_mod.stamp_waits(data)
         if "secret_step" in data:
             self._check_secret_step(data)

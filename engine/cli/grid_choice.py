@@ -12,9 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Tree
-
-from ..dsl.trees import call_parts, name_in
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import _frames
@@ -64,23 +61,14 @@ def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple |
         return None
     _, frames = found
     proc, env = frames[-1]
-    program = game.definition.program.procs.get(proc.split("·")[0])
-    if program is None or program.tree is None:
-        return None
-    for node in program.tree.iter_subtrees():
-        if node.data != "choose_stmt":
+    for found in game.definition.asks:
+        if found.procedure != proc.split("·")[0] or found.ask != ask \
+                or found.call != "grid_rotations" or len(found.args) != 2:
             continue
-        asked = str(node.children[3])[1:-1] if node.children[3] is not None else "choose"
-        options = node.children[1]
-        if asked != ask or not isinstance(options, Tree) or options.data != "call":
-            continue
-        name, args, _ = call_parts(options)
-        if name != "grid_rotations" or len(args) != 2:
-            continue
-        grid = name_in(args[0])
-        if grid is None and isinstance(args[0], Tree) and args[0].data == "string":
-            grid = str(args[0].children[0])[1:-1]
-        token = env.get(name_in(args[1]) or "")
+        grid_arg, token_arg = found.args
+        grid = grid_arg[1] if grid_arg is not None else None
+        token = env.get(token_arg[1]) if token_arg is not None and token_arg[0] == "name" \
+            else None
         if grid in game.definition.grids and isinstance(token, str):
             return grid, token
     return None

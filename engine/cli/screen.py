@@ -16,10 +16,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..dsl.value_types import types_of
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..interpreter.decision_context import kind_name
+from ..interpreter.decision_context import value_kinds
 from ..present.events import event_text
 from ..present.labels import Namer, cell_words, numbering_corner, seat_label
 from ..present.story import Entry, entry_text, since, story, without_secrets
@@ -183,10 +182,9 @@ class Screen:
         """The game's name and variables, and whose screen this is."""
         gw = self.gw
         namer = Namer(self.game, gw, view)
-        kinds = types_of(self.game.definition).get("game", {})
         parts = [gw.game_name()]
         status = namer.filled(gw.text("screen", "status"), view["vars"],
-                              {k: kind_name(t) for k, t in kinds.items()})
+                              value_kinds(self.game.definition).get("game", {}))
         if status:
             parts.append(status)
         left = colour_seats(self.game, gw, " · ".join(parts))

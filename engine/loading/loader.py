@@ -13,8 +13,8 @@ from typing import Any
 
 from ..errors import Location, Problem, RuleError, VariantNotGame
 from ..game import Game
-from ..i18n.check import text_file_problems
 from ..interpreter.model import GameDef
+from ..texts.text_file import text_file_problems
 from . import parts, schema
 from .definition import build
 from .files import ReadLog, SourceProblem

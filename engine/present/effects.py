@@ -17,7 +17,7 @@ from typing import Any
 
 from ..i18n.data_values import DataValues
 from ..i18n.game_words import GameWords
-from ..i18n.templates import TemplateError, parse_template
+from ..texts.templates import TemplateError, parse_template
 
 EFFECTS = "effects"
 """The text file's section of effect texts (context <game>.effects)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..limits import NUMBER_LIMIT
+from ...interpreter.limits import NUMBER_LIMIT
 from .calls import CallChecks
 
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from ...interpreter.limits import open_budget
+from ...interpreter.script_support import HELPERS
 from ...interpreter.script_values import VALUE_HELPERS
 from ..cache import module_folder
-from ..limits import open_budget
-from .support import HELPERS
 from .writer import Spot
 
 KEPT = 64
