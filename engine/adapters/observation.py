@@ -47,7 +47,7 @@ class ObservationLayout:
     """Where each part of observe() goes in the vector, for one game and player count."""
 
     def __init__(self, game: Game, players: int, actions: ActionSpace):
-        d = game.definition
+        d = self.definition = game.definition
         n = self.n = players
         self.actions = actions
         places = sorted(set(d.areas) | set(d.locations) | set(d.grids) | {"in_play"})

@@ -32,6 +32,7 @@ from pettingzoo.utils import wrappers
 
 from ..game import GameState
 from .common import MAX_DECISIONS, Table, deciding_seat, returns
+from .incremental import VectorKeeper
 
 ENV_KEYWORDS = ("players", "variant", "options", "max_decisions", "render_mode")
 
@@ -74,6 +75,7 @@ class RegolaEnv(AECEnv):
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.state_: GameState | None = None
+        self._keeper = VectorKeeper(self.table.encoder)   # each seat's vector, kept up
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The agent's observation space (the same for every agent)."""
@@ -106,10 +108,13 @@ class RegolaEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What the agent's seat sees, and the mask of its legal actions now."""
         seat = self.possible_agents.index(agent)
-        vector = self.table.encoder.encode_state(self.state_, seat)
+        state = self.state_
+        vector = self._keeper.observation(state, seat).copy()
         mask = np.zeros(len(self.table.actions), np.int8)
-        if self.state_ is not None and deciding_seat(self.state_) == seat:
-            mask[self.table.actions.ids(self.state_.legal_actions(seat))] = 1
+        if state is not None and deciding_seat(state) == seat:
+            decision = state.decision(seat)
+            if decision is not None and state.chance_bound is None:
+                mask[self._keeper.action_ids(decision["options"])] = 1
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

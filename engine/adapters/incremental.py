@@ -1,0 +1,261 @@
+"""The observation vector kept up per seat: only the parts of the state that changed since
+the seat's last vector are encoded again.
+
+Encoder.encode_state (observation.py) builds the vector from the state at every call; a
+VectorKeeper gives the same vector (tests check it at every point of many games) by
+remembering, per seat, the last vector and the state parts it was made from, and comparing:
+token columns value by value (a changed token's block is cleared and written again), piece
+rows, and, for the rest (decks, variables, tracks, bank, links), the marshal bytes of each
+part. The comparison is with the data itself, not with a record of changes, so any state
+may be given (a clone, one restored after a refused action, one loaded from a save, the
+step as if alone in a secret step, another game of the same table): only the cost differs.
+The legal actions' ids are remembered per set of options. No observe() view is built.
+"""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+import numpy as np
+
+from ..game import GameState
+from ..interpreter.concepts import KEYS as PART_KEYS
+from .observation import Encoder
+
+LEGAL_MEMO = 4096
+"""How many sets of options keep their action ids (the memo starts over beyond)."""
+TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
+
+
+class _Seat:
+    """One seat's last vector and the state parts it was made from."""
+
+    __slots__ = ("vec", "header", "legal", "counts", "columns", "blocks", "decks", "vars",
+                 "parts")
+
+    def __init__(self, size: int):
+        self.vec = np.zeros(size, np.float32)
+        self.header: list[int] = []         # indices set to 1 in seat ... ask
+        self.legal: Any = ()                # indices set to 1 in the legal section
+        self.counts: dict[str, list] = {}   # piece kind -> its counts row
+        self.columns: dict[str, list] | None = None
+        self.blocks: list[int | None] = []  # per token: -1 shown by id, else its hidden slot
+        self.decks: bytes | None = None
+        self.vars: bytes | None = None
+        self.parts: bytes | None = None
+
+
+def _key(value: Any) -> bytes | None:
+    """The marshal bytes of plain data (None if it is not: then it always counts as new)."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return None
+
+
+class VectorKeeper:
+    """The observation vectors of one table's seats, kept up from state to state."""
+
+    def __init__(self, encoder: Encoder):
+        self.encoder = encoder
+        self.layout = encoder.layout
+        self._seats: dict[Any, _Seat] = {}
+        self._legal: dict[bytes, np.ndarray] = {}
+        lay = self.layout
+        self._secret = lay.column_secret.tolist()
+        self._slot = lay.column_slot.tolist()
+        self._kind = lay.column_kind.tolist()
+
+    def action_ids(self, options: list) -> np.ndarray:
+        """The action ids of a decision's options (remembered per set of options)."""
+        key = _key(options)
+        ids = None if key is None else self._legal.get(key)
+        if ids is None:
+            id_of = self.layout.actions.id_of
+            ids = np.array([id_of(v) for v in options], np.intp)
+            if key is not None:
+                if len(self._legal) >= LEGAL_MEMO:
+                    self._legal.clear()
+                self._legal[key] = ids
+        return ids
+
+    def observation(self, state: GameState | None, seat: int | None) -> np.ndarray:
+        """What `seat` sees of `state` (no history section): equal to
+        encoder.encode_state(state, seat), kept by this keeper (copy it to keep it)."""
+        lay = self.layout
+        if state is None or not lay.columns_read or \
+                not (seat is None or type(seat) is int and 0 <= seat < lay.n):
+            return self.encoder.encode_state(state, seat)
+        data = state._seen_from(seat, False)._data   # the step as if alone in a secret step
+        kept = self._seats.get(seat)
+        if kept is None:
+            kept = self._seats[seat] = _Seat(lay.observation_size)
+        self._header(kept, data, seat)
+        self._pieces(kept, data["counts"])
+        self._tokens(kept, data["tokens"], seat)
+        self._decks(kept, data["decks"])
+        self._vars(kept, data, seat)
+        self._parts(kept, data)
+        return kept.vec
+
+    def encode(self, state: GameState | None, seat: int | None, history: bool = False,
+               out: np.ndarray | None = None, counts: np.ndarray | None = None) -> np.ndarray:
+        """As Encoder.encode_state (the history section is `counts`, required with
+        `history`), into `out` or a new array."""
+        lay = self.layout
+        vec = np.zeros(lay.size(history), np.float32) if out is None else out
+        if state is None:
+            vec.fill(0)
+            return vec
+        vec[:lay.observation_size] = self.observation(state, seat)
+        if history:
+            vec[lay.observation_size:] = counts.reshape(-1)
+        return vec
+
+    def _header(self, kept: _Seat, data: dict, seat: int | None) -> None:
+        """seat, to_move, over, winners, ask and legal (few ones: cleared and set again)."""
+        lay, vec = self.layout, kept.vec
+        o, n = lay.offsets, lay.n
+        if kept.header:
+            vec[kept.header] = 0
+        if len(kept.legal):
+            vec[kept.legal] = 0
+        ones = [] if seat is None else [o["seat"] + seat]
+        mine = None
+        to_move = o["to_move"]
+        for thread in data["threads"]:
+            wait = thread["wait"]
+            if wait:
+                player = wait["player"]
+                if type(player) is int and 0 <= player < n:
+                    ones.append(to_move + player)
+                if mine is None and player == seat:
+                    mine = wait
+        result = data["result"]
+        if result is not None:
+            ones.append(o["over"])
+            for p in result.get("winners", []):
+                if type(p) is int and 0 <= p < n:
+                    ones.append(o["winners"] + p)
+        legal: Any = ()
+        if mine is not None:
+            ones.append(o["ask"] + lay.asks.get(mine["ask"], len(lay.asks)))
+            legal = self.action_ids(mine["options"]) + o["legal"]
+            vec[legal] = 1
+        vec[ones] = 1
+        kept.header, kept.legal = ones, legal
+
+    def _pieces(self, kept: _Seat, counts: dict) -> None:
+        vec, last = kept.vec, kept.counts
+        for kind, (index, unique) in self.layout.piece_index.items():
+            row = counts[kind]
+            if row == last.get(kind):
+                continue
+            if unique:                           # no two places share a slot
+                vec[index] = row
+            else:
+                vec[index] = 0
+                np.add.at(vec, index, row)
+            last[kind] = row[:]
+
+    def _tokens(self, kept: _Seat, columns: dict, seat: int | None) -> None:
+        """The tokens and hidden sections: each token whose columns changed, again."""
+        last = kept.columns
+        names = [name for name in TOKEN_COLUMNS if name in columns]
+        if last is None or last.keys() != set(names):
+            changed: Any = range(len(self._slot))
+            kept.blocks = [None] * len(self._slot)
+        else:
+            found: set[int] = set()
+            for name in names:
+                new, old = columns[name], last[name]
+                if new != old:
+                    found.update(i for i, (a, b) in enumerate(zip(new, old))
+                                 if a != b or type(a) is not type(b))
+            if not found:
+                return
+            changed = sorted(found)
+        lay, vec, blocks = self.layout, kept.vec, kept.blocks
+        n, P, size = lay.n, lay.P, lay.token_size
+        place_ix, other = lay.place_ix, P - 1
+        tokens_at, hidden_at = lay.offsets["tokens"], lay.offsets["hidden"]
+        at, owner, controller, shown = (columns["at"], columns["owner"],
+                                        columns["controller"], columns["shown"])
+        cells = columns.get("cell")
+        secret, slots, kinds = self._secret, self._slot, self._kind
+        mine = type(seat) is int
+        for i in changed:
+            block = blocks[i]
+            if block is not None:
+                if block < 0:
+                    base = tokens_at + slots[i] * size
+                    vec[base:base + size] = 0
+                else:
+                    vec[block] -= 1
+            where = at[i]
+            place = place_ix.get(where, other) if type(where) is str else other
+            o = owner[i]
+            o = o if type(o) is int and 0 <= o < n else n
+            is_shown = bool(shown[i])
+            if secret[i] and not is_shown and not (mine and o == seat):
+                block = hidden_at + (kinds[i] * P + place) * (n + 1) + o
+                vec[block] += 1
+                blocks[i] = block
+                continue
+            c = controller[i]
+            c = c if type(c) is int and 0 <= c < n else n
+            base = tokens_at + slots[i] * size
+            flags = base + 1 + P + 2 * (n + 1)
+            vec[[base, base + 1 + place, base + 1 + P + o, base + 1 + P + n + 1 + c]] = 1
+            if is_shown:
+                vec[flags] = 1
+            if cells is not None:
+                cell = cells[i]
+                if isinstance(cell, tuple | list) and len(cell) == 2:
+                    vec[flags + 1:flags + 6] = (1, cell[0], cell[1], columns["rot"][i] or 0,
+                                                columns["level"][i] or 0)
+            blocks[i] = -1
+        kept.columns = {name: [c[:] if type(c) is list else c for c in columns[name]]
+                        if name == "cell" else columns[name][:] for name in names}
+
+    def _decks(self, kept: _Seat, decks: dict) -> None:
+        key = _key(decks)
+        if key is not None and key == kept.decks:
+            return
+        lay, vec = self.layout, kept.vec
+        start = lay.offsets["decks"]
+        vec[start:start + dict(lay.sections)["decks"]] = 0
+        self.encoder._decks(vec, {name: [card if up else None
+                                         for card, up in zip(d["cards"], d["up"])]
+                                  for name, d in decks.items()})
+        kept.decks = key
+
+    def _vars(self, kept: _Seat, data: dict, seat: int | None) -> None:
+        key = _key((data["vars"], data["pvars"]))
+        if key is not None and key == kept.vars:
+            return
+        lay, vec = self.layout, kept.vec
+        game = lay.definition
+        start = lay.offsets["vars"]
+        vec[start:lay.offsets["player_vars"] + dict(lay.sections)["player_vars"]] = 0
+        view = {"vars": {k: v for k, v in data["vars"].items()
+                         if game.game_vars[k].visibility == "public"},
+                "player_vars": [{k: v for k, v in values.items()
+                                 if game.player_vars[k].visibility == "public" or p == seat}
+                                for p, values in enumerate(data["pvars"])]}
+        self.encoder._vars(vec, view)
+        kept.vars = key
+
+    def _parts(self, kept: _Seat, data: dict) -> None:
+        parts = {k: data[k] for k in PART_KEYS if k in data}
+        if not parts:
+            return
+        key = _key(parts)
+        if key is not None and key == kept.parts:
+            return
+        lay, vec = self.layout, kept.vec
+        start = lay.offsets["tracks"]
+        vec[start:lay.observation_size] = 0
+        self.encoder._parts(vec, parts)
+        kept.parts = key
