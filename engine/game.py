@@ -528,6 +528,40 @@ class GameState(StateViews):
         self._alone = (key, alone)
         return alone
 
+    def _seen_kept(self, player: int | None, kept: list | None) -> tuple[GameState, list | None]:
+        """What _seen_from(player, False) gives, for a caller that keeps the step as if
+        alone from call to call (an observation encoder): `kept` is what the last call
+        returned for `player` ([base, answers, steps, state], or None). If the step is
+        the same and `player` answered more since, the kept state is advanced in place by
+        the new answers, not made again from the step's start. The caller owns the state
+        it keeps: it must never hand it out."""
+        step = self._step_hiding_others(player)
+        if step is None:
+            return self, kept
+        mine = [value for seat, value in step["answers"] if seat == player]
+        done = 0 if kept is None else len(kept[1])
+        if kept is not None and kept[0] == step["base"] and done <= len(mine) and \
+                marshal.dumps(kept[1]) == marshal.dumps(mine[:done]):
+            alone = kept[3]
+            if done < len(mine):
+                alone._data["steps"] = kept[2] + done   # as a replay from the start counts
+                try:
+                    for value in mine[done:]:
+                        alone._answer(alone._waiting(player), player, value)
+                except BaseException:
+                    kept.clear()
+                    raise
+        else:
+            alone = self._as_if_alone(step, player, log=False)
+            # Every answer of the step counted one decision since its start.
+            kept = [step["base"], [], self._data["steps"] - len(step["answers"]), alone]
+        kept[1] = mine
+        alone._data["steps"] = self._data["steps"]
+        waiting, real = alone._waiting(player), self._waiting(player)
+        if waiting is not None and real is not None:
+            waiting["wait"]["step"] = real["wait"]["step"]
+        return alone, kept
+
     def _step_hiding_others(self, player: int | None) -> dict | None:
         """The open secret step, if others than `player` have answered in it (what
         `player` sees and samples must then leave their answers out); else None."""

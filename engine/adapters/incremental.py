@@ -15,6 +15,8 @@ The legal actions' ids are remembered per set of options. No observe() view is b
 from __future__ import annotations
 
 import marshal
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -23,6 +25,8 @@ from ..game import GameState
 from ..interpreter.concepts import KEYS as PART_KEYS
 from .observation import Encoder
 
+_ABSENT = object()
+"""A variable the seat does not see (or the state does not hold)."""
 LEGAL_MEMO = 4096
 """How many sets of options keep their action ids (the memo starts over beyond)."""
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
@@ -32,7 +36,7 @@ class _Seat:
     """One seat's last vector and the state parts it was made from."""
 
     __slots__ = ("vec", "header", "legal", "counts", "columns", "blocks", "decks", "vars",
-                 "parts")
+                 "parts", "alone")
 
     def __init__(self, size: int):
         self.vec = np.zeros(size, np.float32)
@@ -42,8 +46,9 @@ class _Seat:
         self.columns: dict[str, list] | None = None
         self.blocks: list[int | None] = []  # per token: -1 shown by id, else its hidden slot
         self.decks: bytes | None = None
-        self.vars: bytes | None = None
+        self.vars: dict | None = None       # the marshal bytes of each mapping and value
         self.parts: bytes | None = None
+        self.alone: list | None = None      # the step as if alone (GameState._seen_kept)
 
 
 def _key(value: Any) -> bytes | None:
@@ -66,6 +71,8 @@ class VectorKeeper:
         self._secret = lay.column_secret.tolist()
         self._slot = lay.column_slot.tolist()
         self._kind = lay.column_kind.tolist()
+        self._public = {name: var.visibility == "public"
+                        for name, var in lay.definition.player_vars.items()}
 
     def action_ids(self, options: list) -> np.ndarray:
         """The action ids of a decision's options (remembered per set of options)."""
@@ -87,10 +94,12 @@ class VectorKeeper:
         if state is None or not lay.columns_read or \
                 not (seat is None or type(seat) is int and 0 <= seat < lay.n):
             return self.encoder.encode_state(state, seat)
-        data = state._seen_from(seat, False)._data   # the step as if alone in a secret step
         kept = self._seats.get(seat)
         if kept is None:
             kept = self._seats[seat] = _Seat(lay.observation_size)
+        # In a secret step, the step as if alone (kept, and advanced by the seat's answers).
+        seen, kept.alone = state._seen_kept(seat, kept.alone)
+        data = seen._data
         self._header(kept, data, seat)
         self._pieces(kept, data["counts"])
         self._tokens(kept, data["tokens"], seat)
@@ -166,15 +175,16 @@ class VectorKeeper:
         if last is None or last.keys() != set(names):
             changed: Any = range(len(self._slot))
             kept.blocks = [None] * len(self._slot)
+            kept.columns = last = {}
+            moved = names
         else:
-            found: set[int] = set()
-            for name in names:
-                new, old = columns[name], last[name]
-                if new != old:
-                    found.update(i for i, (a, b) in enumerate(zip(new, old))
-                                 if a != b or type(a) is not type(b))
-            if not found:
+            moved = [name for name in names if columns[name] != last[name]]
+            if not moved:
                 return
+            found: set[int] = set()
+            every = range(len(self._slot))
+            for name in moved:                   # the tokens whose value differs, in C
+                found.update(compress(every, map(ne, columns[name], last[name])))
             changed = sorted(found)
         lay, vec, blocks = self.layout, kept.vec, kept.blocks
         n, P, size = lay.n, lay.P, lay.token_size
@@ -216,8 +226,9 @@ class VectorKeeper:
                     vec[flags + 1:flags + 6] = (1, cell[0], cell[1], columns["rot"][i] or 0,
                                                 columns["level"][i] or 0)
             blocks[i] = -1
-        kept.columns = {name: [c[:] if type(c) is list else c for c in columns[name]]
-                        if name == "cell" else columns[name][:] for name in names}
+        for name in moved:
+            last[name] = [c[:] if type(c) is list else c for c in columns[name]] \
+                if name == "cell" else columns[name][:]
 
     def _decks(self, kept: _Seat, decks: dict) -> None:
         key = _key(decks)
@@ -232,20 +243,56 @@ class VectorKeeper:
         kept.decks = key
 
     def _vars(self, kept: _Seat, data: dict, seat: int | None) -> None:
-        key = _key((data["vars"], data["pvars"]))
-        if key is not None and key == kept.vars:
-            return
+        """The vars and player_vars sections: the values whose marshal bytes changed (a
+        whole mapping first: most do not change), each block cleared and written again."""
         lay, vec = self.layout, kept.vec
-        game = lay.definition
-        start = lay.offsets["vars"]
-        vec[start:lay.offsets["player_vars"] + dict(lay.sections)["player_vars"]] = 0
-        view = {"vars": {k: v for k, v in data["vars"].items()
-                         if game.game_vars[k].visibility == "public"},
-                "player_vars": [{k: v for k, v in values.items()
-                                 if game.player_vars[k].visibility == "public" or p == seat}
-                                for p, values in enumerate(data["pvars"])]}
-        self.encoder._vars(vec, view)
-        kept.vars = key
+        if kept.vars is None:
+            kept.vars = {}
+        last = kept.vars
+        size = lay.value_size
+        changed: list[tuple[int, Any, bool]] = []   # (block, value or _ABSENT, flagged)
+        values = data["vars"]
+        key = _key(values)
+        if key is None or key != last.get("vars"):
+            at = lay.offsets["vars"]
+            for i, name in enumerate(lay.game_vars):
+                value = values.get(name, _ABSENT)
+                self._compare(last, ("vars", i), value, at + i * size, False, changed)
+            last["vars"] = key
+        at, block = lay.offsets["player_vars"], 1 + size
+        count = len(lay.player_vars)
+        public = self._public
+        for p, values in enumerate(data["pvars"][:lay.n]):
+            key = _key(values)
+            if key is not None and key == last.get(p):
+                continue
+            for i, name in enumerate(lay.player_vars):
+                value = values.get(name, _ABSENT) if public[name] or p == seat else _ABSENT
+                self._compare(last, (p, i), value, at + (p * count + i) * block, True, changed)
+            last[p] = key
+        if not changed:
+            return
+        idx: list[int] = []
+        val: list[Any] = []
+        for base, value, flagged in changed:
+            vec[base:base + size + flagged] = 0
+            if value is _ABSENT:
+                continue
+            if flagged:
+                idx.append(base)
+                val.append(1)
+            self.encoder._value(idx, val, base + flagged, value)
+        if idx:
+            vec[idx] = val
+
+    @staticmethod
+    def _compare(last: dict, where: tuple, value: Any, base: int, flagged: bool,
+                 changed: list) -> None:
+        """Note the block at `base` as changed if `value`'s bytes differ from the last."""
+        key = b"" if value is _ABSENT else _key(value)
+        if key is None or key != last.get(where):
+            changed.append((base, value, flagged))
+            last[where] = key
 
     def _parts(self, kept: _Seat, data: dict) -> None:
         parts = {k: data[k] for k in PART_KEYS if k in data}
