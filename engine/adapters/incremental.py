@@ -14,7 +14,6 @@ The legal actions' ids are remembered per set of options. No observe() view is b
 
 from __future__ import annotations
 
-import marshal
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -23,41 +22,33 @@ import numpy as np
 
 from ..game import GameState
 from ..interpreter.concepts import KEYS as PART_KEYS
-from .observation import Encoder
+from .observation import Encoder, plain_key
 
 _ABSENT = object()
 """A variable the seat does not see (or the state does not hold)."""
-LEGAL_MEMO = 4096
-"""How many sets of options keep their action ids (the memo starts over beyond)."""
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
 
 
 class _Seat:
     """One seat's last vector and the state parts it was made from."""
 
-    __slots__ = ("vec", "header", "legal", "counts", "columns", "blocks", "decks", "vars",
+    __slots__ = ("vec", "header", "counts", "columns", "blocks", "decks", "vars",
                  "parts", "alone")
 
     def __init__(self, size: int):
         self.vec = np.zeros(size, np.float32)
-        self.header: list[int] = []         # indices set to 1 in seat ... ask
-        self.legal: Any = ()                # indices set to 1 in the legal section
+        self.header: list[int] = []         # indices set to 1 in seat ... legal
         self.counts: dict[str, list] = {}   # piece kind -> its counts row
         self.columns: dict[str, list] | None = None
-        self.blocks: list[int | None] = []  # per token: -1 shown by id, else its hidden slot
+        self.blocks: list = []              # per token: what it set (shown by id), or
+        #                                     its hidden slot
         self.decks: bytes | None = None
         self.vars: dict | None = None       # the marshal bytes of each mapping and value
         self.parts: bytes | None = None
         self.alone: list | None = None      # the step as if alone (GameState._seen_kept)
 
 
-def _key(value: Any) -> bytes | None:
-    """The marshal bytes of plain data (None if it is not: then it always counts as new)."""
-    try:
-        return marshal.dumps(value)
-    except ValueError:
-        return None
-
+_key = plain_key
 
 class VectorKeeper:
     """The observation vectors of one table's seats, kept up from state to state."""
@@ -66,7 +57,6 @@ class VectorKeeper:
         self.encoder = encoder
         self.layout = encoder.layout
         self._seats: dict[Any, _Seat] = {}
-        self._legal: dict[bytes, np.ndarray] = {}
         lay = self.layout
         self._secret = lay.column_secret.tolist()
         self._slot = lay.column_slot.tolist()
@@ -74,18 +64,9 @@ class VectorKeeper:
         self._public = {name: var.visibility == "public"
                         for name, var in lay.definition.player_vars.items()}
 
-    def action_ids(self, options: list) -> np.ndarray:
-        """The action ids of a decision's options (remembered per set of options)."""
-        key = _key(options)
-        ids = None if key is None else self._legal.get(key)
-        if ids is None:
-            id_of = self.layout.actions.id_of
-            ids = np.array([id_of(v) for v in options], np.intp)
-            if key is not None:
-                if len(self._legal) >= LEGAL_MEMO:
-                    self._legal.clear()
-                self._legal[key] = ids
-        return ids
+    def action_ids(self, options: list) -> list[int]:
+        """The sorted action ids of a decision's options (Encoder.action_ids)."""
+        return self.encoder.action_ids(options)
 
     def observation(self, state: GameState | None, seat: int | None) -> np.ndarray:
         """What `seat` sees of `state` (no history section): equal to
@@ -128,8 +109,6 @@ class VectorKeeper:
         o, n = lay.offsets, lay.n
         if kept.header:
             vec[kept.header] = 0
-        if len(kept.legal):
-            vec[kept.legal] = 0
         ones = [] if seat is None else [o["seat"] + seat]
         mine = None
         to_move = o["to_move"]
@@ -147,13 +126,11 @@ class VectorKeeper:
             for p in result.get("winners", []):
                 if type(p) is int and 0 <= p < n:
                     ones.append(o["winners"] + p)
-        legal: Any = ()
         if mine is not None:
             ones.append(o["ask"] + lay.asks.get(mine["ask"], len(lay.asks)))
-            legal = self.action_ids(mine["options"]) + o["legal"]
-            vec[legal] = 1
+            ones += self.encoder.legal_indices(mine["options"])
         vec[ones] = 1
-        kept.header, kept.legal = ones, legal
+        kept.header = ones
 
     def _pieces(self, kept: _Seat, counts: dict) -> None:
         vec, last = kept.vec, kept.counts
@@ -195,14 +172,14 @@ class VectorKeeper:
         cells = columns.get("cell")
         secret, slots, kinds = self._secret, self._slot, self._kind
         mine = type(seat) is int
+        clear: list[int] = []                    # what the changed tokens set before
+        ones: list[int] = []
         for i in changed:
             block = blocks[i]
-            if block is not None:
-                if block < 0:
-                    base = tokens_at + slots[i] * size
-                    vec[base:base + size] = 0
-                else:
-                    vec[block] -= 1
+            if type(block) is list:
+                clear += block
+            elif block is not None:
+                vec[block] -= 1
             where = at[i]
             place = place_ix.get(where, other) if type(where) is str else other
             o = owner[i]
@@ -217,15 +194,24 @@ class VectorKeeper:
             c = c if type(c) is int and 0 <= c < n else n
             base = tokens_at + slots[i] * size
             flags = base + 1 + P + 2 * (n + 1)
-            vec[[base, base + 1 + place, base + 1 + P + o, base + 1 + P + n + 1 + c]] = 1
+            block = [base, base + 1 + place, base + 1 + P + o, base + 1 + P + n + 1 + c]
             if is_shown:
-                vec[flags] = 1
+                block.append(flags)
+            ones += block
             if cells is not None:
                 cell = cells[i]
                 if isinstance(cell, tuple | list) and len(cell) == 2:
+                    if clear:
+                        vec[clear] = 0
+                        clear = []
                     vec[flags + 1:flags + 6] = (1, cell[0], cell[1], columns["rot"][i] or 0,
                                                 columns["level"][i] or 0)
-            blocks[i] = -1
+                    block = [*block, *range(flags + 1, flags + 6)]
+            blocks[i] = block
+        if clear:
+            vec[clear] = 0
+        if ones:
+            vec[ones] = 1
         for name in moved:
             last[name] = [c[:] if type(c) is list else c for c in columns[name]] \
                 if name == "cell" else columns[name][:]

@@ -30,6 +30,7 @@ the choices the seat saw, as [player, action id] pairs), or in full observe() wi
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
 
 import numpy as np
@@ -122,6 +123,19 @@ class ObservationLayout:
         return self.place_ix.get(name, self.P - 1) if isinstance(name, str) else self.P - 1
 
 
+LEGAL_MEMO = 4096
+"""How many sets of options keep their action ids (the memo starts over beyond)."""
+
+
+def plain_key(value: Any) -> bytes | None:
+    """The marshal bytes of plain data (type-exact: 1 and true differ), None if it is not
+    plain data."""
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return None
+
+
 def _distinct(cards: list[Any]) -> dict[str, int]:
     keys: dict[str, int] = {}
     for card in cards:
@@ -141,6 +155,29 @@ class Encoder:
 
     def __init__(self, layout: ObservationLayout):
         self.layout = layout
+        self._legal: dict[bytes, tuple[list[int], list[int]]] = {}
+
+    def action_ids(self, options: list) -> list[int]:
+        """The sorted action ids of a decision's options (remembered per set of options;
+        the list is shared: do not change it)."""
+        return self._ids(options)[0]
+
+    def legal_indices(self, options: list) -> list[int]:
+        """Where the options' ids go in the vector (the legal section; shared list)."""
+        return self._ids(options)[1]
+
+    def _ids(self, options: list) -> tuple[list[int], list[int]]:
+        key = plain_key(options)
+        ids = None if key is None else self._legal.get(key)
+        if ids is None:
+            id_of, at = self.layout.actions.id_of, self.layout.offsets["legal"]
+            found = sorted({id_of(v) for v in options})
+            ids = (found, [at + i for i in found])
+            if key is not None:
+                if len(self._legal) >= LEGAL_MEMO:
+                    self._legal.clear()
+                self._legal[key] = ids
+        return ids
 
     def encode(self, view: dict | None, history: bool = False,
                out: np.ndarray | None = None, counts: np.ndarray | None = None) -> np.ndarray:

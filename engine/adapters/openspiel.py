@@ -192,7 +192,9 @@ class RegolaState(pyspiel.State):
         state = self._held.state
         if state is None or player < 0 or player != self.current_player():
             return []
-        return self._table.actions.ids(state.legal_actions(player))
+        decision = state.decision(player)
+        return [] if decision is None else list(self._table.encoder.action_ids(
+            decision["options"]))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the draw that waits, each as likely (the seed, with the `seed`

@@ -134,8 +134,7 @@ class RegolaEnv(AECEnv):
             return
         seat = self.possible_agents.index(agent)
         decision = self.state_.decision(seat)
-        if decision is None or int(action) not in \
-                self._keeper.action_ids(decision["options"]).tolist():
+        if decision is None or int(action) not in self._keeper.action_ids(decision["options"]):
             self._illegal(agent)
             return
         self.state_.apply(seat, self.table.actions.value_of(int(action)))
