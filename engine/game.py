@@ -541,7 +541,7 @@ class GameState(StateViews):
         mine = [value for seat, value in step["answers"] if seat == player]
         done = 0 if kept is None else len(kept[1])
         if kept is not None and kept[0] == step["base"] and done <= len(mine) and \
-                marshal.dumps(kept[1]) == marshal.dumps(mine[:done]):
+                marshal.dumps(kept[1], 2) == marshal.dumps(mine[:done], 2):   # (no refs)
             alone = kept[3]
             if done < len(mine):
                 alone._data["steps"] = kept[2] + done   # as a replay from the start counts

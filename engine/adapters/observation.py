@@ -129,9 +129,10 @@ LEGAL_MEMO = 4096
 
 def plain_key(value: Any) -> bytes | None:
     """The marshal bytes of plain data (type-exact: 1 and true differ), None if it is not
-    plain data."""
+    plain data. Version 2 writes no back-references and no interning marks, so equal data
+    gives equal bytes (with the current version, the bytes depend on reference counts)."""
     try:
-        return marshal.dumps(value)
+        return marshal.dumps(value, 2)
     except ValueError:
         return None
 
