@@ -26,6 +26,10 @@ from .observation import Encoder, plain_key
 
 _ABSENT = object()
 """A variable the seat does not see (or the state does not hold)."""
+_IMMUTABLE = frozenset((int, str, bool, float, type(None), object))
+"""Types whose objects never change (object: _ABSENT)."""
+_MUTABLE = object()
+"""Kept in place of a value that may change in place (its bytes decide)."""
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
 
 
@@ -42,7 +46,7 @@ class _Seat:
         self.columns: dict[str, list] | None = None
         self.blocks: list = []              # per token: what it set (shown by id), or
         #                                     its hidden slot
-        self.decks: bytes | None = None
+        self.decks: dict | None = None      # per deck: cards, up, all texts, bytes
         self.vars: dict | None = None       # the marshal bytes of each mapping and value
         self.parts: bytes | None = None
         self.alone: list | None = None      # the step as if alone (GameState._seen_kept)
@@ -61,6 +65,7 @@ class VectorKeeper:
         self._secret = lay.column_secret.tolist()
         self._slot = lay.column_slot.tolist()
         self._kind = lay.column_kind.tolist()
+        self._decks_size = dict(lay.sections)["decks"]
         self._public = {name: var.visibility == "public"
                         for name, var in lay.definition.player_vars.items()}
 
@@ -217,16 +222,27 @@ class VectorKeeper:
                 if name == "cell" else columns[name][:]
 
     def _decks(self, kept: _Seat, decks: dict) -> None:
-        key = _key(decks)
-        if key is not None and key == kept.decks:
-            return
+        """The decks section, written again if a deck changed: a row of texts equal to the
+        last one is the same (a text equals only a text), else marshal bytes decide."""
+        last = kept.decks
+        if last is not None and last.keys() == decks.keys():
+            for name, deck in decks.items():
+                cards, up, texts, key = last[name]
+                if deck["up"] != up or deck["cards"] != cards:
+                    break
+                if not texts and _key(deck) != key:
+                    break
+            else:
+                return
         lay, vec = self.layout, kept.vec
         start = lay.offsets["decks"]
-        vec[start:start + dict(lay.sections)["decks"]] = 0
+        vec[start:start + self._decks_size] = 0
         self.encoder._decks(vec, {name: [card if up else None
                                          for card, up in zip(d["cards"], d["up"])]
                                   for name, d in decks.items()})
-        kept.decks = key
+        kept.decks = {name: (d["cards"][:], d["up"][:],
+                             all(type(c) is str for c in d["cards"]), _key(d))
+                      for name, d in decks.items()}
 
     def _vars(self, kept: _Seat, data: dict, seat: int | None) -> None:
         """The vars and player_vars sections: the values whose marshal bytes changed (a
@@ -274,11 +290,15 @@ class VectorKeeper:
     @staticmethod
     def _compare(last: dict, where: tuple, value: Any, base: int, flagged: bool,
                  changed: list) -> None:
-        """Note the block at `base` as changed if `value`'s bytes differ from the last."""
+        """Note the block at `base` as changed if `value` differs from the last one: the
+        same immutable object is the same value, else their marshal bytes are compared."""
+        before = last.get(where)
+        if before is not None and value is before[0] and type(value) in _IMMUTABLE:
+            return
         key = b"" if value is _ABSENT else _key(value)
-        if key is None or key != last.get(where):
+        if key is None or before is None or key != before[1]:
             changed.append((base, value, flagged))
-            last[where] = key
+        last[where] = (value if type(value) in _IMMUTABLE else _MUTABLE, key)
 
     def _parts(self, kept: _Seat, data: dict) -> None:
         parts = {k: data[k] for k in PART_KEYS if k in data}
