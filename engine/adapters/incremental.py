@@ -21,7 +21,6 @@ from typing import Any
 import numpy as np
 
 from ..game import GameState
-from ..interpreter.concepts import KEYS as PART_KEYS
 from .observation import Encoder, plain_key
 
 _ABSENT = object()
@@ -48,7 +47,7 @@ class _Seat:
         #                                     its hidden slot
         self.decks: dict | None = None      # per deck: cards, up, all texts, bytes
         self.vars: dict | None = None       # the marshal bytes of each mapping and value
-        self.parts: bytes | None = None
+        self.parts: dict | None = None      # the marshal bytes of each concept's part
         self.alone: list | None = None      # the step as if alone (GameState._seen_kept)
 
 
@@ -65,7 +64,11 @@ class VectorKeeper:
         self._secret = lay.column_secret.tolist()
         self._slot = lay.column_slot.tolist()
         self._kind = lay.column_kind.tolist()
-        self._decks_size = dict(lay.sections)["decks"]
+        self._sizes = dict(lay.sections)
+        self._decks_size = self._sizes["decks"]
+        self._part_writers = [(name, name, write) for name, write in (
+            ("tracks", encoder._tracks), ("bank", encoder._bank), ("links", encoder._links))
+            if self._sizes[name]]
         self._public = {name: var.visibility == "public"
                         for name, var in lay.definition.player_vars.items()}
 
@@ -291,24 +294,31 @@ class VectorKeeper:
     def _compare(last: dict, where: tuple, value: Any, base: int, flagged: bool,
                  changed: list) -> None:
         """Note the block at `base` as changed if `value` differs from the last one: the
-        same immutable object is the same value, else their marshal bytes are compared."""
+        same immutable object, or a list equal to the last list of texts (a text equals
+        only a text), is the same value; else their marshal bytes are compared."""
         before = last.get(where)
-        if before is not None and value is before[0] and type(value) in _IMMUTABLE:
-            return
+        if before is not None:
+            if value is before[0] and type(value) in _IMMUTABLE:
+                return
+            if before[2] is not None and type(value) is list and value == before[2]:
+                return
         key = b"" if value is _ABSENT else _key(value)
         if key is None or before is None or key != before[1]:
             changed.append((base, value, flagged))
-        last[where] = (value if type(value) in _IMMUTABLE else _MUTABLE, key)
+        texts = value[:] if type(value) is list and \
+            all(type(item) is str for item in value) else None
+        last[where] = (value if type(value) in _IMMUTABLE else _MUTABLE, key, texts)
 
     def _parts(self, kept: _Seat, data: dict) -> None:
-        parts = {k: data[k] for k in PART_KEYS if k in data}
-        if not parts:
-            return
-        key = _key(parts)
-        if key is not None and key == kept.parts:
-            return
-        lay, vec = self.layout, kept.vec
-        start = lay.offsets["tracks"]
-        vec[start:lay.observation_size] = 0
-        self.encoder._parts(vec, parts)
-        kept.parts = key
+        """The tracks, bank and links sections: each written again if its part changed."""
+        if kept.parts is None:
+            kept.parts = {}
+        for name, section, write in self._part_writers:
+            part = data.get(name)
+            key = _key(part)
+            if key is not None and key == kept.parts.get(name):
+                continue
+            start, size = self.layout.offsets[section], self._sizes[section]
+            kept.vec[start:start + size] = 0
+            write(kept.vec, {} if part is None else part)
+            kept.parts[name] = key

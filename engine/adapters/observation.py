@@ -406,16 +406,22 @@ class Encoder:
             vec[idx] = val
 
     def _parts(self, vec: np.ndarray, view: dict) -> None:
+        self._tracks(vec, view.get("tracks", {}))
+        self._bank(vec, view.get("bank", {}))
+        self._links(vec, view.get("links", {}))
+
+    def _tracks(self, vec: np.ndarray, tracks: dict) -> None:
         lay, n = self.layout, self.layout.n
         at = lay.offsets["tracks"]
-        tracks = view.get("tracks", {})
         for i, name in enumerate(lay.tracks):
             track = tracks.get(name, {})
             for j, key in enumerate(("pos", "stamp")):
                 for p, value in enumerate((track.get(key) or [])[:n]):
                     vec[at + (2 * i + j) * n + p] = value or 0
+
+    def _bank(self, vec: np.ndarray, banks: dict) -> None:
+        lay, n = self.layout, self.layout.n
         at = lay.offsets["bank"]
-        banks = view.get("bank", {})
         width = 2 + n + len(lay.token_ix)
         for i, name in enumerate(lay.resources):
             bank = banks.get(name, {})
@@ -427,8 +433,10 @@ class Encoder:
             for tid, amount in (bank.get("on") or {}).items():
                 if tid in lay.token_ix:
                     vec[base + 2 + n + lay.token_ix[tid]] = amount
+
+    def _links(self, vec: np.ndarray, links: dict) -> None:
+        lay = self.layout
         at = lay.offsets["links"]
-        links = view.get("links", {})
         for i, name in enumerate(lay.connections):
             link = links.get(name) or {}
             base = at + i * (1 + lay.P)
