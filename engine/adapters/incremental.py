@@ -64,6 +64,10 @@ class VectorKeeper:
         self._secret = lay.column_secret.tolist()
         self._slot = lay.column_slot.tolist()
         self._kind = lay.column_kind.tolist()
+        self._token_base = [lay.offsets["tokens"] + slot * lay.token_size
+                            for slot in self._slot]
+        self._hidden_base = [lay.offsets["hidden"] + kind * lay.P * (lay.n + 1)
+                             for kind in self._kind]
         self._sizes = dict(lay.sections)
         self._decks_size = self._sizes["decks"]
         self._part_writers = [(name, name, write) for name, write in (
@@ -172,54 +176,60 @@ class VectorKeeper:
                 found.update(compress(every, map(ne, columns[name], last[name])))
             changed = sorted(found)
         lay, vec, blocks = self.layout, kept.vec, kept.blocks
-        n, P, size = lay.n, lay.P, lay.token_size
+        n, P = lay.n, lay.P
         place_ix, other = lay.place_ix, P - 1
-        tokens_at, hidden_at = lay.offsets["tokens"], lay.offsets["hidden"]
         at, owner, controller, shown = (columns["at"], columns["owner"],
                                         columns["controller"], columns["shown"])
         cells = columns.get("cell")
-        secret, slots, kinds = self._secret, self._slot, self._kind
+        secret, token_base, hidden_base = self._secret, self._token_base, self._hidden_base
+        owner_at, controller_at, flags_at = 1 + P, 1 + P + n + 1, 1 + P + 2 * (n + 1)
         mine = type(seat) is int
         clear: list[int] = []                    # what the changed tokens set before
         ones: list[int] = []
+        where_values: list[int] = []             # cells, turns and levels on grids
+        values: list[Any] = []
+        hidden: dict[int, int] = {}              # changes of the face-down counts
         for i in changed:
             block = blocks[i]
             if type(block) is list:
                 clear += block
             elif block is not None:
-                vec[block] -= 1
+                hidden[block] = hidden.get(block, 0) - 1
             where = at[i]
             place = place_ix.get(where, other) if type(where) is str else other
             o = owner[i]
             o = o if type(o) is int and 0 <= o < n else n
             is_shown = bool(shown[i])
             if secret[i] and not is_shown and not (mine and o == seat):
-                block = hidden_at + (kinds[i] * P + place) * (n + 1) + o
-                vec[block] += 1
+                block = hidden_base[i] + place * (n + 1) + o
+                hidden[block] = hidden.get(block, 0) + 1
                 blocks[i] = block
                 continue
             c = controller[i]
             c = c if type(c) is int and 0 <= c < n else n
-            base = tokens_at + slots[i] * size
-            flags = base + 1 + P + 2 * (n + 1)
-            block = [base, base + 1 + place, base + 1 + P + o, base + 1 + P + n + 1 + c]
+            base = token_base[i]
+            block = [base, base + 1 + place, base + owner_at + o, base + controller_at + c]
             if is_shown:
-                block.append(flags)
+                block.append(base + flags_at)
             ones += block
             if cells is not None:
                 cell = cells[i]
                 if isinstance(cell, tuple | list) and len(cell) == 2:
-                    if clear:
-                        vec[clear] = 0
-                        clear = []
-                    vec[flags + 1:flags + 6] = (1, cell[0], cell[1], columns["rot"][i] or 0,
-                                                columns["level"][i] or 0)
-                    block = [*block, *range(flags + 1, flags + 6)]
+                    flags = base + flags_at
+                    spots = range(flags + 1, flags + 6)
+                    where_values += spots
+                    values += (1, cell[0], cell[1], columns["rot"][i] or 0,
+                               columns["level"][i] or 0)
+                    block = [*block, *spots]
             blocks[i] = block
         if clear:
             vec[clear] = 0
         if ones:
             vec[ones] = 1
+        if where_values:
+            vec[where_values] = values
+        if hidden:
+            vec[list(hidden)] += list(hidden.values())
         for name in moved:
             last[name] = [c[:] if type(c) is list else c for c in columns[name]] \
                 if name == "cell" else columns[name][:]
