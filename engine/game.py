@@ -540,8 +540,8 @@ class GameState(StateViews):
         if step is None:
             return self, kept
         mine = [value for seat, value in step["answers"] if seat == player]
-        done = 0 if kept is None else len(kept[1])
-        if kept is not None and kept[0] == step["base"] and done <= len(mine) and \
+        done = len(kept[1]) if kept else 0
+        if kept and kept[0] == step["base"] and done <= len(mine) and \
                 marshal.dumps(kept[1], 2) == marshal.dumps(mine[:done], 2):   # (no refs)
             alone = kept[3]
             if done < len(mine):
@@ -553,7 +553,7 @@ class GameState(StateViews):
                     for value in mine[done:]:
                         alone._answer(alone._waiting(player), player, value)
                 except BaseException:
-                    kept.clear()
+                    kept.clear()                 # made again from the start next time
                     raise
         else:
             # Every answer of the step counted one decision since its start.

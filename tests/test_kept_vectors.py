@@ -186,3 +186,29 @@ def test_openspiel_tensors_are_the_fresh_vectors_with_the_history(game_id):
         legal = state.legal_actions()
         assert legal == table.actions.ids(held.state.legal_actions(seat))
         state.apply_action(rng.choice(legal))
+
+
+def test_the_kept_secret_step_is_advanced_by_the_seats_answers_not_made_again():
+    table = Table.get("doge")
+    state = table.start(3)
+    rng = random.Random(1)
+    kept: dict = {}
+    advanced = 0
+    for _ in range(200):
+        if state.is_over:
+            break
+        seat = deciding_seat(state)
+        before = kept.get(seat)
+        before_state = before[3] if before else None
+        seen, kept[seat] = state._seen_kept(seat, before)
+        step = state._step_hiding_others(seat)
+        if step is not None:
+            alone = state._as_if_alone(step, seat, log=False)
+            assert seen.observe(seat, log=False) == alone.observe(seat, log=False)
+            assert seen.to_move == alone.to_move
+            if seen is before_state and len(kept[seat][1]) > 0:
+                advanced += 1
+        else:
+            assert seen is state
+        _play(state, rng)
+    assert advanced > 5
