@@ -11,7 +11,9 @@ Per game (its most players), in one process, over the same seeded random games:
   (the "before" of the incremental history, measured in this process);
 - the ratios pz/api and os/api (the target: at least 0.5 on every game).
 
-Medians of --rounds rounds (each plays --games games, at most --decisions decisions each).
+Rates per second of the process's CPU time (time.process_time: on a shared machine, other
+processes' load counts less than in wall time). Medians of --rounds rounds (each plays
+--games-per-round games, at most --decisions decisions each).
 Needs the openspiel and pettingzoo extras.
 """
 

@@ -6,10 +6,14 @@ VectorKeeper gives the same vector (tests check it at every point of many games)
 remembering, per seat, the last vector and the state parts it was made from, and comparing:
 token columns value by value (a changed token's block is cleared and written again), piece
 rows, and, for the rest (decks, variables, tracks, bank, links), the marshal bytes of each
-part. The comparison is with the data itself, not with a record of changes, so any state
-may be given (a clone, one restored after a refused action, one loaded from a save, the
-step as if alone in a secret step, another game of the same table): only the cost differs.
-The legal actions' ids are remembered per set of options. No observe() view is built.
+part (version 2: equal data, equal bytes; an unchanged immutable object or list of texts
+needs none). The comparison is with the data itself, not with a record of changes (the
+interpreter keeps none: a refused action goes back to a checkpoint), so any state may be
+given (a clone, one restored after a refused action, one loaded from a save, another game
+of the same table): only the cost differs. In a secret step, a seat's vector is made from
+the step as if it alone had answered (GameState._seen_kept): kept per seat, and advanced by
+its new answers. The legal actions' ids are remembered per set of options
+(Encoder.action_ids). No observe() view is built.
 """
 
 from __future__ import annotations
@@ -51,8 +55,6 @@ class _Seat:
         self.alone: list | None = None      # the step as if alone (GameState._seen_kept)
 
 
-_key = plain_key
-
 class VectorKeeper:
     """The observation vectors of one table's seats, kept up from state to state."""
 
@@ -70,7 +72,7 @@ class VectorKeeper:
                              for kind in self._kind]
         self._sizes = dict(lay.sections)
         self._decks_size = self._sizes["decks"]
-        self._part_writers = [(name, name, write) for name, write in (
+        self._part_writers = [(name, write) for name, write in (
             ("tracks", encoder._tracks), ("bank", encoder._bank), ("links", encoder._links))
             if self._sizes[name]]
         self._public = {name: var.visibility == "public"
@@ -243,7 +245,7 @@ class VectorKeeper:
                 cards, up, texts, key = last[name]
                 if deck["up"] != up or deck["cards"] != cards:
                     break
-                if not texts and _key(deck) != key:
+                if not texts and plain_key(deck) != key:
                     break
             else:
                 return
@@ -254,7 +256,7 @@ class VectorKeeper:
                                          for card, up in zip(d["cards"], d["up"])]
                                   for name, d in decks.items()})
         kept.decks = {name: (d["cards"][:], d["up"][:],
-                             all(type(c) is str for c in d["cards"]), _key(d))
+                             all(type(c) is str for c in d["cards"]), plain_key(d))
                       for name, d in decks.items()}
 
     def _vars(self, kept: _Seat, data: dict, seat: int | None) -> None:
@@ -267,7 +269,7 @@ class VectorKeeper:
         size = lay.value_size
         changed: list[tuple[int, Any, bool]] = []   # (block, value or _ABSENT, flagged)
         values = data["vars"]
-        key = _key(values)
+        key = plain_key(values)
         if key is None or key != last.get("vars"):
             at = lay.offsets["vars"]
             for i, name in enumerate(lay.game_vars):
@@ -278,7 +280,7 @@ class VectorKeeper:
         count = len(lay.player_vars)
         public = self._public
         for p, values in enumerate(data["pvars"][:lay.n]):
-            key = _key(values)
+            key = plain_key(values)
             if key is not None and key == last.get(p):
                 continue
             for i, name in enumerate(lay.player_vars):
@@ -312,7 +314,7 @@ class VectorKeeper:
                 return
             if before[2] is not None and type(value) is list and value == before[2]:
                 return
-        key = b"" if value is _ABSENT else _key(value)
+        key = b"" if value is _ABSENT else plain_key(value)
         if key is None or before is None or key != before[1]:
             changed.append((base, value, flagged))
         texts = value[:] if type(value) is list and \
@@ -323,12 +325,12 @@ class VectorKeeper:
         """The tracks, bank and links sections: each written again if its part changed."""
         if kept.parts is None:
             kept.parts = {}
-        for name, section, write in self._part_writers:
+        for name, write in self._part_writers:
             part = data.get(name)
-            key = _key(part)
+            key = plain_key(part)
             if key is not None and key == kept.parts.get(name):
                 continue
-            start, size = self.layout.offsets[section], self._sizes[section]
+            start, size = self.layout.offsets[name], self._sizes[name]
             kept.vec[start:start + size] = 0
             write(kept.vec, {} if part is None else part)
             kept.parts[name] = key
