@@ -30,6 +30,7 @@ the choices the seat saw, as [player, action id] pairs), or in full observe() wi
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
 
 import numpy as np
@@ -48,7 +49,7 @@ class ObservationLayout:
     """Where each part of observe() goes in the vector, for one game and player count."""
 
     def __init__(self, game: Game, players: int, actions: ActionSpace):
-        d = game.definition
+        d = self.definition = game.definition
         n = self.n = players
         self.actions = actions
         places = sorted(set(d.areas) | set(d.locations) | set(d.grids) | {"in_play"})
@@ -124,6 +125,20 @@ class ObservationLayout:
         return self.place_ix.get(name, self.P - 1) if isinstance(name, str) else self.P - 1
 
 
+LEGAL_MEMO = 4096
+"""How many sets of options keep their action ids (the memo starts over beyond)."""
+
+
+def plain_key(value: Any) -> bytes | None:
+    """The marshal bytes of plain data (type-exact: 1 and true differ), None if it is not
+    plain data. Version 2 writes no back-references and no interning marks, so equal data
+    gives equal bytes (with the current version, the bytes depend on reference counts)."""
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return None
+
+
 def _distinct(cards: list[Any]) -> dict[str, int]:
     keys: dict[str, int] = {}
     for card in cards:
@@ -143,6 +158,29 @@ class Encoder:
 
     def __init__(self, layout: ObservationLayout):
         self.layout = layout
+        self._legal: dict[bytes, tuple[list[int], list[int]]] = {}
+
+    def action_ids(self, options: list) -> list[int]:
+        """The sorted action ids of a decision's options (remembered per set of options;
+        the list is shared: do not change it)."""
+        return self._ids(options)[0]
+
+    def legal_indices(self, options: list) -> list[int]:
+        """Where the options' ids go in the vector (the legal section; shared list)."""
+        return self._ids(options)[1]
+
+    def _ids(self, options: list) -> tuple[list[int], list[int]]:
+        key = plain_key(options)
+        ids = None if key is None else self._legal.get(key)
+        if ids is None:
+            id_of, at = self.layout.actions.id_of, self.layout.offsets["legal"]
+            found = sorted({id_of(v) for v in options})
+            ids = (found, [at + i for i in found])
+            if key is not None:
+                if len(self._legal) >= LEGAL_MEMO:
+                    self._legal.clear()
+                self._legal[key] = ids
+        return ids
 
     def encode(self, view: dict | None, history: bool = False,
                out: np.ndarray | None = None, counts: np.ndarray | None = None) -> np.ndarray:
@@ -382,16 +420,22 @@ class Encoder:
             vec[idx] = val
 
     def _parts(self, vec: np.ndarray, view: dict) -> None:
+        self._tracks(vec, view.get("tracks", {}))
+        self._bank(vec, view.get("bank", {}))
+        self._links(vec, view.get("links", {}))
+
+    def _tracks(self, vec: np.ndarray, tracks: dict) -> None:
         lay, n = self.layout, self.layout.n
         at = lay.offsets["tracks"]
-        tracks = view.get("tracks", {})
         for i, name in enumerate(lay.tracks):
             track = tracks.get(name, {})
             for j, key in enumerate(("pos", "stamp")):
                 for p, value in enumerate((track.get(key) or [])[:n]):
                     vec[at + (2 * i + j) * n + p] = value or 0
+
+    def _bank(self, vec: np.ndarray, banks: dict) -> None:
+        lay, n = self.layout, self.layout.n
         at = lay.offsets["bank"]
-        banks = view.get("bank", {})
         width = 2 + n + len(lay.token_ix)
         for i, name in enumerate(lay.resources):
             bank = banks.get(name, {})
@@ -403,8 +447,10 @@ class Encoder:
             for tid, amount in (bank.get("on") or {}).items():
                 if tid in lay.token_ix:
                     vec[base + 2 + n + lay.token_ix[tid]] = amount
+
+    def _links(self, vec: np.ndarray, links: dict) -> None:
+        lay = self.layout
         at = lay.offsets["links"]
-        links = view.get("links", {})
         for i, name in enumerate(lay.connections):
             link = links.get(name) or {}
             base = at + i * (1 + lay.P)
