@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 from functools import cache
 from importlib import resources
 
@@ -59,12 +60,19 @@ class ScriptIndenter(Indenter):
                                 f"{', '.join(str(i + 1) for i in self.indent_level)})") from err
 
 
-@cache
+_PER_THREAD = threading.local()
+
+
 def _parser() -> Lark:
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
-    return Lark(grammar, parser="lalr", postlex=ScriptIndenter(),
-                start=["start", "expression"], propagate_positions=True,
-                maybe_placeholders=True, cache=grammar_cache())
+    """This thread's parser: the indenter keeps its state while it parses, so two threads
+    (the web table compiles games in worker threads) must not share one."""
+    parser = getattr(_PER_THREAD, "parser", None)
+    if parser is None:
+        grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
+        parser = _PER_THREAD.parser = Lark(
+            grammar, parser="lalr", postlex=ScriptIndenter(), start=["start", "expression"],
+            propagate_positions=True, maybe_placeholders=True, cache=grammar_cache())
+    return parser
 
 
 def _expected_words(expected: set[str]) -> str:
