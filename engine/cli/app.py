@@ -20,12 +20,9 @@ from rich.console import Console
 from .. import __version__
 from ..errors import Location, Problem, RegolaError, RuleError, VariantNotGame
 from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
-from ..i18n.check import catalog_problems
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..loading.sources import display_name
-from ..present.scores import score_title_problems
-from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
 from .compile_command import compile_game
@@ -146,22 +143,18 @@ class Format(StrEnum):
 def validate(game: GameArg, variant: VariantOpt = None,
              fmt: Annotated[Format, typer.Option("--format", help="text or json.")]
              = Format.text):
-    """Check a game's rule files and its texts in the catalogs; exit 2 and list every
-    problem if they are invalid."""
-    from ..rulebook.written.checks import book_catalog_texts, book_checks
+    """Check every file of a game (rules, texts, catalogs, rulebook, table layout,
+    scenarios); exit 2 and list every problem if any is invalid."""
+    from .validating import game_problems, unread_file_problems
     w = Words()
     warnings: list[Problem] = []
     try:
         loaded = load_game(game, variant)
-        problems, warnings = book_checks(loaded.definition)
-        warnings += score_title_problems(loaded.definition)
-        problems += catalog_problems(loaded.definition,
-                                     extra=book_catalog_texts(loaded.definition))
-        problems += scenario_problems(game, loaded)
+        problems, warnings = game_problems(game, loaded)
     except VariantNotGame as error:
         problems = [error.usage("validate")]
     except RuleError as error:
-        problems = error.problems
+        problems = error.problems + unread_file_problems(game, error.problems)
     except RegolaError as error:  # not a game (unknown name or variant): no file to point at
         if fmt is not Format.json:
             raise fail(error_message(error)) from None

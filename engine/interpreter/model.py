@@ -132,6 +132,7 @@ class GameDef:
     goals_declared: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     folder: str = ""                      # the game's own folder (its catalogs, book, table)
+    languages: tuple[str, ...] = ("en",)  # the languages its texts ship in (game.yaml)
     program: Any = None                   # dsl.compiler.Program
     end: EndRule | None = None
     evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)
