@@ -155,9 +155,11 @@ def game_of_scenario(scope: Scope, doc: dict, path: Path) -> str:
                                     f"{_game_id(home)!r}), so it plays that game; leave "
                                     f"`game:` out or name that game, not {name!r}")
     assert name is not None   # required outside a game folder (_top checks it)
-    if "/" not in name and (rules_root() / name / "game.yaml").is_file():
-        return name
-    return str(path.parent / name)
+    relative = path.parent / name
+    if "/" not in name and ((rules_root() / name / "game.yaml").is_file()
+                            or not relative.exists()):
+        return name          # a built-in id (an unknown one is reported as such)
+    return str(relative)
 
 
 def _game_id(folder: Path) -> str | None:
