@@ -147,7 +147,7 @@ def validate(game: GameArg, variant: VariantOpt = None,
              = Format.text):
     """Check every file of a game (rules, texts, catalogs, rulebook, table layout,
     scenarios); exit 2 and list every problem if any is invalid."""
-    from .validating import game_problems, unread_file_problems
+    from .validating import game_problems, other_files, unread_file_problems
     w = Words()
     warnings: list[Problem] = []
     try:
@@ -168,7 +168,7 @@ def validate(game: GameArg, variant: VariantOpt = None,
                           markup=False, soft_wrap=True)
     if not problems:
         definition = loaded.definition
-        files = list(definition.files)
+        files = list(definition.files) + other_files(game, loaded)
         if fmt is Format.json:
             typer.echo(json.dumps({"valid": True, "problems": [], "game": definition.id,
                                    "variant": definition.variant, "files": files,

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from ..errors import Problem, RegolaError, RuleError
 from ..game import Game
-from ..i18n.check import catalog_problems
+from ..i18n.catalog import game_catalog
+from ..i18n.check import catalog_problems, shipped_translations
 from ..loading import schema
 from ..loading.sources import display_name, resolve_game
 from ..loading.yaml_source import load_yaml
@@ -39,6 +40,16 @@ def game_problems(game: str, loaded: Game) -> tuple[list[Problem], list[Problem]
     problems += catalog_problems(definition, extra=book_catalog_texts(definition))
     problems += scenario_problems(game, loaded)
     return problems, warnings
+
+
+def other_files(game: str, loaded: Game) -> list[str]:
+    """The files beyond the rules that `game_problems` reads, as named in messages: the
+    book, the table layout, the catalogs of the languages shipped, the scenarios."""
+    folder = Path(loaded.definition.folder)
+    paths = [folder / BOOK_FILE, folder / TABLE_FILE]
+    paths += [game_catalog(folder, lang) for lang in shipped_translations(loaded.definition)]
+    paths += scenario_files(game)
+    return [display_name(path) for path in paths if path.is_file()]
 
 
 def table_problems(loaded: Game) -> list[Problem]:
