@@ -164,13 +164,19 @@ def game_po_name(definition: Any, lang: str) -> str:
     return display_name(game_catalog(definition.folder, lang))
 
 
-def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED,
+def shipped_translations(definition: Any) -> tuple[str, ...]:
+    """The languages other than English a game declares it ships (game.yaml's `languages`)."""
+    return tuple(lang for lang in getattr(definition, "languages", (DEFAULT,))
+                 if lang != DEFAULT)
+
+
+def catalog_problems(definition: Any, languages: tuple[str, ...] | None = None,
                      extra: Iterable[tuple] = ()) -> list[Problem]:
-    """Every catalog problem of a loaded game (GameDef): its texts missing from its own
-    catalog of a language or not translated there, and translations (of its texts or of
-    the engine's) whose placeholders differ from the English."""
+    """Every catalog problem of a loaded game (GameDef) in each of `languages` (default:
+    those it ships): its texts missing from its own catalog of a language or not translated
+    there, and translations whose placeholders differ from the English."""
     problems: list[Problem] = []
-    for lang in languages:
+    for lang in shipped_translations(definition) if languages is None else languages:
         path = game_catalog(definition.folder, lang)
         name = game_po_name(definition, lang)
         if not path.exists():

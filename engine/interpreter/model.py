@@ -147,6 +147,7 @@ class GameDef:
     goals_declared: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     folder: str = ""                      # the game's own folder (its catalogs, book, table)
+    languages: tuple[str, ...] = ("en",)  # the languages its texts ship in (game.yaml)
     program: Any = None                   # dsl.compiler.Program
     asks: list[Ask] = field(default_factory=list)   # every `choose` of the scripts
     end: EndRule | None = None

@@ -140,6 +140,7 @@ def _load(game: str, variant: str | None, log: ReadLog,
             else option.value
     parts.attach(definition, doc)
     definition.folder = str(path.parent.resolve())
+    definition.languages = tuple(doc.get("languages", ("en",)))
     definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
                                                  for s in doc["scripts"]]
     if "text" in doc:

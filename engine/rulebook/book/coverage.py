@@ -59,4 +59,5 @@ GAME_KEYS = {
     "summary": "not shown: what `regola simulate` reports as a game's length (lab)",
     "ask_single_option": "not shown: whether a forced move is still asked (a written "
                          "section says so where it matters)",
+    "languages": "not shown: the languages the game's texts ship in (its catalogs)",
 }
