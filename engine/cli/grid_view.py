@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..present.effects import whole_tile_effects
 from ..present.labels import token_label, view_corner
 
 CELL = 10
@@ -211,6 +212,13 @@ def _meant(gw: GameWords, prop: str, item: str) -> str:
     return gw.w("{item} ({meaning})", item=item, meaning=meaning) if meaning else item
 
 
+def _with_effect(gw: GameWords, item: str, effect: str | None) -> str:
+    """A key's item with what its whole tile does ("mi milestone (Score 2 ... win it)")."""
+    if not effect:
+        return item
+    return gw.w("{item} ({meaning})", item=item, meaning=effect.rstrip("."))
+
+
 def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) -> list[Text]:
     """The key to a drawn grid, built from what is drawn: each abbreviation with its word,
     the number in a cell's corner, a number after a part's letters, a stack's height and
@@ -224,10 +232,12 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) 
         parts = list(top.get(grid.parts) or []) if grid.parts else []
         marks = top.get(grid.part_props[0]) if grid.part_props else None
         for i, v in enumerate(parts):
-            seen.setdefault(_abbreviation(gw, v).strip(), gw.value(v))
+            seen.setdefault(_abbreviation(gw, v).strip(), v)
             if isinstance(marks, list) and i < len(marks) and marks[i] and numbered is None:
                 numbered = (v, marks[i])
-    items += [f"{a} {word}" for a, word in seen.items()]
+    effects = whole_tile_effects(gw, grid, [s[-1] for s in stacks])
+    items += [_with_effect(gw, f"{a} {gw.value(v)}", effects.get(str(v)))
+              for a, v in seen.items()]
     if grid.label and any(s[-1].get(grid.label) is not None for s in stacks):
         items.append(w("a lone number: {property}", property=gw.prop(grid.label)))
     if numbered is not None:
