@@ -83,12 +83,11 @@ def test_terminal_build_question_names_the_tile_and_what_each_space_costs():
     tile and its price; discarding says what it pays; the grid has its key."""
     import re
     out = _play("2\n")           # the first tile in hand (keys follow the one area)
-    assert re.search(r"Your tile: cultural \(cost 3\), icon: cultural \d\. Where do you build "
-                     r"it\?", out)
+    assert re.search(r"Your tile: cultural \(cost 3\), icon: cultural \d\. You have 6 coins\. "
+                     r"Where do you build it\?", out)
     assert "discard the tile — take 3 coins" in out
-    assert "row 4, column 4 — pay 3 coins (over a tile, the cost difference" in out
-    assert re.search(r"\[18\] row 3, column 4 — pay 3 coins \(on an empty space, the tile's "
-                     r"full cost\)", out)
+    assert "row 4, column 4 — pay 3 coins (over a tile: the cost difference)" in out
+    assert re.search(r"\[18\] row 3, column 4 — pay 3 coins \(empty space: the full cost\)", out)
     assert "key: pa park · re residential · a lone number: cost" in out
 
 
@@ -135,8 +134,7 @@ def test_web_build_question_draws_the_tile_and_prices_every_option():
     assert labels["discard"] == "discard the tile — take 3 coins"
     spaces = [label for key, label in labels.items() if key != "discard"]
     import re
-    priced = (r" — pay \d+ coins? \((?:over a tile, the cost difference, at least 0|on an "
-              r"empty space, the tile's full cost)\)")
+    priced = r" — pay \d+ coins? \((?:over a tile: the cost difference|empty space: the full cost)\)"
     assert spaces and all(re.fullmatch(rf"row \d, column \d{priced}", s) for s in spaces)
     assert prompt["text"].endswith("Where do you build it?")
 
