@@ -134,7 +134,8 @@ def test_web_build_question_draws_the_tile_and_prices_every_option():
     assert labels["discard"] == "discard the tile — take 3 coins"
     spaces = [label for key, label in labels.items() if key != "discard"]
     import re
-    priced = r" — pay \d+ coins? \((?:over a tile: the cost difference|empty space: the full cost)\)"
+    priced = (r" — pay \d+ coins? \((?:over a tile: the cost difference|empty space: the full "
+              r"cost)\)")
     assert spaces and all(re.fullmatch(rf"row \d, column \d{priced}", s) for s in spaces)
     assert prompt["text"].endswith("Where do you build it?")
 
