@@ -142,3 +142,13 @@ def test_the_new_texts_read_in_spanish_and_dutch():
         assert gw.value("won_red") != "won by Red"
     assert EN.value("won_blue") == "won by Blue"
     assert C == "commercial"
+
+
+def test_the_key_writes_no_effect_for_a_tile_type_whose_tiles_differ():
+    """Public buildings do different things: the key names them without one building's
+    effect, which would read as every building's."""
+    token = {**milestone_token(), "family": "public", "quarters": [PUB] * 4,
+             "effect": "coins", "reward": "coins", "amount": 2}
+    grid = GAME.definition.grids["district"]
+    text = " ".join(line.plain for line in grid_legend(EN, grid, [[token]]))
+    assert "pu public building" in text and "Take 2 coins" not in text
