@@ -89,6 +89,10 @@ def test_a_short_screen_names_each_space_it_lists_by_key():
     lines = [line.plain for line in screen.marked_options(options, {"11", "17"}, 80)]
     assert lines[-1] == "[11] row 2, column 3 · [17] row 3, column 4"
     assert "marked space" not in " ".join(lines)
+    priced = [("18", "row 3, column 4 — pay 3 coins (empty space: the full cost)"),
+              ("25", "row 4, column 4 — pay 1 coin (over a tile: the cost difference)")]
+    lines = [line.plain for line in screen.marked_options(priced, {"18", "25"}, 80)]
+    assert lines == ["[18] pay 3 coins · [25] pay 1 coin"]     # the map shows where
 
 
 def test_the_story_says_why_a_building_and_a_park_score():

@@ -152,9 +152,8 @@ class Session:
             grid_map = drawn.map + drawn.key
         elif drawn and drawn.short_key and self.room_for_key(drawn, options, drawn.short_key):
             grid_map = drawn.map + drawn.short_key     # every mark named, if not explained
-        notes = option_notes(self.gw, context, [a["value"] for a in actions])
-        map_keys = [k for a, k, note in zip(actions, keys, notes) if is_cell(a["value"])
-                    and note is None]       # a space with a note (its price) is listed
+        map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
+        # (on a short screen a space is listed briefly, its note without its reasons)
         notice, self.notice = self.notice, None
         self.screen.on_the_map = on_the_map(self.game, values)
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
