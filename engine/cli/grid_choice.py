@@ -51,6 +51,7 @@ class GridChoice:
     pictures: list = field(default_factory=list)     # rich Text lines (they replace options)
     names: dict[tuple, str] = field(default_factory=dict)
     key: list = field(default_factory=list)          # the map's key, shown if room is left
+    short_key: list = field(default_factory=list)    # the key without meanings, else
 
 
 def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple | None:
@@ -90,7 +91,8 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
         names = cell_names(game, view, gw, name, owner, marks,
                            over=ask not in (gw.texts.get("option_notes") or {}))
         return GridChoice(grid_map(game, view, gw, name, owner, marks, key=False), [], names,
-                          map_key(game, view, gw, name, owner))
+                          map_key(game, view, gw, name, owner),
+                          map_key(game, view, gw, name, owner, brief=True))
     if not actions or not all(isinstance(a["value"], int) for a in actions):
         return None
     rotated = _rotated_token(game, state, seat, actions[0]["ask"])
@@ -108,7 +110,8 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
     pictures = rotation_pictures(game, view, gw, name, owner, token,
                                  [a["value"] for a in actions], keys, width, cell)
     return GridChoice(grid_map(game, view, gw, name, owner, {cell: "*"} if cell else None,
-                               key=False), pictures, names, map_key(game, view, gw, name, owner))
+                               key=False), pictures, names, map_key(game, view, gw, name, owner),
+                      map_key(game, view, gw, name, owner, brief=True))
 
 
 def in_reading_order(actions: list[dict]) -> list[int]:
