@@ -145,7 +145,8 @@ class HttpApi:
         words = language(request)
         session = self.server.tables.get(request.path_params["game"])
         seat = seat_for(session, request)
-        return JSONResponse(self.server.message(session, seat, words))
+        _, text = await self.server.view(session, seat, words)
+        return Response(text, media_type="application/json")
 
     async def act(self, request: Request) -> JSONResponse:
         """POST /api/games/{id}/actions: {"action": {"id", "ask", "step"}} for the token's
@@ -159,5 +160,6 @@ class HttpApi:
         seat = seat_for(session, request, body if isinstance(body, dict) else None)
         action = body.get("action") if isinstance(body, dict) else None
         chosen = await self.server.act(session, seat, action)
+        drawing = self.server.view(session, seat, words)    # the state right after it
         return JSONResponse({"ok": True, "action": chosen["id"],
-                             "state": self.server.message(session, seat, words)})
+                             "state": (await drawing)[0]})
