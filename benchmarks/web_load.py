@@ -51,14 +51,23 @@ MODES = {"acting": {"games": 100, "think": 0.0, "seconds": 60, "actions": 100},
 """The two loads of issue 22: 200 clients acting at once; 1,000 clients at people's pace."""
 
 
-def start_server(db: Path, port: int, root: Path | None = None) -> subprocess.Popen:
-    code = "from regola.cli.app import main; main()"
+PROFILED = ("import cProfile, sys\nfrom regola.cli.app import main\nout = sys.argv.pop()\n"
+            "profile = cProfile.Profile()\nprofile.enable()\ntry:\n    main()\n"
+            "finally:\n    profile.disable()\n    profile.dump_stats(out)\n")
+"""The server under cProfile (its event loop's thread); the statistics go to the file
+given last on its command line."""
+
+
+def start_server(db: Path, port: int, root: Path | None = None,
+                 profile: Path | None = None) -> subprocess.Popen:
+    code = PROFILED if profile else "from regola.cli.app import main; main()"
     # the import hook loads the worktree that holds the working directory
     process = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port),
                                 "--db", str(db), "--bot-delay", "0",
                                 # one address plays every game, as fast as it is answered
                                 "--games-per-address", "100000", "--max-games", "100000",
-                                "--messages-per-second", "100000"],
+                                "--messages-per-second", "100000",
+                                *([str(profile.resolve())] if profile else [])],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                cwd=root)
     for _ in range(300):
@@ -136,12 +145,12 @@ async def run_clients(clients: list[Client], seconds: float) -> None:
 
 
 def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
-              seed: int = 1, root: Path | None = None) -> dict:
+              seed: int = 1, root: Path | None = None, profile: Path | None = None) -> dict:
     """Run the load test (the server from worktree `root`, else this one); the figures
     and the checks as a dict."""
     folder = Path(tempfile.mkdtemp(prefix="regola-load-"))
     db, port = folder / "games.sqlite3", free_port()
-    process = start_server(db, port, root)
+    process = start_server(db, port, root, profile)
     base = f"http://127.0.0.1:{port}"
     try:
         made = []
@@ -220,13 +229,15 @@ def main() -> None:
                              "the mode's, 0 for acting: at once, the server saturated)")
     parser.add_argument("--server-root", type=Path,
                         help="run the server from this worktree (e.g. main's, for 'before')")
+    parser.add_argument("--profile", type=Path,
+                        help="run the server under cProfile; its statistics to this file")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     mode = MODES[args.mode]
     figures = load_test(args.games or mode["games"], args.seconds or mode["seconds"],
                         args.actions or mode["actions"],
                         mode["think"] if args.think is None else args.think,
-                        root=args.server_root)
+                        root=args.server_root, profile=args.profile)
     figures["mode"] = args.mode
     print(f"{figures['games']} games, {figures['clients']} WebSocket clients (think "
           f"{figures['think']} s), "
