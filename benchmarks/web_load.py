@@ -11,8 +11,10 @@ an error and that no action was lost: every action a client was told was taken i
 database at its place, and every game's stored count is what the server reports. It prints
 actions per second (all actions: the clients' and the bots') and the clients' latency (send
 -> the server's answer) p50/p95/p99/max. --json FILE keeps the figures; --server-root DIR
-runs the server from another worktree (the "before" of a change). Needs the web extra
-(`pip install '.[web]'`).
+runs the server from another worktree (the "before" of a change); --servers N starts N
+server processes, each with its own database, and shares the games out among them by id
+(as a router in front of them would); --profile FILE runs the (first) server under
+cProfile. Needs the web extra (`pip install '.[web]'`).
 """
 
 from __future__ import annotations
@@ -144,56 +146,82 @@ async def run_clients(clients: list[Client], seconds: float) -> None:
     await asyncio.gather(*(c.play(deadline) for c in clients))
 
 
+def count_actions(dbs: list[Path]) -> int:
+    """The actions stored in all the servers' databases."""
+    total = 0
+    for db in dbs:
+        with sqlite3.connect(db) as con:
+            total += con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    return total
+
+
+def lost_actions(db: Path, base: str, games: list[dict],
+                 acked: list[tuple[str, int, list[dict]]]) -> list[tuple]:
+    """The actions of one server that a client was told were taken but that are not in its
+    database at their place, and its games whose stored count is beyond what it reports."""
+    lost: list[tuple] = []
+    with sqlite3.connect(db) as con:
+        for game, seat, acks in acked:
+            for ack in acks:
+                row = con.execute("SELECT seat, action FROM actions WHERE game = ? AND "
+                                  "n = ?", (game, ack["version"] - 1)).fetchone()
+                if row is None or row[0] != seat or json.loads(row[1])["id"] != ack["action"]:
+                    lost.append((game, ack))
+        for game in games:
+            stored = con.execute("SELECT COUNT(*) FROM actions WHERE game = ?",
+                                 (game["id"],)).fetchone()[0]
+            reported = http(base, f"/api/games/{game['id']}")["version"]
+            if reported < stored:
+                lost.append((game["id"], {"stored": stored, "reported": reported}))
+    return lost
+
+
 def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
-              seed: int = 1, root: Path | None = None, profile: Path | None = None) -> dict:
-    """Run the load test (the server from worktree `root`, else this one); the figures
-    and the checks as a dict."""
+              seed: int = 1, root: Path | None = None, profile: Path | None = None,
+              servers: int = 1) -> dict:
+    """Run the load test (the server from worktree `root`, else this one; `servers`
+    processes, each with its own database, game i on server i mod `servers`, as a router
+    by game id would send it); the figures and the checks as a dict."""
     folder = Path(tempfile.mkdtemp(prefix="regola-load-"))
-    db, port = folder / "games.sqlite3", free_port()
-    process = start_server(db, port, root, profile)
-    base = f"http://127.0.0.1:{port}"
+    dbs = [folder / f"games-{n}.sqlite3" for n in range(servers)]
+    ports = [free_port() for _ in range(servers)]
+    processes = []
     try:
-        made = []
+        for n in range(servers):
+            processes.append(start_server(dbs[n], ports[n], root,
+                                          profile if n == 0 else None))
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        made: list[list[dict]] = [[] for _ in range(servers)]
         names = list(PEOPLE_AND_BOTS)
         for i in range(games):
             rules = names[i % len(names)]
-            made.append((rules, http(base, "/api/games", {"game": rules,
-                                                          "seats": PEOPLE_AND_BOTS[rules]})))
-        with sqlite3.connect(db) as con:
-            at_start = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+            made[i % servers].append(http(bases[i % servers], "/api/games", {
+                "game": rules, "seats": PEOPLE_AND_BOTS[rules]}))
+        at_start = count_actions(dbs)
         clients, owners = [], []
-        for _, game in made:
-            for seat in game["seats"]:
-                if seat["token"]:
-                    url = f"ws://127.0.0.1:{port}/ws/games/{game['id']}"
-                    clients.append(Client(url, seat["token"], seed + len(clients), max_actions,
-                                          think))
-                    owners.append((game["id"], seat["seat"]))
+        for n in range(servers):
+            for game in made[n]:
+                for seat in game["seats"]:
+                    if seat["token"]:
+                        url = f"ws://127.0.0.1:{ports[n]}/ws/games/{game['id']}"
+                        clients.append(Client(url, seat["token"], seed + len(clients),
+                                              max_actions, think))
+                        owners.append((n, game["id"], seat["seat"]))
         started = time.monotonic()
-        with sqlite3.connect(db) as con:
-            before = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        before = count_actions(dbs)
         asyncio.run(run_clients(clients, seconds))
         elapsed = time.monotonic() - started
-        with sqlite3.connect(db) as con:
-            after = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-            lost = []
-            for client, (game, seat) in zip(clients, owners):
-                for ack in client.acks:
-                    row = con.execute("SELECT seat, action FROM actions WHERE game = ? AND "
-                                      "n = ?", (game, ack["version"] - 1)).fetchone()
-                    if row is None or row[0] != seat or json.loads(row[1])["id"] != ack["action"]:
-                        lost.append((game, ack))
-            for _, game in made:
-                stored = con.execute("SELECT COUNT(*) FROM actions WHERE game = ?",
-                                     (game["id"],)).fetchone()[0]
-                reported = http(base, f"/api/games/{game['id']}")["version"]
-                if reported < stored:
-                    lost.append((game["id"], {"stored": stored, "reported": reported}))
+        after = count_actions(dbs)
+        lost = []
+        for n in range(servers):
+            acked = [(game, seat, client.acks) for client, (shard, game, seat)
+                     in zip(clients, owners) if shard == n]
+            lost += lost_actions(dbs[n], bases[n], made[n], acked)
         latencies = [x for c in clients for x in c.latencies]
         errors = [e for c in clients for e in c.errors]
         figures = {
-            "games": games, "clients": len(clients), "seconds": round(elapsed, 2),
-            "think": think,
+            "games": games, "clients": len(clients), "servers": servers,
+            "seconds": round(elapsed, 2), "think": think,
             "actions": after - before, "bot_actions_before_clients": before - at_start,
             "client_actions": len(latencies),
             "actions_per_second": round((after - before) / elapsed, 1),
@@ -207,11 +235,13 @@ def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
         }
         return figures
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        for process in processes:
+            process.send_signal(signal.SIGINT)
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def main() -> None:
@@ -229,6 +259,9 @@ def main() -> None:
                              "the mode's, 0 for acting: at once, the server saturated)")
     parser.add_argument("--server-root", type=Path,
                         help="run the server from this worktree (e.g. main's, for 'before')")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes, each with its own database; the games are "
+                             "shared out by id among them (default 1)")
     parser.add_argument("--profile", type=Path,
                         help="run the server under cProfile; its statistics to this file")
     parser.add_argument("--json", help="also write the figures to this file")
@@ -237,9 +270,11 @@ def main() -> None:
     figures = load_test(args.games or mode["games"], args.seconds or mode["seconds"],
                         args.actions or mode["actions"],
                         mode["think"] if args.think is None else args.think,
-                        root=args.server_root, profile=args.profile)
+                        root=args.server_root, profile=args.profile,
+                        servers=args.servers)
     figures["mode"] = args.mode
-    print(f"{figures['games']} games, {figures['clients']} WebSocket clients (think "
+    print(f"{figures['games']} games on {figures['servers']} server(s), "
+          f"{figures['clients']} WebSocket clients (think "
           f"{figures['think']} s), "
           f"{figures['seconds']} s: {figures['actions']} actions "
           f"({figures['actions_per_second']}/s; clients {figures['client_actions']}, "

@@ -33,6 +33,7 @@ from .guard import LOOPBACK, Guard
 from .http_api import HttpApi
 from .limits import language
 from .messages import seat_message, table_info
+from .pauses import ShortPauses
 from .quotas import Limits
 from .sessions import Session
 from .storage import Store
@@ -54,8 +55,8 @@ SWEEP_SECONDS = 600
 
 
 def draw_view(session: Session, state: GameState, actions: int, failure: str | None,
-              seat: int | None, words: Words) -> tuple[dict, str]:
-    """The message of one seat (None: a spectator) in one language and its JSON text, drawn
+              seat: int | None, words: Words) -> str:
+    """The message of one seat (None: a spectator) in one language as JSON text, drawn
     from `state`, a copy of the game's state no one else changes (after `actions` actions,
     with `failure` if the game failed): safe in a worker thread."""
     view = state.observe(seat)
@@ -70,7 +71,7 @@ def draw_view(session: Session, state: GameState, actions: int, failure: str | N
     message = seat_message(session.game, session.layout, view, legal, table, words, kind,
                            context, state.is_over and whole_log(state) is not None)
     message["failure"] = failure
-    return message, json.dumps(message)
+    return json.dumps(message)
 
 
 class Server:
@@ -84,6 +85,7 @@ class Server:
         self.tables = Tables(self.store, limits=self.limits)
         self.bots = BotRunner(self.store, bot_delay)
         self.drawer = ThreadPoolExecutor(DRAW_THREADS, thread_name_prefix="regola-draw")
+        self.pauses = ShortPauses()
         self._sweeper: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -91,12 +93,16 @@ class Server:
         time to time."""
         for session in self.tables.restore():
             self.bots.poke(session)
+        self.pauses.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def _sweep_now_and_then(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            for game in self.tables.sweep():
+            gone = self.tables.sweep()
+            if gone:
+                self.pauses.thaw()
+            for game in gone:
                 LOG.info("game %s removed (finished or idle past the limits)", game)
 
     async def stop(self) -> None:
@@ -105,15 +111,17 @@ class Server:
             self._sweeper.cancel()
         await self.bots.stop()
         self.drawer.shutdown(wait=False, cancel_futures=True)
+        self.pauses.stop()
         self.tables.close()
         self.store.close()
 
     def view(self, session: Session, seat: int | None,
-             words: Words) -> asyncio.Future[tuple[dict, str]]:
+             words: Words) -> asyncio.Future[str]:
         """The view of one seat (None: a spectator) in one language as the game is now, as
-        (message, its JSON text): drawn in the drawing thread from a copy of the state taken
-        now, once per state, seat and language (the clients that get it share it)."""
-        def start() -> asyncio.Future[tuple[dict, str]]:
+        JSON text (kept as text: one object for the garbage collector to walk, not
+        thousands): drawn in the drawing thread from a copy of the state taken now, once per
+        state, seat and language (the clients that get it share it)."""
+        def start() -> asyncio.Future[str]:
             """The drawing of a copy of the state as it is now, handed to the thread."""
             drawn = self.drawer.submit(draw_view, session, session.state.clone(),
                                        session.actions, session.failure, seat, words)
@@ -121,9 +129,8 @@ class Server:
         return session.cached((session.revision, seat, words.lang), start)
 
     async def message(self, session: Session, seat: int | None, words: Words) -> dict:
-        """The view of one seat (None: a spectator) in one language, as a message (shared:
-        not to be changed)."""
-        return (await self.view(session, seat, words))[0]
+        """The view of one seat (None: a spectator) in one language, as a message."""
+        return json.loads(await self.view(session, seat, words))
 
     async def act(self, session: Session, seat: int, action: Any,
                   taken: Callable[[dict], None] | None = None) -> dict:

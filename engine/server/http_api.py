@@ -145,8 +145,8 @@ class HttpApi:
         words = language(request)
         session = self.server.tables.get(request.path_params["game"])
         seat = seat_for(session, request)
-        _, text = await self.server.view(session, seat, words)
-        return Response(text, media_type="application/json")
+        return Response(await self.server.view(session, seat, words),
+                        media_type="application/json")
 
     async def act(self, request: Request) -> JSONResponse:
         """POST /api/games/{id}/actions: {"action": {"id", "ask", "step"}} for the token's
@@ -162,4 +162,4 @@ class HttpApi:
         chosen = await self.server.act(session, seat, action)
         drawing = self.server.view(session, seat, words)    # the state right after it
         return JSONResponse({"ok": True, "action": chosen["id"],
-                             "state": (await drawing)[0]})
+                             "state": json.loads(await drawing)})

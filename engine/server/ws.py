@@ -96,7 +96,7 @@ class Client:
             LOG.error("game %s: the view of seat %s could not be drawn: %r", self.session.id,
                       self.seat, error)
             return
-        await self.socket.send_text(drawing.result()[1])
+        await self.socket.send_text(drawing.result())
 
 
 async def _fail(socket: WebSocket, error: WebError, words: Words, code: int) -> None:
