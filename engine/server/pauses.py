@@ -17,7 +17,7 @@ SWITCH_SECONDS = 0.001
 """How long another thread may hold the GIL while the loop waits for it."""
 YOUNG_OBJECTS = 20_000
 """New container objects between two young collections (Python's default: 700)."""
-FREEZE_SECONDS = 30
+FREEZE_SECONDS = 10
 """How often the objects alive are frozen out of the collector's walks."""
 
 
