@@ -128,10 +128,6 @@ class Server:
             return asyncio.wrap_future(drawn)
         return session.cached((session.revision, seat, words.lang), start)
 
-    async def message(self, session: Session, seat: int | None, words: Words) -> dict:
-        """The view of one seat (None: a spectator) in one language, as a message."""
-        return json.loads(await self.view(session, seat, words))
-
     async def act(self, session: Session, seat: int, action: Any,
                   taken: Callable[[dict], None] | None = None) -> dict:
         """Take a person's action (stored before anything is said), call `taken` with it

@@ -145,7 +145,8 @@ class HttpApi:
         words = language(request)
         session = self.server.tables.get(request.path_params["game"])
         seat = seat_for(session, request)
-        return Response(await self.server.view(session, seat, words),
+        # shielded: a request that goes away does not cancel a drawing others may share
+        return Response(await asyncio.shield(self.server.view(session, seat, words)),
                         media_type="application/json")
 
     async def act(self, request: Request) -> JSONResponse:
@@ -162,4 +163,4 @@ class HttpApi:
         chosen = await self.server.act(session, seat, action)
         drawing = self.server.view(session, seat, words)    # the state right after it
         return JSONResponse({"ok": True, "action": chosen["id"],
-                             "state": json.loads(await drawing)})
+                             "state": json.loads(await asyncio.shield(drawing))})

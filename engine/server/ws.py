@@ -88,7 +88,8 @@ class Client:
                 return
 
     async def _send_view(self, drawing: asyncio.Future) -> None:
-        """Send a view that was drawn; one whose drawing failed is logged and skipped."""
+        """Send a view that was drawn; one whose drawing failed is logged and skipped (a
+        drawing is cancelled only when the server stops)."""
         if drawing.cancelled():
             return
         error = drawing.exception()
