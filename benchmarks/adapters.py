@@ -11,7 +11,9 @@ Per game (its most players), in one process, over the same seeded random games:
   (the "before" of the incremental history, measured in this process);
 - the ratios pz/api and os/api (the target: at least 0.5 on every game).
 
-Medians of --rounds rounds (each plays --games games, at most --decisions decisions each).
+Rates per second of the process's CPU time (time.process_time: on a shared machine, other
+processes' load counts less than in wall time). Medians of --rounds rounds (each plays
+--games-per-round games, at most --decisions decisions each).
 Needs the openspiel and pettingzoo extras.
 """
 
@@ -90,10 +92,11 @@ def os_play(game: str, seed: int, decisions: int, full: bool = False) -> int:
 
 def rate(play: Callable[[str, int, int], int], game: str, games: int, decisions: int,
          seed: int) -> float:
-    """Decisions per second over `games` seeded games."""
-    start = time.perf_counter()
+    """Decisions per second of this process's CPU time over `games` seeded games (CPU
+    time, not wall time: on a shared machine the other processes' load then counts less)."""
+    start = time.process_time()
     done = sum(play(game, seed + i, decisions) for i in range(games))
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
 def measure(game: str, rounds: int, games: int, decisions: int, seed: int,

@@ -1,6 +1,6 @@
 """The most script steps one advance takes in random games of every built-in game.
 
-The VM's step budget (regola.dsl.limits.STEP_BUDGET) must stay far above this:
+The VM's step budget (regola.interpreter.limits.STEP_BUDGET) must stay far above this:
 
     python benchmarks/script_steps.py [games per player count]
 """
@@ -11,8 +11,7 @@ import sys
 from contextlib import contextmanager
 
 import regola
-from regola.dsl import limits
-from regola.interpreter import vm
+from regola.interpreter import limits, vm
 from regola.loading.sources import builtin_variants
 from regola.simulate import bot_seed, play_one
 

@@ -124,7 +124,7 @@ class Game:
         The log starts empty, unless the save holds one (to_json(log=True))."""
         data = parse_save(text)
         events = saved_log(data)
-        check_save(self, data)
+        check_save(self.definition, data)
         state_mod.stamp_waits(data)
         if "secret_step" in data:
             self._check_secret_step(data)
@@ -527,6 +527,49 @@ class GameState(StateViews):
         alone = self._as_if_alone(step, player, log)
         self._alone = (key, alone)
         return alone
+
+    def _seen_kept(self, player: int | None, kept: list | None) -> tuple[GameState, list | None]:
+        """What _seen_from(player, False) gives, for a caller that keeps the step as if
+        alone from call to call (an observation encoder): `kept` is what the last call
+        returned for `player` ([base, answers, steps, state, shared], or None). While
+        `player` has not answered in the step, the state is the one _seen_from shares
+        with every such seat; once it has, a state of its own, advanced by its new answers
+        (a copy of the shared one first), not made again from the step's start. The
+        caller must never hand the state out or change it."""
+        step = self._step_hiding_others(player)
+        if step is None:
+            return self, kept
+        mine = [value for seat, value in step["answers"] if seat == player]
+        done = len(kept[1]) if kept else 0
+        if kept and kept[0] == step["base"] and done <= len(mine) and \
+                marshal.dumps(kept[1], 2) == marshal.dumps(mine[:done], 2):   # (no refs)
+            alone = kept[3]
+            if done < len(mine):
+                if kept[4]:
+                    alone = kept[3] = alone.clone()
+                    kept[4] = False
+                alone._data["steps"] = kept[2] + done   # as a replay from the start counts
+                try:
+                    for value in mine[done:]:
+                        alone._answer(alone._waiting(player), player, value)
+                except BaseException:
+                    kept.clear()                 # made again from the start next time
+                    raise
+        else:
+            # Every answer of the step counted one decision since its start.
+            steps = self._data["steps"] - len(step["answers"])
+            if mine:
+                kept = [step["base"], [], steps, self._as_if_alone(step, player, log=False),
+                        False]
+            else:
+                kept = [step["base"], [], steps, self._seen_from(player, False), True]
+            alone = kept[3]
+        kept[1] = mine
+        alone._data["steps"] = self._data["steps"]
+        waiting, real = alone._waiting(player), self._waiting(player)
+        if waiting is not None and real is not None:
+            waiting["wait"]["step"] = real["wait"]["step"]
+        return alone, kept
 
     def _step_hiding_others(self, player: int | None) -> dict | None:
         """The open secret step, if others than `player` have answered in it (what

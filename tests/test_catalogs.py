@@ -1,7 +1,8 @@
 """The catalogs are complete, consistent with the sources, and compiled.
 
 When a test here fails after texts were added or changed, run the three commands of the
-README's "Catalogs" section (extract, update, compile) and translate what is new.
+manual's translations page, site/manual/translations.md (extract, update, compile), and
+translate what is new.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def test_compiled_catalogs_are_up_to_date(lang):
 
 
 def test_template_is_up_to_date_with_the_sources(tmp_path, monkeypatch):
-    """Re-extract (as the README says) and compare: a text added without extraction fails."""
+    """Re-extract (as the manual says) and compare: a text added without extraction fails."""
     monkeypatch.chdir(ROOT)
     fresh = tmp_path / "regola.pot"
     CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", *EXTRACT,
@@ -65,7 +66,7 @@ def test_template_is_up_to_date_with_the_sources(tmp_path, monkeypatch):
     now, committed = ids(fresh), ids(LOCALES / "regola.pot")
     assert now == committed, (
         f"locales/regola.pot is out of date: {_some(now - committed)} new, "
-        f"{_some(committed - now)} gone; run the README's extract and update commands")
+        f"{_some(committed - now)} gone; run the extract and update commands")
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 import regola
 from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.dsl import limits
 from regola.dsl.codegen import build
 from regola.errors import ScriptRuntimeError
+from regola.interpreter import limits
 from regola.loading.sources import rules_root
 
 runner = CliRunner()

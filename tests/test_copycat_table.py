@@ -338,7 +338,7 @@ def test_the_actions_to_use_say_their_colour_and_the_step_explains_it():
         assert all(re.fullmatch(r"an? (yellow|green|yellow-green|grey|blue|purple) action", n)
                    for n in notes), notes
         steps = Namer(game, gw, state.observe(0)).steps(context)
-        assert any("the colours of this phase:" in s for s in steps), steps
+        assert any("of a colour of this phase:" in s for s in steps), steps
         break
 
 
@@ -432,3 +432,55 @@ def test_a_small_screen_keeps_the_effects_of_the_cards_for_sale_and_the_hand():
         assert offered and all(" — " in x for x in offered), "\n".join(screen)
     for screen in turns:            # a card to play: the hand is on the screen
         assert any(x.startswith("hand (you): ") for x in screen), "\n".join(screen)
+
+
+# ---- fifth round: prices and effects where the cards lie, the phase of a played card -----
+
+def test_the_street_lines_give_each_card_its_price_and_the_board_its_effect():
+    from regola.cli.board import Board
+    from regola.cli.view import for_sale_lines
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=SEED)
+    view = state.observe(0)
+    gw = GameWords(game.definition, "en")
+    lines = [t.plain for t in Board(game, gw, view).front_notes()]
+    for n in range(1, 12):
+        space = f"street_{n}"
+        card = next(t for t in view["tokens"] if t.get("at") == space and t["kind"] == "card")
+        surcharge = game.definition.areas[space]["surcharge"]
+        price = f"{card['price']}+{surcharge}" if surcharge else str(card["price"])
+        assert f"{n} {gw.value(card['name'])} (price {price})" in lines
+    board = for_sale_lines(game, view, gw)
+    assert len(board) == 11 and all(" — " in line for line in board)     # with the effect
+    assert board[0].startswith("1 street space 1: ")                         # in order
+
+
+def test_a_played_card_says_in_which_phase_its_action_is_used():
+    gw = GameWords(regola.load_game("copycat").definition, "en")
+    later = {"e": "note", "msg": "card_played", "player": 0, "card": "Patron", "n": 1}
+    now = {**later, "card": "Intern", "n": 0}
+    assert event_text(later, gw) == ("Red plays Patron; its action is used later, in phase 3 "
+                                     "(buy and score).")
+    assert event_text(now, gw) == "Red plays Intern; its action may be used in this phase."
+    state = next(decisions({"which_card"}))[1]
+    state.apply(0, state.legal_actions(0)[0])
+    played = [e for e in state.log if e.get("msg") == "card_played"]
+    assert played and all(e["n"] in (0, 1) for e in played)
+
+
+def test_a_card_for_sale_on_the_web_writes_its_effect_and_no_label_part_is_split():
+    from regola.server.svg.context import Ctx
+    from regola.server.svg.tokens import tag, wrap_parts
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=SEED)
+    view = state.observe(0)
+    gw = GameWords(game.definition, "en")
+    ctx = Ctx(game.definition, view, gw, load_layout(game.definition))
+    card = next(t for t in view["tokens"] if t.get("at") == "street_3")
+    svg = "".join(tag(ctx, card, 1, 150).body)
+    effect = ctx.effect_of_token(card)
+    assert effect and effect.split()[0] in svg and "italic" in svg
+    hand = next(t for t in view["tokens"] if t.get("at") == "hand" and t.get("owner") == 0)
+    assert "italic" not in "".join(tag(ctx, hand, 1, 150).body)    # only what is for sale
+    lines = wrap_parts("School Diploma · red · turn order 1 · price 0", 130)
+    assert "price 0" in lines and all(not x.endswith("price") for x in lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -12,6 +13,7 @@ from regola.cli.app import app
 from regola.rulebook.book.site import mkdocs_config
 
 runner = CliRunner()
+MANUAL = Path(__file__).resolve().parent.parent / "site" / "manual"
 HAVE_MKDOCS = all(importlib.util.find_spec(m) for m in ("mkdocs", "material",
                                                         "mkdocs_static_i18n"))
 
@@ -49,16 +51,29 @@ def test_pages_only_writes_every_language(tmp_path):
 @pytest.mark.skipif(not HAVE_MKDOCS, reason="mkdocs, mkdocs-material or mkdocs-static-i18n "
                                             "not installed")
 def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
-    """Run from another working directory with the default, relative `--out site`."""
+    """Run from another working directory with the default, relative `--out site`; the
+    manual's pages (and their links) pass the same strict build."""
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["docs", "build", "--no-pdf"])   # PDFs: tests/test_print.py
+    result = runner.invoke(app, ["docs", "build", "--no-pdf",      # PDFs: tests/test_print.py
+                                 "--manual", str(MANUAL)])
     assert result.exit_code == 0, result.output
     assert "site built in site/build" in result.output
     built = tmp_path / "site" / "build"
     for page in ("index.html", "doge/index.html", "es/doge/index.html", "nl/doge/index.html",
-                 "es/doge/cheap_palaces.html", "nl/doge/year_limit.html"):
+                 "es/doge/cheap_palaces.html", "nl/doge/year_limit.html",
+                 "manual/index.html", "manual/first-game.html", "manual/web-table.html",
+                 "manual/reference/builtins.html", "manual/reference/game-file.html",
+                 "es/manual/index.html"):
         assert (built / page).exists(), page
     html = (built / "es" / "doge" / "index.html").read_text(encoding="utf-8")
     assert 'hreflang="nl"' in html and 'hreflang="en"' in html      # the language switcher
     assert "index-setup.svg" in html
     assert (built / "search" / "search_index.json").exists()
+
+
+def test_a_build_without_a_manual_says_so(tmp_path):
+    result = runner.invoke(app, ["docs", "build", "--out", str(tmp_path), "--pages-only",
+                                 "--manual", str(tmp_path / "nowhere")])
+    assert result.exit_code == 0, result.output
+    assert "no manual in" in result.output
+    assert not (tmp_path / "docs" / "en" / "manual").exists()

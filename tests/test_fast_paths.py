@@ -14,9 +14,9 @@ import pytest
 
 import regola
 from regola.dsl.builtins import grid
-from regola.dsl.codegen import support
 from regola.dsl.codegen.expressions import one_call
 from regola.interpreter import piles
+from regola.interpreter import script_support as support
 from regola.interpreter.actions import action_id
 from regola.loading.loader import load_game
 

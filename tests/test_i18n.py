@@ -228,10 +228,10 @@ def test_validate_reports_a_translation_whose_placeholders_differ(doge_copy):
     assert "nl.po:" not in result.output
 
 
-def test_catalogs_update_adds_a_new_text_and_marks_a_changed_one(doge_copy):
-    """`regola catalogs update` brings a game's own catalogs up to date: a new text is
-    added untranslated, a changed one keeps its old translation marked fuzzy, and the game
-    does not validate until a translator has seen both."""
+def test_catalogs_update_adds_new_and_changed_texts_untranslated(doge_copy):
+    """`regola catalogs update` brings a game's own catalogs up to date: a new text and a
+    changed one are added untranslated (no fuzzy guess from the old English), the old one
+    is dropped, and the game does not validate until a translator has seen both."""
     text = doge_copy / "text.yaml"
     source = text.read_text(encoding="utf-8")
     source = source.replace("\nnotes:\n", "\nnotes:\n  brand_new: A brand new note.\n")
@@ -239,17 +239,15 @@ def test_catalogs_update_adds_a_new_text_and_marks_a_changed_one(doge_copy):
     text.write_text(source, encoding="utf-8")
     result = run("catalogs", "update", str(doge_copy))
     assert result.exit_code == 0, result.output
-    assert "es.po: 1 added, 1 changed (fuzzy), 1 dropped; 2 to translate" in result.output
+    assert "es.po: 2 added, 1 dropped; 2 to translate" in result.output
     po = (doge_copy / "locales" / "es.po").read_text(encoding="utf-8")
     assert 'msgid "A brand new note."\nmsgstr ""' in po
-    assert '#, fuzzy, python-brace-format\n#| msgid "Year {year} begins."' in po or \
-        '#, fuzzy' in po.split('msgid "Year {year} starts."')[0].rsplit("msgctxt", 1)[0]
-    assert 'msgid "Year {year} starts."\nmsgstr "Empieza el año {year}."' in po
+    assert 'msgid "Year {year} starts."\nmsgstr ""' in po
+    assert "fuzzy" not in po and 'msgid "Year {year} begins."' not in po
     result = run("validate", str(doge_copy))
     assert result.exit_code == 2
     assert "'Year {year} starts.' is not translated" in result.output
-    assert "marked fuzzy" in result.output and "'A brand new note.' is not translated" in \
-        result.output
+    assert "'A brand new note.' is not translated" in result.output
 
 
 def test_spanish_writes_el_before_a_stressed_a():

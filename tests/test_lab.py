@@ -294,20 +294,20 @@ def test_simulate_and_compare_draw_pictures(tmp_path):
     assert rows[("win", 0)]["test"] == "two-proportion z-test"
 
 
-# -- the README shows real commands and their pictures ---------------------------------------
-def test_the_readme_lab_commands_run_and_their_pictures_are_there():
-    """Done when: simulate --plot and compare output (table and picture) appear in the README,
+# -- the manual shows real commands and their pictures ---------------------------------------
+def test_the_manual_lab_commands_run_and_their_pictures_are_there():
+    """Done when: simulate --plot and compare output (table and picture) appear in the manual,
     made by the commands shown beside them (run here with one game each)."""
     import re
     import shlex
     from pathlib import Path
-    root = Path(__file__).parent.parent
-    section = (root / "README.md").read_text(encoding="utf-8").split(
-        "## The balance lab", 1)[1].split("\n## ", 1)[0]
+    manual = Path(__file__).parent.parent / "site" / "manual"
+    section = (manual / "lab.md").read_text(encoding="utf-8")
     commands = re.findall(r"^(regola (?:simulate|compare) .*--plot (\S+))$", section, re.M)
     assert len(commands) == 2
     for command, picture in commands:
-        assert f"]({picture})" in section and (root / picture).stat().st_size > 10_000
+        shown = "images/" + picture.split("images/", 1)[1]
+        assert f"]({shown})" in section and (manual / shown).stat().st_size > 10_000
         args = shlex.split(command)[1:]
         args = args[:args.index("--plot")]
         args[args.index("--games") + 1] = "1"

@@ -1,5 +1,5 @@
-"""The documented Python API (README "From Python"): the example in examples/ runs, option
-values at load, the log as one seat sees it, saves that say how their game was loaded."""
+"""The documented Python API (site/manual/python.md): the example in examples/ runs,
+option values at load, the log as one seat sees it, saves that say how their game was loaded."""
 
 from __future__ import annotations
 

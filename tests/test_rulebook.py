@@ -302,6 +302,7 @@ def test_a_game_without_an_outline_gets_a_default_one(tmp_path):
     assert "## The course of a year" in headings and "## Glossary" in headings
     assert len(set(headings)) == len(headings)
     assert not book.missing
+    assert "Nobody has written this game's rulebook yet" in book.markdown.split("## ")[0]
 
 
 def test_an_outline_naming_an_unknown_procedure_is_a_located_problem(tmp_path):

@@ -29,6 +29,7 @@ def grammar_constructs() -> set[str]:
         if name.startswith("_") or (rule.options.expand1 and not rule.alias):
             continue          # inlined rules (?rule) make no node of their own
         names.add(name)
+    names.add("choose_stmt")   # made of a choose_expr by the parser (dsl/parse.py)
     return names
 
 
@@ -78,6 +79,7 @@ def every_construct(p, area):
     game.year = game.year + 1
     n = n - 1
     let pick = choose from ["take", "abstain"] by p ask "advisor_action"
+    let ordered = sort v in xs by v, 0 - v where v > 0
     if pick == "take":
         move(house, p, supply, area, 2)
     elif n > 2:
@@ -87,6 +89,7 @@ def every_construct(p, area):
     for m in tokens(marker, owner=p):
         reveal(m)
         hide(m)
+        reveal_to(m, p)
     while n > 0:
         n = n - 1
         break
@@ -105,6 +108,8 @@ def every_construct(p, area):
     reveal_deck(blue)
     log("year_begins", year=1)
     check_end()
+    if n > 9:
+        return len(ordered)
     end_game([p], "done")
     return
 '''
@@ -127,7 +132,7 @@ def everything(tmp_path_factory):
 def test_a_script_using_every_construct_renders_without_stubs(everything):
     used = {n.data for n in everything.g.program.procs["every_construct"].tree.iter_subtrees()}
     assert grammar_constructs() - used <= {"start", "expression", "func_def", "const_def",
-                                            "proc_def", "params"}
+                                            "proc_def", "params", "choose_expr"}
     calls = {str(n.children[0]) for n in everything.g.program.procs["every_construct"]
              .tree.iter_subtrees() if n.data in ("call", "call_stmt")}
     # concept built-ins need declarations this game lacks; their own tests render them

@@ -13,7 +13,7 @@ from conftest import edit_rule_file
 from regola.i18n.catalog import Words
 from regola.i18n.check import catalog_problems
 from regola.i18n.game_words import fill
-from regola.i18n.safe_format import SafeFormatter, UnsafeText
+from regola.texts.safe_format import SafeFormatter, UnsafeText
 
 BAD_PLACEHOLDERS = ["{year:>300000000}", "{year.__class__.__mro__}", "{year!r}",
                     "{year[0]}"]

@@ -1,6 +1,7 @@
-"""The save check covers what the README promises (issue 22, item 7): each variable holds a
-value of its kind within the scripts' limits, counters stay within the number limit, and a
-decision waits for a named variable; a tampered save is refused with the field named."""
+"""The save check covers what the manual promises (site/manual/python.md; issue 22, item
+7): each variable holds a value of its kind within the scripts' limits, counters stay
+within the number limit, and a decision waits for a named variable; a tampered save is
+refused with the field named."""
 
 from __future__ import annotations
 

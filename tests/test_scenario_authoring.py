@@ -343,9 +343,9 @@ def test_validate_of_the_built_in_games_checks_their_scenarios():
     assert len(list((folder / "scenarios").glob("*.scenario.yaml"))) > 40
 
 
-def test_the_readme_example_of_these_keys_runs_as_written(tmp_path):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Anywhere in the flow", 1)[1]
+def test_the_manual_example_of_these_keys_runs_as_written(tmp_path):
+    manual = Path(__file__).resolve().parent.parent / "site" / "manual" / "scenarios.md"
+    section = manual.read_text(encoding="utf-8").split("## Anywhere in the flow", 1)[1]
     block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     for key in ("run:", "until:", "bots:", "within:", "counts:", "if:", "observe:", "shows:",
                 "hides:", "votes:"):

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 import regola
 from conftest import edit_rule_file
 from regola.cli.app import app
-from regola.dsl import limits
 from regola.errors import ScriptRuntimeError
+from regola.interpreter import limits
 
 
 def problems_of(folder: Path) -> list[str]:

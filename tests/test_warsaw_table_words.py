@@ -58,12 +58,13 @@ def test_milestone_tie_says_how_it_was_broken():
 
 
 def test_a_settled_milestone_leaves_the_list_of_goals_to_win():
-    """Once this epoch's milestone is won, the face-up goal the table lists says so."""
+    """Once this epoch's milestone is won, the face-up goal the table lists says who won it."""
     state = fresh()
     lay(state, 0, [1, 0], [R, R, C, C])
     _award(state, 1, "residential_areas")
-    assert state.data["vars"]["faces"][0] == "awarded"
-    assert "awarded" not in state.data["vars"]["faces"][1:]
+    assert state.data["vars"]["faces"][0] == "won_red"
+    assert not any(str(f).startswith("won_") for f in state.data["vars"]["faces"][1:])
+    assert GameWords(GAME.definition, Words("en")).value("won_red") == "won by Red"
 
 
 # ---- the terminal ----------------------------------------------------------------------
@@ -82,11 +83,11 @@ def test_terminal_build_question_names_the_tile_and_what_each_space_costs():
     tile and its price; discarding says what it pays; the grid has its key."""
     import re
     out = _play("2\n")           # the first tile in hand (keys follow the one area)
-    assert re.search(r"Your tile: cultural \(cost 3\), icon: cultural \d\. Where do you build "
-                     r"it\?", out)
+    assert re.search(r"Your tile: cultural \(cost 3\), icon: cultural \d\. You have 6 coins\. "
+                     r"Where do you build it\?", out)
     assert "discard the tile — take 3 coins" in out
-    assert "row 4, column 4 — over a tile: pay 3 coins" in out
-    assert re.search(r"\[18\] row 3, column 4( |$)", out, re.M)
+    assert "row 4, column 4 — pay 3 coins (over a tile: the cost difference)" in out
+    assert re.search(r"\[18\] row 3, column 4 — pay 3 coins \(empty space: the full cost\)", out)
     assert "key: pa park · re residential · a lone number: cost" in out
 
 
@@ -133,8 +134,9 @@ def test_web_build_question_draws_the_tile_and_prices_every_option():
     assert labels["discard"] == "discard the tile — take 3 coins"
     spaces = [label for key, label in labels.items() if key != "discard"]
     import re
-    priced = r" — over a tile: pay \d+ coins? \((the cost difference|cost difference, at least 0)\)"
-    assert spaces and all(re.fullmatch(rf"row \d, column \d({priced})?", s) for s in spaces)
+    priced = (r" — pay \d+ coins? \((?:over a tile: the cost difference|empty space: the full "
+              r"cost)\)")
+    assert spaces and all(re.fullmatch(rf"row \d, column \d{priced}", s) for s in spaces)
     assert prompt["text"].endswith("Where do you build it?")
 
 

@@ -7,7 +7,7 @@ Every few decisions and at the end the page is checked: nothing scrolls sideways
 text is rendered under 11 px (SVG text at its rendered size), the question's buttons and the
 hand are big enough to tap, and every question shows where it is asked (its steps). A
 screenshot of each board at each size is saved as <game>-desktop.png and <game>-phone.png
-(into $REGOLA_SCREENSHOTS if set: site/images/web/ holds the ones in the docs)."""
+(into $REGOLA_SCREENSHOTS if set: site/manual/images/web/ holds the ones in the docs)."""
 
 from __future__ import annotations
 

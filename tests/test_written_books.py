@@ -20,12 +20,12 @@ import regola
 from regola.cli.app import app
 from regola.i18n.catalog import Words
 from regola.i18n.data_values import DataValues
-from regola.i18n.templates import TemplateError, parse_template
 from regola.rulebook.book import build_rulebook
 from regola.rulebook.book.procedures import unaccounted
 from regola.rulebook.book.rulebook import Book
 from regola.rulebook.written.checks import book_checks, book_outline
 from regola.rulebook.written.rules import game_rules
+from regola.texts.templates import TemplateError, parse_template
 
 DUEL = Path(__file__).parent / "data" / "duel_game"
 GAMES = ["doge", "rialto", "warsaw", "copycat"]

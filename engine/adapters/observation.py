@@ -30,6 +30,7 @@ the choices the seat saw, as [player, action id] pairs), or in full observe() wi
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,7 @@ import numpy as np
 from ..game import Game, GameState
 from ..interpreter import state as state_mod
 from ..interpreter.layout import GRID_FIELDS, layout_of
+from ..interpreter.private_reveal import KNOWN
 from .actions import ActionSpace
 
 WINDOW = 8
@@ -47,7 +49,7 @@ class ObservationLayout:
     """Where each part of observe() goes in the vector, for one game and player count."""
 
     def __init__(self, game: Game, players: int, actions: ActionSpace):
-        d = game.definition
+        d = self.definition = game.definition
         n = self.n = players
         self.actions = actions
         places = sorted(set(d.areas) | set(d.locations) | set(d.grids) | {"in_play"})
@@ -101,6 +103,7 @@ class ObservationLayout:
         self.column_slot = np.array([self.token_ix[tid] for tid in lay.tids], np.intp)
         self.column_kind = np.array([self.kind_ix[k] for k in lay.kind_of], np.intp)
         self.column_secret = np.array([bool(d.tokens[k].secret) for k in lay.kind_of], bool)
+        self.column_of = dict(lay.index)         # token id -> its number in the columns
         self.piece_index = {}
         for k, kind in enumerate(self.pieces):
             index = np.array([self.offsets["pieces"] + (k * self.P + self.place(place)) * n + p
@@ -122,6 +125,20 @@ class ObservationLayout:
         return self.place_ix.get(name, self.P - 1) if isinstance(name, str) else self.P - 1
 
 
+LEGAL_MEMO = 4096
+"""How many sets of options keep their action ids (the memo starts over beyond)."""
+
+
+def plain_key(value: Any) -> bytes | None:
+    """The marshal bytes of plain data (type-exact: 1 and true differ), None if it is not
+    plain data. Version 2 writes no back-references and no interning marks, so equal data
+    gives equal bytes (with the current version, the bytes depend on reference counts)."""
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return None
+
+
 def _distinct(cards: list[Any]) -> dict[str, int]:
     keys: dict[str, int] = {}
     for card in cards:
@@ -141,6 +158,29 @@ class Encoder:
 
     def __init__(self, layout: ObservationLayout):
         self.layout = layout
+        self._legal: dict[bytes, tuple[list[int], list[int]]] = {}
+
+    def action_ids(self, options: list) -> list[int]:
+        """The sorted action ids of a decision's options (remembered per set of options;
+        the list is shared: do not change it)."""
+        return self._ids(options)[0]
+
+    def legal_indices(self, options: list) -> list[int]:
+        """Where the options' ids go in the vector (the legal section; shared list)."""
+        return self._ids(options)[1]
+
+    def _ids(self, options: list) -> tuple[list[int], list[int]]:
+        key = plain_key(options)
+        ids = None if key is None else self._legal.get(key)
+        if ids is None:
+            id_of, at = self.layout.actions.id_of, self.layout.offsets["legal"]
+            found = sorted({id_of(v) for v in options})
+            ids = (found, [at + i for i in found])
+            if key is not None:
+                if len(self._legal) >= LEGAL_MEMO:
+                    self._legal.clear()
+                self._legal[key] = ids
+        return ids
 
     def encode(self, view: dict | None, history: bool = False,
                out: np.ndarray | None = None, counts: np.ndarray | None = None) -> np.ndarray:
@@ -196,7 +236,7 @@ class Encoder:
         view = state_mod.observe(state.game.definition, seen._data, seat, None, props,
                                  columns=False)
         vec = self.encode(view, history, out, counts)
-        self._token_columns(vec, seen._data["tokens"], seat)
+        self._token_columns(vec, seen._data["tokens"], seat, self._shown_to(seen._data, seat))
         counts_of = seen._data["counts"]
         for kind, (index, unique) in lay.piece_index.items():
             if unique:                           # no two places share a slot
@@ -205,8 +245,18 @@ class Encoder:
                 np.add.at(vec, index, counts_of[kind])
         return vec
 
-    def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None) -> None:
-        """The tokens and hidden sections from the token columns (as _tokens of the view)."""
+    def _shown_to(self, data: dict, seat: int | None) -> list[int]:
+        """The numbers of the tokens shown privately to `seat` (private_reveal.py)."""
+        known = data.get(KNOWN)
+        if not known or seat is None:
+            return []
+        index = self.layout.column_of
+        return [index[tid] for tid, seats in known.items() if seat in seats]
+
+    def _token_columns(self, vec: np.ndarray, columns: dict, seat: int | None,
+                       shown_to: list[int] = ()) -> None:
+        """The tokens and hidden sections from the token columns (as _tokens of the view);
+        `shown_to`: the tokens shown to the seat alone, which it sees too."""
         lay, n, P = self.layout, self.layout.n, self.layout.P
         place_ix, other = lay.place_ix, P - 1
         T = len(lay.column_slot)
@@ -220,6 +270,8 @@ class Encoder:
             visible |= owner == seat
         elif seat is not None:                   # not a seat: owns nothing
             visible |= np.fromiter((o == seat for o in columns["owner"]), bool, T)
+        if shown_to:
+            visible[list(shown_to)] = True
         controller = np.array([c if type(c) is int and 0 <= c < n else n
                                for c in columns["controller"]], np.intp)
         v = np.flatnonzero(visible)
@@ -368,16 +420,22 @@ class Encoder:
             vec[idx] = val
 
     def _parts(self, vec: np.ndarray, view: dict) -> None:
+        self._tracks(vec, view.get("tracks", {}))
+        self._bank(vec, view.get("bank", {}))
+        self._links(vec, view.get("links", {}))
+
+    def _tracks(self, vec: np.ndarray, tracks: dict) -> None:
         lay, n = self.layout, self.layout.n
         at = lay.offsets["tracks"]
-        tracks = view.get("tracks", {})
         for i, name in enumerate(lay.tracks):
             track = tracks.get(name, {})
             for j, key in enumerate(("pos", "stamp")):
                 for p, value in enumerate((track.get(key) or [])[:n]):
                     vec[at + (2 * i + j) * n + p] = value or 0
+
+    def _bank(self, vec: np.ndarray, banks: dict) -> None:
+        lay, n = self.layout, self.layout.n
         at = lay.offsets["bank"]
-        banks = view.get("bank", {})
         width = 2 + n + len(lay.token_ix)
         for i, name in enumerate(lay.resources):
             bank = banks.get(name, {})
@@ -389,8 +447,10 @@ class Encoder:
             for tid, amount in (bank.get("on") or {}).items():
                 if tid in lay.token_ix:
                     vec[base + 2 + n + lay.token_ix[tid]] = amount
+
+    def _links(self, vec: np.ndarray, links: dict) -> None:
+        lay = self.layout
         at = lay.offsets["links"]
-        links = view.get("links", {})
         for i, name in enumerate(lay.connections):
             link = links.get(name) or {}
             base = at + i * (1 + lay.P)

@@ -68,6 +68,7 @@ from ..loading.loader import load_game
 from ..loading.sources import builtin_games
 from .actions import action_key
 from .common import MAX_DECISIONS, Held, Table, deciding_seat, returns
+from .incremental import VectorKeeper
 
 PREFIX = "regola_"
 RESAMPLE_TRIES = 20
@@ -191,7 +192,9 @@ class RegolaState(pyspiel.State):
         state = self._held.state
         if state is None or player < 0 or player != self.current_player():
             return []
-        return self._table.actions.ids(state.legal_actions(player))
+        decision = state.decision(player)
+        return [] if decision is None else list(self._table.encoder.action_ids(
+            decision["options"]))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the draw that waits, each as likely (the seed, with the `seed`
@@ -274,6 +277,7 @@ class RegolaObserver:
 
     def __init__(self, table: Table, history: bool, public: bool, full: bool = False):
         self.table, self.history, self.public, self.full = table, history, public, full
+        self.keeper = VectorKeeper(table.encoder)   # each seat's vector, kept up
         layout = table.layout
         self.tensor = np.zeros(layout.size(history), np.float32)
         self.dict: dict[str, np.ndarray] = {}
@@ -290,8 +294,7 @@ class RegolaObserver:
         seat = None if self.public or player < 0 else player
         held = state._held
         counts = held.history(seat) if self.history and held.state is not None else None
-        self.table.encoder.encode_state(held.state, seat, self.history, out=self.tensor,
-                                        counts=counts)
+        self.keeper.encode(held.state, seat, self.history, out=self.tensor, counts=counts)
 
     def string_from(self, state: RegolaState, player: int) -> str:
         """What `player` sees of `state`, as canonical JSON (the information state: compact,

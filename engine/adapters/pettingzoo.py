@@ -17,7 +17,11 @@ next: the choices are secret, so nobody learns another's choice by waiting. Rewa
 the end: winners share +1, the others -1; a game stopped by `max_decisions` truncates with
 0 for everyone. `reset(seed=N)` starts the game from regola's seed N (without one, an
 unguessable seed). An illegal action ends the game for everyone with -1 for the agent that
-sent it (PettingZoo's TerminateIllegalWrapper, as in its classic environments).
+sent it, and an action outside the action space fails an assertion: what PettingZoo's
+TerminateIllegalWrapper and AssertOutOfBoundsWrapper do in its classic environments, done
+by the environment itself (each wrapper costs an attribute lookup chain on every access);
+only OrderEnforcingWrapper is kept. Each seat's vector is kept up from step to step
+(incremental.py): only the parts of the state that changed are encoded again.
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..game import GameState
 from .common import MAX_DECISIONS, Table, deciding_seat, returns
+from .incremental import VectorKeeper
 
 ENV_KEYWORDS = ("players", "variant", "options", "max_decisions", "render_mode")
 
@@ -44,9 +50,7 @@ def env(game: str, **options: Any) -> AECEnv:
     settings = {k: options.pop(k) for k in ENV_KEYWORDS if k in options}
     game_options = {**(settings.pop("options", None) or {}), **options}
     raw = RegolaEnv(game, options=game_options, **settings)
-    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(raw)
 
 
 class RegolaEnv(AECEnv):
@@ -74,6 +78,7 @@ class RegolaEnv(AECEnv):
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.state_: GameState | None = None
+        self._keeper = VectorKeeper(self.table.encoder)   # each seat's vector, kept up
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The agent's observation space (the same for every agent)."""
@@ -106,19 +111,32 @@ class RegolaEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What the agent's seat sees, and the mask of its legal actions now."""
         seat = self.possible_agents.index(agent)
-        vector = self.table.encoder.encode_state(self.state_, seat)
+        state = self.state_
+        vector = self._keeper.observation(state, seat).copy()
         mask = np.zeros(len(self.table.actions), np.int8)
-        if self.state_ is not None and deciding_seat(self.state_) == seat:
-            mask[self.table.actions.ids(self.state_.legal_actions(seat))] = 1
+        if state is not None and deciding_seat(state) == seat:
+            decision = state.decision(seat)
+            if decision is not None and state.chance_bound is None:
+                mask[self._keeper.action_ids(decision["options"])] = 1
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Take the selected agent's action (None once it is terminated or truncated)."""
+        """Take the selected agent's action (None once it is terminated or truncated); an
+        illegal one ends the game with -1 for the agent (AssertionError if the action is
+        not in the action space)."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        dead = self.terminations[agent] or self.truncations[agent]
+        assert (action is None and dead) or (
+            type(action) is int and 0 <= action < len(self.table.actions)
+            or self.action_spaces[agent].contains(action)), "action is not in action space"
+        if dead:
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
+        decision = self.state_.decision(seat)
+        if decision is None or int(action) not in self._keeper.action_ids(decision["options"]):
+            self._illegal(agent)
+            return
         self.state_.apply(seat, self.table.actions.value_of(int(action)))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,6 +150,18 @@ class RegolaEnv(AECEnv):
         self._select()
         if self.render_mode == "ansi":
             self.render()
+
+    def _illegal(self, agent: str) -> None:
+        """End the game for everyone: -1 for `agent`, 0 for the others (as PettingZoo's
+        TerminateIllegalWrapper does)."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.truncations, 0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         """The public view of the game as JSON text (render_mode "ansi")."""

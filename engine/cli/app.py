@@ -20,18 +20,17 @@ from rich.console import Console
 from .. import __version__
 from ..errors import Location, Problem, RegolaError, RuleError, VariantNotGame
 from ..i18n.catalog import LANGUAGES, UnknownLanguage, Words
-from ..i18n.check import catalog_problems
+from ..i18n.check import catalog_problems, shipped_translations
 from ..interpreter.state import new_seed
 from ..loading.loader import load_game
 from ..loading.sources import display_name
-from ..present.scores import score_title_problems
-from ..scenarios.checking import scenario_problems
 from . import play as play_mod
 from .bench import register_bench
 from .compile_command import compile_game
 from .docs_commands import register_docs
 from .lab_commands import register_lab
 from .listing import games_report
+from .new_game import new_game
 from .new_variant import new_variant
 from .saves import game_reference, load_state, read_save
 from .serve import register_serve
@@ -41,7 +40,7 @@ app = typer.Typer(help="regola: board games as data, run by one generic interpre
 scenario_app = typer.Typer(help="Rule scenarios: set up a position, act, check the outcome.",
                            no_args_is_help=True)
 app.add_typer(scenario_app, name="scenario")
-catalogs_app = typer.Typer(help="A game's own catalogs: its texts in Spanish and Dutch.",
+catalogs_app = typer.Typer(help="A game's own catalogs: its texts in each language it ships.",
                            no_args_is_help=True)
 app.add_typer(catalogs_app, name="catalogs")
 
@@ -146,22 +145,18 @@ class Format(StrEnum):
 def validate(game: GameArg, variant: VariantOpt = None,
              fmt: Annotated[Format, typer.Option("--format", help="text or json.")]
              = Format.text):
-    """Check a game's rule files and its texts in the catalogs; exit 2 and list every
-    problem if they are invalid."""
-    from ..rulebook.written.checks import book_catalog_texts, book_checks
+    """Check every file of a game (rules, texts, catalogs, rulebook, table layout,
+    scenarios); exit 2 and list every problem if any is invalid."""
+    from .validating import game_problems, other_files, unread_file_problems
     w = Words()
     warnings: list[Problem] = []
     try:
         loaded = load_game(game, variant)
-        problems, warnings = book_checks(loaded.definition)
-        warnings += score_title_problems(loaded.definition)
-        problems += catalog_problems(loaded.definition,
-                                     extra=book_catalog_texts(loaded.definition))
-        problems += scenario_problems(game, loaded)
+        problems, warnings = game_problems(game, loaded)
     except VariantNotGame as error:
         problems = [error.usage("validate")]
     except RuleError as error:
-        problems = error.problems
+        problems = error.problems + unread_file_problems(game, error.problems)
     except RegolaError as error:  # not a game (unknown name or variant): no file to point at
         if fmt is not Format.json:
             raise fail(error_message(error)) from None
@@ -173,7 +168,7 @@ def validate(game: GameArg, variant: VariantOpt = None,
                           markup=False, soft_wrap=True)
     if not problems:
         definition = loaded.definition
-        files = list(definition.files)
+        files = list(definition.files) + other_files(game, loaded)
         if fmt is Format.json:
             typer.echo(json.dumps({"valid": True, "problems": [], "game": definition.id,
                                    "variant": definition.variant, "files": files,
@@ -283,16 +278,40 @@ def scenario_run(paths: Annotated[list[str], typer.Argument(
 @handle_errors
 def catalogs_update(game: GameArg):
     """Bring a game's catalogs (<folder>/locales/<lang>.po) up to date with its English
-    texts: new texts added untranslated, changed ones marked fuzzy for a translator."""
+    texts, for each language it ships: new or changed texts added untranslated (no fuzzy
+    guesses), texts it no longer has dropped."""
     from ..i18n.game_catalogs import update_game_catalogs
     from ..rulebook.written.checks import book_catalog_texts
     w = Words()
     definition = load_game(game).definition
+    if not shipped_translations(definition):
+        typer.echo(w("{game} ships its texts in English only; name the other languages in "
+                     "its game file (languages: [en, es, nl]) to make their catalogs",
+                     game=definition.id))
     for done in update_game_catalogs(definition, extra=book_catalog_texts(definition)):
-        typer.echo(w("{path}: {added} added, {changed} changed (fuzzy), {dropped} dropped; "
-                     "{untranslated} to translate", path=display_name(done.path), added=done.added,
-                     changed=done.changed, dropped=done.dropped,
+        typer.echo(w("{path}: {added} added, {dropped} dropped; {untranslated} to translate",
+                     path=display_name(done.path), added=done.added, dropped=done.dropped,
                      untranslated=done.untranslated))
+
+
+@catalogs_app.command("compile")
+@handle_errors
+def catalogs_compile(game: GameArg):
+    """Compile a game's catalogs (<folder>/locales/<lang>.po) to .mo files beside them,
+    after checking they are complete."""
+    from ..i18n.game_catalogs import compile_game_catalogs
+    from ..rulebook.written.checks import book_catalog_texts
+    w = Words()
+    definition = load_game(game).definition
+    problems = catalog_problems(definition, extra=book_catalog_texts(definition))
+    if problems:
+        console = err()
+        for problem in problems:
+            console.print(str(problem), markup=False, soft_wrap=True)
+        raise fail(w.plural(None, "not compiled: {n} problem", "not compiled: {n} problems",
+                            len(problems)))
+    for path in compile_game_catalogs(definition):
+        typer.echo(w("wrote {path}", path=display_name(path)))
 
 
 register_docs(app, handle_errors)
@@ -300,6 +319,7 @@ register_lab(app, handle_errors)
 register_bench(app, handle_errors)
 register_serve(app, handle_errors)
 app.command("new-variant")(handle_errors(new_variant))
+app.command("new-game")(handle_errors(new_game))
 app.command("compile")(handle_errors(compile_game))
 
 

@@ -31,7 +31,7 @@ from ..present.facts import (
     var_kinds,
     var_text,
 )
-from ..present.labels import Namer, token_label
+from ..present.labels import Namer, effects_of, token_label
 from ..present.more_events import resource_name, track_name
 from ..present.table_layout import area_names
 from .colours import colour_seats, seat_style
@@ -77,6 +77,27 @@ def _grouped(gw: GameWords, labelled: list[tuple[str, str]]) -> list[str]:
             continue
         out += [label if n == 1 else f"{n}×{label}" for label, n in Counter(names).items()]
     return out
+
+
+def _told_apart(gw: GameWords, labelled: list[tuple[str, str, dict]]) -> list[tuple[str, str]]:
+    """Tokens' labels with their kinds; tokens that read alike but do different things (two
+    public buildings of one cost) get their effect after the label, so they are not
+    counted as one ("public building (cost 8) (Take 2 coins)")."""
+    effects: dict[str, set] = defaultdict(set)
+    for label, _, token in labelled:
+        effects[label].add(effects_of(gw).of_token(token))
+    out = []
+    for label, kind, token in labelled:
+        effect = effects_of(gw).of_token(token) if len(effects[label]) > 1 else None
+        out.append((gw.w("{token} ({effect})", token=label, effect=effect.rstrip("."))
+                    if effect else label, kind))
+    return out
+
+
+def listed(things: list[str]) -> str:
+    """Things side by side in a line: with commas, or with semicolons when a thing's own
+    words hold a comma ("cultural (cost 3), icon: cultural 2; park (cost 2)")."""
+    return ("; " if any(", " in t for t in things) else ", ").join(things)
 
 
 class Board:
@@ -125,7 +146,7 @@ class Board:
                 label = token_label(gw, token)
                 if token["id"] in used.get(owner, ()):
                     label = gw.w("{token} (used)", token=label)
-                seen[(place, owner)].append((label, token["kind"]))
+                seen[(place, owner)].append((label, token["kind"], token))
             else:
                 hidden[(place, owner)][token["kind"]] += 1
         for owner, names in used.items():       # an office whose action was used
@@ -133,7 +154,7 @@ class Board:
                 if owner in places.get(area, {}):
                     places[area][owner].detail.append(gw.w("used"))
         for (place, owner), labelled in seen.items():
-            places[place][owner].detail += _grouped(gw, labelled)
+            places[place][owner].detail += _grouped(gw, _told_apart(gw, labelled))
             places[place][owner].named = True
         for (place, owner), kinds in hidden.items():
             places[place][owner].detail += [gw.w("{things} face down",
@@ -309,7 +330,7 @@ class Board:
             if held is not None and held.detail and held.named:
                 out.append(Text(self.gw.w("{place} (you): {things}",
                                           place=self.gw.place(place),
-                                          things=", ".join(held.detail))))
+                                          things=listed(held.detail))))
         return self.others_shown() + out       # others' revealed things are news: first
 
     def others_shown(self) -> list[Text]:
@@ -329,7 +350,7 @@ class Board:
                     out.append(Text(self.gw.w("{place} ({seat}): {things}",
                                               place=self.gw.place(place),
                                               seat=self.gw.seat(seat),
-                                              things=", ".join(held.detail))))
+                                              things=listed(held.detail))))
         return out
 
     def front_places(self) -> list[str]:
@@ -379,8 +400,12 @@ class Board:
             if held is not None and held.detail:
                 name = f"{numbers[place]} {gw.place(place)}" if place in numbers \
                     else gw.place(place)
+                lone = self.lone_token(place) if front and place in numbers else None
+                if lone:        # a card for sale: its number, name and price
+                    out.append(Text(f"{numbers[place]} {lone}"))
+                    continue
                 out.append(Text(gw.w("{place}: {things}", place=name,
-                                     things=", ".join(held.detail))))
+                                     things=listed(held.detail))))
         if front:
             return [colour_seats(self.game, gw, n) for n in out]
         hidden = set(table_layout(self.game.definition).hidden)
@@ -404,6 +429,33 @@ class Board:
         elif empty:
             out.append(Text(gw.w("empty: {areas}", areas=", ".join(empty)), style="dim"))
         return [colour_seats(self.game, gw, n) for n in out]
+
+    def lone_token(self, place: str, with_effect: bool = False) -> str | None:
+        """The one face-up token lying in an area drawn first (a card for sale), with the
+        last number its table label names (a card's price, plus the numbers the area shows,
+        a surcharge: "price 2+1") and, `with_effect`, what it does: "Patron (price 4) — Gain
+        2 coins."; None when not exactly one lies there."""
+        gw = self.gw
+        here = [t for t in self.view["tokens"] if t.get("at") == place and "id" in t
+                and t.get("owner") is None]
+        if len(here) != 1:
+            return None
+        token = here[0]
+        label = token_label(gw, token)
+        props = table_layout(self.game.definition).labels.get(token.get("kind", ""), [])
+        numbers = [p for p in props if isinstance(token.get(p), int) and
+                   not isinstance(token.get(p), bool)]
+        if numbers:         # "(price 2+1)": the area's own numbers (a surcharge) added
+            area = self.game.definition.areas.get(place, {})
+            added = [area[p] for panel in table_layout(self.game.definition).panels or []
+                     if "areas" in panel and place in area_names(panel, self.game.definition)
+                     for p in panel.get("show") or []
+                     if isinstance(area.get(p), int) and area[p]]
+            label = gw.w("{token} ({which})", token=label, which=gw.w(
+                "{things} {labels}", things=gw.prop(numbers[-1]),
+                labels="+".join(str(v) for v in [token[numbers[-1]], *added])))
+        effect = effects_of(gw).of_token(token) if with_effect else None
+        return gw.w("{option} — {effect}", option=label, effect=effect) if effect else label
 
     def _link_notes(self) -> list[Text]:
         gw, links = self.gw, self.view.get("links")

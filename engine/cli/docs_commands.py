@@ -130,6 +130,10 @@ def book_tools(game: str, variant: str | None, placeholders: bool, rules: bool,
 def build(out: Annotated[Path, typer.Option(
         "--out", help="The site folder: pages go to OUT/docs, the built site to OUT/build.")]
         = Path("site"),
+          manual: Annotated[Path, typer.Option(
+              "--manual", help="The folder of the written manual (English pages); its "
+                               "reference pages are made from the code.")]
+          = Path("site/manual"),
           pages_only: Annotated[bool, typer.Option(
               "--pages-only", help="Write the pages and mkdocs.yml, do not run mkdocs "
                                    "(nor make the PDFs).")] = False,
@@ -138,7 +142,8 @@ def build(out: Annotated[Path, typer.Option(
                                      "page (default: when the pdf extra is installed).")]
           = True):
     """Write every built-in game's and variant's rulebook in every language (with their
-    printable PDFs when the pdf extra is installed), then run mkdocs build --strict."""
+    printable PDFs when the pdf extra is installed) and the manual with its reference pages,
+    then run mkdocs build --strict."""
     from ..rulebook.book import site
     from ..rulebook.print import available
     shown, out = out, check_output_folder(out)     # mkdocs runs in `out`: an absolute path
@@ -156,10 +161,13 @@ def build(out: Annotated[Path, typer.Option(
 
             def started(name: str) -> None:
                 bar.update(task, description=name, completed=bar.tasks[0].completed + 1)
-            report = site.write_pages(out, pdf=printed, on_book=started)
+            report = site.write_pages(out, pdf=printed, on_book=started,
+                                      manual=manual if manual.is_dir() else None)
         site.write_config(out)
     except OSError as error:
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None
+    if not manual.is_dir():
+        typer.echo(f"no manual in {manual}: the site has the rulebooks only", err=True)
     for skipped in report.skipped:
         typer.echo(f"skipped {skipped}", err=True)
     typer.echo(f"{len(report.pages)} pages written under {shown / 'docs'}")

@@ -12,9 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Tree
-
-from ..dsl.trees import call_parts, name_in
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import _frames
@@ -54,6 +51,7 @@ class GridChoice:
     pictures: list = field(default_factory=list)     # rich Text lines (they replace options)
     names: dict[tuple, str] = field(default_factory=dict)
     key: list = field(default_factory=list)          # the map's key, shown if room is left
+    short_key: list = field(default_factory=list)    # the key without meanings, else
 
 
 def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple | None:
@@ -64,23 +62,14 @@ def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple |
         return None
     _, frames = found
     proc, env = frames[-1]
-    program = game.definition.program.procs.get(proc.split("·")[0])
-    if program is None or program.tree is None:
-        return None
-    for node in program.tree.iter_subtrees():
-        if node.data != "choose_stmt":
+    for found in game.definition.asks:
+        if found.procedure != proc.split("·")[0] or found.ask != ask \
+                or found.call != "grid_rotations" or len(found.args) != 2:
             continue
-        asked = str(node.children[3])[1:-1] if node.children[3] is not None else "choose"
-        options = node.children[1]
-        if asked != ask or not isinstance(options, Tree) or options.data != "call":
-            continue
-        name, args, _ = call_parts(options)
-        if name != "grid_rotations" or len(args) != 2:
-            continue
-        grid = name_in(args[0])
-        if grid is None and isinstance(args[0], Tree) and args[0].data == "string":
-            grid = str(args[0].children[0])[1:-1]
-        token = env.get(name_in(args[1]) or "")
+        grid_arg, token_arg = found.args
+        grid = grid_arg[1] if grid_arg is not None else None
+        token = env.get(token_arg[1]) if token_arg is not None and token_arg[0] == "name" \
+            else None
         if grid in game.definition.grids and isinstance(token, str):
             return grid, token
     return None
@@ -102,7 +91,8 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
         names = cell_names(game, view, gw, name, owner, marks,
                            over=ask not in (gw.texts.get("option_notes") or {}))
         return GridChoice(grid_map(game, view, gw, name, owner, marks, key=False), [], names,
-                          map_key(game, view, gw, name, owner))
+                          map_key(game, view, gw, name, owner),
+                          map_key(game, view, gw, name, owner, brief=True))
     if not actions or not all(isinstance(a["value"], int) for a in actions):
         return None
     rotated = _rotated_token(game, state, seat, actions[0]["ask"])
@@ -120,7 +110,8 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
     pictures = rotation_pictures(game, view, gw, name, owner, token,
                                  [a["value"] for a in actions], keys, width, cell)
     return GridChoice(grid_map(game, view, gw, name, owner, {cell: "*"} if cell else None,
-                               key=False), pictures, names, map_key(game, view, gw, name, owner))
+                               key=False), pictures, names, map_key(game, view, gw, name, owner),
+                      map_key(game, view, gw, name, owner, brief=True))
 
 
 def in_reading_order(actions: list[dict]) -> list[int]:

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..present.effects import whole_tile_effects
 from ..present.labels import token_label, view_corner
 
 CELL = 10
@@ -168,10 +169,12 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     return lines + (grid_legend(gw, grid, list(stacks.values())) if key else [])
 
 
-def map_key(game: Game, view: dict, gw: GameWords, name: str, owner: Any) -> list[Text]:
-    """The key to one owner's drawn grid (`grid_legend` of what lies on it)."""
+def map_key(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
+            brief: bool = False) -> list[Text]:
+    """The key to one owner's drawn grid (`grid_legend` of what lies on it); `brief`: each
+    mark with its name only, for a short screen."""
     grid = game.definition.grids[name]
-    return grid_legend(gw, grid, list(_stacks(view, name, owner).values()))
+    return grid_legend(gw, grid, list(_stacks(view, name, owner).values()), brief=brief)
 
 
 def _flags(gw: GameWords, grid, token: dict) -> str:
@@ -211,10 +214,18 @@ def _meant(gw: GameWords, prop: str, item: str) -> str:
     return gw.w("{item} ({meaning})", item=item, meaning=meaning) if meaning else item
 
 
-def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) -> list[Text]:
+def _with_effect(gw: GameWords, item: str, effect: str | None) -> str:
+    """A key's item with what its whole tile does ("mi milestone (Score 2 ... win it)")."""
+    if not effect:
+        return item
+    return gw.w("{item} ({meaning})", item=item, meaning=effect.rstrip("."))
+
+
+def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78,
+                brief: bool = False) -> list[Text]:
     """The key to a drawn grid, built from what is drawn: each abbreviation with its word,
     the number in a cell's corner, a number after a part's letters, a stack's height and
-    the marks of true properties."""
+    the marks of true properties; `brief`: without what each counts for or does."""
     w = gw.w
     items: list[str] = []
     seen: dict[str, str] = {}
@@ -224,25 +235,28 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78) 
         parts = list(top.get(grid.parts) or []) if grid.parts else []
         marks = top.get(grid.part_props[0]) if grid.part_props else None
         for i, v in enumerate(parts):
-            seen.setdefault(_abbreviation(gw, v).strip(), gw.value(v))
+            seen.setdefault(_abbreviation(gw, v).strip(), v)
             if isinstance(marks, list) and i < len(marks) and marks[i] and numbered is None:
                 numbered = (v, marks[i])
-    items += [f"{a} {word}" for a, word in seen.items()]
+    effects = {} if brief else whole_tile_effects(gw, grid, [s[-1] for s in stacks])
+    items += [_with_effect(gw, f"{a} {gw.value(v)}", effects.get(str(v)))
+              for a, v in seen.items()]
     if grid.label and any(s[-1].get(grid.label) is not None for s in stacks):
         items.append(w("a lone number: {property}", property=gw.prop(grid.label)))
     if numbered is not None:
         v, n = numbered
-        items.append(_meant(gw, grid.part_props[0], w(
-            "{example}: {part} with {property} {number}",
-            example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
-            property=gw.prop(grid.part_props[0]), number=n)))
+        example = w("{example}: {part} with {property} {number}",
+                    example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
+                    property=gw.prop(grid.part_props[0]), number=n)
+        items.append(example if brief else _meant(gw, grid.part_props[0], example))
     heights = sorted({len(s) for s in stacks if len(s) > 1})
     if heights:
         items.append(w("x{n}: a stack of {n} tiles, the top one shown", n=heights[-1]))
     flags: dict[str, str] = {}
     for stack in stacks:
         for p in _true_props(gw, grid, stack[-1]):
-            flags.setdefault(gw.prop(p)[:1].upper(), _meant(gw, p, gw.prop(p)))
+            flags.setdefault(gw.prop(p)[:1].upper(),
+                             gw.prop(p) if brief else _meant(gw, p, gw.prop(p)))
     items += [f"{letter}: {word}" for letter, word in flags.items()]
     if not items:
         return []

@@ -10,16 +10,16 @@ screens follow each other.
 from __future__ import annotations
 
 import math
+import re
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..dsl.value_types import types_of
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..interpreter.decision_context import kind_name
+from ..interpreter.decision_context import value_kinds
 from ..present.events import event_text
 from ..present.labels import Namer, cell_words, numbering_corner, seat_label
 from ..present.story import Entry, entry_text, since, story, without_secrets
@@ -183,10 +183,9 @@ class Screen:
         """The game's name and variables, and whose screen this is."""
         gw = self.gw
         namer = Namer(self.game, gw, view)
-        kinds = types_of(self.game.definition).get("game", {})
         parts = [gw.game_name()]
         status = namer.filled(gw.text("screen", "status"), view["vars"],
-                              {k: kind_name(t) for k, t in kinds.items()})
+                              value_kinds(self.game.definition).get("game", {}))
         if status:
             parts.append(status)
         left = colour_seats(self.game, gw, " · ".join(parts))
@@ -481,23 +480,21 @@ class Screen:
 
     def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
                        width: int) -> list[Text]:
-        """The options with those on the map said by their keys only: "[18] [19] [24]: a
-        marked space"."""
+        """The options with those on the map packed several to a line, each by its key and
+        its name ("[18] row 3, column 4 · [19] row 3, column 5"); an option with a note by
+        its key and its note, its reasons in brackets left out, as the map shows where the
+        key is ("[18] pay 3 coins · [19] pay 1 coin")."""
         lines = option_lines([o for o in options if o[0] not in on_map], width)
-        marked = [key for key, _ in options if key in on_map]
-        if not marked:
-            return lines
-        said = self.gw.w.plural(None, ": the marked space on the map",
-                                ": a marked space on the map", len(marked))
-        keyed = [Text()]
-        for key in marked:          # as many lines of keys as it takes, the words last
-            if keyed[-1].cell_len and keyed[-1].cell_len + len(key) + 3 > width:
+        marked = [(key, re.sub(r" \([^()]*\)$", "", label.split(" — ", 1)[1])
+                   if " — " in label else label) for key, label in options if key in on_map]
+        keyed = [Text()] if marked else []
+        for key, label in marked:   # as many lines as it takes, each option whole
+            item = len(key) + 3 + len(label)
+            if keyed[-1].cell_len and keyed[-1].cell_len + item + 3 > width:
                 keyed.append(Text())
-            keyed[-1].append(" " if keyed[-1].cell_len else "")
+            keyed[-1].append(" · " if keyed[-1].cell_len else "")
             keyed[-1].append(f"[{key}]", style="bold cyan")
-        if keyed[-1].cell_len + len(said) > width:
-            keyed.append(Text())
-        keyed[-1].append(said)
+            keyed[-1].append(f" {label}")
         return lines + keyed
 
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,

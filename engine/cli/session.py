@@ -116,13 +116,15 @@ class Session:
                 self.bots[p].rng.setstate((version, tuple(internal), gauss))
 
     # -- a person's decision ---------------------------------------------------------------
-    def room_for_key(self, drawn: Any, options: list[tuple[str, str]]) -> bool:
-        """Whether the screen has room for a map's key and still lists every option (the
-        options, with their prices, come first)."""
+    def room_for_key(self, drawn: Any, options: list[tuple[str, str]],
+                     key: list | None = None) -> bool:
+        """Whether the screen has room for a map's key (or the given one) and still lists
+        every option (the options, with their prices, come first)."""
         height = max(16, self.screen.console.height)
         listed = drawn.pictures or option_lines(options, self.screen.width,
                                                 max_rows=max(3, height // 3))
-        return height - 5 - len(listed) - len(drawn.map) - len(drawn.key) >= 7
+        key = drawn.key if key is None else key
+        return height - 5 - len(listed) - len(drawn.map) - len(key) >= 7
 
     def person(self, seat: int) -> bool:
         """Ask the person at `seat` until they decide (False) or undo (True)."""
@@ -148,9 +150,10 @@ class Session:
             else (None, None, None)
         if drawn and self.room_for_key(drawn, options):
             grid_map = drawn.map + drawn.key
-        notes = option_notes(self.gw, context, [a["value"] for a in actions])
-        map_keys = [k for a, k, note in zip(actions, keys, notes) if is_cell(a["value"])
-                    and note is None]       # a space with a note (its price) is listed
+        elif drawn and drawn.short_key and self.room_for_key(drawn, options, drawn.short_key):
+            grid_map = drawn.map + drawn.short_key     # every mark named, if not explained
+        map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
+        # (on a short screen a space is listed briefly, its note without its reasons)
         notice, self.notice = self.notice, None
         self.screen.on_the_map = on_the_map(self.game, values)
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,

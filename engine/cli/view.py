@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter, defaultdict
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -23,7 +24,7 @@ from ..present.facts import (
     player_var_facts,
     shown_player_vars,
 )
-from ..present.labels import token_label
+from ..present.labels import effects_of, token_label
 from .board import Board
 from .concept_view import concept_tables
 from .grid_view import grid_maps, on_grid
@@ -117,16 +118,41 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
             console.print(table)
     for line in spaces_lines(game, view, gw):
         console.print(line, highlight=False, soft_wrap=False)
+    for line in for_sale_lines(game, view, gw):
+        console.print(wrapped_line(line, console.width), markup=False, highlight=False)
     for drawn in grid_maps(game, view, gw):
         console.print(drawn, markup=False, highlight=False)
     for name, cards in view["decks"].items():
         if name in hidden:
             continue
         seats = holds_seats(game, name)
-        shown = ", ".join("?" if c is None else gw.seat(c) if seats else gw.value(c)
-                          for c in cards)
+        shown = ", ".join("?" if c is None else gw.seat(c) if seats else
+                          with_effect(gw, c) for c in cards)
         console.print(wrapped_line(w("{deck}: {cards}", deck=gw.deck(name), cards=shown),
                                    console.width), markup=False, highlight=False)
+
+
+def for_sale_lines(game: Game, view: dict, gw: GameWords) -> list[str]:
+    """Each area drawn first that holds one face-up token (a card for sale), in the
+    areas' order, with the token's price and what it does: "3 street space 3: Patron
+    (price 4) — Gain 2 coins."."""
+    board = Board(game, gw, view)
+    numbers = {a: n for n, a in enumerate(game.definition.areas, start=1)}
+    out = []
+    for place in board.front_places():
+        lone = board.lone_token(place, with_effect=True)
+        if lone and place in numbers:
+            out.append(gw.w("{place}: {things}", place=f"{numbers[place]} {gw.place(place)}",
+                            things=lone))
+    return out
+
+
+def with_effect(gw: GameWords, value: Any) -> str:
+    """A value of the data as a word, with what it does when it names an office or a card
+    ("Ministry of Finance (Buy a card ...)")."""
+    effect = effects_of(gw).of_value(value)
+    return gw.w("{token} ({effect})", token=gw.value(value), effect=effect.rstrip(".")) \
+        if effect else gw.value(value)
 
 
 def listed_player_vars(game: Game, view: dict, seat: int) -> list[str]:

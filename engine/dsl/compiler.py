@@ -23,10 +23,9 @@ from .check.statements import StatementChecks
 from .check.table_texts import table_text_problems
 from .codegen.build import ScriptFunction, as_expression, frame_entry, load, with_budget
 from .codegen.module import ModuleWriter
-from .codegen.support import rank_groups
 from .program import Program
 
-__all__ = ["TOKEN_FIELDS", "CompileProblem", "Compiler", "rank_groups"]
+__all__ = ["TOKEN_FIELDS", "CompileProblem", "Compiler"]
 
 
 class Compiler(StatementChecks):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 from functools import cache
 from importlib import resources
 
@@ -19,7 +20,7 @@ _TOKEN_WORDS = {
     "NAME": "name", "NUMBER": "number", "STRING": "string", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "COLON": "':'", "COMMA": "','", "EQUAL": "'='",
     "DOT": "'.'", "COMP_OP": "comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
-    "$END": "end of file",
+    "$END": "end of file", "MINUS": "'-'",
 }
 
 MAX_DEPTH = 100
@@ -59,17 +60,44 @@ class ScriptIndenter(Indenter):
                                 f"{', '.join(str(i + 1) for i in self.indent_level)})") from err
 
 
-@cache
+_PER_THREAD = threading.local()
+
+
 def _parser() -> Lark:
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
-    return Lark(grammar, parser="lalr", postlex=ScriptIndenter(),
-                start=["start", "expression"], propagate_positions=True,
-                maybe_placeholders=True, cache=grammar_cache())
+    """This thread's parser: the indenter keeps its state while it parses, so two threads
+    (the web table compiles games in worker threads) must not share one."""
+    parser = getattr(_PER_THREAD, "parser", None)
+    if parser is None:
+        grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
+        parser = _PER_THREAD.parser = Lark(
+            grammar, parser="lalr", postlex=ScriptIndenter(), start=["start", "expression"],
+            propagate_positions=True, maybe_placeholders=True, cache=grammar_cache())
+    return parser
 
 
 def _expected_words(expected: set[str]) -> str:
     words = sorted({_TOKEN_WORDS.get(t, t.strip('"').lower()) for t in expected})
     return ", ".join(words[:8]) + (", ..." if len(words) > 8 else "")
+
+
+def _last_place(source: str) -> tuple[int, int]:
+    """The line and column just after the last text of a script."""
+    lines = source.rstrip().splitlines() or [""]
+    return len(lines), len(lines[-1]) + 1
+
+
+def _hint(err: UnexpectedInput, expected: set[str], source: str, line: int) -> str:
+    """Advice for the common mistakes a parse error comes from ('' if none fits):
+    `if a = b` (a comparison is `==`), `[x for x in L if C]` (a filter is `where`)."""
+    tok = getattr(err, "token", None)
+    if tok is None:
+        return ""
+    if tok.type == "EQUAL" and "COMP_OP" in expected:
+        return " (to compare two values, write '==')"
+    text = source.splitlines()[line - 1] if 0 < line <= len(source.splitlines()) else ""
+    if "ELSE" in expected and " for " in text and " if " in text and "[" in text:
+        return " (to keep only some items of a list, write 'where': [x for x in L where C])"
+    return ""
 
 
 def _caret(text: str, line: int, column: int) -> str:
@@ -82,7 +110,7 @@ def _caret(text: str, line: int, column: int) -> str:
 @cache
 def _salt() -> str:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text()
-    return f"{lark.__version__} {sys.version_info[:2]} {MAX_DEPTH}\n{grammar}"
+    return f"{lark.__version__} {sys.version_info[:2]} {MAX_DEPTH} {RETURNED_CHOICE}\n{grammar}"
 
 
 def parse(text: str, file: str, start: str = "start", line_offset: int = 0,
@@ -111,14 +139,17 @@ def _parse(text: str, file: str, start: str, line_offset: int, column_offset: in
         elif isinstance(err, UnexpectedToken):
             tok = err.token
             shown = "end of line" if tok.type == "_NL" else repr(str(tok))
-            if tok.type == "$END":
-                shown = "end of file"
+            if tok.type in ("$END", "_DEDENT", "_INDENT"):
+                shown = _TOKEN_WORDS[tok.type]
             what = f"unexpected {shown}"
+            if not line:                  # a token made by the indenter: at the last line
+                line, column = _last_place(source)
         else:
             what = "syntax error"
         expected = getattr(err, "expected", None) or getattr(err, "allowed", None)
         if expected:
             what += f"; expected {_expected_words(set(expected))}"
+            what += _hint(err, set(expected), source, line)
         what += _caret(source, line, column)
         if line == 1:
             column += column_offset
@@ -130,7 +161,38 @@ def _parse(text: str, file: str, start: str, line_offset: int, column_offset: in
         raise SyntaxProblem(Problem(Location(file, 1 + line_offset, 1),
                                     f"inconsistent indentation: {err}")) from None
     _check_depth(tree, file, line_offset, column_offset)
+    _lift_choices(tree)
     return tree
+
+
+RETURNED_CHOICE = "_chosen"
+"""The variable `return choose from ...` keeps its choice in (a script may use the name
+too: the value is returned at once, so nothing of it is lost)."""
+
+
+def _lift_choices(tree: Tree) -> None:
+    """`choose from ...` is an expression in the grammar, but a decision stops the whole
+    procedure, so it stands only where a statement can stop: as the value of `let`, of an
+    assignment (both become a `choose_stmt`) or of `return` (a `choose_stmt` into
+    RETURNED_CHOICE, then the return of it). Anywhere else the checker refuses it."""
+    for block in list(tree.find_data("block")):
+        lifted: list = []
+        for stmt in block.children:
+            kind = stmt.data if isinstance(stmt, Tree) else None
+            value = stmt.children[-1] if kind in ("let_stmt", "assign_stmt",
+                                                  "return_value_stmt") else None
+            if not isinstance(value, Tree) or value.data != "choose_expr":
+                lifted.append(stmt)
+            elif kind == "return_value_stmt":
+                name = Token("NAME", RETURNED_CHOICE, line=value.meta.line,
+                             column=value.meta.column)
+                lifted.append(Tree("choose_stmt", [name, *value.children], stmt.meta))
+                lifted.append(Tree("return_value_stmt", [Tree("name", [name], value.meta)],
+                                   stmt.meta))
+            else:
+                lifted.append(Tree("choose_stmt", [stmt.children[0], *value.children],
+                                   stmt.meta))
+        block.children[:] = lifted
 
 
 def _check_depth(tree: Tree, file: str, line_offset: int, column_offset: int) -> None:

@@ -62,3 +62,6 @@ class Program:
     """What the type checker finds each procedure's parameters and locals hold, and the
     game's and players' variables ("game", "player"): name -> types.Type; worked out the
     first time a frontend asks (dsl/value_types.py), not at load."""
+    value_kinds: dict[str, dict[str, str]] | None = None
+    """The same with each type as a kind's name ("player", "list:player"), as the runtime
+    reads them (GameDef.value_kinds)."""

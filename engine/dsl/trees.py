@@ -28,3 +28,14 @@ def call_parts(tree: Tree) -> tuple[str, list[Tree], dict[str, Tree]]:
 def name_in(tree) -> str | None:
     """The name a plain name tree holds (None for any other tree)."""
     return str(tree.children[0]) if isinstance(tree, Tree) and tree.data == "name" else None
+
+
+def procedure_call(stmt: Tree, procs) -> str | None:
+    """The procedure a `let x = P(...)` or `x = P(...)` statement calls for its returned
+    value (`procs`: the script's procedures by name); None for any other statement."""
+    if not isinstance(stmt, Tree) or stmt.data not in ("let_stmt", "assign_stmt"):
+        return None
+    value = stmt.children[1]
+    if isinstance(value, Tree) and value.data == "call" and str(value.children[0]) in procs:
+        return str(value.children[0])
+    return None

@@ -45,6 +45,25 @@ def types_of(definition: GameDef) -> dict[str, dict[str, Type]]:
     return program.value_types
 
 
+def kind_name(t: Type | None) -> str:
+    """A checker's type as a short name: player, list:player, place, unknown..."""
+    if t is None:
+        return "unknown"
+    if t.name == "list":
+        return "list:" + kind_name(t.item)
+    return t.name
+
+
+def kinds_of(definition: GameDef) -> dict[str, dict[str, str]]:
+    """types_of with each type as a kind's name (kind_name), worked out once: what the
+    loader gives the compiled game (GameDef.value_kinds) for the runtime and frontends."""
+    program = definition.program
+    if program.value_kinds is None:
+        program.value_kinds = {scope: {name: kind_name(t) for name, t in types.items()}
+                               for scope, types in types_of(definition).items()}
+    return program.value_kinds
+
+
 NAMING_WALKS = 3
 """Extra walks that feed the parameters' types back into their procedures (a list built
 from a parameter is then known to hold players)."""

@@ -90,7 +90,12 @@ def game_translations(folder: str | Path, lang: str) -> NullTranslations:
 
 @cache
 def _game_translations(path: str, mtime: int, size: int, lang: str) -> NullTranslations:
-    chain = _from_po(Path(path))
+    mo = Path(path).with_suffix(".mo")
+    if mo.exists() and mo.stat().st_mtime_ns >= mtime:   # `regola catalogs compile`, current
+        with open(mo, "rb") as fp:
+            chain: NullTranslations = Translations(fp, domain=DOMAIN)
+    else:
+        chain = _from_po(Path(path))
     chain.add_fallback(translations(lang))
     return chain
 

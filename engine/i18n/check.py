@@ -23,8 +23,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from ..errors import Location, Problem
+from ..texts.safe_format import format_problem
+from ..texts.text_file import text_file_texts
 from .catalog import DEFAULT, DOMAIN, LANGUAGES, game_catalog, locales_dir
-from .safe_format import format_problem
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 """The languages with a catalog (English is the source)."""
@@ -110,19 +111,6 @@ def unsafe_problem(message: Message) -> str | None:
     return None
 
 
-def text_file_problems(definition: Any) -> list[Problem]:
-    """The texts of a game's text file that cannot be filled safely, located (a load error:
-    a text is untrusted input, see safe_format.py)."""
-    problems = []
-    for _context, key, english, where in _text_file_texts(definition):
-        for text in english if isinstance(english, tuple) else (english,):
-            why = format_problem(text) if isinstance(text, str) else None
-            if why:
-                problems.append(Problem(where, f"the text {key}: {why}"))
-                break
-    return problems
-
-
 def untranslated(message: Message) -> str | None:
     """Why an entry does not count as translated (None: it is translated)."""
     if message.fuzzy:
@@ -161,40 +149,12 @@ def game_texts(definition: Any, extra: Iterable[tuple] = ()
                ) -> Iterator[tuple[str, str, str | tuple[str, str], Location]]:
     """(context, key, English text or (one, other), where) for each text of a game: its
     text file's, then `extra` (the written book's, given the same way)."""
-    yield from _text_file_texts(definition)
+    yield from text_file_texts(definition)
     seen = set()
     for context, key, english, where in extra:
         if (context, english) not in seen:
             seen.add((context, english))
             yield context, key, english, where
-
-
-def _text_file_texts(definition: Any
-                     ) -> Iterator[tuple[str, str, str | tuple[str, str], Location]]:
-    text_file = definition.files[-1] if definition.text and definition.files else ""  # last
-    locations = definition.text_locations
-    for section, entries in (definition.text or {}).items():
-        context = f"{definition.id}.{section}"
-        if isinstance(entries, str):
-            yield context, section, entries, locations.get(section, Location(text_file))
-            continue
-        if not isinstance(entries, dict):
-            continue
-        if section == "effects":
-            for kind, texts in entries.items():
-                for key, entry in (texts if isinstance(texts, dict) else {}).items():
-                    path = f"effects.{kind}.{key}"
-                    yield context, path, entry, locations.get(path, Location(text_file,
-                                                                            path=path))
-            continue
-        for key, entry in entries.items():
-            where = locations.get(f"{section}.{key}", Location(text_file, path=f"{section}.{key}"))
-            if isinstance(entry, str):
-                yield context, f"{section}.{key}", entry, where
-            elif isinstance(entry, dict) and "one" in entry and "other" in entry:
-                yield context, f"{section}.{key}", (entry["one"], entry["other"]), where
-                if isinstance(entry.get("none"), str):
-                    yield context, f"{section}.{key}.none", entry["none"], where
 
 
 def game_po_name(definition: Any, lang: str) -> str:
@@ -204,13 +164,19 @@ def game_po_name(definition: Any, lang: str) -> str:
     return display_name(game_catalog(definition.folder, lang))
 
 
-def catalog_problems(definition: Any, languages: tuple[str, ...] = TRANSLATED,
+def shipped_translations(definition: Any) -> tuple[str, ...]:
+    """The languages other than English a game declares it ships (game.yaml's `languages`)."""
+    return tuple(lang for lang in getattr(definition, "languages", (DEFAULT,))
+                 if lang != DEFAULT)
+
+
+def catalog_problems(definition: Any, languages: tuple[str, ...] | None = None,
                      extra: Iterable[tuple] = ()) -> list[Problem]:
-    """Every catalog problem of a loaded game (GameDef): its texts missing from its own
-    catalog of a language or not translated there, and translations (of its texts or of
-    the engine's) whose placeholders differ from the English."""
+    """Every catalog problem of a loaded game (GameDef) in each of `languages` (default:
+    those it ships): its texts missing from its own catalog of a language or not translated
+    there, and translations whose placeholders differ from the English."""
     problems: list[Problem] = []
-    for lang in languages:
+    for lang in shipped_translations(definition) if languages is None else languages:
         path = game_catalog(definition.folder, lang)
         name = game_po_name(definition, lang)
         if not path.exists():

@@ -27,7 +27,7 @@ import difflib
 from collections import defaultdict
 from typing import Any
 
-from .templates import ByPlayers, TemplateError
+from ..texts.templates import ByPlayers, TemplateError
 
 
 class DataValues:

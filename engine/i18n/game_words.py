@@ -14,8 +14,8 @@ from typing import Any
 
 from babel.numbers import format_decimal, format_percent
 
+from ..texts.safe_format import SafeFormatter
 from .catalog import Words
-from .safe_format import SafeFormatter
 
 PLAYER_KEYS = frozenset({"player", "seat", "winner", "loser", "by"})
 """Note fields that hold one player number (shown as the seat's name)."""

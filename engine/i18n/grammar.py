@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .safe_format import SafeFormatter
+from ..texts.safe_format import SafeFormatter
 
 GENDERS = ("m", "f", "n")
 _CHOICE = re.compile(r"\{[^{}:]*:[^{}]*[|=][^{}]*\}")

@@ -19,7 +19,7 @@ is told (and nothing else of the running scripts leaks out):
 - `option_values`: the lists, one item per option, that the ask's texts in the
   `option_notes` section name (what each option costs or pays).
 
-Each value comes with its kind from the type checker ("player", "list:player", "place",
+Each value comes with its kind, as the compiler worked it out ("player", "list:player", "place",
 "token", "number", ...): a frontend shows a player as the seat's name, not as a number. A
 token id the seat cannot see is left out.
 """
@@ -30,9 +30,6 @@ import string
 from collections.abc import Callable
 from typing import Any
 
-from lark import Tree
-
-from ..dsl.value_types import types_of
 from .model import GameDef
 
 
@@ -49,56 +46,18 @@ def _placeholders(entry: Any) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def kind_name(t: Any) -> str:
-    """A checker's type as a short name: player, list:player, place, unknown..."""
-    if t is None:
-        return "unknown"
-    if t.name == "list":
-        return "list:" + kind_name(t.item)
-    return t.name
-
-
-def _literals(expr: Any) -> list[str]:
-    """The strings written out as options in a choose's list expression."""
-    if not isinstance(expr, Tree):
-        return []
-    if expr.data == "string":
-        return [str(expr.children[0])[1:-1]]
-    if expr.data == "list":
-        return [s for item in expr.children for s in _literals(item)
-                if isinstance(item, Tree) and item.data == "string"]
-    if expr.data == "binop":
-        return _literals(expr.children[0]) + _literals(expr.children[2])
-    if expr.data == "ternary":
-        return _literals(expr.children[0]) + _literals(expr.children[2])
-    return []
-
-
-def _named_by_ask(definition: GameDef) -> dict[str, frozenset[str]]:
-    cached = getattr(definition.program, "named_options", None)
-    if cached is not None:
-        return cached
-    found: dict[str, set[str]] = {}
-    for proc in definition.program.procs.values():
-        if proc.tree is None:
-            continue
-        for node in proc.tree.iter_subtrees():
-            if node.data == "choose_stmt":
-                ask = str(node.children[3])[1:-1] if node.children[3] is not None \
-                    else "choose"
-                found.setdefault(ask, set()).update(_literals(node.children[1]))
-    cached = {ask: frozenset(names) for ask, names in found.items()}
-    definition.program.named_options = cached        # computed once per loaded game
-    return cached
+def value_kinds(definition: GameDef) -> dict[str, dict[str, str]]:
+    """The kind of each value the scripts hold, as the compiler worked it out: procedure
+    (or "game", "player") -> variable -> "player", "list:player", "place", "number",
+    "unknown"...; empty for a game whose loader gave none."""
+    return definition.value_kinds() if definition.value_kinds is not None else {}
 
 
 def named_options(definition: GameDef, ask: str | None = None) -> frozenset[str]:
     """The options every `choose ... ask "<ask>"` of the rules writes out literally (with
     no ask: those of every ask of the game)."""
-    found = _named_by_ask(definition)
-    if ask is None:
-        return frozenset().union(*found.values())
-    return found.get(ask, frozenset())
+    return frozenset().union(*(found.named for found in definition.asks
+                               if ask is None or found.ask == ask))
 
 
 def _frames(state: dict, player: int) -> tuple[dict, list[tuple[str, dict]]] | None:
@@ -125,7 +84,7 @@ def decision_context(definition: GameDef, state: dict, player: int,
         return None
     wait, frames = found
     texts = definition.text or {}
-    types = types_of(definition)
+    kinds_by_proc = value_kinds(definition)
     tokens = state["tokens"]
     seen: list[set[str]] = []
 
@@ -139,9 +98,9 @@ def decision_context(definition: GameDef, state: dict, player: int,
         return True
 
     def pick(proc: str, env: dict, names: list[str]) -> tuple[dict, dict]:
-        kinds = types.get(proc, {})
+        kinds = kinds_by_proc.get(proc, {})
         values = {n: env[n] for n in names if n in env and shown(env[n])}
-        return values, {n: kind_name(kinds.get(n)) for n in values}
+        return values, {n: kinds.get(n, "unknown") for n in values}
 
     steps = []
     for proc, env in frames:
@@ -162,4 +121,4 @@ def decision_context(definition: GameDef, state: dict, player: int,
     return {"ask": ask, "prompt": prompt, "prompt_kinds": prompt_kinds, "steps": steps,
             "option_labels": labels, "option_values": option_values,
             "named": sorted(named_options(definition, ask)),
-            "option_kind": kind_name(types.get(top_proc, {}).get(wait["var"]))}
+            "option_kind": kinds_by_proc.get(top_proc, {}).get(wait["var"], "unknown")}

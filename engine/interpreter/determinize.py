@@ -29,6 +29,7 @@ from typing import Any
 
 from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
+from .private_reveal import KNOWN
 from .state import clone_state
 
 SEED_BITS = 63
@@ -105,9 +106,10 @@ def hidden_groups(lay: Layout, data: dict, seat: int) -> dict[tuple, list[int]]:
     """The numbers of the tokens `seat` cannot identify, by what they look like to it."""
     columns = data["tokens"]
     shown, owner = columns["shown"], columns["owner"]
+    known = {tid for tid, seats in data.get(KNOWN, {}).items() if seat in seats}
     groups: dict[tuple, list[int]] = {}
     for i, secret in enumerate(lay.secret):
-        if not secret or shown[i] or owner[i] == seat:
+        if not secret or shown[i] or owner[i] == seat or lay.tids[i] in known:
             continue
         public = tuple(sorted((k, json.dumps(v, sort_keys=True))
                               for k, v in lay.props[i].items() if k not in secret))

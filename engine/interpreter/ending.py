@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..dsl.codegen.support import rank_groups
+from .ranking import rank_groups
 from .runtime import Runtime
 
 

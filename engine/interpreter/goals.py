@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ScriptRuntimeError
+from .ranking import rank_groups
 
 
 @dataclass
@@ -44,7 +45,6 @@ def value(c, goal: str, p: int) -> Any:
 
 def ranking(c, goal: str) -> list[list[int]]:
     """Qualifying players grouped by measure then tie-breakers, best group first."""
-    from ..dsl.compiler import rank_groups  # the compiler imports the built-ins
     rule = _rule(c)
     measured = {p: value(c, goal, p) for p in c.players}
     chosen = [p for p in c.players

@@ -5,6 +5,7 @@ Nothing here changes during play; a game in progress is the plain-data state (st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +86,7 @@ class EndRule:
     share_ties: bool = True
     sources: dict[str, str] = field(default_factory=dict)
     tiebreaker_sources: list[str] = field(default_factory=list)
+    standings: list[bool] = field(default_factory=list)   # per tie-breaker: never ties
     parts: list[ScorePart] = field(default_factory=list)   # where the first score comes from
     payoff: Any = None                    # compiled fn(p): what the game pays p (zero-sum)
     payoff_range: tuple[float, float] | None = None        # its least and greatest value
@@ -97,6 +99,19 @@ class Evaluation:
     terms: dict[str, tuple[Any, float]]   # id -> (compiled fn(c, p), weight)
     horizon: str | None = None            # a game variable: rollouts stop when it changes
     scale: float = 10.0                   # a lead worth about a 73% chance of winning
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A `choose` of the scripts, as the compiler read it for the runtime and the frontends."""
+
+    procedure: str
+    ask: str                              # its ask's name ("choose" when it names none)
+    named: frozenset[str]                 # the options it writes out literally
+    call: str | None = None               # the built-in its options come from, if a call
+    args: tuple[tuple[str, str] | None, ...] = ()
+    """The call's positional arguments: ("name", n) for a plain name, ("text", t) for a
+    literal text, None for anything else."""
 
 
 @dataclass
@@ -132,7 +147,9 @@ class GameDef:
     goals_declared: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     folder: str = ""                      # the game's own folder (its catalogs, book, table)
+    languages: tuple[str, ...] = ("en",)  # the languages its texts ship in (game.yaml)
     program: Any = None                   # dsl.compiler.Program
+    asks: list[Ask] = field(default_factory=list)   # every `choose` of the scripts
     end: EndRule | None = None
     evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)
     length_variable: str | None = None    # summary.length: the game variable that is its length
@@ -141,6 +158,10 @@ class GameDef:
     text: dict[str, Any] = field(default_factory=dict)     # English texts by section
     text_locations: dict[str, Location] = field(default_factory=dict)  # "section.key" -> where
     layouts: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    value_kinds: Callable[[], dict[str, dict[str, str]]] | None = field(
+        default=None, repr=False, compare=False)
+    """What the compiler knows of the values the scripts hold, given by the loader and
+    worked out on first ask: procedure (or "game", "player") -> variable -> kind."""
     """interpreter.layout.Layout by player count, built when first needed."""
 
     def constants_for(self, players: int) -> dict[str, Any]:

@@ -9,21 +9,21 @@ wrong (`counts.house.san_marco[0]`, `threads[1].stack[0].p`).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..dsl.limits import LIST_LIMIT, NUMBER_LIMIT
 from ..errors import InvalidArgument, InvalidSave, brief
 from . import save_pieces
+from .layout import layout_of
+from .limits import LIST_LIMIT, NUMBER_LIMIT
+from .model import GameDef
+from .private_reveal import KNOWN
 from .save_json import parse_save, saved_log
 from .save_pieces import Check, seat
 from .state import FORMAT, check_seed
 
-if TYPE_CHECKING:
-    from ..game import Game
-
 BASE_KEYS = ("format", "game", "variant", "n", "rng", "steps", "vars", "pvars",
              "counts", "tokens", "decks", "threads", "result")
-OPTIONAL_KEYS = ("max_decisions", "secret_step", "seed", "chance")
+OPTIONAL_KEYS = ("max_decisions", "secret_step", "seed", "chance", KNOWN)
 CHANCE_KEYS = {"given", "need", "done", "what", "redo"}
 THREAD_KEYS = {"stack", "wait", "player"}
 FRAME_KEYS = {"p", "pc", "e"}
@@ -35,11 +35,10 @@ NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 __all__ = ["check_save", "parse_save", "saved_log"]
 
 
-def check_save(game: Game, data: dict) -> None:
-    """Refuse (InvalidSave) a save that is not a state `game` could be in."""
-    definition = game.definition
+def check_save(definition: GameDef, data: dict) -> None:
+    """Refuse (InvalidSave) a save that is not a state the game `definition` could be in."""
     ck = Check(definition)
-    _check_top(ck, game, data)
+    _check_top(ck, definition, data)
     n = data["n"]
     ck.n = n
     _check_vars(ck, data)
@@ -47,10 +46,27 @@ def check_save(game: Game, data: dict) -> None:
     _check_result(ck, data)
     _check_threads(ck, data)
     if "secret_step" in data:
-        _check_secret_step(ck, game, data)
+        _check_secret_step(ck, definition, data)
+    if KNOWN in data:
+        _check_known(ck, data[KNOWN])
 
 
-def _check_secret_step(ck: Check, game: Game, data: dict) -> None:
+def _check_known(ck: Check, known: Any) -> None:
+    """The private reveals: face-down tokens with secrets, each shown to some seats."""
+    lay = layout_of(ck.g, ck.n)
+    if not isinstance(known, dict) or not known:
+        ck.fail(KNOWN, "must map token ids to the seats each was shown to")
+    for tid, seats in known.items():
+        i = lay.index.get(tid)
+        if i is None or not lay.secret[i]:
+            ck.fail(f"{KNOWN}.{brief(tid)}", "not a token with secret properties")
+        if not isinstance(seats, list) or not seats or len(set(map(repr, seats))) != len(seats):
+            ck.fail(f"{KNOWN}.{tid}", "must list the seats the token was shown to, once each")
+        for j, value in enumerate(seats):
+            seat(ck, value, f"{KNOWN}.{tid}[{j}]")
+
+
+def _check_secret_step(ck: Check, definition: GameDef, data: dict) -> None:
     """The open secret step: the state it began at (a save as JSON text, with no step
     open) and the answers given since, each [seat, value]. Game.state_from_json replays
     them."""
@@ -65,7 +81,7 @@ def _check_secret_step(ck: Check, game: Game, data: dict) -> None:
         ck.fail("secret_step.base", "must be a saved state (as JSON text) with no secret "
                                     "step open")
     try:
-        check_save(game, base)
+        check_save(definition, base)
     except InvalidSave as error:
         message = str(error).removeprefix(f"{error.field}: ")
         ck.fail(f"secret_step.base.{error.field}" if error.field else "secret_step.base",
@@ -81,8 +97,7 @@ def _check_secret_step(ck: Check, game: Game, data: dict) -> None:
         seat(ck, answer[0], f"secret_step.answers[{i}][0]")
 
 
-def _check_top(ck: Check, game: Game, data: dict) -> None:
-    definition = game.definition
+def _check_top(ck: Check, definition: GameDef, data: dict) -> None:
     parts = [k for k, present in (("tracks", definition.tracks), ("bank", definition.resources),
                                   ("links", definition.connections)) if present]
     expected = (*BASE_KEYS, *parts)
@@ -101,8 +116,9 @@ def _check_top(ck: Check, game: Game, data: dict) -> None:
         ck.fail("variant", f"a save of variant {data['variant']!r}, but the game loaded is "
                            f"variant {definition.variant!r}")
     n = data["n"]
-    if isinstance(n, bool) or n not in game.player_counts:
-        allowed = ", ".join(map(str, game.player_counts))
+    counts = range(definition.min_players, definition.max_players + 1)
+    if isinstance(n, bool) or n not in counts:
+        allowed = ", ".join(map(str, counts))
         ck.fail("n", f"{definition.id} is for {allowed} players, not {n!r}")
     if ("seed" in data) == ("chance" in data):
         ck.fail("seed", "a save holds a seed or explicit chance, one of them")

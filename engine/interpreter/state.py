@@ -23,6 +23,7 @@ from ..errors import InvalidArgument
 from .concepts import new_parts, observe_parts
 from .layout import GRID_FIELDS, Layout, layout_of
 from .model import GameDef
+from .private_reveal import KNOWN, seen_event
 
 FORMAT = 2
 SEED_BITS = 64
@@ -204,9 +205,10 @@ def piece_counts(game: GameDef, state: dict) -> dict[str, dict[str, list[int]]]:
             for kind, row in state["counts"].items()}
 
 
-def _visible_token(game: GameDef, tid: str, tok: dict, seat: int | None) -> dict:
+def _visible_token(game: GameDef, tid: str, tok: dict, seat: int | None,
+                   known: bool = False) -> dict:
     secret = game.tokens[tok["kind"]].secret
-    if not secret or tok["shown"] or (seat is not None and tok["owner"] == seat):
+    if not secret or tok["shown"] or (seat is not None and tok["owner"] == seat) or known:
         return {"id": tid, **tok}
     # Another seat's face-down token: say what and where, never which one or its secrets.
     return {k: v for k, v in tok.items() if k not in secret}
@@ -227,16 +229,18 @@ def _seen_tokens(game: GameDef, state: dict, seat: int | None,
                                     columns["shown"])
     cells = columns.get("cell")
     secrets_of = {kind: t.secret for kind, t in game.tokens.items()}
+    shown_to = _shown_to(state, seat)
     tokens, hidden = [], []
     for i, tid in enumerate(lay.tids):
         kind = lay.kind_of[i]
         secret = secrets_of[kind]
         if cells is not None and cells[i] is not None or secret and not _FIXED.isdisjoint(secret):
             tok = token_record(lay, state, i, props)        # the general way
-            seen = _visible_token(game, tid, tok, seat)
+            seen = _visible_token(game, tid, tok, seat, tid in shown_to)
             (tokens if "id" in seen else hidden).append(seen)
             continue
-        if not secret or shown[i] or (seat is not None and owner[i] == seat):
+        if not secret or shown[i] or (seat is not None and owner[i] == seat) or \
+                tid in shown_to:
             tokens.append({"id": tid, "kind": kind, "owner": owner[i], "at": at[i],
                            "controller": controller[i], "shown": shown[i], **props[i]})
         else:
@@ -247,6 +251,14 @@ def _seen_tokens(game: GameDef, state: dict, seat: int | None,
                     seen[k] = v
             hidden.append(seen)
     return tokens, hidden
+
+
+def _shown_to(state: dict, seat: int | None) -> frozenset[str]:
+    """The tokens shown privately to `seat` that it still knows (private_reveal.py)."""
+    known = state.get(KNOWN)
+    if not known or seat is None:
+        return frozenset()
+    return frozenset(tid for tid, seats in known.items() if seat in seats)
 
 
 _KEYS: dict[tuple, str] = {}
@@ -271,6 +283,8 @@ def visible_event(event: dict, seat: int | None) -> dict | None:
     """The event as `seat` may see it (None: not at all). A masked or private event is
     whole only for its player: a spectator (seat None) owns none, even one with no player."""
     owner = seat is not None and event.get("player") == seat
+    if event["e"] == "reveal_to" and not owner:
+        return seen_event(event)
     if event.get("masked") and not owner:
         event = {k: v for k, v in event.items() if k != "token"}
     if event.get("private") and not owner:

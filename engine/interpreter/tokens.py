@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import ScriptRuntimeError
 from .layout import GRID_FIELDS, Layout
 from .owned import OwnedQueries, shift_bucket
+from .private_reveal import KNOWN, forget
 from .token_queries import _MISSING
 
 
@@ -131,6 +132,8 @@ class TokenOps(OwnedQueries):
             owner = self.owner[i]
             shift_bucket(owned, i, (source, owner), (dest, owner))
         self.at[i] = dest
+        if KNOWN in self.s:
+            forget(self.s, self.lay.tids[i])
         return source
 
     def move_token(self, tid: str, dest: str) -> None:
@@ -180,6 +183,8 @@ class TokenOps(OwnedQueries):
         if self.secret:
             event["private"] = True
         self.log.append(event)
+        if KNOWN in self.s:
+            forget(self.s, tid)
 
     def draw(self, kind: str, source: str, dest: str, amount: int = 1, **filters: Any) -> int:
         """Move up to `amount` tokens of `kind` picked at random among those at `source` (and
@@ -226,6 +231,8 @@ class TokenOps(OwnedQueries):
         if self.shown[i]:
             return
         self.shown[i] = True
+        if KNOWN in self.s:
+            forget(self.s, tid)
         props = self.props[i]
         secret = {k: props.get(k) for k in self.lay.secret[i]}
         self.emit({"e": "reveal", "token": tid, "piece": self.lay.kind_of[i],
@@ -234,6 +241,8 @@ class TokenOps(OwnedQueries):
     def hide(self, tid: str) -> None:
         """Turn a token face down again."""
         self.shown[self.tno(tid)] = False
+        if KNOWN in self.s:
+            forget(self.s, tid)
 
     def control(self, tid: str, player: int) -> None:
         """`player` takes control of a token, using one of their control pieces."""

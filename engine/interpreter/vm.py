@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from ..dsl.codegen.locate import locate
-from ..dsl.codegen.support import GameOver
-from ..dsl.limits import OPEN_BUDGET, STEP_BUDGET, StepBudgetExceeded, new_budget
 from ..errors import Location, ScriptRuntimeError
+from .limits import OPEN_BUDGET, STEP_BUDGET, StepBudgetExceeded, new_budget
+from .locate import locate
 from .runtime import Runtime
+from .script_support import GameOver
 
 _SCRIPT_MISTAKES = (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError,
                     AttributeError, OverflowError)
@@ -68,7 +68,7 @@ def _run_thread(c: Runtime, thread: dict, budget: list[int] | None = None) -> No
 
 def advance(c: Runtime, steps: int = STEP_BUDGET) -> None:
     """Run every runnable thread; return when all wait or the game is over. More than
-    `steps` steps (see dsl/limits.py) before that is a located ScriptRuntimeError."""
+    `steps` steps (see limits.py) before that is a located ScriptRuntimeError."""
     budget = [steps, steps, 0]            # as limits.new_budget; open as step_budget does
     token = OPEN_BUDGET.set(budget)
     try:

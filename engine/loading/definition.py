@@ -29,7 +29,7 @@ def check_model(doc: dict, pos: Positions, file: str) -> list[Problem]:
     if len(doc["seats"]) < players["max"]:
         bad(("seats",), f"{players['max']} players need {players['max']} seats, "
                         f"only {len(doc['seats'])} are named")
-    places = set(doc.get("locations", [])) | set(doc["areas"])
+    places = set(doc.get("locations", [])) | set(doc.get("areas", {}))
     pieces = doc.get("pieces", {})
     for pname, piece in pieces.items():
         if piece.get("start", "supply") not in places | {"supply"}:
@@ -106,7 +106,7 @@ def build(doc: dict, pos: Positions, file: str, variant: str | None) -> GameDef:
     problems += parts.check(doc, pos, file)
     if problems:
         raise RuleError(problems)
-    areas = {k: dict(v) for k, v in doc["areas"].items()}
+    areas = {k: dict(v) for k, v in doc.get("areas", {}).items()}
     variables = doc.get("variables", {})
     constants = {}
     for k, v in doc.get("constants", {}).items():

@@ -13,8 +13,8 @@ from typing import Any
 
 from ..errors import Location, Problem, RuleError, VariantNotGame
 from ..game import Game
-from ..i18n.check import text_file_problems
 from ..interpreter.model import GameDef
+from ..texts.text_file import text_file_problems
 from . import parts, schema
 from .definition import build
 from .files import ReadLog, SourceProblem
@@ -140,6 +140,7 @@ def _load(game: str, variant: str | None, log: ReadLog,
             else option.value
     parts.attach(definition, doc)
     definition.folder = str(path.parent.resolve())
+    definition.languages = tuple(doc.get("languages", ("en",)))
     definition.files = [name, *variant_files] + [display_name(script_dirs[s] / s)
                                                  for s in doc["scripts"]]
     if "text" in doc:

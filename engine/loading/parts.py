@@ -41,7 +41,7 @@ def check(doc: dict, pos: Positions, file: str) -> list[Problem]:
                 bad((section, name, key), f"{value!r} is neither a number nor an option")
             elif isinstance(value, dict) and value.get("unless") not in options:
                 bad((section, name, key, "unless"), f"{value.get('unless')!r} is not an option")
-    taken = set(doc["areas"]) | set(doc.get("locations", []))
+    taken = set(doc.get("areas", {})) | set(doc.get("locations", []))
     for section in ("pieces", "tokens", "decks", "constants", "options"):
         taken |= set(doc.get(section, {}))
     seen: set[str] = set()
@@ -52,7 +52,7 @@ def check(doc: dict, pos: Positions, file: str) -> list[Problem]:
             seen.add(name)
     for cid, pair in doc.get("connections", {}).items():
         for i, area in enumerate(pair):
-            if area not in doc["areas"]:
+            if area not in doc.get("areas", {}):
                 bad(("connections", cid, i), f"{area!r} is not an area")
         if len(pair) == 2 and pair[0] == pair[1]:
             bad(("connections", cid), "a connection joins two different areas")

@@ -135,7 +135,7 @@ def check_areas(doc: dict, positions: Positions, file: str) -> list[Problem]:
     problems = _kind_schema_problems(kinds, positions, file)
     if problems:
         return problems
-    for area, props in doc["areas"].items():
+    for area, props in doc.get("areas", {}).items():
         kind = kinds.get(props["kind"])
         if kind is None:
             problems.append(Problem(_located(positions, ("areas", area, "kind"), file),

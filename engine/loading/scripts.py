@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 from lark import Tree
 
+from ..dsl.asks import read_asks
+from ..dsl.builtins import EXPRESSIONS
 from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
 from ..dsl.parse import SyntaxProblem, parse
+from ..dsl.value_types import kinds_of
 from ..errors import Problem, RuleError
 from ..interpreter.model import EndRule, GameDef, ScorePart
 from .evaluation import compile_evaluation
@@ -53,6 +58,8 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
         definition.end = EndRule({}, [], True, {})
     program = compiler.compile_all()
     definition.program = program
+    definition.value_kinds = partial(kinds_of, definition)
+    definition.asks = read_asks(program)
     if "goals" in doc:
         definition.goals = compile_goals(compiler, doc["goals"], pos, file, problems)
     if definition.start not in program.procs:
@@ -71,6 +78,14 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
                                                         p.location.column)))
     compiler.generate(definition.id if definition.variant is None else
                       f"{definition.id}+{definition.variant}")
+
+
+def is_standing(source: str) -> bool:
+    """Whether a tie-breaker is a standing (a built-in that never ties, such as the order
+    on a track): the table shows it as a place, #1 ahead, not as its raw count."""
+    call = re.match(r"\s*([a-z_][a-z0-9_]*)\(", str(source))
+    builtin = EXPRESSIONS.get(call.group(1)) if call else None
+    return bool(builtin is not None and builtin.never_ties)
 
 
 def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
@@ -98,6 +113,7 @@ def _compile_end(compiler: Compiler, end: dict, pos: Positions, file: str,
             share = bool(definition.options[share].value)
     rule = EndRule(conditions, tiebreakers, share, dict(end.get("conditions", {})),
                    [str(x) for x in end.get("tiebreakers", [])])
+    rule.standings = [is_standing(source) for source in rule.tiebreaker_sources]
     payoff = end.get("payoff")
     if payoff is not None:
         rule.payoff = compile_one(("end", "payoff", "value"), payoff["value"])

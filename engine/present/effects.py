@@ -17,7 +17,7 @@ from typing import Any
 
 from ..i18n.data_values import DataValues
 from ..i18n.game_words import GameWords
-from ..i18n.templates import TemplateError, parse_template
+from ..texts.templates import TemplateError, parse_template
 
 EFFECTS = "effects"
 """The text file's section of effect texts (context <game>.effects)."""
@@ -147,3 +147,22 @@ def written(gw: GameWords, section: str, english: str, names: dict[str, Any] | N
         return parse_template(translated).render(lookup, w, gw.value)
     except TemplateError:
         return None
+
+
+def whole_tile_effects(gw: GameWords, grid: Any, tokens: list[dict]) -> dict[str, str]:
+    """What the drawn whole tiles of a grid (one part type over the whole tile, such as a
+    milestone) do, by that part's value, when every tile of that type in the game reads
+    the same effect text (a milestone, not public buildings that differ); a key to the grid
+    writes it beside the part's word."""
+    from .labels import effects_of
+    if not grid.separate or not grid.parts:
+        return {}
+    drawn = {str((t.get(grid.parts) or [None])[0]): t.get("kind", "") for t in tokens
+             if t.get(grid.separate) and t.get(grid.parts)}
+    out: dict[str, str] = {}
+    for value, kind in drawn.items():
+        said = {effects_of(gw).of(kind, row) for row in rows_of(gw.definition, kind)
+                if row.get(grid.separate) and str((row.get(grid.parts) or [None])[0]) == value}
+        if len(said) == 1 and None not in said:
+            out[value] = said.pop()
+    return out

@@ -63,6 +63,21 @@ def _spaces_named(gw: GameWords, fields: dict) -> dict:
             for k, v in fields.items()}
 
 
+def _shown_to_one(gw: GameWords, event: dict, token: str, who: str) -> str:
+    """A private reveal: what was seen for the seat it was shown to; that it happened for
+    the others (their event has no token and no values)."""
+    place = gw.place(event.get("at"))
+    if "token" not in event:
+        return gw.w("{player} is shown one {piece} ({place})", player=who,
+                    piece=gw.piece(event.get("piece")), place=place)
+    known = {"e", "token", "piece", "player", "at", "private", "masked"}
+    values = {k: v for k, v in event.items() if k not in known}
+    shown = token_label(gw, {"kind": event["piece"], **values}) \
+        if event.get("piece") in gw.definition.tokens else gw.fields(values)
+    return gw.w("{token} ({place}) shown to {player}: {values}", token=token, place=place,
+                player=who, values=shown)
+
+
 def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None) -> str:
     """One log event as a line of text. `tokens` (id -> observed token) lets a token with
     no secrets be named by its properties."""
@@ -106,6 +121,8 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
                      place=gw.place(event["at"]), values=shown)
         else:
             line = w("{token} revealed: {values}", token=owned, values=shown)
+    elif kind == "reveal_to":
+        line = _shown_to_one(gw, event, token, who)
     elif kind == "control":
         line = w("{player} takes control of {token}", player=who, token=token)
     elif kind == "release":

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dsl.value_types import types_of
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..interpreter.decision_context import kind_name
+from ..interpreter.decision_context import value_kinds
 from .labels import Namer, token_label
 from .table_layout import area_counts, load_layout
 
@@ -47,7 +46,7 @@ def shown_player_vars(game: Game, view: dict) -> list[str] | None:
 
 def var_kinds(game: Game, scope: str) -> dict[str, str]:
     """The kind of each variable of a scope ("game", "player"): player, list:player, number..."""
-    return {k: kind_name(t) for k, t in types_of(game.definition).get(scope, {}).items()}
+    return dict(value_kinds(game.definition).get(scope, {}))
 
 
 def is_seat_order(value: Any, players: int) -> bool:

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..dsl.builtins import EXPRESSIONS
 from ..errors import Location, Problem
 from ..i18n.game_words import GameWords, words
 
@@ -81,14 +80,6 @@ def category_id(source: str, index: int) -> str:
         args = [a.strip() for a in call.group(2).split(",") if a.strip() and a.strip() != "p"]
         return "_".join([call.group(1), *args])
     return f"score_{index + 1}"
-
-
-def is_standing(source: str) -> bool:
-    """Whether a tie-breaker is a standing (a built-in that never ties, such as the order
-    on a track): the table shows it as a place, #1 ahead, not as its raw count."""
-    call = re.match(r"\s*([a-z_][a-z0-9_]*)\(", str(source))
-    builtin = EXPRESSIONS.get(call.group(1)) if call else None
-    return bool(builtin is not None and builtin.never_ties)
 
 
 def category_title(gw: GameWords, source: str, index: int) -> str:
@@ -201,7 +192,7 @@ def score_table(result: dict | None, gw: GameWords,
 
     order = sorted(range(len(scores)), key=lambda p: (key(p), -p), reverse=True)
     rows, place, previous = [], 0, None
-    standings = [is_standing(source) for source in sources]
+    standings = list(end.standings)
     for i, seat in enumerate(order):
         if key(seat) != previous:
             place, previous = i + 1, key(seat)

@@ -4,7 +4,8 @@ A scenario file (`*.scenario.yaml`):
 
     name: District election, tie for first        # optional
     rule: "District election: tie for first"      # the rule or reading it checks (free text)
-    game: some_game                                # a built-in game id or a path
+    game: some_game     # a built-in id or a path from this file (in a game folder: optional,
+                        # and that folder's game)
     variant: some_variant                          # optional
     options: {some_option: false}                  # optional: option values (load_game's)
     players: 4
@@ -39,6 +40,7 @@ from typing import Any
 from ..errors import InvalidOption, RegolaError
 from ..game import Game
 from ..loading.loader import load_game
+from ..loading.sources import rules_root
 from ..loading.yaml_source import load_yaml
 from .acting import parse_act, parse_auto
 from .document import Failure, Run, Scope
@@ -100,16 +102,18 @@ class Compiled:
     steps: list[tuple[int, bool, Callable]]   # (line, moves the game?, step)
 
 
-def _top(scope: Scope, doc: Any, report: Report, games: Loader) -> tuple[Game, int, int, list]:
+def _top(scope: Scope, doc: Any, report: Report, games: Loader, path: Path
+         ) -> tuple[Game, int, int, list]:
     if not isinstance(doc, dict):
         raise scope.fail((), "a scenario file must be a mapping with game, players and steps")
-    scope.mapping(doc, (), "a scenario", required=("game", "steps"), optional=TOP_KEYS)
+    scope.mapping(doc, (), "a scenario", required=("steps",) if home_game(path) else
+                  ("game", "steps"), optional=TOP_KEYS)
     report.name = str(doc.get("name", ""))
     if "xfail" in doc:
         report.xfail = str(doc["xfail"])
         report.xfail_line = scope.line(("xfail",))
     try:
-        game = games(str(doc["game"]), doc.get("variant"))
+        game = games(game_of_scenario(scope, doc, path), doc.get("variant"))
     except RegolaError as err:
         raise scope.fail(("game",), f"cannot load the game: {err}") from None
     if doc.get("options") is not None:
@@ -126,6 +130,49 @@ def _top(scope: Scope, doc: Any, report: Report, games: Loader) -> tuple[Game, i
     if not isinstance(steps, list) or not steps:
         raise scope.fail(("steps",), "steps must be a non-empty list")
     return game, players, seed, steps
+
+
+def home_game(scenario: str | Path) -> Path | None:
+    """The folder of the game a scenario file is kept with: the nearest folder above the
+    file that holds a game.yaml (None for a scenario kept outside any game)."""
+    for folder in Path(scenario).resolve().parents:
+        if (folder / "game.yaml").is_file():
+            return folder
+    return None
+
+
+def game_of_scenario(scope: Scope, doc: dict, path: Path) -> str:
+    """What a scenario plays, as load_game takes it. A scenario inside a game folder plays
+    that folder's game (its `game:` may be left out; naming another game is a located
+    error, so a copy of a game never runs the original's rules); elsewhere `game:` is a
+    built-in id or a path relative to the scenario file."""
+    name = str(doc["game"]) if "game" in doc else None
+    home = home_game(path)
+    if home is not None:
+        if name is None or name == _game_id(home) or _same_game(path, name, home):
+            return str(home)
+        raise scope.fail(("game",), f"this scenario is kept with the game in {home} (id "
+                                    f"{_game_id(home)!r}), so it plays that game; leave "
+                                    f"`game:` out or name that game, not {name!r}")
+    assert name is not None   # required outside a game folder (_top checks it)
+    relative = path.parent / name
+    if "/" not in name and ((rules_root() / name / "game.yaml").is_file()
+                            or not relative.exists()):
+        return name          # a built-in id (an unknown one is reported as such)
+    return str(relative)
+
+
+def _game_id(folder: Path) -> str | None:
+    doc, _, problems = load_yaml(folder / "game.yaml", str(folder / "game.yaml"))
+    return str(doc.get("id")) if not problems and isinstance(doc, dict) else None
+
+
+def _same_game(scenario: Path, name: str, home: Path) -> bool:
+    """Whether `name`, a path relative to the scenario file, is the game folder `home`."""
+    candidate = scenario.parent / name
+    if candidate.is_file():
+        candidate = candidate.parent
+    return candidate.resolve() == home.resolve()
 
 
 def _with_options(scope: Scope, game: Game, options: Any) -> Game:
@@ -202,7 +249,7 @@ def compile_file(path: str | Path, display: str | None = None, games: Loader = l
         return report, None, failures
     scope = Scope(file, pos)
     try:
-        game, players, seed, steps = _top(scope, doc, report, games)
+        game, players, seed, steps = _top(scope, doc, report, games, Path(path))
     except Failure as failure:
         return report, None, [failure]
     scope.game, scope.players = game.definition, players
@@ -261,11 +308,14 @@ def play(compiled: Compiled) -> Run:
 
 
 def discover(paths: list[str]) -> tuple[list[Path], list[str]]:
-    """The scenario files named by `paths` (folders searched recursively), and problems."""
+    """The scenario files named by `paths` (files; folders, such as a game's, searched
+    recursively; built-in game ids), and problems."""
     files: list[Path] = []
     missing: list[str] = []
     for name in paths:
         path = Path(name)
+        if not path.exists() and "/" not in name and (rules_root() / name / "game.yaml").is_file():
+            path = rules_root() / name   # a built-in game's id: its scenarios
         if path.is_dir():
             files.extend(sorted(path.rglob(f"*{SUFFIX}")))
         elif path.is_file():

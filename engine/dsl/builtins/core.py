@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..limits import check_count
+from ...interpreter.limits import check_count
 from ..types import BOOLEAN, NUMBER, PLAYER, SEQUENCE, TEXT, UNKNOWN, T, list_of, sig
 from .registry import Builtin
 

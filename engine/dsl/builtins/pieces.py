@@ -7,6 +7,7 @@ from typing import Any
 
 from lark import Tree
 
+from ...interpreter.private_reveal import reveal_to
 from ...interpreter.runtime import Runtime
 from ..trees import call_parts
 from ..types import NUMBER, PLACE, PLAYER, TEXT, TOKEN, list_of, sig
@@ -104,6 +105,11 @@ def phrase_reveal(reader, args, kwargs, env) -> str:
     return reader.w("turn {token} face up", token=reader.p.expr(args[0], env))
 
 
+def phrase_reveal_to(reader, args, kwargs, env) -> str:
+    return reader.w("show {token} to {player} alone", token=reader.p.expr(args[0], env),
+                    player=reader.p.expr(args[1], env))
+
+
 def phrase_hide(reader, args, kwargs, env) -> str:
     return reader.w("turn {token} face down", token=reader.p.expr(args[0], env))
 
@@ -154,6 +160,10 @@ STATEMENTS: dict[str, Builtin] = {
                     sig=sig(TOKEN, PLAYER), phrase=phrase_give),
     "reveal": Builtin(Runtime.reveal, 1, 1, doc="turn a token face up",
                       sig=sig(TOKEN), phrase=phrase_reveal),
+    "reveal_to": Builtin(reveal_to, 2, 2,
+                         doc="show a token's secret properties to one player only (the "
+                             "others learn only that it was shown)",
+                         sig=sig(TOKEN, PLAYER), phrase=phrase_reveal_to),
     "hide": Builtin(Runtime.hide, 1, 1, doc="turn a token face down",
                     sig=sig(TOKEN), phrase=phrase_hide),
     "control": Builtin(Runtime.control, 2, 2,
@@ -163,3 +173,4 @@ STATEMENTS: dict[str, Builtin] = {
                        doc="a token becomes neutral; its control piece goes home",
                        sig=sig(TOKEN), phrase=phrase_release),
 }
+

@@ -48,6 +48,9 @@ class _Walk:
             self.uses(ch[1], done)
         elif kind in ("return_stmt", "break_stmt"):
             return done, False
+        elif kind == "return_value_stmt":
+            self.uses(ch[0], done)
+            return done, False
         elif kind == "if_stmt":
             return self.if_stmt(s, done)
         elif kind == "for_stmt":
@@ -94,7 +97,7 @@ class _Walk:
             self.uses(value, inner)
             self.uses(where, inner)
             return
-        if node.data == "rank":
+        if node.data in ("rank", "sort"):
             var, source, *rest = node.children
             self.uses(source, done)
             for part in rest:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..limits import NUMBER_LIMIT
+from ...interpreter.limits import NUMBER_LIMIT
 from .calls import CallChecks
 
 
@@ -49,8 +49,11 @@ class ExpressionChecks(CallChecks):
             self.attr(t, scope)
         elif kind == "call":
             self.call(t, scope)
-        elif kind in ("list_comp", "rank"):
+        elif kind in ("list_comp", "rank", "sort"):
             self.binding(t, scope)
+        elif kind == "choose_expr":
+            self.fail(t, "'choose' asks a player and stops the procedure, so it stands only "
+                         "as the value of 'let', of an assignment or of 'return'")
         elif kind in ("list", "index", "ternary", "or_op", "and_op", "not_op", "neg",
                       "member", "not_member"):
             for x in ch:

@@ -7,6 +7,7 @@ from lark import Tree
 
 from .. import builtins
 from ..program import Proc
+from ..trees import procedure_call
 from .expressions import ExpressionChecks, is_game
 from .names import CompileProblem
 
@@ -29,7 +30,10 @@ class StatementChecks(ExpressionChecks):
             name = str(s.children[0])
             if kind == "assign_stmt" and name not in scope:
                 self.fail(s.children[0], f"unknown variable {name!r}; introduce it with 'let'")
-            self.expr(s.children[1], scope)
+            if procedure_call(s, self.program.procs) is not None:
+                self.returned_value(s.children[1], scope)
+            else:
+                self.expr(s.children[1], scope)
         elif kind == "attr_assign_stmt":
             self.attr_assign(s, scope)
         elif kind == "choose_stmt":
@@ -41,6 +45,10 @@ class StatementChecks(ExpressionChecks):
                 self.fail(s, "'break' outside a loop")
         elif kind in ("return_stmt", "pass_stmt"):
             pass
+        elif kind == "return_value_stmt":
+            if self.sim_depth:
+                self.fail(s, "'return' with a value inside a 'simultaneous' block")
+            self.expr(s.children[0], scope)
         elif kind == "if_stmt":
             self.if_stmt(s, scope, proc, loops)
         elif kind in ("for_stmt", "repeat_stmt", "while_stmt"):
@@ -88,6 +96,16 @@ class StatementChecks(ExpressionChecks):
             self.check_builtin_call(s, name, builtin, args, kwargs)
             if name == "log":
                 self.check_log_id(s, kwargs)
+
+    def returned_value(self, call: Tree, scope: set[str]) -> None:
+        """`let x = P(ARGS)`: a procedure called for the value it returns (`return E`)."""
+        name = str(call.children[0])
+        args, kwargs = self.args(call.children[1], scope)
+        self.check_script_arity(call, name, self.program.procs[name].params, args, kwargs)
+        tree = self.program.procs[name].tree
+        if tree is not None and not any(True for _ in tree.find_data("return_value_stmt")):
+            self.fail(call, f"{name!r} returns no value: give it a 'return' with a value, "
+                            "or call it as a statement")
 
     def if_stmt(self, s: Tree, scope: set[str], proc: Proc, loops: int) -> None:
         """`if/elif/else`: each condition, then its block."""

@@ -66,7 +66,7 @@ class ExpressionTypes(Blame):
             return self.index_type(t)
         if kind == "call":
             return self.call_type(t)
-        if kind in ("list_comp", "rank"):
+        if kind in ("list_comp", "rank", "sort"):
             return self.comprehension(t)
         if kind == "ternary":
             a, cond, b = ch
@@ -233,6 +233,8 @@ class ExpressionTypes(Blame):
                 self.ty(key)
             if item is not None:
                 return list_of(self.ty(item))
+            if t.data == "sort":
+                return list_of(element(st))
             return list_of(list_of(element(st)))
         finally:
             self.scopes.pop()
@@ -244,6 +246,10 @@ class ExpressionTypes(Blame):
         if func is not None:
             self.script_call(t, name, func.params)
             return self.fn_types.get(name, NOTHING)
+        proc = self.program.procs.get(name)
+        if proc is not None:      # `let x = P(...)`: what the procedure returns
+            self.script_call(t, name, proc.params)
+            return getattr(self, "return_types", {}).get(name, NOTHING)
         builtin = builtins.EXPRESSIONS.get(name)
         if builtin is None:
             self.arguments(t)

@@ -76,6 +76,8 @@ class TypeChecker(CallTypes):
         self.g, self.program, self.problems = game, program, problems
         self.types = GameTypes(game)
         self.fn_types: dict[str, Type] = {}
+        self.return_types: dict[str, Type] = {}     # what each procedure returns (`return E`)
+        self.new_return: Type = NOTHING
         self.const_types: dict[str, Type] = {}
         self.local_types: dict[str, dict[str, Type]] = {}
         self.demands: dict[tuple[str, int], tuple[Type, str]] = {}
@@ -96,7 +98,8 @@ class TypeChecker(CallTypes):
     def _state(self) -> tuple:
         return (dict(self.fn_types), dict(self.const_types),
                 {k: dict(v) for k, v in self.local_types.items()},
-                {k: v[0] for k, v in self.demands.items()}, dict(self.var_assigned))
+                {k: v[0] for k, v in self.demands.items()}, dict(self.var_assigned),
+                dict(self.return_types))
 
     def run(self, uses: list[SettingUse]) -> None:
         """Infer until stable (or MAX_ROUNDS), then report in one last walk."""
@@ -156,8 +159,10 @@ class TypeChecker(CallTypes):
             local = {n: known_locals.get(n, NOTHING) for n in declared_names(block)}
             self.enter(proc.file, f"def {proc.name}", proc.name, proc.params, local)
             self.new_locals, self.new_plain = {}, {}
+            self.new_return = NOTHING
             self.block(block)
             self.local_types[proc.name] = self._locals()
+            self.return_types[proc.name] = self.new_return
         for tree, params, file, origin in self.program.expressions:
             path = origin.path if origin is not None else ""
             self.enter(file, path, path, params)
@@ -218,6 +223,8 @@ class TypeChecker(CallTypes):
             self.assign(str(ch[0]), element(ot))
         elif kind == "call_stmt":
             self.statement_call(s)
+        elif kind == "return_value_stmt":
+            self.returned(ch[0])
         elif kind == "if_stmt":
             self.condition(ch[0], "'if'")
             self.block(ch[1])
@@ -241,6 +248,16 @@ class TypeChecker(CallTypes):
             ct = self.ty(ch[0])
             self.expect(ch[0], ct, NUMBER, lambda: f"'repeat' needs a number, not {describe(ct)}")
             self.block(ch[1])
+
+    def returned(self, value: Tree) -> None:
+        """`return E`: every path of a procedure returns the same kind of value."""
+        vt, before = self.ty(value), self.new_return
+        if known(vt) and known(before) and not compatible(vt, before) and \
+                not compatible(before, vt):
+            self.report(value, f"{self.defname} returns {describe(before)} elsewhere; it "
+                               f"cannot also return {describe(vt)}")
+            return
+        self.new_return = join(before, vt)
 
     def attr_assign(self, s: Tree) -> None:
         """`game.VAR = E` or `p.VAR = E`: the value fits the variable's type (that of its

@@ -15,9 +15,10 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from ...interpreter.limits import open_budget
+from ...interpreter.script_support import HELPERS
+from ...interpreter.script_values import VALUE_HELPERS
 from ..cache import module_folder
-from ..limits import open_budget
-from .support import HELPERS
 from .writer import Spot
 
 KEPT = 64
@@ -93,7 +94,8 @@ def load(source: str, table: list[Spot | None], name: str, extra: dict[str, Any]
         _shown.append(filename)
     while len(_shown) > KEPT:
         linecache.cache.pop(_shown.pop(0), None)
-    namespace: dict[str, Any] = {"__name__": f"regola_scripts_{digest}", **HELPERS, **extra}
+    namespace: dict[str, Any] = {"__name__": f"regola_scripts_{digest}", **HELPERS,
+                                 **VALUE_HELPERS, **extra}
     exec(code, namespace)  # noqa: S102 - our own generated code
     return Module(filename, source, table, namespace)
 

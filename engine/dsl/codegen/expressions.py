@@ -206,6 +206,8 @@ class ExpressionWriter(FastForms):
             return self.list_comp(t, scope)
         if kind == "rank":
             return self.rank(t, scope)
+        if kind == "sort":
+            return self.sort(t, scope)
         text = self.operation(t, scope)
         return text if top or text.startswith("_") else f"({text})"
 
@@ -332,6 +334,18 @@ class ExpressionWriter(FastForms):
         cond = "None" if rest[-1] is None else \
             f"lambda {python}: {self.expr(rest[-1], inner, True)}"
         return f"_rank(_L, {items}, {cond}, lambda {python}: ({''.join(k + ', ' for k in keys)}))"
+
+    def sort(self, t: Tree, scope: Scope) -> str:
+        """`sort x in L by KEY, KEY2 where C`: the items, lowest keys first."""
+        var = str(t.children[0])
+        inner = scope.bind(var)
+        python = local_name(var)
+        items = self.expr(t.children[1], scope, True)
+        rest = t.children[2:]
+        keys = "".join(self.expr(k, inner, True) + ", " for k in rest[:-1])
+        cond = "None" if rest[-1] is None else \
+            f"lambda {python}: {self.expr(rest[-1], inner, True)}"
+        return f"_sort_by(_looked_at(_L, {items}), {cond}, lambda {python}: ({keys}))"
 
     def shared_key(self, cond: Tree | None, keys: list[str], inner: Scope) -> str | None:
         """A rank's `where KEY op E` (KEY its first key) as `(_k := KEY) op E`; else None."""

@@ -25,6 +25,13 @@ def calls_in(tree: Tree, kind: str) -> Iterator[str]:
             yield str(node.children[0])
 
 
+def procs_called(tree: Tree, program: Program) -> set[str]:
+    """The procedures called inside a tree: as statements, and for their returned value
+    (`let x = P(...)`)."""
+    return set(calls_in(tree, "call_stmt")) | {n for n in calls_in(tree, "call")
+                                               if n in program.procs}
+
+
 MAX_NATIVE_LOOPS = 16
 """Loops nested deeper than this are not written as Python loops (Python allows 20 nested
 blocks in a function): their procedure is written in the resumable form, where loops are
@@ -60,7 +67,7 @@ def pausing_procs(program: Program, also: Iterable[str] = ()) -> set[str]:
         body = proc.tree.children[2]
         direct[proc.name] = any(n.data in ("choose_stmt", "simultaneous_stmt")
                                 for n in body.iter_subtrees())
-    calls = {name: set(calls_in(program.procs[name].tree.children[2], "call_stmt"))
+    calls = {name: procs_called(program.procs[name].tree.children[2], program)
              for name in direct}
     pausing = {name for name, yes in direct.items() if yes} | set(also)
     changed = True
@@ -93,7 +100,7 @@ def recursive(graph: dict[str, set[str]]) -> set[str]:
 
 def call_graphs(program: Program) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Which procedures each procedure calls, and which functions each function calls."""
-    procs = {p.name: {n for n in calls_in(p.tree.children[2], "call_stmt")
+    procs = {p.name: {n for n in procs_called(p.tree.children[2], program)
                       if n in program.procs}
              for p in program.procs.values() if p.tree is not None and
              p.tree.data == "proc_def"}
@@ -107,7 +114,7 @@ def pauses(stmt: Tree, pausing: set[str]) -> bool:
     for node in stmt.iter_subtrees():
         if node.data in ("choose_stmt", "simultaneous_stmt"):
             return True
-        if node.data == "call_stmt" and str(node.children[0]) in pausing:
+        if node.data in ("call_stmt", "call") and str(node.children[0]) in pausing:
             return True
     return False
 
@@ -192,6 +199,8 @@ def live_in(s: Tree, out: frozenset[str], exit: frozenset[str]) -> frozenset[str
         return (out - {str(ch[0])}) | reads(ch[1]) | reads(ch[2])
     if kind == "return_stmt":
         return frozenset()
+    if kind == "return_value_stmt":
+        return reads(ch[0])
     if kind == "break_stmt":
         return exit
     if kind == "pass_stmt":

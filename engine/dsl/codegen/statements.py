@@ -14,6 +14,7 @@ from lark import Tree
 
 from ...errors import Location
 from .. import builtins
+from ..trees import procedure_call
 from .expressions import NOT_CONSTANT, ExpressionWriter, Scope
 from .flow import Assigned, meet, weight
 from .writer import Spot, comment
@@ -103,6 +104,8 @@ class StatementWriter(ExpressionWriter):
         scope = ctx.scope(assigned)
         if kind in ("let_stmt", "assign_stmt"):
             name = str(s.children[0])
+            if procedure_call(s, self.n.program.procs) is not None:
+                return self.value_call(out, s, depth, ctx, assigned)
             value = self.expr(s.children[1], scope, True)
             out.append((depth, f"{ctx.names[name]} = {value}", spot))
             return None if assigned is None else assigned | {name}
@@ -113,6 +116,14 @@ class StatementWriter(ExpressionWriter):
                 out.append((depth, line, spot))
         elif kind == "return_stmt":
             out.append((depth, "return None" if ctx.resumable else "return", spot))
+            return None
+        elif kind == "return_value_stmt":
+            value = self.expr(s.children[0], scope, True)
+            if ctx.resumable:
+                out.append((depth, f"_returned(_th, {value})", spot))
+                out.append((depth, "return None", spot))
+            else:
+                out.append((depth, f"return {value}", spot))
             return None
         elif kind == "break_stmt":
             loop = ctx.loops[-1]
@@ -149,6 +160,21 @@ class StatementWriter(ExpressionWriter):
         if name == "end_game":
             return [f"_end_game({', '.join(['_c', *args])})"]
         return [self.builtin(name, builtins.STATEMENTS[name], args, kwargs)]
+
+    def value_call(self, out: Out, s: Tree, depth: int, ctx: Ctx,
+                   assigned: Assigned) -> Assigned:
+        """`let x = P(ARGS)` of a procedure that cannot pause: x is what P returns."""
+        name, var = str(s.children[1].children[0]), str(s.children[0])
+        spot = ctx.spot(self.where(s))
+        args, _ = self.args(s.children[1].children[1], ctx.scope(assigned))
+        call = f"p_{name}({', '.join(['_c', '_L', *args])})"
+        if name in self.recursive_procs:
+            out.append((depth, "_deeper(_L)", spot))
+            out.append((depth, f"{ctx.names[var]} = {call}", spot))
+            out.append((depth, "_L[2] -= 1", spot))
+        else:
+            out.append((depth, f"{ctx.names[var]} = {call}", spot))
+        return None if assigned is None else assigned | {var}
 
     def branches(self, s: Tree, scope: Scope) -> tuple[list[tuple[Tree | None, Tree, Tree]],
                                                        bool]:

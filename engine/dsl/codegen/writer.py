@@ -10,19 +10,11 @@ from __future__ import annotations
 import builtins as python_builtins
 import keyword
 import re
-from dataclasses import dataclass
 
 from ...errors import Location
+from ...interpreter.locate import Spot
 
 INDENT = "    "
-
-
-@dataclass(frozen=True, slots=True)
-class Spot:
-    """Where a generated line comes from: its statement, and the innermost loop around it."""
-
-    statement: Location
-    loop: Location | None = None
 
 
 class Writer:

@@ -39,6 +39,8 @@ class Components:
         return "\n\n".join(p for p in parts if p)
 
     def board(self) -> str:
+        if not self.g.areas:        # a game without a board says nothing of one
+            return ""
         by_kind: dict[str, list[str]] = {}
         for key, area in self.g.areas.items():
             by_kind.setdefault(area["kind"], []).append(self.t.area(key))

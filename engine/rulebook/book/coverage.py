@@ -22,6 +22,8 @@ RENDERED_WITHIN = {
     "elif_clause": "a branch of if_stmt (phrases/control_flow.py, FlowSteps._if)",
     "else_clause": "the last branch of if_stmt (phrases/control_flow.py, FlowSteps._if)",
     "args": "a call's arguments (phrases/env.py, call_parts)",
+    "choose_expr": "a choice as a value: the parser makes it a choose_stmt "
+                   "(dsl/parse.py, _lift_choices), read as the statement is",
     "pos_arg": "a positional argument (phrases/env.py, call_parts)",
     "kw_arg": "a keyword argument: filters of count/tokens, or a log field",
 }
@@ -57,4 +59,5 @@ GAME_KEYS = {
     "summary": "not shown: what `regola simulate` reports as a game's length (lab)",
     "ask_single_option": "not shown: whether a forced move is still asked (a written "
                          "section says so where it matters)",
+    "languages": "not shown: the languages the game's texts ship in (its catalogs)",
 }

@@ -115,6 +115,8 @@ class Notes:
                   if self.t.feminine(k) else self.w("the {things}", things=self.t.thing(k, 2))
                   for k, tok in self.g.tokens.items()
                   if not tok.per_player and tok.start == key and k not in self.aids]
+        if not self.g.areas:                # a game without a board: no "off the board"
+            return self.boardless_place(own, shared)
         if own:
             return self.w("a place off the board; at the start, each player keeps their "
                           "{things} there", things=self.w.join(own))
@@ -122,6 +124,16 @@ class Notes:
             return self.w("a place off the board; at the start, {things} are there",
                           things=self.w.join(shared))
         return self.w("a place off the board")
+
+    def boardless_place(self, own: list[str], shared: list[str]) -> str:
+        """A place of a game without a board, and what is kept there at the start."""
+        if own:
+            return self.w("a place; at the start, each player keeps their {things} there",
+                          things=self.w.join(own))
+        if shared:
+            return self.w("a place; at the start, {things} are there",
+                          things=self.w.join(shared))
+        return self.w("a place of the game")
 
     def glossary(self) -> str:
         rows = []

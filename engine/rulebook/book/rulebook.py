@@ -195,7 +195,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
         placed = any("provisional" in blocks for _, blocks in self.outline.sections)
         late = self.outline.written() and not placed
         if not self.outline.written():
-            parts.append(self.provisional_note())
+            parts += [self.unwritten_note(), self.provisional_note()]
         appendix = self.outline.section_with("appendix")
         for sid, blocks in self.outline.sections:
             if late and sid == appendix:
@@ -230,6 +230,13 @@ class Book(ProcedureBlocks, ExampleBlocks):
                         "is based on; the book settles them as follows."), ""]
         lines += [f"- {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
+
+    def unwritten_note(self) -> str:
+        """The note atop a book nobody has written: it is the game's scripts in words."""
+        return "> " + self.w("*Nobody has written this game's rulebook yet: what follows is "
+                             "generated from its rule scripts, step by step, and reads like "
+                             "them. A written rulebook (the game's rulebook.yaml) replaces "
+                             "it.*")
 
     def generated_section(self, sid: str, blocks: list) -> str:
         """A section whose rules the variant changed and whose text nobody has written for

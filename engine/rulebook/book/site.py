@@ -7,6 +7,7 @@ mkdocs project (mkdocs-material with mkdocs-static-i18n), built with `mkdocs bui
     site/docs/<lang>/<game>/aid.md            its turn summary, to print as a player aid
     site/docs/<lang>/<game>/<variant>.md      a variant's rulebook
     site/docs/<lang>/<game>/<stem>.pdf        its printable PDF (with the pdf extra)
+    site/docs/en/manual/                      the manual: site/manual/ and its reference pages
 """
 
 from __future__ import annotations
@@ -23,9 +24,12 @@ from pathlib import Path
 from ...errors import RegolaError
 from ...i18n.catalog import LANGUAGES, Words
 from ...loading.sources import builtin_games, builtin_variants
+from .manual import write_manual
 from .rulebook import build_rulebook
 
 LANGUAGE_NAMES = {"en": "English", "es": "Español", "nl": "Nederlands"}
+MANUAL_LINK = ("The manual (in English): [how to play, write and translate games with "
+               "regola](manual/index.md).")
 
 
 class SiteError(RegolaError):
@@ -67,20 +71,26 @@ def book_count() -> int:
 
 
 def write_pages(out: Path, pdf: bool = False,
-                on_book: Callable[[str], None] | None = None) -> SiteReport:
+                on_book: Callable[[str], None] | None = None,
+                manual: Path | None = None) -> SiteReport:
     """Every built-in game and variant, in every language, under out/docs/<lang>/ (with a
-    printable PDF of each, linked from its page, if `pdf`); `on_book` hears the name of each
-    book ("en/<game>", "es/<game>/<variant>") as its writing starts."""
+    printable PDF of each, linked from its page, if `pdf`), and the manual written in the
+    folder `manual` (if given and there); `on_book` hears the name of each book
+    ("en/<game>", "es/<game>/<variant>") as its writing starts."""
     report = SiteReport()
     tell = on_book or (lambda name: None)
     docs = out / "docs"
     for lang in LANGUAGES:            # only what an earlier build wrote
         if (docs / lang).is_dir():
             shutil.rmtree(docs / lang)
+    manual_pages = write_manual(manual, docs / LANGUAGES[0]) if manual else []
+    report.pages += manual_pages
     for lang in LANGUAGES:
         w = Words(lang)
         title = w.ctx("rulebook", "Rulebooks")
         lines = [f"# {title}", "", w("Rulebooks generated from the rule data of each game.")]
+        if manual_pages:
+            lines += ["", MANUAL_LINK]
         for game in builtin_games():
             tell(f"{lang}/{game}")
             try:
@@ -154,7 +164,7 @@ def build_site(out: Path) -> subprocess.CompletedProcess:
         raise SiteError(f"cannot build the site: {error.name} is not installed; "
                         "install the docs extra: pip install 'regola[docs]'") from None
     out = Path(out).resolve()         # mkdocs runs in `out`: a relative path would not be there
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict",
                            "-f", str(out / "mkdocs.yml")],
                           capture_output=True, text=True, cwd=out,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})

@@ -19,7 +19,16 @@ class CallPhrases:
         func = self.g.program.funcs.get(name)
         if func is not None:
             return self.function(func, args, env)
+        if name in self.g.program.procs:
+            return self.returned_by(name, args, env)
         return EXPRESSIONS[name].phrase(self, args, kwargs, env)
+
+    def returned_by(self, name: str, args: list[Tree], env: Env) -> str:
+        """`let x = P(...)`: what the game's procedure P gives back once done."""
+        proc = self.g.program.procs[name]
+        values = {p: self.expr(a, env) for p, a in zip(proc.params, args)}
+        return self.w("the result of: {step}", step=self.t.name("procedures", name, None,
+                                                                 **values))
 
     def function(self, func, args: list[Tree], env: Env) -> str:
         """A game function: its phrase from the text file, else its body in words."""

@@ -126,6 +126,11 @@ class CollectionPhrases:
         return self.w("{things}, ranked by {keys} from highest to lowest, where equal "
                       "values share a place", things=things, keys=keys)
 
+    def _sort(self, t: Tree, env: Env) -> str:
+        things, keys = self._ranked(t, env)
+        return self.w("{things}, in order of {keys} from lowest to highest", things=things,
+                      keys=keys)
+
     def ranking(self, t: Tree, env: Env, name: str) -> str:
         """A ranking made as a step: "rank the players ... by ...; this is the ranking"."""
         things, keys = self._ranked(t, env)

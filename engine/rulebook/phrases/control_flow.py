@@ -19,6 +19,10 @@ class FlowSteps:
     def _return(self, s: Tree, env: Env):
         return [Step(self.w("stop here"))], True
 
+    def _return_value(self, s: Tree, env: Env):
+        return [Step(self.w("stop here: the result is {value}",
+                            value=self.p.expr(s.children[0], env)))], True
+
     def _break(self, s: Tree, env: Env):
         return [Step(self.w("stop repeating"))], True
 

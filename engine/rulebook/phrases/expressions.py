@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...dsl.parse import RETURNED_CHOICE
 from ...i18n.grammar import like
 from ..texts import Texts
 from .calls import CallPhrases
@@ -38,6 +39,7 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
             "number": self._literal, "string": self._string, "true": self._literal,
             "false": self._literal, "none": self._literal, "name": self._name,
             "list": self._list, "list_comp": self._comprehension, "rank": self._rank,
+            "sort": self._sort,
             "attr": self._attr, "index": self._index, "call": self.call,
             "ternary": self._ternary, "or_op": self.logic, "and_op": self.logic,
             "not_op": self._not, "compare": self.compare, "member": self._member,
@@ -117,6 +119,8 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
         this procedure (`<procedure>__<name>`) if there is one, else its text for all."""
         key = self.variable_key(name, env)
         entry = self.t.entry("variables", key)
+        if name == RETURNED_CHOICE and entry is None:      # `return choose from ...`
+            return self.w("the choice")
         if isinstance(entry, dict):
             things = self.t.name("variables", key, 2)
             return like(things, self.w("the {things}", things=things))

@@ -42,7 +42,8 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         self.forms = {
             "let_stmt": self._let, "assign_stmt": self._assign,
             "attr_assign_stmt": self._attr_assign, "choose_stmt": self.choose,
-            "call_stmt": self.call, "return_stmt": self._return, "break_stmt": self._break,
+            "call_stmt": self.call, "return_stmt": self._return,
+            "return_value_stmt": self._return_value, "break_stmt": self._break,
             "pass_stmt": self._pass, "if_stmt": self._if, "for_stmt": self._for,
             "while_stmt": self._while, "repeat_stmt": self._repeat,
             "simultaneous_stmt": self._simultaneous,

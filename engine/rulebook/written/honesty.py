@@ -5,7 +5,7 @@
 
 A written text is a title or a paragraph of the book file (rulebook.yaml: sections,
 worked examples, captions), or an effect of the text file (`effects`). Each is a template
-(i18n/templates.py) and is checked, in English and in every translation:
+(texts/templates.py) and is checked, in English and in every translation:
 
 - it reads (its braces are placeholders) and every placeholder names a value: of the data
   (i18n/data_values.py), of the token an effect belongs to, or, in a worked example, a
@@ -27,11 +27,11 @@ from ...errors import Location, Problem
 from ...i18n.catalog import game_catalog
 from ...i18n.check import TRANSLATED, game_po_name, read_catalog, untranslated
 from ...i18n.data_values import DataValues
-from ...i18n.templates import TemplateError, parse_template
 from ...loading.sources import display_name
 from ...loading.yaml_source import load_yaml
 from ...scenarios.document import named_values
 from ...scenarios.runner import SUFFIX
+from ...texts.templates import TemplateError, parse_template
 
 BOOK = "book"
 """The message context of the book's texts: <game>.book."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n.data_values import DataValues
-from ...i18n.templates import TemplateError, parse_template
 from ...present.effects import rows_of
+from ...texts.templates import TemplateError, parse_template
 from ..book.markdown import table
 from .honesty import BOOK, EFFECTS, paragraphs
 

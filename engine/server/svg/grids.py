@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from ...interpreter.grid import rotated
+from ...present.effects import whole_tile_effects
 from ...present.labels import token_label, view_corner
 from .context import Ctx
 from .shapes import Drawing, action_attr, circle, explain, rect, text, wrap
@@ -87,12 +88,14 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
     gw = ctx.gw
     items: list[tuple[str, str]] = []      # (svg of the sample, words)
     seen: list[str] = []
+    effects = whole_tile_effects(gw, grid, tokens)
     for token in tokens:
         for value in token.get(grid.parts) or [] if grid.parts else []:
             if str(value) not in seen:
                 seen.append(str(value))
                 items.append((rect(0, 0, 16, 16, ctx.layout.values.get(str(value), "#dddddd"),
-                                   "#333333", 1, 2), gw.value(value)))
+                                   "#333333", 1, 2), _said_with(gw, gw.value(value),
+                                                            effects.get(str(value)))))
     if grid.label and any(t.get(grid.label) is not None for t in tokens):
         items.append((circle(8, 8, 8, "#f5d76e", "#8a6d3b") + text(8, 12, "2", 11, "middle",
                                                                       "bold"),
@@ -129,6 +132,12 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
         x += room
     d.height = y + 22
     return d
+
+
+def _said_with(gw: Any, words: str, effect: str | None) -> str:
+    """A key's words with what its whole tile does, when all drawn read the same."""
+    return gw.w("{item} ({meaning})", item=words, meaning=effect.rstrip(".")) if effect \
+        else words
 
 
 def _meant(gw: Any, prop: str, words: str) -> str:

@@ -34,9 +34,12 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
         label = _named(ctx, token, label)
     if count > 1:
         label = f"{label} ×{count}"
-    lines = wrap(label, width - 14, 11) if 14 + len(label) * CHAR_W > width else [label]
+    lines = wrap_parts(label, width - 14) if 14 + len(label) * CHAR_W > width else [label]
+    effect = for_sale_effect(ctx, token)
+    said = wrap(effect, width - 14, 11) if effect else []
     w = min(width, 14 + max(len(line) for line in lines) * CHAR_W)
-    h = TAG_H + LINE_H * (len(lines) - 1)
+    w = max(w, min(width, 14 + max((len(line) for line in said), default=0) * CHAR_W))
+    h = TAG_H + LINE_H * (len(lines) - 1 + len(said))
     fill = "#e9e4d8" if words == ["?"] else "#ece9e2" if used else "#ffffff"
     controller = token.get("controller")
     border = ctx.colour(controller) if controller is not None else "#7a6a50"
@@ -50,8 +53,38 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     for i, line in enumerate(lines):
         d.add(text(9 if owner is not None else 7, 14 + LINE_H * i, line, 11,
                    fill="#6b6459" if used else INK))
+    for i, line in enumerate(said):         # what a card for sale does, under its name
+        d.add(text(9 if owner is not None else 7, 14 + LINE_H * (len(lines) + i), line, 11,
+                   fill="#4a4a4a", extra=' font-style="italic"'))
     explain(d, ctx.explained(token), token=token.get("id"))
     return d
+
+
+def wrap_parts(label: str, width: float) -> list[str]:
+    """A label of parts joined by " · " broken into lines of `width` pixels between its
+    parts, so that no part is split ("price" and its "0" stay together); a part longer
+    than a line is broken between its words."""
+    per_line = max(3, int(width / CHAR_W))
+    lines: list[str] = []
+    for part in label.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= per_line:
+            lines[-1] += " · " + part
+        elif len(part) <= per_line:
+            lines.append(part)
+        else:
+            lines += wrap(part, width, 11)
+    return lines or [""]
+
+
+def for_sale_effect(ctx: Ctx, token: dict) -> str | None:
+    """What a face-up token that belongs to nobody and lies alone in an area (a card for
+    sale on the street) does, written under its label; None for any other token."""
+    place = token.get("at")
+    if token.get("owner") is not None or place not in ctx.definition.areas or \
+            "id" not in token:
+        return None
+    here = [t for t in ctx.tokens_at(place) if "id" in t]
+    return ctx.effect_of_token(token) if len(here) == 1 else None
 
 
 def is_used(ctx: Ctx, token: dict) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...errors import ScriptRuntimeError
-from ..limits import (
+from ..errors import ScriptRuntimeError
+from .ending import check_end as ends
+from .ending import finish
+from .limits import (
     LIST_LIMIT,
     MAX_FRAMES,
     NUMBER_LIMIT,
@@ -21,6 +23,7 @@ from ..limits import (
     refuse_count,
     sized,
 )
+from .ranking import keyed_groups, rank_groups
 
 STOPPED = 1
 """What a resumable procedure returns when it stops (a decision, or a join); a finished
@@ -171,26 +174,6 @@ def first(values: Any) -> Any:
     return values[0] if values else None
 
 
-def rank_groups(items: list, key: Callable[[Any], Any]) -> list[list]:
-    """Group `items` by key, highest key first; ties share a group, in the items' order."""
-    return _groups([(key(item), item) for item in items])
-
-
-def _groups(keyed: list[tuple[Any, Any]]) -> list[list]:
-    """(key, item) pairs grouped by key, highest key first, ties in the pairs' order."""
-    order = sorted(range(len(keyed)), key=lambda i: keyed[i][0], reverse=True)
-    groups: list[list] = []
-    last = object()
-    for i in order:
-        k, item = keyed[i]
-        if groups and k == last:
-            groups[-1].append(item)
-        else:
-            groups.append([item])
-            last = k
-    return groups
-
-
 def rank(budget: list[int], values: Any, where: Callable[[Any], Any] | None,
          key: Callable[[Any], tuple]) -> list[list]:
     """`rank x in L by KEYS where C`: groups of tied items, best first."""
@@ -204,20 +187,18 @@ def rank_keyed(budget: list[int], values: Any, keyed: Callable[[Any], Any]) -> l
     False for an item left out, else its keys."""
     looked_at(budget, values)
     pairs = [(k, x) for x, k in zip(values, map(keyed, values)) if k is not False]
-    return _groups(pairs)
+    return keyed_groups(pairs)
 
 
 # -- the end of the game --------------------------------------------------------------------
 def check_end(c: Any) -> None:
     """`check_end()`: if the game ends now, unwind the scripts."""
-    from ...interpreter.ending import check_end as ends
     if ends(c):
         raise GameOver
 
 
 def end_game(c: Any, winners: Any, reason: Any = "") -> None:
     """`end_game(WINNERS, REASON)`: the game ends now."""
-    from ...interpreter.ending import finish
     finish(c, list(winners), reason)
     raise GameOver
 

@@ -104,7 +104,7 @@ class _Build(Transformer):
 
 @cache
 def _parser() -> Lark:
-    grammar = resources.files("regola.i18n").joinpath("template.lark").read_text("utf-8")
+    grammar = resources.files("regola.texts").joinpath("template.lark").read_text("utf-8")
     return Lark(grammar, parser="lalr")
 
 

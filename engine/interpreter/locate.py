@@ -3,10 +3,18 @@ looked up in the module's line table (nothing is tracked while the code runs).""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import TracebackType
 
-from ...errors import Location
-from .writer import Spot
+from ..errors import Location
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where a generated line comes from: its statement, and the innermost loop around it."""
+
+    statement: Location
+    loop: Location | None = None
 
 
 def spots(filename: str, table: list[Spot | None], tb: TracebackType | None) -> list[Spot]:

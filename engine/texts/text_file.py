@@ -1,0 +1,53 @@
+"""The texts of a game's text file, each with its catalog context and its place, and the
+check the loader makes of them (every text must be safe to fill)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..errors import Location, Problem
+from .safe_format import format_problem
+
+
+def text_file_texts(definition: Any
+                    ) -> Iterator[tuple[str, str, str | tuple[str, str], Location]]:
+    """(catalog context, key, English text or (one, other), where) for each text of a
+    loaded game's text file (GameDef)."""
+    text_file = definition.files[-1] if definition.text and definition.files else ""  # last
+    locations = definition.text_locations
+    for section, entries in (definition.text or {}).items():
+        context = f"{definition.id}.{section}"
+        if isinstance(entries, str):
+            yield context, section, entries, locations.get(section, Location(text_file))
+            continue
+        if not isinstance(entries, dict):
+            continue
+        if section == "effects":
+            for kind, texts in entries.items():
+                for key, entry in (texts if isinstance(texts, dict) else {}).items():
+                    path = f"effects.{kind}.{key}"
+                    yield context, path, entry, locations.get(path, Location(text_file,
+                                                                            path=path))
+            continue
+        for key, entry in entries.items():
+            where = locations.get(f"{section}.{key}", Location(text_file, path=f"{section}.{key}"))
+            if isinstance(entry, str):
+                yield context, f"{section}.{key}", entry, where
+            elif isinstance(entry, dict) and "one" in entry and "other" in entry:
+                yield context, f"{section}.{key}", (entry["one"], entry["other"]), where
+                if isinstance(entry.get("none"), str):
+                    yield context, f"{section}.{key}.none", entry["none"], where
+
+
+def text_file_problems(definition: Any) -> list[Problem]:
+    """The texts of a game's text file that cannot be filled safely, located (a load error:
+    a text is untrusted input, see safe_format.py)."""
+    problems = []
+    for _context, key, english, where in text_file_texts(definition):
+        for text in english if isinstance(english, tuple) else (english,):
+            why = format_problem(text) if isinstance(text, str) else None
+            if why:
+                problems.append(Problem(where, f"the text {key}: {why}"))
+                break
+    return problems

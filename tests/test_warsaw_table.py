@@ -1,0 +1,158 @@
+"""Warsaw at the table, fifth round: the milestone says what it does in every key and in
+its question, every build space carries its price and your coins are in the question, the
+story says why a building or a park scored, the status line says who won each milestone,
+hand tiles are told apart, and a short screen names the spaces it lists by their keys."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from rich.console import Console
+from warsaw_helpers import GAME, PUB, C, P, R, U, clear, fresh, lay, score
+
+import regola
+from regola.cli.board import Board, listed
+from regola.cli.grid_view import grid_legend
+from regola.cli.screen import Screen
+from regola.i18n.catalog import Words
+from regola.i18n.game_words import GameWords
+from regola.present.events import event_text
+from regola.present.labels import Namer, option_notes
+
+EN = GameWords(GAME.definition, Words("en"))
+MILESTONE_EFFECT = "Score 2 victory points in every income phase"
+
+
+def milestone_token() -> dict:
+    """A milestone tile as a seat sees it."""
+    state = fresh()
+    return next(t for t in state.observe(0)["tokens"] if t.get("family") == "milestone")
+
+
+def until(ask: str, seed: int = 11, seats: tuple = (0,)):
+    """A seeded two-player game played at random until one of `seats` is asked `ask`."""
+    game = regola.load_game("warsaw")
+    state = game.new_state(players=2, seed=seed)
+    rng = random.Random(1)
+    for _ in range(3000):
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        if seat in seats and actions[0]["ask"] == ask:
+            return game, state, actions, state.decision_context(seat)
+        state.apply(seat, rng.choice(actions))
+    raise AssertionError(f"never asked {ask}")
+
+
+def test_the_terminal_key_says_what_a_milestone_does():
+    grid = GAME.definition.grids["district"]
+    text = " ".join(line.plain for line in grid_legend(EN, grid, [[milestone_token()]]))
+    assert "mi milestone (" + MILESTONE_EFFECT in text
+
+
+def test_the_web_key_says_what_a_milestone_does():
+    from regola.present.table_layout import load_layout
+    from regola.server.svg.context import Ctx
+    from regola.server.svg.grids import grid_legend as svg_legend
+    ctx = Ctx(GAME.definition, fresh().observe(0), EN, load_layout(GAME.definition))
+    drawn = svg_legend(ctx, GAME.definition.grids["district"], [milestone_token()], 1200)
+    svg = "".join(drawn.body)
+    assert "milestone (" + MILESTONE_EFFECT in svg
+
+
+def test_the_milestone_question_names_the_milestone_and_its_effect():
+    game, state, actions, context = until("place_milestone", seats=(0, 1))
+    namer = Namer(game, EN, state.observe(state.to_move[0]))
+    question = namer.prompt(context, "place_milestone", [a["value"] for a in actions])
+    assert question.startswith("You won this milestone: milestone (cost 0) (" + MILESTONE_EFFECT)
+    assert "It is free" in question
+
+
+def test_every_build_space_has_its_price_and_the_question_says_your_coins():
+    game, state, actions, context = until("build_or_discard")
+    values = [a["value"] for a in actions]
+    notes = option_notes(EN, context, values)
+    coins = state.observe(0)["bank"]["coin"]["held"][0]
+    for value, note in zip(values, notes, strict=True):
+        if value == "discard":
+            assert note == "take 3 coins"
+        else:
+            assert re.fullmatch(r"pay \d+ coins? \((empty space: the full cost|over a tile: "
+                                r"the cost difference)\)", note), note
+    question = Namer(game, EN, state.observe(0)).prompt(context, "build_or_discard", values)
+    assert re.search(rf"You have {coins} coins?\. Where do you build it\?", question)
+
+
+def test_a_short_screen_names_each_space_it_lists_by_key():
+    screen = Screen(Console(width=80, record=True), GAME, EN)
+    options = [("i", "discard the tile"), ("11", "row 2, column 3"), ("17", "row 3, column 4")]
+    lines = [line.plain for line in screen.marked_options(options, {"11", "17"}, 80)]
+    assert lines[-1] == "[11] row 2, column 3 · [17] row 3, column 4"
+    assert "marked space" not in " ".join(lines)
+    priced = [("18", "row 3, column 4 — pay 3 coins (empty space: the full cost)"),
+              ("25", "row 4, column 4 — pay 1 coin (over a tile: the cost difference)")]
+    lines = [line.plain for line in screen.marked_options(priced, {"18", "25"}, 80)]
+    assert lines == ["[18] pay 3 coins · [25] pay 1 coin"]     # the map shows where
+
+
+def test_the_story_says_why_a_building_and_a_park_score():
+    state = fresh()
+    clear(state, 0)
+    lay(state, 0, [0, 0], [U, U, U, U])
+    lay(state, 0, [1, 0], [PUB] * 4, whole=True, reward="vp", amount=1, per=U, family="public")
+    lay(state, 0, [0, 1], [P, P, R, C])
+    score(state, 0)
+    said = [event_text(e, EN) for e in state.log if e.get("msg") in ("building_counted",
+                                                                      "park_counted")]
+    assert any(re.fullmatch(r"Red's public building at row \d, column \d has 1 cultural area "
+                            r"next to it\.", s) for s in said), said
+    assert any(s.startswith("Red's best park has 1 residential area next to it") for s in said)
+
+
+def test_the_coin_exchange_says_its_rate():
+    event = {"e": "note", "msg": "coins_exchanged", "player": 0, "vp": 1, "paid": 3, "coins": 2,
+             "n": 2, "total": 9, "rate": 3}
+    assert event_text(event, EN) == ("Red turns 3 coins into 1 VP (3 coins for each VP) and "
+                                      "keeps 2 coins: 9 VP in all.")
+
+
+def test_two_public_buildings_alike_but_for_their_effect_are_told_apart_in_the_hand():
+    state = fresh()
+    view = state.observe(0)
+    hand = [t for t in view["tokens"] if t.get("at") == "hand" and t.get("owner") == 0]
+    public = {"family": "public", "cost": 8, "quarters": [PUB] * 4, "icons": None,
+              "whole": True, "shown": True}
+    hand[0].update(public, effect="coins", reward="coins", amount=2, per=None, shield=None)
+    hand[1].update(public, effect="shield", reward=None, amount=None, per=None, shield=True)
+    line = " ".join(t.plain for t in Board(GAME, EN, view).mine())
+    assert "public building (cost 8) (Take 2 coins)" in line
+    assert "public building (cost 8) (Residential areas next to this building" in line
+    assert "2×public building" not in line
+
+
+def test_things_with_commas_are_listed_with_semicolons():
+    assert listed(["park (cost 2)", "public building (cost 3)"]) == \
+        "park (cost 2), public building (cost 3)"
+    assert listed(["cultural (cost 3), icon: cultural 2", "park (cost 2)"]) == \
+        "cultural (cost 3), icon: cultural 2; park (cost 2)"
+
+
+def test_the_new_texts_read_in_spanish_and_dutch():
+    event = {"e": "note", "msg": "building_counted", "player": 0, "family": "public",
+             "space": None, "per": "cultural", "n": 2}
+    for lang, word in (("es", "zonas de tipo cultural"), ("nl", "gebieden van het type")):
+        gw = GameWords(GAME.definition, Words(lang))
+        assert word in event_text({**event, "space": [0, 0]}, gw)
+        assert gw.value("won_red") != "won by Red"
+    assert EN.value("won_blue") == "won by Blue"
+    assert C == "commercial"
+
+
+def test_the_key_writes_no_effect_for_a_tile_type_whose_tiles_differ():
+    """Public buildings do different things: the key names them without one building's
+    effect, which would read as every building's."""
+    token = {**milestone_token(), "family": "public", "quarters": [PUB] * 4,
+             "effect": "coins", "reward": "coins", "amount": 2}
+    grid = GAME.definition.grids["district"]
+    text = " ".join(line.plain for line in grid_legend(EN, grid, [[token]]))
+    assert "pu public building" in text and "Take 2 coins" not in text
