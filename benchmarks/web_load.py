@@ -3,18 +3,25 @@
 Starts `regola serve` (bots move without pause) on a fresh database, makes --games games
 (the four built-in games in turn, two person seats each and bots in the others) and opens
 one WebSocket client per person seat (so 2 x --games clients), each playing its seat at
-random as fast as the server answers, for at most --seconds or --actions actions per
-client. Then it checks that no client got an error and that no action was lost: every
-action a client was told was taken is in the database at its place, and every game's
-stored count is what the server reports. It prints actions per second (all actions: the
-clients' and the bots') and the clients' latency (send -> the server's answer) p50/p95/max.
---json FILE keeps the figures. Needs the web extra (`pip install '.[web]'`).
+random, for at most --seconds or --actions actions per client. Two modes set the figures
+of issue 22: `--mode acting` (100 games, 200 clients acting as soon as they are asked) and
+`--mode people` (500 games, 1,000 clients that think like people: an exponential pause of
+mean --think seconds, 5 by default, before each action). Then it checks that no client got
+an error and that no action was lost: every action a client was told was taken is in the
+database at its place, and every game's stored count is what the server reports. It prints
+actions per second (all actions: the clients' and the bots') and the clients' latency (send
+-> the server's answer) p50/p95/p99/max. --json FILE keeps the figures; --server-root DIR
+runs the server from another worktree (the "before" of a change); --servers N starts N
+server processes, each with its own database, and shares the games out among them by id
+(as a router in front of them would); --profile FILE runs the (first) server under
+cProfile. Needs the web extra (`pip install '.[web]'`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import signal
@@ -42,14 +49,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    code = "from regola.cli.app import main; main()"
+MODES = {"acting": {"games": 100, "think": 0.0, "seconds": 60, "actions": 100},
+         "people": {"games": 500, "think": 5.0, "seconds": 90, "actions": 1000}}
+"""The two loads of issue 22: 200 clients acting at once; 1,000 clients at people's pace."""
+
+
+PROFILED = ("import cProfile, sys\nfrom regola.cli.app import main\nout = sys.argv.pop()\n"
+            "profile = cProfile.Profile()\nprofile.enable()\ntry:\n    main()\n"
+            "finally:\n    profile.disable()\n    profile.dump_stats(out)\n")
+"""The server under cProfile (its event loop's thread); the statistics go to the file
+given last on its command line."""
+
+
+def start_server(db: Path, port: int, root: Path | None = None,
+                 profile: Path | None = None) -> subprocess.Popen:
+    code = PROFILED if profile else "from regola.cli.app import main; main()"
+    # the import hook loads the worktree that holds the working directory
     process = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port),
                                 "--db", str(db), "--bot-delay", "0",
                                 # one address plays every game, as fast as it is answered
                                 "--games-per-address", "100000", "--max-games", "100000",
-                                "--messages-per-second", "100000"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                "--messages-per-second", "100000",
+                                *([str(profile.resolve())] if profile else [])],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               cwd=root)
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2)
@@ -69,7 +92,8 @@ def http(base: str, path: str, body: dict | None = None) -> dict:
 
 
 class Client:
-    """One person seat over one WebSocket, acting at random whenever asked."""
+    """One person seat over one WebSocket, acting at random whenever asked (after an
+    exponential pause of mean `think` seconds, a person's pace, if it is not 0)."""
 
     def __init__(self, url: str, token: str, seed: int, max_actions: int, think: float = 0):
         self.url, self.token, self.max_actions, self.think = url, token, max_actions, think
@@ -79,7 +103,8 @@ class Client:
         self.errors: list[dict] = []
 
     async def play(self, deadline: float) -> None:
-        async with connect(self.url, max_size=2 ** 24) as ws:
+        async with connect(self.url, max_size=2 ** 24, open_timeout=60,
+                           ping_timeout=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
             answered: set[tuple] = set()
             sent_at: dict[int, float] = {}
@@ -102,7 +127,7 @@ class Client:
                     if prompt and (prompt["ask"], prompt["step"]) not in answered:
                         answered.add((prompt["ask"], prompt["step"]))
                         if self.think:
-                            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+                            await asyncio.sleep(self.rng.expovariate(1 / self.think))
                         action = self.rng.choice(prompt["actions"])
                         ref = len(answered)
                         sent_at[ref] = time.monotonic()
@@ -119,58 +144,94 @@ def percentile(values: list[float], share: float) -> float:
 
 async def run_clients(clients: list[Client], seconds: float) -> None:
     deadline = time.monotonic() + seconds
-    await asyncio.gather(*(c.play(deadline) for c in clients))
+    # the clients' own collector pauses (up to 0.3 s with 1,000 clients) would be counted
+    # as the server's latency: collect the young objects only, rarely
+    gc.freeze()
+    threshold = gc.get_threshold()
+    gc.set_threshold(20_000, threshold[1], 1_000_000)
+    try:
+        await asyncio.gather(*(c.play(deadline) for c in clients))
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+
+
+def count_actions(dbs: list[Path]) -> int:
+    """The actions stored in all the servers' databases."""
+    total = 0
+    for db in dbs:
+        with sqlite3.connect(db) as con:
+            total += con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    return total
+
+
+def lost_actions(db: Path, base: str, games: list[dict],
+                 acked: list[tuple[str, int, list[dict]]]) -> list[tuple]:
+    """The actions of one server that a client was told were taken but that are not in its
+    database at their place, and its games whose stored count is beyond what it reports."""
+    lost: list[tuple] = []
+    with sqlite3.connect(db) as con:
+        for game, seat, acks in acked:
+            for ack in acks:
+                row = con.execute("SELECT seat, action FROM actions WHERE game = ? AND "
+                                  "n = ?", (game, ack["version"] - 1)).fetchone()
+                if row is None or row[0] != seat or json.loads(row[1])["id"] != ack["action"]:
+                    lost.append((game, ack))
+        for game in games:
+            stored = con.execute("SELECT COUNT(*) FROM actions WHERE game = ?",
+                                 (game["id"],)).fetchone()[0]
+            reported = http(base, f"/api/games/{game['id']}")["version"]
+            if reported < stored:
+                lost.append((game["id"], {"stored": stored, "reported": reported}))
+    return lost
 
 
 def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
-              seed: int = 1) -> dict:
-    """Run the load test; the figures and the checks as a dict."""
+              seed: int = 1, root: Path | None = None, profile: Path | None = None,
+              servers: int = 1) -> dict:
+    """Run the load test (the server from worktree `root`, else this one; `servers`
+    processes, each with its own database, game i on server i mod `servers`, as a router
+    by game id would send it); the figures and the checks as a dict."""
     folder = Path(tempfile.mkdtemp(prefix="regola-load-"))
-    db, port = folder / "games.sqlite3", free_port()
-    process = start_server(db, port)
-    base = f"http://127.0.0.1:{port}"
+    dbs = [folder / f"games-{n}.sqlite3" for n in range(servers)]
+    ports = [free_port() for _ in range(servers)]
+    processes = []
     try:
-        made = []
+        for n in range(servers):
+            processes.append(start_server(dbs[n], ports[n], root,
+                                          profile if n == 0 else None))
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        made: list[list[dict]] = [[] for _ in range(servers)]
         names = list(PEOPLE_AND_BOTS)
         for i in range(games):
             rules = names[i % len(names)]
-            made.append((rules, http(base, "/api/games", {"game": rules,
-                                                          "seats": PEOPLE_AND_BOTS[rules]})))
-        with sqlite3.connect(db) as con:
-            at_start = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+            made[i % servers].append(http(bases[i % servers], "/api/games", {
+                "game": rules, "seats": PEOPLE_AND_BOTS[rules]}))
+        at_start = count_actions(dbs)
         clients, owners = [], []
-        for _, game in made:
-            for seat in game["seats"]:
-                if seat["token"]:
-                    url = f"ws://127.0.0.1:{port}/ws/games/{game['id']}"
-                    clients.append(Client(url, seat["token"], seed + len(clients), max_actions,
-                                          think))
-                    owners.append((game["id"], seat["seat"]))
+        for n in range(servers):
+            for game in made[n]:
+                for seat in game["seats"]:
+                    if seat["token"]:
+                        url = f"ws://127.0.0.1:{ports[n]}/ws/games/{game['id']}"
+                        clients.append(Client(url, seat["token"], seed + len(clients),
+                                              max_actions, think))
+                        owners.append((n, game["id"], seat["seat"]))
         started = time.monotonic()
-        with sqlite3.connect(db) as con:
-            before = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        before = count_actions(dbs)
         asyncio.run(run_clients(clients, seconds))
         elapsed = time.monotonic() - started
-        with sqlite3.connect(db) as con:
-            after = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-            lost = []
-            for client, (game, seat) in zip(clients, owners):
-                for ack in client.acks:
-                    row = con.execute("SELECT seat, action FROM actions WHERE game = ? AND "
-                                      "n = ?", (game, ack["version"] - 1)).fetchone()
-                    if row is None or row[0] != seat or json.loads(row[1])["id"] != ack["action"]:
-                        lost.append((game, ack))
-            for _, game in made:
-                stored = con.execute("SELECT COUNT(*) FROM actions WHERE game = ?",
-                                     (game["id"],)).fetchone()[0]
-                reported = http(base, f"/api/games/{game['id']}")["version"]
-                if reported < stored:
-                    lost.append((game["id"], {"stored": stored, "reported": reported}))
+        after = count_actions(dbs)
+        lost = []
+        for n in range(servers):
+            acked = [(game, seat, client.acks) for client, (shard, game, seat)
+                     in zip(clients, owners) if shard == n]
+            lost += lost_actions(dbs[n], bases[n], made[n], acked)
         latencies = [x for c in clients for x in c.latencies]
         errors = [e for c in clients for e in c.errors]
         figures = {
-            "games": games, "clients": len(clients), "seconds": round(elapsed, 2),
-            "think": think,
+            "games": games, "clients": len(clients), "servers": servers,
+            "seconds": round(elapsed, 2), "think": think,
             "actions": after - before, "bot_actions_before_clients": before - at_start,
             "client_actions": len(latencies),
             "actions_per_second": round((after - before) / elapsed, 1),
@@ -178,36 +239,58 @@ def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
             "latency_ms": {"p50": round(1000 * statistics.median(latencies), 1)
                            if latencies else 0.0,
                            "p95": round(1000 * percentile(latencies, 0.95), 1),
+                           "p99": round(1000 * percentile(latencies, 0.99), 1),
                            "max": round(1000 * max(latencies, default=0.0), 1)},
             "errors": len(errors), "error_examples": errors[:3], "lost_actions": len(lost),
         }
         return figures
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        for process in processes:
+            process.send_signal(signal.SIGINT)
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
-    parser.add_argument("--seconds", type=float, default=60, help="at most this long")
-    parser.add_argument("--actions", type=int, default=100,
-                        help="at most this many actions per client")
-    parser.add_argument("--think", type=float, default=0,
-                        help="mean seconds a client waits before each action (default 0: "
-                             "at once, the server saturated)")
+    parser.add_argument("--mode", choices=sorted(MODES), default="acting",
+                        help="acting: 100 games, 200 clients acting at once (default); "
+                             "people: 500 games, 1,000 clients at a person's pace")
+    parser.add_argument("--games", type=int, help="concurrent games (default: the mode's)")
+    parser.add_argument("--seconds", type=float, help="at most this long (default: the "
+                                                      "mode's, 60 or 90)")
+    parser.add_argument("--actions", type=int,
+                        help="at most this many actions per client (default: the mode's)")
+    parser.add_argument("--think", type=float,
+                        help="mean seconds a client waits before each action (default: "
+                             "the mode's, 0 for acting: at once, the server saturated)")
+    parser.add_argument("--server-root", type=Path,
+                        help="run the server from this worktree (e.g. main's, for 'before')")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes, each with its own database; the games are "
+                             "shared out by id among them (default 1)")
+    parser.add_argument("--profile", type=Path,
+                        help="run the server under cProfile; its statistics to this file")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
-    figures = load_test(args.games, args.seconds, args.actions, args.think)
-    print(f"{figures['games']} games, {figures['clients']} WebSocket clients (think "
+    mode = MODES[args.mode]
+    figures = load_test(args.games or mode["games"], args.seconds or mode["seconds"],
+                        args.actions or mode["actions"],
+                        mode["think"] if args.think is None else args.think,
+                        root=args.server_root, profile=args.profile,
+                        servers=args.servers)
+    figures["mode"] = args.mode
+    print(f"{figures['games']} games on {figures['servers']} server(s), "
+          f"{figures['clients']} WebSocket clients (think "
           f"{figures['think']} s), "
           f"{figures['seconds']} s: {figures['actions']} actions "
           f"({figures['actions_per_second']}/s; clients {figures['client_actions']}, "
           f"{figures['client_actions_per_second']}/s); client latency p50 "
-          f"{figures['latency_ms']['p50']} ms, p95 {figures['latency_ms']['p95']} ms, max "
+          f"{figures['latency_ms']['p50']} ms, p95 {figures['latency_ms']['p95']} ms, p99 "
+          f"{figures['latency_ms']['p99']} ms, max "
           f"{figures['latency_ms']['max']} ms; errors {figures['errors']}, lost actions "
           f"{figures['lost_actions']}")
     if args.json:

@@ -85,6 +85,62 @@ def test_a_new_game_is_compiled_off_the_loop(tmp_path, monkeypatch):
         assert [g["id"] for g in client.get("/api/games").json()["games"]] == [made]
 
 
+def test_a_game_is_answered_while_another_games_view_is_drawn(tmp_path, monkeypatch):
+    """Issue 22, item 1: drawing a view (observe, the SVG, the JSON) runs off the loop.
+    The drawing of game A's view is held open; a client of game B says hello and pings:
+    the pong comes back meanwhile."""
+    import json
+
+    from regola.server import app
+
+    started, release = threading.Event(), threading.Event()
+    held_game: list[str] = []
+    real = app.seat_message
+
+    def slow_for_a(*args, **kwargs):
+        if held_game and args[4]["id"] == held_game[0]:
+            started.set()
+            release.wait(timeout=WAIT)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(app, "seat_message", slow_for_a)
+    with _client(tmp_path) as client:
+        seats = ["person", "random", "random"]
+        game_a = client.post("/api/games", json={"game": "doge", "seats": seats}).json()
+        game_b = client.post("/api/games", json={"game": "doge", "seats": seats}).json()
+        held_game.append(game_a["id"])
+        answers: dict[str, object] = {}
+
+        def watch_a():
+            with client.websocket_connect(f"/ws/games/{game_a['id']}") as socket:
+                socket.send_json({"type": "hello"})
+                answers["a"] = json.loads(socket.receive_text())
+
+        def ping_b():
+            with client.websocket_connect(f"/ws/games/{game_b['id']}") as socket:
+                socket.send_json({"type": "hello", "token": game_b["seats"][0]["token"]})
+                socket.send_json({"type": "ping", "ref": "b"})
+                while (message := json.loads(socket.receive_text()))["type"] != "pong":
+                    pass
+                answers["b"] = message
+
+        first = threading.Thread(target=watch_a)
+        first.start()
+        second = threading.Thread(target=ping_b)
+        try:
+            assert started.wait(timeout=WAIT), "game A's view was never drawn"
+            second.start()
+            second.join(timeout=3)
+            answered = "b" in answers
+        finally:
+            release.set()
+            first.join(timeout=WAIT)
+            second.join(timeout=WAIT)
+        assert answered, "game B's ping waited for game A's view to be drawn"
+        assert answers["b"] == {"type": "pong", "ref": "b"}
+        assert answers["a"]["type"] == "state" and answers["a"]["game"] == game_a["id"]
+
+
 def test_a_client_that_does_not_read_is_dropped_and_its_queue_stays_bounded(tmp_path,
                                                                              monkeypatch):
     """Issue 22, item 3: the server's queue for a client is bounded. The client's socket

@@ -1,6 +1,8 @@
-"""A smaller run of the web table's load test (benchmarks/web_load.py; the full one is 50
-games and 100 WebSocket clients): several games at once, every client playing its seat
-as fast as the server answers; no client gets an error and no action is lost."""
+"""A smaller run of the web table's load test (benchmarks/web_load.py; the full ones are 100
+games and 200 clients acting at once, and 500 games and 1,000 clients at a person's pace):
+several games at once, every client playing its seat as fast as the server answers; no
+client gets an error and no action is lost. A second run shares the games between two
+server processes, each with its own database (as a router by game id would)."""
 
 from __future__ import annotations
 
@@ -30,3 +32,16 @@ def test_concurrent_games_and_clients_lose_nothing_and_get_no_error(tmp_path):
     assert figures["client_actions"] > 16 and figures["actions"] >= figures["client_actions"]
     assert figures["latency_ms"]["p95"] > 0
     assert "actions" in done.stdout and "p95" in done.stdout
+
+
+@pytest.mark.slow
+def test_games_shared_between_two_servers_lose_nothing(tmp_path):
+    out = tmp_path / "load.json"
+    done = subprocess.run([sys.executable, str(SCRIPT), "--games", "4", "--servers", "2",
+                           "--seconds", "15", "--actions", "10", "--json", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    figures = json.loads(out.read_text())
+    assert figures["servers"] == 2 and figures["clients"] == 8
+    assert figures["errors"] == 0 and figures["lost_actions"] == 0
+    assert figures["client_actions"] > 8

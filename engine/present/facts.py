@@ -158,7 +158,7 @@ def held_facts(game: Game, gw: GameWords, view: dict, seat: int) -> list[str]:
     if board:
         out.append(gw.w("on the board: {things}", things=_counted(gw, board)))
     face_up = _face_up(gw, view, seat, set(definition.locations) - set(
-        load_layout(definition).mine or []))
+        table_layout(definition).mine or []))
     for place, kinds in held.items():
         out.append(gw.w("{place}: {things}", place=gw.place(place),
                         things=face_up.get(place) or _counted(gw, kinds)))

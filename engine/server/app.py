@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from ..game import GameState
 from ..i18n.catalog import LANGUAGES, Words
 from ..present.scores import whole_log
 from .bots_runner import BotRunner
@@ -31,6 +33,7 @@ from .guard import LOOPBACK, Guard
 from .http_api import HttpApi
 from .limits import language
 from .messages import seat_message, table_info
+from .pauses import ShortPauses
 from .quotas import Limits
 from .sessions import Session
 from .storage import Store
@@ -44,8 +47,31 @@ ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width
 STATIC = Path(str(resources.files("regola.server").joinpath("static")))
 
 
+DRAW_THREADS = 1
+"""Threads that draw the clients' views, off the event loop. One: drawing is Python code
+that holds the GIL, so more threads would not draw faster."""
 SWEEP_SECONDS = 600
 """How often the server removes the games past the limits' keeping times."""
+
+
+def draw_view(session: Session, state: GameState, actions: int, failure: str | None,
+              seat: int | None, words: Words) -> str:
+    """The message of one seat (None: a spectator) in one language as JSON text, drawn
+    from `state`, a copy of the game's state no one else changes (after `actions` actions,
+    with `failure` if the game failed): safe in a worker thread."""
+    view = state.observe(seat)
+    legal = state.legal_actions(seat) if seat is not None else []
+    table = table_info(session.id, actions, session.kinds, session.record.rules,
+                       session.record.variant, words,
+                       session.record.seed if state.is_over else None,
+                       session.titles.get(words.lang))
+    session.titles[words.lang] = table["title"]
+    context = state.decision_context(seat) if legal else None
+    kind = context.get("option_kind", "") if context else ""
+    message = seat_message(session.game, session.layout, view, legal, table, words, kind,
+                           context, state.is_over and whole_log(state) is not None)
+    message["failure"] = failure
+    return json.dumps(message)
 
 
 class Server:
@@ -58,6 +84,8 @@ class Server:
         self.store = Store(db)
         self.tables = Tables(self.store, limits=self.limits)
         self.bots = BotRunner(self.store, bot_delay)
+        self.drawer = ThreadPoolExecutor(DRAW_THREADS, thread_name_prefix="regola-draw")
+        self.pauses = ShortPauses()
         self._sweeper: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -65,12 +93,16 @@ class Server:
         time to time."""
         for session in self.tables.restore():
             self.bots.poke(session)
+        self.pauses.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def _sweep_now_and_then(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            for game in self.tables.sweep():
+            gone = self.tables.sweep()
+            if gone:
+                self.pauses.thaw()
+            for game in gone:
                 LOG.info("game %s removed (finished or idle past the limits)", game)
 
     async def stop(self) -> None:
@@ -78,29 +110,23 @@ class Server:
         if self._sweeper is not None:
             self._sweeper.cancel()
         await self.bots.stop()
+        self.drawer.shutdown(wait=False, cancel_futures=True)
+        self.pauses.stop()
         self.tables.close()
         self.store.close()
 
-    def message(self, session: Session, seat: int | None, words: Words) -> dict:
-        """The view of one seat (None: a spectator) in one language, built once per state."""
-        def build() -> dict:
-            """The message, from the state as it is now."""
-            state = session.state
-            view = state.observe(seat)
-            actions = state.legal_actions(seat) if seat is not None else []
-            title = session.titles.get(words.lang)
-            table = table_info(session.id, session.actions, session.kinds,
-                               session.record.rules, session.record.variant, words,
-                               session.record.seed if state.is_over else None, title)
-            session.titles[words.lang] = table["title"]
-            context = state.decision_context(seat) if actions else None
-            kind = context.get("option_kind", "") if context else ""
-            message = seat_message(session.game, session.layout, view, actions, table,
-                                   words, kind, context,
-                                   state.is_over and whole_log(state) is not None)
-            message["failure"] = session.failure
-            return message
-        return session.cached((seat, words.lang), build)
+    def view(self, session: Session, seat: int | None,
+             words: Words) -> asyncio.Future[str]:
+        """The view of one seat (None: a spectator) in one language as the game is now, as
+        JSON text (kept as text: one object for the garbage collector to walk, not
+        thousands): drawn in the drawing thread from a copy of the state taken now, once per
+        state, seat and language (the clients that get it share it)."""
+        def start() -> asyncio.Future[str]:
+            """The drawing of a copy of the state as it is now, handed to the thread."""
+            drawn = self.drawer.submit(draw_view, session, session.state.clone(),
+                                       session.actions, session.failure, seat, words)
+            return asyncio.wrap_future(drawn)
+        return session.cached((session.revision, seat, words.lang), start)
 
     async def act(self, session: Session, seat: int, action: Any,
                   taken: Callable[[dict], None] | None = None) -> dict:

@@ -145,7 +145,9 @@ class HttpApi:
         words = language(request)
         session = self.server.tables.get(request.path_params["game"])
         seat = seat_for(session, request)
-        return JSONResponse(self.server.message(session, seat, words))
+        # shielded: a request that goes away does not cancel a drawing others may share
+        return Response(await asyncio.shield(self.server.view(session, seat, words)),
+                        media_type="application/json")
 
     async def act(self, request: Request) -> JSONResponse:
         """POST /api/games/{id}/actions: {"action": {"id", "ask", "step"}} for the token's
@@ -159,5 +161,6 @@ class HttpApi:
         seat = seat_for(session, request, body if isinstance(body, dict) else None)
         action = body.get("action") if isinstance(body, dict) else None
         chosen = await self.server.act(session, seat, action)
+        drawing = self.server.view(session, seat, words)    # the state right after it
         return JSONResponse({"ok": True, "action": chosen["id"],
-                             "state": self.server.message(session, seat, words)})
+                             "state": json.loads(await asyncio.shield(drawing))})

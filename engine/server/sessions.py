@@ -42,7 +42,7 @@ class Session:
         self.listeners: set[Callable[[], None]] = set()
         self.bots = {seat: BOTS[s["kind"]]() for seat, s in enumerate(record.seats)
                      if s["kind"] != PERSON and s["kind"] in BOTS}
-        self._cache: dict[tuple, dict] = {}
+        self._cache: dict[tuple, Any] = {}
         self.titles: dict[str, str] = {}       # the game's name by language
         self.failure: str | None = None        # why the game cannot go on (a bot failed)
         self.creator: str | None = None        # the client address that made it (this run)
@@ -141,8 +141,9 @@ class Session:
         for listener in list(self.listeners):
             listener()
 
-    def cached(self, key: tuple, build: Callable[[], dict]) -> dict:
-        """A message built once per state for each (seat, language)."""
+    def cached(self, key: tuple, build: Callable[[], Any]) -> Any:
+        """What `build` makes, made once per state for each key (a view's drawing for a
+        seat and a language)."""
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = build()

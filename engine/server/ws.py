@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -19,6 +20,7 @@ from .limits import MAX_MESSAGE, language, parse_json
 from .quotas import RateLimit
 from .sessions import Session
 
+LOG = logging.getLogger("regola.serve")
 HELLO_SECONDS = 20
 MAX_QUEUED = 100
 """How many messages may wait for a client; a client that lets more pile up (it does not
@@ -63,21 +65,39 @@ class Client:
     async def writer(self) -> None:
         """Send the queued messages, then the view if it is due and the game moved on since
         the last one sent. The answers go first: an action's ack is queued before the game
-        is told of the change, so it always reaches the client before a view that shows it."""
+        is told of the change, so it always reaches the client before a view that shows it.
+        A view is drawn off the loop from the state as it was when it was asked for (while
+        it is drawn, answers still go out; changes meanwhile make one view after it)."""
+        drawing: asyncio.Future | None = None
         while True:
             await self.ready.wait()
             self.ready.clear()
             try:
                 while not self.queue.empty():
                     await self.socket.send_text(json.dumps(self.queue.get_nowait()))
-                if self.view_due:
+                if drawing is not None and drawing.done():
+                    done, drawing = drawing, None
+                    await self._send_view(done)
+                if self.view_due and drawing is None:
                     self.view_due = False
                     if self.session.revision != self.sent:
                         self.sent = self.session.revision
-                        message = self.server.message(self.session, self.seat, self.words)
-                        await self.socket.send_text(json.dumps(message))
+                        drawing = self.server.view(self.session, self.seat, self.words)
+                        drawing.add_done_callback(lambda _: self.ready.set())
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
+
+    async def _send_view(self, drawing: asyncio.Future) -> None:
+        """Send a view that was drawn; one whose drawing failed is logged and skipped (a
+        drawing is cancelled only when the server stops)."""
+        if drawing.cancelled():
+            return
+        error = drawing.exception()
+        if error is not None:
+            LOG.error("game %s: the view of seat %s could not be drawn: %r", self.session.id,
+                      self.seat, error)
+            return
+        await self.socket.send_text(drawing.result())
 
 
 async def _fail(socket: WebSocket, error: WebError, words: Words, code: int) -> None:
