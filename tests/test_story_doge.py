@@ -114,7 +114,7 @@ def test_my_own_marker_keeps_its_value_on_a_narrow_terminal_board():
     out = StringIO()
     Console(file=out, width=80).print(table)
     row = next(line for line in out.getvalue().splitlines() if "San Marco" in line)
-    assert "ballot marker 3" in row and "2b" in row, row
+    assert "ballot marker 3" in row and "2 ballot" in row, row
 
 
 @pytest.mark.parametrize("lang, words", [("en", "move a house"),

@@ -346,7 +346,8 @@ class Screen:
             return (current + self.fitted(small.mine()))[:max(0, room)]
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
-        top = self.fitted(board.game_lines())[:max(0, room - 4)]
+        top = self.without_end_line(board, self.fitted(board.game_lines()), room)
+        top = top[:max(0, room - 4)]
         if grid_map is None and len(top) > 1 and \
                 room - len(top) < 5 + len(board.own_grids()) + min(len(mine), 2):
             top = [cut_with_ellipsis(top[0], self.width)]   # the seat's grid needs the room
@@ -376,6 +377,14 @@ class Screen:
                                     room - len(lines) - grid_room)
         lines += front + [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, left)
+
+    def without_end_line(self, board: Board, top: list[Text], room: int) -> list[Text]:
+        """The game's lines on top, without the line saying how the game ends (the last)
+        when the rows a seat decides by would not keep their room (`board` says it)."""
+        end = len(self.fitted(board.end_line()))
+        if end and room - len(top) < 4 + board.essential_rows():
+            return top[:len(top) - end]
+        return top
 
     def grid_first(self, board: Board, grid: int, room: int, mine: list[Text],
                    notes: list[Text]) -> tuple[list[Text], int]:
