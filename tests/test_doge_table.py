@@ -283,7 +283,7 @@ def test_a_palace_space_says_the_houses_are_paid_back_to_supply():
 def test_board_cells_say_pieces_in_words_and_wrap():
     """No code at the terminal: a cell too long for one line wraps between words, or counts
     its pieces in words ("15 houses, 8 palaces"); no legend of short names is needed."""
-    for n, (state, acts) in enumerate(seat0_decisions()):
+    for n, (state, _) in enumerate(seat0_decisions()):
         if n % 9:
             continue
         board = Board(state.game, GameWords(state.game.definition), state.observe(0))

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..interpreter.model import GameDef
 from ..present.area_lines import all_area_lines, lines_panel, now_mark
 from ..present.facts import (
     end_fact,
@@ -38,12 +39,11 @@ from ..present.table_layout import area_names
 from .colours import colour_seats, seat_style
 from .grid_view import grid_maps
 
-
 WRAPPED = 3
 """The lines a cell of words may wrap over before its pieces are only counted."""
 
 
-def counted_words(gw: GameWords, definition, held: "Held") -> str:
+def counted_words(gw: GameWords, definition: GameDef, held: Held) -> str:
     """A cell's pieces counted by kind in words ("15 houses, 8 palaces"); tokens that
     belong to an area say it ("2 advisors (Quarantia)")."""
     homed = {kind for kind, _ in held.homes}
