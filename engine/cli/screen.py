@@ -133,7 +133,10 @@ def pack(items: list[Text], width: int) -> list[Text]:
 
 
 TALL = 30
-"""The height from which a screen keeps three lines of the story for itself."""
+"""The height from which a screen keeps lines of the story for itself."""
+STORY_FLOOR = 5
+"""The story lines a tall screen keeps beside areas said each in a line (what happened
+stays in sight: the board gives up its lines first)."""
 
 
 def whole_entries(logs: list[Text], room: int) -> int:
@@ -324,7 +327,7 @@ class Screen:
         decides by them, and by the rows beside them): the story gives up lines, one at a
         time, while the board has more of them to show: down to one line on a small
         screen, to three on a taller one (what happened stays in sight)."""
-        floor = 1 if self.console.height < TALL else 3
+        floor = 3 if self.console.height < TALL else STORY_FLOOR
         while log_room > floor:
             more = self.board_lines(view, room - log_room + 1)
             if len(more) <= len(board_lines):
