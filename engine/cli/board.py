@@ -44,8 +44,8 @@ WRAPPED = 3
 
 
 def counted_words(gw: GameWords, definition: GameDef, held: Held) -> str:
-    """A cell's pieces counted by kind in words ("15 houses, 8 palaces"); tokens that
-    belong to an area say it ("2 advisors (Quarantia)")."""
+    """A cell's pieces counted by kind in words ("15 cubes, 8 towers"); tokens that
+    belong to an area say it ("2 guards (North)")."""
     homed = {kind for kind, _ in held.homes}
     areas = list(definition.areas)
     said = [gw.pieces(k, n) for k, n in held.counts.items() if k not in homed]
@@ -483,8 +483,8 @@ class Board:
 
     # -- drawing -------------------------------------------------------------------------
     def cell(self, held: Held, brief: bool) -> str:
-        """A cell's words, or its pieces counted by kind in words ("15 houses, 8 palaces",
-        "2 advisors (Quarantia)")."""
+        """A cell's words, or its pieces counted by kind in words ("15 cubes, 8 towers",
+        "2 guards (North)")."""
         if not brief or not held.counts:
             return ", ".join(held.detail)
         return counted_words(self.gw, self.game.definition, held)

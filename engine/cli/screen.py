@@ -327,7 +327,7 @@ class Screen:
         decides by them, and by the rows beside them): the story gives up lines, one at a
         time, while the board has more of them to show: down to one line on a small
         screen, to three on a taller one (what happened stays in sight)."""
-        floor = 3 if self.console.height < TALL else STORY_FLOOR
+        floor = 1 if self.console.height < TALL else STORY_FLOOR
         while log_room > floor:
             more = self.board_lines(view, room - log_room + 1)
             if len(more) <= len(board_lines):
