@@ -126,11 +126,13 @@ def test_stack_sizes_are_public_marker_values_are_not():
 
 
 def test_every_reading_is_an_option_a_variant_can_flip(doge):
-    """notes: Readings - each of the 13 readings lives in the rule data as a named option
+    """notes: Readings - each of the 14 readings lives in the rule data as a named option
     with its number and a summary (so a variant can flip it); Reading 13 names its two
-    values."""
+    values; Reading 14 says it is provisional."""
     readings = {o.reading: o for o in doge.options.values() if o.reading is not None}
-    assert sorted(readings) == list(range(1, 14))
+    assert sorted(readings) == list(range(1, 15))
+    assert readings[14].name == "stalemate_ends_game"
+    assert readings[14].summary.startswith("PROVISIONAL")
     assert all(o.summary for o in readings.values())
     assert all(o.value is True for n, o in readings.items() if n != 13)
     assert readings[13].name == "quarantia_tied_runners_up"

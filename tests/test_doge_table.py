@@ -80,8 +80,8 @@ def test_a_question_keeps_every_district_row_with_its_palace_costs(columns, line
             assert row.spaces.plain in shown[0]
             assert re.search(r"(■ |\d )*(■|\d)", row.spaces.plain)
         if rows:
-            assert any("palace costs (houses); ■ a space built on" in line
-                       for line in screen), "\n".join(screen)
+            assert any("palace cost in houses (paid back to your supply); ■ a space built on"
+                       in line for line in screen), "\n".join(screen)
         checked += 1
     assert checked > 10
 
@@ -108,9 +108,9 @@ def test_palace_spaces_fill_in_order_in_the_builders_colour():
     assert built
 
 
-def test_an_advisor_is_told_by_its_home_areas_number():
-    """A counted cell names each advisor by its home area's number ("a2": the advisor of
-    Castello), and the legend says so."""
+def test_an_advisor_is_told_by_its_home_areas_name():
+    """A counted cell names each advisor in words, by its home area ("1 advisor
+    (Castello)"), with no code to look up in a legend."""
     for state, _ in seat0_decisions():
         view = state.observe(0)
         placed = [t for t in view["tokens"] if t["kind"] == "advisor"
@@ -124,8 +124,9 @@ def test_an_advisor_is_told_by_its_home_areas_number():
             held = board.places[token["at"]][token["controller"]]
             assert held.homes[("advisor", areas.index(token["home"]) + 1)] >= 1
             cell = board.cell(held, True)
-            assert f"a{areas.index(token['home']) + 1}" in cell, cell
-        assert any("aN: the advisor of area N" in t.plain for t in board.legend())
+            home = GameWords(state.game.definition).place(token["home"])
+            assert re.search(rf"\d advisors? \({home}\)", cell), cell
+        assert not any("area N" in t.plain for t in board.legend())
         return
     pytest.fail("no advisor was ever controlled")
 
@@ -192,7 +193,8 @@ def test_board_shows_no_bookkeeping_and_breaks_lines_between_words():
     assert "just placed" not in shown
     assert "this year's voting order:" in shown and "the current row" not in shown
     assert not re.search(r"^\s*,", shown, re.M), shown
-    assert "palaces: palace costs (houses); ■ a space built on" in shown
+    assert "palaces: palace cost in houses (paid back to your supply); ■ a space built on" \
+        in shown
     assert re.search(r"^Cannaregio +3 4 5 6 7$", shown, re.M), shown
     assert "next year's voting order: blue voting-order cards" in shown
 
@@ -246,3 +248,49 @@ def test_a_wrapped_line_under_the_board_is_shown_whole_or_not_at_all(lang):
     assert str(len(more)) in shown[0]
     shown = [t.plain for t in screen.under(more, 3)]
     assert shown[:2] == [more[0].plain, more[1].plain] and shown[2].startswith("…")
+
+
+def _web_message(state):
+    from regola.i18n.catalog import Words
+    from regola.server.messages import seat_message, table_info
+    table = table_info("g", 0, ["person"] * state.data["n"], "doge", None, Words("en"))
+    return seat_message(state.game, load_layout(state.game.definition), state.observe(0),
+                        state.legal_actions(0), table, Words("en"),
+                        context=state.decision_context(0))
+
+
+def test_what_ends_the_game_is_said_all_game_on_both_tables():
+    """The end conditions are on the table from the first question: a fact of the web's
+    seats panel and a line of the terminal's board (at 100x30 and 80x24)."""
+    state = regola.load_game("doge").new_state(players=3, seed=7)
+    facts = dict(_web_message(state)["facts"])
+    assert facts["the game ends"] == \
+        "after a year with palaces in all 6 districts, 7 in 5 or 8 in 4"
+    for columns, lines in [(100, 30), (80, 24)]:
+        screen = drawn(state, state.legal_actions(0), columns, lines)
+        assert any(line.startswith("the game ends: after a year with palaces in all 6")
+                   for line in screen), "\n".join(screen)
+
+
+def test_a_palace_space_says_the_houses_are_paid_back_to_supply():
+    """The web's palace spaces say that building spends houses back to the supply."""
+    state = regola.load_game("doge").new_state(players=3, seed=7)
+    board = _web_message(state)["board"]
+    assert "palace cost in houses (paid back to your" in board
+    assert "they go back to your supply" in board
+
+
+def test_board_cells_say_pieces_in_words_and_wrap():
+    """No code at the terminal: a cell too long for one line wraps between words, or counts
+    its pieces in words ("15 houses, 8 palaces"); no legend of short names is needed."""
+    for n, (state, _) in enumerate(seat0_decisions()):
+        if n % 9:
+            continue
+        board = Board(state.game, GameWords(state.game.definition), state.observe(0))
+        table, _ = board.table(100, 40)
+        out = io.StringIO()
+        Console(file=out, width=100).print(table)
+        text = out.getvalue()
+        assert not re.search(r"\b\d+(h|p|c|b|pl|a\d)\b", text), text
+        assert "…" not in text, text
+        assert not any(" houses ·" in t.plain for t in board.legend())

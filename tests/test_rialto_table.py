@@ -242,3 +242,46 @@ def test_a_coin_on_a_building_reads_used_this_round():
     assert state.data["bank"]["coin"]["on"]
     board = _message(state)["board"]
     assert "used this round" in board and " +1" not in board
+
+
+def test_a_tall_terminal_keeps_five_story_lines_beside_the_district_lines():
+    """At 100x30 a decision screen keeps at least five lines of the story (the board gives
+    up its rows first), and at 80x24 at least one; the screen still fits."""
+    import io as _io
+    import random as _random
+
+    from rich.console import Console
+
+    from regola.cli.screen import Screen
+    from regola.present.labels import Namer
+    state = regola.load_game("rialto").new_state(players=3, seed=3)
+    rng, n, checked = _random.Random(3), 0, 0
+    gw = GameWords(state.game.definition, "en")
+    while not state.is_over and checked < 6:
+        seat = state.to_move[0]
+        acts = state.legal_actions(seat)
+        if seat == 0:
+            n += 1
+            if n % 5 == 0:
+                for (columns, lines), least in [((100, 30), 5), ((80, 24), 1)]:
+                    console = Console(file=_io.StringIO(), width=columns, height=lines,
+                                      record=True, force_terminal=False, color_system=None)
+                    view = state.observe(0)
+                    namer = Namer(state.game, gw, view)
+                    context = state.decision_context(0)
+                    values = [a["value"] for a in acts]
+                    labels = namer.options(values, context["named"], context["option_kind"],
+                                           context)
+                    Screen(console, state.game, gw).draw(
+                        view, 0, 0, ["play the game", "a step"],
+                        namer.prompt(context, acts[0]["ask"], values),
+                        [(str(i), label) for i, label in enumerate(labels)])
+                    screen = console.export_text().splitlines()
+                    assert len(screen) <= lines, "\n".join(screen)
+                    top = next(i for i, line in enumerate(screen)
+                               if "since your last decision" in line)
+                    step = next(i for i, line in enumerate(screen) if "a step" in line)
+                    assert step - top - 1 >= least, "\n".join(screen)
+                checked += 1
+        state.apply(seat, rng.choice(acts))
+    assert checked == 6

@@ -155,7 +155,8 @@ def test_control_of_advisors(doge):
 def test_end_conditions_and_tiebreakers(doge):
     end = flat(section(doge, "The end of the game"))
     assert "checked at the end of every year" in end
-    assert "one of these 3 conditions" in end
+    assert "one of these 4 conditions" in end
+    assert "No player can meet an end condition any more" in end                  # reading 14
     assert "The player has a palace in 6 districts." in end
     assert "The player has at least 7 palaces on the board and the player has a palace " \
         "in at least 5 districts." in end
@@ -171,7 +172,7 @@ def test_end_conditions_and_tiebreakers(doge):
 def test_every_reading_is_a_clarification_note(doge):
     """notes: Readings - each reading shows up in the rulebook as a clarification note."""
     notes = section(doge, "Clarifications")
-    for n in range(1, 14):
+    for n in range(1, 15):
         assert f"**Reading {n}.** " in notes
     assert "must lay a card and put at least one marker on it in every round" in notes
     assert "the last advisor stays neutral" in notes
@@ -213,7 +214,7 @@ def test_cheaper_palaces_change_the_costs():
 
 def test_year_limit_adds_its_condition():
     end = flat(section(build_rulebook(generated_doge(), "year_limit"), "The end of the game"))
-    assert "one of these 4 conditions" in end
+    assert "one of these 5 conditions" in end
     assert "The year number is at least 6." in end
 
 

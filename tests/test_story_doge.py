@@ -114,7 +114,7 @@ def test_my_own_marker_keeps_its_value_on_a_narrow_terminal_board():
     out = StringIO()
     Console(file=out, width=80).print(table)
     row = next(line for line in out.getvalue().splitlines() if "San Marco" in line)
-    assert "ballot marker 3" in row and "2b" in row, row
+    assert "ballot marker 3" in row and "2 ballot" in row, row
 
 
 @pytest.mark.parametrize("lang, words", [("en", "move a house"),
@@ -139,3 +139,26 @@ def test_abstaining_says_what_it_gives(lang, words):
     notes = dict(zip(values, option_notes(gw, state.decision_context(seat), values)))
     assert words in gw.text("choices", "abstain")          # the option's own name says it
     assert notes["abstain"] and notes.get("take") is None   # the note: the advisor is neutral
+
+
+def test_my_own_markers_are_told_with_their_values_only_to_me():
+    """The story of a seat's own markers gives their values ("Red lays ballot markers 2 and
+    3 on the San Marco card"); no other seat, nor a spectator, reads them."""
+    import regola
+    from regola.i18n.game_words import GameWords
+    from regola.present.story import entry_text, story
+    game = regola.load_game("doge")
+    state = game.new_state(seed=7, players=3)
+    for seat in range(3):
+        state.apply(seat, {a["value"]: a for a in state.legal_actions(seat)}["san_marco"])
+        for value in (3, 2):
+            state.apply(seat, {a["value"]: a for a in state.legal_actions(seat)}[value])
+        state.apply(seat, {a["value"]: a for a in state.legal_actions(seat)}["done"])
+    gw = GameWords(game.definition, "en")
+    lines = [entry_text(e, gw) for e in story(state.observe(0)["log"])]
+    assert "Red lays ballot markers 2 and 3 on the San Marco card (only Red sees their " \
+        "values)." in lines
+    assert "Red puts 2 markers in San Marco." in lines
+    for seat in (1, None):
+        seen = [entry_text(e, gw) for e in story(state.observe(seat)["log"])]
+        assert not any(line.startswith("Red lays") for line in seen)

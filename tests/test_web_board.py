@@ -402,8 +402,8 @@ def test_doge_advisors_palace_spaces_and_marker_rows_say_what_they_are():
     assert controlled
     spaces = [e for e in root.iter() if e.get("data-space") is not None]
     assert len(spaces) == 6 * 5
-    assert all(re.search(r"costs \d houses", e.get("data-effect")) and
+    assert all(re.search(r"takes \d of your houses", e.get("data-effect")) and
                e.find(SVG + "title") is not None for e in spaces)
     words = texts(draw_board(ctx, "doge"))
-    assert words.count("palace costs (houses)") == 6
+    assert words.count("palace cost in houses (paid back to your") == 6
     assert "ballot markers" in words

@@ -20,8 +20,10 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
+from ..interpreter.model import GameDef
 from ..present.area_lines import all_area_lines, lines_panel, now_mark
 from ..present.facts import (
+    end_fact,
     game_var_facts,
     holds_seats,
     shown_game_vars,
@@ -36,6 +38,39 @@ from ..present.more_events import resource_name, track_name
 from ..present.table_layout import area_names
 from .colours import colour_seats, seat_style
 from .grid_view import grid_maps
+
+WRAPPED = 3
+"""The lines a cell of words may wrap over before its pieces are only counted."""
+
+
+def counted_words(gw: GameWords, definition: GameDef, held: Held) -> str:
+    """A cell's pieces counted by kind in words ("15 cubes, 8 towers"); tokens that
+    belong to an area say it ("2 guards (North)")."""
+    homed = {kind for kind, _ in held.homes}
+    areas = list(definition.areas)
+    said = [gw.pieces(k, n) for k, n in held.counts.items() if k not in homed]
+    said += [gw.w("{thing} ({number})", thing=gw.pieces(kind, n), number=gw.place(areas[home - 1]))
+             for (kind, home), n in sorted(held.homes.items())]
+    return ", ".join(said)
+
+
+def row_height(cells: list[str], width: int) -> int:
+    """The lines a row of cells takes when each wraps between words at `width`."""
+    return max([1] + [wrapped_count(cell, width) for cell in cells])
+
+
+def wrapped_count(text: str, width: int) -> int:
+    """The lines `text` takes when wrapped between words at `width` (a longer word folds)."""
+    lines, used = 1, 0
+    for word in text.split():
+        need = len(word) + (1 if used else 0)
+        if used and used + need > width:
+            lines, used = lines + 1, 0
+            need = len(word)
+        while need > width:
+            lines, need = lines + 1, need - width
+        used += need
+    return lines
 
 
 @dataclass
@@ -274,7 +309,14 @@ class Board:
                     "?" if c is None else self.namer.value(c) for c in cards))
             out.append(colour_seats(self.game, self.gw, self.gw.w(
                 "{place}: {things}", place=label, things=value)))
+        out += self.end_line()
         return out
+
+    def end_line(self) -> list[Text]:
+        """How the game ends, in one line, when the game writes it (present/facts.py)."""
+        fact = end_fact(self.gw)
+        return [Text(self.gw.w("{place}: {things}", place=fact[0], things=fact[1]))] \
+            if fact else []
 
     def spaces_panel(self) -> dict | None:
         """The table.yaml's spaces of an areas panel (a building cost per space), if any."""
@@ -493,17 +535,11 @@ class Board:
 
     # -- drawing -------------------------------------------------------------------------
     def cell(self, held: Held, brief: bool) -> str:
-        """A cell's words, or its pieces counted by kind with short names ("15h 8p")."""
+        """A cell's words, or its pieces counted by kind in words ("15 cubes, 8 towers",
+        "2 guards (North)")."""
         if not brief or not held.counts:
             return ", ".join(held.detail)
-        self.used_short |= {self.short.get(k, k) for k in held.counts}
-        homed = {kind for kind, _ in held.homes}
-        if homed:
-            self.used_homes |= homed
-        said = [f"{n}{self.short.get(k, k)}" for k, n in held.counts.items() if k not in homed]
-        said += [(f"{n}×" if n > 1 else "") + f"{self.short.get(kind, kind)}{home}"
-                 for (kind, home), n in sorted(held.homes.items())]
-        return " ".join(said)
+        return counted_words(self.gw, self.game.definition, held)
 
     @staticmethod
     def fits(held: Held, width: int) -> bool:
@@ -541,10 +577,30 @@ class Board:
         for p in range(self.players):
             table.add_column(Text(self.gw.w("{seat} ({number})", seat=self.gw.seat(p),
                                             number=p + 1), style=seat_style(self.game, p)),
-                             no_wrap=True, width=seat_width, overflow="ellipsis")
-        for row in rows:
-            brief = any(len(", ".join(h.detail)) > seat_width for h in row.cells)
+                             width=seat_width, overflow="fold")   # a long cell wraps
+        said = [self.row_cells(row, seat_width) for row in rows]
+        whole = [True] * len(rows)           # whether a row's cells wrap (else one line)
+        while len(rows) > 1 and sum(row_height(cells, seat_width) if w else 1 for cells, w
+                                    in zip(said, whole)) > max(max_rows, 1):
+            i = max(range(len(rows)), key=lambda i: (rows[i].rank, i))
+            tall = [k for k in range(len(rows)) if whole[k] and rows[k].rank <= 1
+                    and row_height(said[k], seat_width) > 1]
+            if rows[i].rank <= 1 and tall:   # the rows a seat decides by stay, in one line
+                whole[tall[-1]] = False      # and their pieces counted
+                said[tall[-1]] = [self.cell(h, True) for h in rows[tall[-1]].cells]
+                continue
+            del rows[i], said[i], whole[i]
+            dropped += 1
+        for row, cells, w in zip(rows, said, whole):
             spaces = [row.spaces or Text()] if spaced else []
             table.add_row(Text(row.label), *spaces, *(
-                Text(self.cell(h, brief and not self.fits(h, seat_width))) for h in row.cells))
+                Text(cell) if w else Text(cell, no_wrap=True, overflow="ellipsis")
+                for cell in cells))
         return table, dropped
+
+    def row_cells(self, row: Row, seat_width: int) -> list[str]:
+        """A row's cells in words: whole when each fits in a few lines, else counted by
+        kind in words in every cell of the row (but for face-up things named in words that
+        fit)."""
+        brief = any(len(", ".join(h.detail)) > seat_width * WRAPPED for h in row.cells)
+        return [self.cell(h, brief and not self.fits(h, seat_width)) for h in row.cells]

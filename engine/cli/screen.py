@@ -133,7 +133,10 @@ def pack(items: list[Text], width: int) -> list[Text]:
 
 
 TALL = 30
-"""The height from which a screen keeps three lines of the story for itself."""
+"""The height from which a screen keeps lines of the story for itself."""
+STORY_FLOOR = 5
+"""The story lines a tall screen keeps beside areas said each in a line (what happened
+stays in sight: the board gives up its lines first)."""
 
 
 def whole_entries(logs: list[Text], room: int) -> int:
@@ -323,7 +326,7 @@ class Screen:
         decides by them, and by the rows beside them): the story gives up lines, one at a
         time, while the board has more of them to show: down to one line on a small
         screen, to three on a taller one (what happened stays in sight)."""
-        floor = 1 if self.console.height < TALL else 3
+        floor = 1 if self.console.height < TALL else STORY_FLOOR
         while log_room > floor:
             more = self.board_lines(view, room - log_room + 1)
             if len(more) <= len(board_lines):
@@ -345,7 +348,8 @@ class Screen:
             return (current + self.fitted(small.mine()))[:max(0, room)]
         board = Board(self.game, gw, view)
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
-        top = self.fitted(board.game_lines())[:max(0, room - 4)]
+        top = self.without_end_line(board, self.fitted(board.game_lines()), room)
+        top = top[:max(0, room - 4)]
         if grid_map is None and len(top) > 1 and \
                 room - len(top) < 5 + len(board.own_grids()) + min(len(mine), 2):
             top = [cut_with_ellipsis(top[0], self.width)]   # the seat's grid needs the room
@@ -375,6 +379,14 @@ class Screen:
                                     room - len(lines) - grid_room)
         lines += front + [Text(line) for line in grid[:grid_room]]
         return top + lines + self.under(mine + notes, left)
+
+    def without_end_line(self, board: Board, top: list[Text], room: int) -> list[Text]:
+        """The game's lines on top, without the line saying how the game ends (the last)
+        when the rows a seat decides by would not keep their room (`board` says it)."""
+        end = len(self.fitted(board.end_line()))
+        if end and room - len(top) < 4 + board.essential_rows():
+            return top[:len(top) - end]
+        return top
 
     def grid_first(self, board: Board, grid: int, room: int, mine: list[Text],
                    notes: list[Text]) -> tuple[list[Text], int]:

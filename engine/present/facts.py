@@ -118,6 +118,13 @@ def game_var_facts(game: Game, gw: GameWords, view: dict,
             for k in names if k in view["vars"]]
 
 
+def end_fact(gw: GameWords) -> tuple[str, str] | None:
+    """(label, words) saying how the game ends, when the game writes them in its table
+    texts (`ends_title`, `ends`), to be shown all game long; else None."""
+    said = gw.text("table", "ends")
+    return (gw.text("table", "ends_title") or "", said) if said else None
+
+
 def table_variable(gw: GameWords, name: str) -> str:
     """A game variable's name at the table: the game's table text `var_<name>` when it
     writes one ("this round's order"), else its name as the rulebook says it."""

@@ -14,7 +14,7 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
-from ..present.facts import game_var_facts, held_facts, player_var_facts
+from ..present.facts import end_fact, game_var_facts, held_facts, player_var_facts
 from ..present.labels import (
     Namer,
     cell_words,
@@ -329,6 +329,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                       "to_move": p in view["to_move"], "you": p == seat,
                       "facts": player_facts(gw, game, layout, view, p)})
     facts = [[label, value] for label, value in game_var_facts(game, gw, view, layout.vars)]
+    facts += [list(fact) for fact in [end_fact(gw)] if fact]
     prompt = None
     if actions:
         namer = Namer(game, gw, view)

@@ -37,6 +37,7 @@ UI = {
     "your_hand": w("Your hand and secret choices"),
     "log": w("Since your last move (click a line for its moves)"),
     "log_watch": w("Latest events"),
+    "nothing_new": w("Nothing new since your last move."),
     "result": w("Result"),
     "place": w("place"),
     "player": w("player"),

@@ -299,7 +299,7 @@ function draw(state) {
   drawSeatsTable(state);
   $("log-title").textContent = state.seat === null ? W.log_watch : W.log;
   const log = $("log");
-  log.replaceChildren(...state.log.map(storyEntry));
+  log.replaceChildren(...state.log.map(storyEntry), ...nothingNew(state));
   // At the end, the story from its first line (what came of the seat's last move, the
   // move that won); during the game, its latest lines.
   if (state.over) log.scrollTop = 0; else showLatest(log);
@@ -312,6 +312,13 @@ function draw(state) {
                            el("p", { class: "facts", text: fill(W.seed, { seed: state.result.seed }) }));
     turnIfTooWide(result);
   }
+}
+
+// A line saying that nothing happened since the seat's last move (the earlier entries stay
+// above it), so that the story box is never an empty box.
+function nothingNew(state) {
+  if (state.seat === null || state.over || state.log.some((e) => !e.earlier)) return [];
+  return [el("li", { class: "nothing-new", text: W.nothing_new })];
 }
 
 // One entry of the story: its line, and its raw moves folded under it.
@@ -397,9 +404,11 @@ function drawBoard(state) {
   $("board").innerHTML = narrow ? state.board_narrow : state.board;
   $("hand").innerHTML = (narrow ? state.hand_narrow : state.hand) || "";
   TABLE.narrow = !!narrow;
-  // The hand above the board while the question picks from it (a discard): below the
-  // board it would be out of sight on a desktop screen.
-  if ($("hand").querySelector("[data-action]")) $("board").before($("hand-title"), $("hand"));
+  // The hand above the board once a question has picked from it (a discard): below the
+  // board it would be out of sight on a desktop screen. It stays there, so that the page
+  // does not jump from one question to the next.
+  if ($("hand").querySelector("[data-action]")) TABLE.handAbove = true;
+  if (TABLE.handAbove) $("board").before($("hand-title"), $("hand"));
   else $("board").after($("hand-title"), $("hand"));
   // Never smaller than drawn (its text would shrink under 11 px): the box scrolls instead.
   for (const svg of document.querySelectorAll(".board-box svg")) {
