@@ -147,7 +147,7 @@ def test_a_human_is_asked_in_the_language():
     assert "Rojo (1): Elige la carta de jugador del área a la que quieres enviar" in out
     assert "no es una tecla de aquí: 'x'" in out
     assert "Rojo (1)" in out and "Azul (2)" in out and "suministro" not in out
-    assert "reserva (tú): 15 casas" in out and "c casas" in out
+    assert "reserva (tú): 15 casas" in out and "15 casas, 8 palacios" in out
     assert "Rojo (1): Elige un marcador de votación para tu carta de Cannaregio" in out
     nl = run("play", "doge", "--seed", "5", "--lang", "nl", stdin="1\n")
     assert "Rood (1): Kies de spelerskaart van het gebied waar je stemschijven heen gaan" \

@@ -43,7 +43,7 @@ def test_a_human_sees_the_district_map_and_only_their_own_hand():
     assert "Pick a tile from your hand (secretly)" in out
     assert re.search(r"hand \(you\): \w.* \(cost \d\)", out)   # Red's own tiles, described
     assert "quarter types=" not in out and "=" not in out.split("result")[0]
-    assert re.search(r"^hand +4c +4c", out, re.MULTILINE)        # Blue's hand only counted
+    assert re.search(r"^hand +4 city tiles +4 city tiles", out, re.MULTILINE)  # only counted
     # coins are the resource coin: a row of each seat's coins, and the log lines of the bank
     # (Reading 14: open to everyone)
     assert re.search(r"^coins +6 +6", out, re.MULTILINE)

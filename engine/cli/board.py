@@ -579,7 +579,9 @@ class Board:
                                             number=p + 1), style=seat_style(self.game, p)),
                              width=seat_width, overflow="fold")   # a long cell wraps
         said = [self.row_cells(row, seat_width) for row in rows]
-        whole = [True] * len(rows)           # whether a row's cells wrap (else one line)
+        # whether a row's cells wrap (else one line): at most WRAPPED lines, so one row of
+        # counts never pushes the seat's own lines off a small screen
+        whole = [row_height(cells, seat_width) <= WRAPPED for cells in said]
         while len(rows) > 1 and sum(row_height(cells, seat_width) if w else 1 for cells, w
                                     in zip(said, whole)) > max(max_rows, 1):
             i = max(range(len(rows)), key=lambda i: (rows[i].rank, i))
@@ -602,5 +604,6 @@ class Board:
         """A row's cells in words: whole when each fits in a few lines, else counted by
         kind in words in every cell of the row (but for face-up things named in words that
         fit)."""
-        brief = any(len(", ".join(h.detail)) > seat_width * WRAPPED for h in row.cells)
+        brief = any(wrapped_count(", ".join(h.detail), seat_width) > WRAPPED
+                    for h in row.cells)
         return [self.cell(h, brief and not self.fits(h, seat_width)) for h in row.cells]
