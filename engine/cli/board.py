@@ -558,7 +558,7 @@ class Board:
             rows.pop(max(range(len(rows)), key=lambda i: (rows[i].rank, i)))
             dropped += 1
         label_width = min(max(18, width // 4, width - 1 - 15 * self.players),
-                          max([len(r.label) for r in rows] + [6]))
+                          max([len(r.label) + 1 for r in rows] + [6]))   # + its padding
         seat_width = max(6, (width - label_width - 1) // max(self.players, 1) - 1)
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                       show_edge=False, collapse_padding=True)
