@@ -89,22 +89,9 @@ class Machine(Blocks):
 
     def call_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """A call of a procedure that can stop: its frame on the stack, run at once."""
-        w, out = self.w, self.out
-        where = w.note(out, 0, s)
-        spot = self.ctx.spot(where)
-        name = str(s.children[0])
-        args, _ = w.args(s.children[1], self.ctx.scope(assigned))
-        params = w.n.program.procs[name].params
-        env = ", ".join(f"{p!r}: {a}" for p, a in zip(params, args))
-        out.append((0, f"_nf = _push(_th, {{'p': {name!r}, 'pc': 0, 'e': {{{env}}}}})", spot))
-        out.append((0, f"if r_{name}(_c, _L, _th, _nf):", spot))
-        self.store(out, 1, assigned)
-        stop = len(out)
-        out.append((1, "return _STOPPED", spot))
-        out.append((0, "_th['stack'].pop()", spot))
-        label, kept = self.resume_here(assigned, live)
-        out.insert(stop, (1, f"_f['pc'] = {label.text()}", spot))
-        tree = w.n.program.procs[name].tree
+        spot = self.ctx.spot(self.w.note(self.out, 0, s))
+        name, kept = self._call_and_resume(s, spot, assigned, live)
+        tree = self.w.n.program.procs[name].tree
         if any(True for _ in tree.find_data("return_value_stmt")):
             self.out.append((0, "_take_returned(_e)", spot))    # a value nobody reads
         return kept
@@ -112,10 +99,17 @@ class Machine(Blocks):
     def let_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`let x = P(ARGS)` of a procedure that can stop: called as a statement is, then x
         is the value P returned (kept in this frame's `e` meanwhile, see script_values)."""
+        spot = self.ctx.spot(self.w.note(self.out, 0, s))
+        var = str(s.children[0])
+        _, kept = self._call_and_resume(s.children[1], spot, assigned, live)
+        self.out.append((0, f"{self.ctx.names[var]} = _take_returned(_e)", spot))
+        return kept | {var}
+
+    def _call_and_resume(self, call: Tree, spot: Spot, assigned: frozenset[str],
+                         live: frozenset[str]) -> tuple[str, Assigned]:
+        """Push the called procedure's frame and run it; if it stops, keep this frame's
+        locals and where to resume, and stop too. The procedure's name and what is kept."""
         w, out = self.w, self.out
-        where = w.note(out, 0, s)
-        spot = self.ctx.spot(where)
-        var, call = str(s.children[0]), s.children[1]
         name = str(call.children[0])
         args, _ = w.args(call.children[1], self.ctx.scope(assigned))
         params = w.n.program.procs[name].params
@@ -128,8 +122,7 @@ class Machine(Blocks):
         out.append((0, "_th['stack'].pop()", spot))
         label, kept = self.resume_here(assigned, live)
         out.insert(stop, (1, f"_f['pc'] = {label.text()}", spot))
-        self.out.append((0, f"{self.ctx.names[var]} = _take_returned(_e)", spot))
-        return kept | {var}
+        return name, kept
 
     assign_stmt = let_stmt
 
