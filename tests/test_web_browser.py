@@ -31,7 +31,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync"]
 SHOT_AT = {"doge": 140, "rialto": 40, "warsaw": 30, "copycat": 40, "tictactoe": 2,
            "goofspiel": 1, "kuhn": 0, "leduc": 0}
-CLASSIC = {"tictactoe": 4, "goofspiel": 3, "kuhn": 1, "leduc": 1}
+CLASSIC = {"tictactoe": 3, "goofspiel": 3, "kuhn": 1, "leduc": 1}
 """The classic games, and the fewest decisions a person makes in one: a whole game of them
 is shorter than the 6 the others ask for, and their pieces have no effects to explain."""
 """After how many of the person's decisions the screenshot is taken (mid-game)."""
@@ -109,9 +109,16 @@ CENTRE = """id => {
   if (!shape) return null;
   shape.scrollIntoView({block: 'center'});
   const r = shape.getBoundingClientRect();
-  return [r.x + Math.min(8, r.width / 2), r.y + Math.min(8, r.height / 2)];
+  const spots = [[r.width / 2, r.height / 2], [Math.min(8, r.width / 2), Math.min(8, r.height / 2)],
+                 [r.width / 2, Math.min(8, r.height / 2)]];
+  for (const [dx, dy] of spots) {     // where a tap reaches the shape (nothing drawn over it)
+    const hit = document.elementFromPoint(r.x + dx, r.y + dy);
+    if (hit && hit.closest('[data-action]') === shape) return [r.x + dx, r.y + dy];
+  }
+  return 'covered';
 }"""
-"""Where to click a board shape that is a button (scrolled into view first)."""
+"""Where to click a board shape that is a button (scrolled into view first): its middle,
+or a corner or its top where something is drawn over the middle; 'covered' if none."""
 
 EFFECTS = """() => {
   const shapes = [...document.querySelectorAll('[data-effect]')];
@@ -278,8 +285,9 @@ def test_a_person_plays_a_whole_game_against_bots_in_a_real_browser(browser, ser
         version = page.get_attribute("body", "data-version")
         picks = page.eval_on_selector_all("#board [data-action], #hand [data-action]",
                                           "shapes => shapes.map(s => s.dataset.action)")
-        spot = page.evaluate(CENTRE, rng.choice(picks)) \
-            if picks and rng.random() < 0.3 else None
+        pick = rng.choice(picks) if picks and rng.random() < 0.3 else None
+        spot = page.evaluate(CENTRE, pick) if pick else None
+        assert spot != "covered", (rules, size, decisions, pick, "a tap cannot reach it")
         if spot:    # by its place: the board is redrawn as the bots move, the shape stays
             page.mouse.click(*spot)
         else:

@@ -105,7 +105,8 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
                 dx, dy = fx - mx, fy - my
                 length = max(1.0, (dx * dx + dy * dy) ** 0.5)
                 top.add(circle(mx + dx / length * (plate_w / 2 + 8),
-                                     my + dy / length * 15, 4, "#8a6d3b", "#8a6d3b"))
+                                     my + dy / length * 15, 4, "#8a6d3b", "#8a6d3b", 1,
+                                     ' pointer-events="none"'))   # a tap goes to the area
         else:
             mx, my = _free_pick(spots, targets)
         pick = ctx.pick(conn)
