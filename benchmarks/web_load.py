@@ -2,8 +2,8 @@
 
 Starts `regola serve` (bots move without pause) on a fresh database, makes --games games
 (the four built-in games in turn, two person seats each and bots in the others) and opens
-one WebSocket client per person seat (so 2 x --games clients), each playing its seat at
-random, for at most --seconds or --actions actions per client. Two modes set the figures
+one WebSocket client per person seat (so 2 x --games clients; every other one a phone,
+which shows the narrow board, the others desktops), each playing its seat at random, for at most --seconds or --actions actions per client. Two modes set the figures
 of issue 22: `--mode acting` (100 games, 200 clients acting as soon as they are asked) and
 `--mode people` (500 games, 1,000 clients that think like people: an exponential pause of
 mean --think seconds, 5 by default, before each action). Then it checks that no client got
@@ -95,8 +95,10 @@ class Client:
     """One person seat over one WebSocket, acting at random whenever asked (after an
     exponential pause of mean `think` seconds, a person's pace, if it is not 0)."""
 
-    def __init__(self, url: str, token: str, seed: int, max_actions: int, think: float = 0):
+    def __init__(self, url: str, token: str, seed: int, max_actions: int, think: float = 0,
+                 narrow: bool = False):
         self.url, self.token, self.max_actions, self.think = url, token, max_actions, think
+        self.narrow = narrow            # a phone: it shows the narrow board, as a page says
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.acks: list[dict] = []
@@ -105,7 +107,8 @@ class Client:
     async def play(self, deadline: float) -> None:
         async with connect(self.url, max_size=2 ** 24, open_timeout=60,
                            ping_timeout=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            await ws.send(json.dumps({"type": "hello", "token": self.token,
+                                      "narrow": self.narrow}))
             answered: set[tuple] = set()
             sent_at: dict[int, float] = {}
             while time.monotonic() < deadline and len(self.acks) < self.max_actions:
@@ -215,7 +218,8 @@ def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
                     if seat["token"]:
                         url = f"ws://127.0.0.1:{ports[n]}/ws/games/{game['id']}"
                         clients.append(Client(url, seat["token"], seed + len(clients),
-                                              max_actions, think))
+                                              max_actions, think,
+                                              narrow=len(clients) % 2 == 1))
                         owners.append((n, game["id"], seat["seat"]))
         started = time.monotonic()
         before = count_actions(dbs)

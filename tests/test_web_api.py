@@ -227,6 +227,33 @@ def test_websocket_errors_go_to_the_client_that_erred_and_change_nothing(client)
         assert snapshot(client, game) == before
 
 
+def test_a_websocket_client_gets_only_the_board_of_the_width_it_shows(client):
+    """A page says in its hello whether it shows the phone's board (narrow) or the
+    desktop's; the server draws only that one, and again when the page is resized past the
+    line; a hello without it gets both (as the HTTP view does)."""
+    made = make(client, seats=PEOPLE)
+    game, red = made["id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{game}") as phone, \
+            client.websocket_connect(f"/ws/games/{game}") as desk, \
+            client.websocket_connect(f"/ws/games/{game}") as old:
+        phone.send_text(json.dumps({"type": "hello", "token": red, "narrow": True}))
+        desk.send_text(json.dumps({"type": "hello", "narrow": False}))
+        old.send_text(json.dumps({"type": "hello"}))
+        narrow = receive_until(phone, "state")[-1]
+        assert "board_narrow" in narrow and "board" not in narrow
+        wide = receive_until(desk, "state")[-1]
+        assert "board" in wide and "board_narrow" not in wide
+        both = receive_until(old, "state")[-1]
+        assert both["board"] == wide["board"] and both["board_narrow"]
+        phone.send_text(json.dumps({"type": "layout", "narrow": False}))   # turned sideways
+        turned = receive_until(phone, "state")[-1]
+        assert "board" in turned and "board_narrow" not in turned
+        assert turned["version"] == narrow["version"]
+        phone.send_text(json.dumps({"type": "layout", "narrow": "yes", "ref": 7}))
+        error = json.loads(phone.receive_text())
+        assert error["status"] == 400 and "narrow" in error["message"] and error["ref"] == 7
+
+
 def test_serve_refuses_a_database_in_a_missing_folder(tmp_path):
     from typer.testing import CliRunner
 

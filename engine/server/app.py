@@ -32,7 +32,7 @@ from .errors import WebError
 from .guard import LOOPBACK, Guard
 from .http_api import HttpApi
 from .limits import language
-from .messages import seat_message, table_info
+from .messages import LAYOUTS, seat_message, table_info
 from .pauses import ShortPauses
 from .quotas import Limits
 from .sessions import Session
@@ -55,10 +55,11 @@ SWEEP_SECONDS = 600
 
 
 def draw_view(session: Session, state: GameState, actions: int, failure: str | None,
-              seat: int | None, words: Words) -> str:
-    """The message of one seat (None: a spectator) in one language as JSON text, drawn
-    from `state`, a copy of the game's state no one else changes (after `actions` actions,
-    with `failure` if the game failed): safe in a worker thread."""
+              seat: int | None, words: Words, layouts: tuple[str, ...] = LAYOUTS) -> str:
+    """The message of one seat (None: a spectator) in one language, with the boards of
+    `layouts`, as JSON text, drawn from `state`, a copy of the game's state no one else
+    changes (after `actions` actions, with `failure` if the game failed): safe in a worker
+    thread."""
     view = state.observe(seat)
     legal = state.legal_actions(seat) if seat is not None else []
     table = table_info(session.id, actions, session.kinds, session.record.rules,
@@ -69,7 +70,8 @@ def draw_view(session: Session, state: GameState, actions: int, failure: str | N
     context = state.decision_context(seat) if legal else None
     kind = context.get("option_kind", "") if context else ""
     message = seat_message(session.game, session.layout, view, legal, table, words, kind,
-                           context, state.is_over and whole_log(state) is not None)
+                           context, state.is_over and whole_log(state) is not None,
+                           layouts)
     message["failure"] = failure
     return json.dumps(message)
 
@@ -115,18 +117,20 @@ class Server:
         self.tables.close()
         self.store.close()
 
-    def view(self, session: Session, seat: int | None,
-             words: Words) -> asyncio.Future[str]:
-        """The view of one seat (None: a spectator) in one language as the game is now, as
-        JSON text (kept as text: one object for the garbage collector to walk, not
-        thousands): drawn in the drawing thread from a copy of the state taken now, once per
-        state, seat and language (the clients that get it share it)."""
+    def view(self, session: Session, seat: int | None, words: Words,
+             layouts: tuple[str, ...] = LAYOUTS) -> asyncio.Future[str]:
+        """The view of one seat (None: a spectator) in one language with the boards of
+        `layouts`, as the game is now, as JSON text (kept as text: one object for the
+        garbage collector to walk, not thousands): drawn in the drawing thread from a copy
+        of the state taken now, once per state, seat, language and layouts (the clients
+        that get it share it)."""
         def start() -> asyncio.Future[str]:
             """The drawing of a copy of the state as it is now, handed to the thread."""
             drawn = self.drawer.submit(draw_view, session, session.state.clone(),
-                                       session.actions, session.failure, seat, words)
+                                       session.actions, session.failure, seat, words,
+                                       layouts)
             return asyncio.wrap_future(drawn)
-        return session.cached((session.revision, seat, words.lang), start)
+        return session.cached((session.revision, seat, words.lang, layouts), start)
 
     async def act(self, session: Session, seat: int, action: Any,
                   taken: Callable[[dict], None] | None = None) -> dict:

@@ -304,15 +304,22 @@ def turn_label(gw: GameWords, turns: int) -> str:
     return f"{gw.value(turns)} · {turns % 4 * 90}°"
 
 
+LAYOUTS = ("wide", "narrow")
+"""The boards a view may carry: laid out for a desktop's width and for a phone's."""
+
+
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                  table: dict[str, Any], words: Words, option_kind: str = "",
-                 context: dict | None = None, whole_log: bool = True) -> dict:
+                 context: dict | None = None, whole_log: bool = True,
+                 layouts: tuple[str, ...] = LAYOUTS) -> dict:
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
     over, seed; `option_kind` is the kind of the options asked and `context` the whole
     decision_context (its steps are the question's breadcrumb, and what it names is marked
     on the board; `whole_log`: the view's log tells the whole game, the score table's parts
-    are summed over it)."""
+    are summed over it; `layouts`: the boards drawn, "wide" (board, hand) and "narrow"
+    (board_narrow, hand_narrow and the question's map), both unless a client said which
+    it shows)."""
     gw = game_words(game.definition, words)
     seat = view["seat"]
     if context and not option_kind:
@@ -353,7 +360,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         subject = subject_picture(ctx)
         if subject:
             prompt["picture"] = subject
-        spaces = question_map(dataclasses.replace(ctx, width=NARROW), NARROW - 40)
+        spaces = question_map(dataclasses.replace(ctx, width=NARROW), NARROW - 40) \
+            if "narrow" in layouts else None
         if spaces:                  # a phone shows it under the question (style.css)
             prompt["map"] = spaces
         notes = option_notes(gw, context, [a["value"] for a in actions])
@@ -365,15 +373,17 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "type": "state", "game": table["id"], "version": table["version"],
         "rules": view["game"], "title": table["title"], "lang": words.lang,
         "seat": seat, "seats": seats, "facts": facts,
-        "board": draw_board(ctx, table["title"]), "hand": draw_mine(ctx),
-        # the same board laid out for a phone's width (the page shows the one that fits)
-        "board_narrow": draw_board(dataclasses.replace(ctx, width=NARROW), table["title"]),
-        "hand_narrow": draw_mine(dataclasses.replace(ctx, width=NARROW)),
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
         "log": story_entries(gw, view["log"], tokens, seat, Namer(game, gw, view).value),
         "over": view["result"] is not None, "result": None,
     }
+    if "wide" in layouts:
+        message.update(board=draw_board(ctx, table["title"]), hand=draw_mine(ctx))
+    if "narrow" in layouts:     # the same board laid out for a phone's width
+        narrow = dataclasses.replace(ctx, width=NARROW)
+        message.update(board_narrow=draw_board(narrow, table["title"]),
+                       hand_narrow=draw_mine(narrow))
     if view["result"] is not None:
         message["result"] = {"lines": result_lines(view["result"], gw),
                              "scores": score_message(gw, view["result"],

@@ -17,6 +17,7 @@ from ..i18n.catalog import Words
 from .designer import hello_seat
 from .errors import BadRequest, TokenMissing, TokenRefused, TooMany, WebError
 from .limits import MAX_MESSAGE, language, parse_json
+from .messages import LAYOUTS
 from .quotas import RateLimit
 from .sessions import Session
 
@@ -37,9 +38,10 @@ class Client:
     waiting for it (answers to its own messages) and whether its view is due."""
 
     def __init__(self, server: Any, socket: WebSocket, session: Session, seat: int | None,
-                 words: Words):
+                 words: Words, layouts: tuple[str, ...] = LAYOUTS):
         self.server, self.socket, self.session = server, socket, session
         self.seat, self.words = seat, words
+        self.layouts = layouts              # the boards this client shows
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=MAX_QUEUED)
         self.view_due = False
         self.ready = asyncio.Event()
@@ -50,6 +52,13 @@ class Client:
         """The game changed: send the new view (once, however many changes came)."""
         self.view_due = True
         self.ready.set()
+
+    def show(self, layouts: tuple[str, ...]) -> None:
+        """The client now shows the boards of `layouts`: its view again, drawn so."""
+        if layouts != self.layouts:
+            self.layouts = layouts
+            self.sent = None
+            self.wake()
 
     def send(self, message: dict) -> None:
         """Queue a message for this client only; a full queue drops the client (it is not
@@ -82,7 +91,8 @@ class Client:
                     self.view_due = False
                     if self.session.revision != self.sent:
                         self.sent = self.session.revision
-                        drawing = self.server.view(self.session, self.seat, self.words)
+                        drawing = self.server.view(self.session, self.seat, self.words,
+                                                   self.layouts)
                         drawing.add_done_callback(lambda _: self.ready.set())
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
@@ -98,6 +108,18 @@ class Client:
                       self.seat, error)
             return
         await self.socket.send_text(drawing.result())
+
+
+def shown_layouts(message: dict) -> tuple[str, ...]:
+    """The boards a client shows, from its hello or layout message: `narrow` true (a
+    phone's width) or false (a desktop's); without it, both."""
+    narrow = message.get("narrow")
+    if narrow is None:
+        return LAYOUTS
+    if not isinstance(narrow, bool):
+        raise BadRequest.text(w("narrow must be true or false (the width the board is "
+                                "shown at)"))
+    return ("narrow",) if narrow else ("wide",)
 
 
 async def _fail(socket: WebSocket, error: WebError, words: Words, code: int) -> None:
@@ -128,6 +150,7 @@ async def table_socket(server: Any, socket: WebSocket) -> None:
                 raise TokenRefused.text(w("this link is not a seat of this game"))
         elif hello.get("seat") is not None:
             seat = hello_seat(server, session, hello)
+        layouts = shown_layouts(hello)
     except WebError as error:
         await _fail(socket, error, words, 4000 + error.status)
         return
@@ -139,7 +162,7 @@ async def table_socket(server: Any, socket: WebSocket) -> None:
                                            "({n})"), n=str(limits.connections_per_game)),
                     words, 4429)
         return
-    client = Client(server, socket, session, seat, words)
+    client = Client(server, socket, session, seat, words, layouts)
     rate = RateLimit(limits.messages_per_second, limits.message_burst)
     session.listeners.add(client.wake)
     writer = asyncio.get_running_loop().create_task(client.writer())
@@ -176,8 +199,11 @@ async def _handle(server: Any, client: Client, raw: str) -> None:
         if kind == "ping":
             client.send({"type": "pong", "ref": ref})
             return
+        if kind == "layout":
+            client.show(shown_layouts(message))
+            return
         if kind != "act":
-            raise BadRequest.text(w("unknown message type {type}; use act or ping"),
+            raise BadRequest.text(w("unknown message type {type}; use act, layout or ping"),
                                   type=json.dumps(kind)[:40])
         if client.seat is None:
             raise TokenMissing.text(w("you are watching: acting needs a seat's link"))

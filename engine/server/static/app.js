@@ -293,7 +293,7 @@ function draw(state) {
   $("status").textContent = me ? fill(W.you_are, { seat: me.name }) : W.watching;
   if (state.failure) $("status").textContent = state.failure;   // the game cannot go on
   drawBoard(state);
-  $("hand-title").hidden = !state.hand;
+  $("hand-title").hidden = !(state.hand || state.hand_narrow);
   $("hand-title").textContent = W.your_hand;
   drawPrompt(state);
   drawSeatsTable(state);
@@ -395,12 +395,14 @@ function squeezed(result, form) {
 }
 
 function narrowTable() {
-  // A phone: the board laid out for a narrow column (the server draws both).
+  // A phone: the board laid out for a narrow column (the server draws the one the page
+  // said it shows, in its hello and layout messages).
   return document.querySelector(".board-column").clientWidth < 700;
 }
 
 function drawBoard(state) {
-  const narrow = narrowTable() && state.board_narrow;
+  // The layout that fits, or the one drawn while the server draws the other.
+  const narrow = !!state.board_narrow && (narrowTable() || !state.board);
   $("board").innerHTML = narrow ? state.board_narrow : state.board;
   $("hand").innerHTML = (narrow ? state.hand_narrow : state.hand) || "";
   TABLE.narrow = !!narrow;
@@ -417,7 +419,13 @@ function drawBoard(state) {
 }
 
 window.addEventListener("resize", () => {
-  if (TABLE.state && narrowTable() !== TABLE.narrow) drawBoard(TABLE.state);
+  const narrow = narrowTable();
+  const socket = TABLE.socket;
+  if (socket && socket.readyState === WebSocket.OPEN && narrow !== TABLE.askedNarrow) {
+    TABLE.askedNarrow = narrow;       // the other layout: the server sends a view drawn so
+    socket.send(JSON.stringify({ type: "layout", narrow }));
+  }
+  if (TABLE.state && narrow !== TABLE.narrow) drawBoard(TABLE.state);
 });
 
 function drawPrompt(state) {
@@ -615,7 +623,10 @@ function designerSeat() {
 
 function helloMessage() {
   const seat = designerSeat();
-  return seat === null ? { type: "hello", token: TABLE.token } : { type: "hello", seat };
+  TABLE.askedNarrow = narrowTable();     // only the board this page shows is drawn
+  const hello = seat === null ? { type: "hello", token: TABLE.token } : { type: "hello", seat };
+  hello.narrow = TABLE.askedNarrow;
+  return hello;
 }
 
 // A live view from the socket: false lets the table draw it; true while the designer looks
