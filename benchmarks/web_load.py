@@ -3,10 +3,11 @@
 Starts `regola serve` (bots move without pause) on a fresh database, makes --games games
 (the four built-in games in turn, two person seats each and bots in the others) and opens
 one WebSocket client per person seat (so 2 x --games clients; every other one a phone,
-which shows the narrow board, the others desktops), each playing its seat at random, for at most --seconds or --actions actions per client. Two modes set the figures
-of issue 22: `--mode acting` (100 games, 200 clients acting as soon as they are asked) and
-`--mode people` (500 games, 1,000 clients that think like people: an exponential pause of
-mean --think seconds, 5 by default, before each action). Then it checks that no client got
+which shows the narrow board, the others desktops), each playing its seat at random, for
+at most --seconds or --actions actions per client. Two modes set the figures of issue 22:
+`--mode acting` (100 games, 200 clients acting as soon as they are asked) and `--mode
+people` (500 games, 1,000 clients that think like people: an exponential pause of mean
+--think seconds, 5 by default, before each action). Then it checks that no client got
 an error and that no action was lost: every action a client was told was taken is in the
 database at its place, and every game's stored count is what the server reports. It prints
 actions per second (all actions: the clients' and the bots') and the clients' latency (send
