@@ -58,12 +58,14 @@ def wrapped(text: str, width: float, size: float, weight: str = "normal") -> lis
 
 
 def block_label(x: float, y: float, text: str, width: float, size: float = 12,
-                anchor: str = "middle", weight: str = "normal", max_lines: int = 2) -> list[str]:
-    """A label centred on (x, y) wrapped to `width` (at most `max_lines`, shrunk to fit)."""
+                anchor: str = "middle", weight: str = "normal", max_lines: int = 2,
+                smallest: float = 7) -> list[str]:
+    """A label centred on (x, y) wrapped to `width` (at most `max_lines`, shrunk to fit,
+    but not below `smallest`)."""
     while True:
         lines = wrapped(text, width, size, weight)
         if (len(lines) <= max_lines and all(text_width(t, size, weight) <= width
-                                            for t in lines)) or size <= 7:
+                                            for t in lines)) or size <= smallest:
             break
         size -= 0.5
     step = size * 1.15
@@ -115,7 +117,7 @@ def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
         elif fill.startswith("chip:"):      # a counted piece: a number on a player's colour
             colour, number = fill[5:].rsplit(":", 1)
             body.append(rect(cx, cy, 16, 14, colour, "#333333", 1, 3))
-            body.append(label(cx + 8, cy + 11, number, 10, "middle", "bold", fill="#ffffff"))
+            body.append(label(cx + 8, cy + 11, number, 11, "middle", "bold", fill="#ffffff"))
         else:
             body.append(rect(cx, cy, 16, 14, fill, "#333333", 1, 2))
         body.append(label(cx + 22, cy + 12, text, size))
