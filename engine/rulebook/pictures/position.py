@@ -22,13 +22,24 @@ from ..texts import Texts
 from . import position_parts as parts
 from .area_blocks import AreaBlocks, plain
 from .area_map import SPACE, AreaMap
-from .svg import INK, MARK, block_label, circle, label, legend, rect, seat_colour, svg, text_width
+from .svg import (
+    INK,
+    MARK,
+    block_label,
+    circle,
+    label,
+    legend,
+    rect,
+    seat_colour,
+    svg,
+    text_width,
+)
 
 ROOM = 48
 WIDTH = 760
-TOKEN_LABEL, SMALLEST = 12, 11
-"""A token's label and the least it may shrink to: 11 on a 760 wide picture printed across
-the text's width is 7 pt."""
+TOKEN_LABEL = 12
+"""A token's label (11 on a 760 wide picture printed across the text's width is 7 pt; it
+shrinks below only where a long name must fit a narrow token)."""
 
 
 
@@ -58,8 +69,8 @@ def _token(texts: Texts, spec: dict, fills: dict, token: dict, x: float, y: floa
                 label(x + w / 2, y + h / 2 + 5, "?", 13, "middle", "bold", "#ffffff")]
     text = parts.token_label(texts, spec, token) or texts.thing(token["kind"], 1)
     return [rect(x, y, w, h, fill, stroke, 2.5 if isinstance(owner, int) else 1.2, 4),
-            *block_label(x + w / 2, y + h / 2, text, w - 6, TOKEN_LABEL, max_lines=2,
-                         smallest=SMALLEST)]
+            *block_label(x + w / 2, y + h / 2, text, w - 6, TOKEN_LABEL,
+                         max_lines=2)]
 
 
 class Position:

@@ -4,6 +4,7 @@ seats and of a picture's legend."""
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape
 
 FONT = 'font-family="DejaVu Sans, Verdana, sans-serif"'
@@ -17,9 +18,34 @@ SEAT_COLOURS = {"red": "#d84c4c", "blue": "#3f6fc4", "green": "#3f9b4f", "yellow
 PALETTE = ["#d84c4c", "#3f6fc4", "#3f9b4f", "#e9c31c", "#8e5bb5", "#ec8a2b"]
 
 
+PRINT_WIDTH_PT = (210 - 18 - 18) / 25.4 * 72
+"""The width of the printed book's text (A4 less its side margins), in points: the widest a
+picture is printed."""
+
+
+def least_size(width: float, points: float = 7.0) -> float:
+    """The font size a picture `width` units wide needs to print at `points` or more when
+    it is printed across the book's text."""
+    return points * width / PRINT_WIDTH_PT
+
+
+def lift_small_labels(body: list[str], width: float, most: float = 1.1) -> list[str]:
+    """The elements with every font size below least_size(width) raised to it, but by at
+    most the factor `most` (a label fitted to its box stays about its size)."""
+    least = least_size(width)
+
+    def lift(found: re.Match) -> str:
+        size = float(found.group(1))
+        return f'font-size="{min(max(size, least), size * most):g}"' if size < least \
+            else found.group(0)
+    return [re.sub(r'font-size="([\d.]+)"', lift, element) for element in body]
+
+
 def svg(width: float, height: float, body: list[str], title: str) -> str:
-    """An SVG document of the given size, with a title and the body's elements."""
+    """An SVG document of the given size, with a title and the body's elements (labels too
+    small to print at 7 pt across the book's text lifted a little: lift_small_labels)."""
     width, height = int(round(width)), int(round(height))
+    body = lift_small_labels(body, width)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" role="img">\n'
             f"<title>{escape(title)}</title>\n" + "\n".join(body) + "\n</svg>\n")

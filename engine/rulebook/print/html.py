@@ -10,12 +10,13 @@ import re
 from importlib import resources
 
 from ...i18n.catalog import Words
+from ..pictures.svg import PRINT_WIDTH_PT
 
 FIGURE = re.compile(r'<p><img alt="([^"]*)" src="([^"]+)"( style="[^"]*")? ?/?></p>\s*'
                     r'<p><em>(.*?)</em></p>', re.S)
 IMAGE = re.compile(r'<img alt="([^"]*)" src="([^"]+)"( style="[^"]*")? ?/?>')
 
-TEXT_WIDTH_PT = (210 - 18 - 18) / 25.4 * 72
+TEXT_WIDTH_PT = PRINT_WIDTH_PT
 """The width of the text on the page (A4 less the side margins of book.css), in points."""
 SMALLEST_LABEL_PT = 7.0
 """The smallest a picture's lettering may be printed: a picture is widened to reach it."""
