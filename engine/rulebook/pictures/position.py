@@ -205,7 +205,8 @@ class Position:
                                          "many", things=self.t.name("pieces", k, 2)))
                    for k in sorted(self.chip_kinds)]
         if self.marks or self.cells:
-            entries.append((f"frame:{MARK}", self.t.w("dashed frame: what the caption is about")))
+            entries.append((f"frame:{MARK}",
+                            self.t.w("dashed frame: the places the example talks about")))
         if self.spec.get("open_var"):
             entries.append(("#eeeeee", self.t.w("faded: not in play yet")))
         return legend(entries, 8, y, self.width - 16, 11) if entries else ([], 0)
