@@ -118,3 +118,14 @@ def test_example_pictures_print_their_lettering_at_7_pt_or_more():
             if "-example-" in name:
                 assert smallest_printed_label(svg, ' style="width: 100%"') >= \
                     SMALLEST_LABEL_PT - 0.01, name
+
+
+def test_a_title_or_a_colon_line_stays_with_the_table_or_list_it_introduces():
+    """A bold title paragraph before a table and a line ending in a colon before a list
+    are kept with what follows them; a plain paragraph is not."""
+    page = html_of("# T\n\n**Title**\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nSee:\n\n- x\n\n"
+                   "plain\n\n- y\n", {})
+    assert '<p class="lead-in"><strong>Title</strong></p>' in page
+    assert '<p class="lead-in">See:</p>' in page
+    assert "<p>plain</p>" in page
+    assert re.search(r"p\.lead-in \{[^}]*break-after: avoid", page)

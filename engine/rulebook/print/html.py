@@ -86,6 +86,16 @@ def _pictures(body: str, pictures: dict[str, str], full: bool = False) -> str:
     return IMAGE.sub(image, FIGURE.sub(figure, body))
 
 
+LEAD_IN = re.compile(r"<p>(<strong>[^<]*</strong>|[^<]*:)</p>(?=\s*<(?:table|ul|ol|figure|p><img))")
+
+
+def _lead_ins(body: str) -> str:
+    """A paragraph that is only a bold title, or a line ending in a colon, right before a
+    table, list or picture is marked as a lead-in: the print style keeps it with what it
+    introduces (no title alone at a page's foot)."""
+    return LEAD_IN.sub(r'<p class="lead-in">\1</p>', body)
+
+
 def _toc(tokens: list[dict], title: str, collapse: frozenset[str] = frozenset()) -> str:
     """The contents: the sections (and their rules one level down, except in the sections
     whose titles `collapse` names, such as the rules in full), each with its page."""
@@ -110,7 +120,7 @@ def book_html(markdown_text: str, pictures: dict[str, str], lang: str, title: st
     import markdown
     md = markdown.Markdown(extensions=["tables", "attr_list", "toc"],
                            extension_configs={"toc": {"toc_depth": "1-3"}})
-    body = _figures(md.convert(markdown_text), pictures)
+    body = _figures(_lead_ins(md.convert(markdown_text)), pictures)
     if contents:
         toc = _toc(md.toc_tokens, Words(lang).ctx("rulebook", "Contents"), collapse)
         body = re.sub(r"(</h1>)", r"\1" + toc.replace("\\", "\\\\"), body, count=1)
