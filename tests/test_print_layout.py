@@ -129,3 +129,15 @@ def test_a_title_or_a_colon_line_stays_with_the_table_or_list_it_introduces():
     assert '<p class="lead-in">See:</p>' in page
     assert "<p>plain</p>" in page
     assert re.search(r"p\.lead-in \{[^}]*break-after: avoid", page)
+
+
+def test_small_labels_are_lifted_toward_7_pt_by_a_tenth_at_most():
+    """On a 852-unit picture a 11-unit label is lifted to what prints at 7 pt, a 7-unit one
+    only by a tenth (it was fitted to its box), and a large one is left alone."""
+    from regola.rulebook.pictures.svg import least_size, lift_small_labels
+    lifted = lift_small_labels(['<text font-size="11">a</text>', '<text font-size="7">b</text>',
+                                '<text font-size="14">c</text>'], 852)
+    sizes = [float(re.search(r'font-size="([\d.]+)"', e).group(1)) for e in lifted]
+    assert sizes[0] == pytest.approx(least_size(852)) and sizes[0] * 493.2 / 852 >= 6.99
+    assert sizes[1] == pytest.approx(7.7)
+    assert sizes[2] == 14
