@@ -13,6 +13,7 @@ from typing import Any
 
 from ...interpreter.state import piece_counts, token_records
 from .. import pictures
+from ..pictures.position import revealed_since
 from ..texts import sentence
 from .examples import Played, examples_for
 from .markdown import heading, table
@@ -86,10 +87,12 @@ class ExampleBlocks:
 def draw_state(texts, outline: dict, picture: str | None, caption: str,
                state: Any, marks: set[str] | frozenset[str] = frozenset(),
                cast: dict[str, str] | None = None,
-               cells: frozenset[tuple[int, int, int]] = frozenset()) -> str | None:
+               cells: frozenset[tuple[int, int, int]] = frozenset(),
+               face_down: frozenset = frozenset()) -> str | None:
     """A position drawn with the outline's `position` picture the example names (or the
     outline's first), on the board the example names (or the position picture's own);
-    None if the outline has no `position` picture."""
+    None if the outline has no `position` picture; the tokens `face_down` names are drawn
+    face down."""
     named = outline.get(picture) if picture else None
     spec = named if named is not None and named.get("kind") == "position" else \
         next((p for p in outline.values() if p.get("kind") == "position"), None)
@@ -98,7 +101,7 @@ def draw_state(texts, outline: dict, picture: str | None, caption: str,
     board = named if named is not None and named.get("kind") in BOARDS else \
         outline.get(spec.get("board", ""))
     return pictures.draw_position(state, texts, spec=spec, board=board, title=caption,
-                                  marks=marks, cast=cast, cells=cells)
+                                  marks=marks, cast=cast, cells=cells, face_down=face_down)
 
 
 def position_table(narrator: Narrator, state: Any, aids: set[str] = frozenset()) -> str:
@@ -138,3 +141,14 @@ def position_table(narrator: Narrator, state: Any, aids: set[str] = frozenset())
     if not rows:
         return ""
     return table([""] + narrator.names, rows)
+
+
+def told_face_down(played: Played, state: Any, marks: set[str]) -> frozenset:
+    """The players' secret tokens a picture of `state` draws face down: those revealed
+    since the example's told position (its step that says `position`, else its start)
+    outside the marked places, which the engine turned up playing on past the story."""
+    told = next((b.state for b in played.beats if b.node.get("say") == "position"
+                 and b.state is not None), played.position)
+    if told is None or state is None or state is told:
+        return frozenset()
+    return revealed_since(told, state, marks)

@@ -329,7 +329,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
     def example_picture(self, eid: str, played, picture: dict, names: dict,
                         number: int) -> str:
         """One picture of a worked example: the position at the step its `at` names."""
-        from .example_blocks import draw_state
+        from .example_blocks import draw_state, told_face_down
         at = picture["at"]
         if at == "start":
             state = played.position
@@ -344,8 +344,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
         seats = list(self.g.seats)
         cells = frozenset((seats.index(c["seat"]), *c["at"]) for c in picture.get("cells", [])
                           if c["seat"] in seats)
+        marks = set(picture.get("mark", []))
         svg = draw_state(self.t, self.outline.pictures, played.picture, caption, state,
-                         set(picture.get("mark", [])), played.cast, cells)
+                         marks, played.cast, cells, told_face_down(played, state, marks))
         if svg is None:
             return ""
         name = f"{self.prefix}example-{eid}-{number + 1}.svg"

@@ -132,7 +132,7 @@ class AreaBlocks:
                 body += block_label(box.x + box.w / 2, y + 12, line, box.w - 10, 9.5,
                                     max_lines=3)
                 continue
-            body += block_label(box.x + box.w / 2, y, line, box.w - 8, 10.5, max_lines=1)
+            body += block_label(box.x + box.w / 2, y, line, box.w - 8, 12, max_lines=1)
         badge = block.get("badge")
         value = self.t.g.areas[key].get(badge) if badge else None
         if isinstance(value, int) and value > self.t.g.min_players:

@@ -22,10 +22,24 @@ from ..texts import Texts
 from . import position_parts as parts
 from .area_blocks import AreaBlocks, plain
 from .area_map import SPACE, AreaMap
-from .svg import INK, MARK, block_label, circle, label, legend, rect, seat_colour, svg
+from .svg import (
+    INK,
+    MARK,
+    block_label,
+    circle,
+    label,
+    legend,
+    rect,
+    seat_colour,
+    svg,
+    text_width,
+)
 
 ROOM = 48
 WIDTH = 760
+TOKEN_LABEL = 12
+"""A token's label (11 on a 760 wide picture printed across the text's width is 7 pt; it
+shrinks below only where a long name must fit a narrow token)."""
 
 
 
@@ -55,7 +69,8 @@ def _token(texts: Texts, spec: dict, fills: dict, token: dict, x: float, y: floa
                 label(x + w / 2, y + h / 2 + 5, "?", 13, "middle", "bold", "#ffffff")]
     text = parts.token_label(texts, spec, token) or texts.thing(token["kind"], 1)
     return [rect(x, y, w, h, fill, stroke, 2.5 if isinstance(owner, int) else 1.2, 4),
-            *block_label(x + w / 2, y + h / 2, text, w - 6, 10, max_lines=2)]
+            *block_label(x + w / 2, y + h / 2, text, w - 6, TOKEN_LABEL,
+                         max_lines=2)]
 
 
 class Position:
@@ -90,11 +105,17 @@ class Position:
                        th: float = 22) -> list[str]:
         body: list[str] = []
         tokens = self.tokens_at(key)
-        tw = min(w, max(34, (w - 4 * (len(tokens) - 1)) / max(1, len(tokens))))
+        # As wide as the longest label needs (a lone marker is no bar across its area),
+        # in as many rows as the area's width asks (none sticks out of its area).
+        needed = max((text_width(parts.token_label(self.t, self.spec, t) or
+                                 self.t.thing(t["kind"], 1), TOKEN_LABEL) + 10
+                      for t in tokens), default=34)
+        tw = min(w, max(34, min(needed, (w - 4 * (len(tokens) - 1)) / max(1, len(tokens)))))
+        per_row = max(1, int((w + 4) // (tw + 4)))
         for i, tok in enumerate(tokens):
             body += _token(self.t, self.spec, self.board_spec.get("fills", {}), tok,
-                           x + i * (tw + 4), y, tw, th)
-        cy = y + (th + 4 if tokens else 0)
+                           x + (i % per_row) * (tw + 4), y + (i // per_row) * (th + 4), tw, th)
+        cy = y + (th + 4) * -(-len(tokens) // per_row)
         for kind, where in self.view.get("pieces", {}).items():
             counts = where.get(key)
             if counts and any(counts) and kind != self.spec.get("space_pieces"):
@@ -184,7 +205,8 @@ class Position:
                                          "many", things=self.t.name("pieces", k, 2)))
                    for k in sorted(self.chip_kinds)]
         if self.marks or self.cells:
-            entries.append((f"frame:{MARK}", self.t.w("dashed frame: what the caption is about")))
+            entries.append((f"frame:{MARK}",
+                            self.t.w("dashed frame: the places the example talks about")))
         if self.spec.get("open_var"):
             entries.append(("#eeeeee", self.t.w("faded: not in play yet")))
         return legend(entries, 8, y, self.width - 16, 11) if entries else ([], 0)
@@ -226,16 +248,42 @@ def draw_position(state: Any, texts: Texts | None = None, *, lang: str = "en",
                   spec: dict | None = None, board: dict | None = None,
                   title: str = "", marks: set[str] | frozenset[str] = frozenset(),
                   cast: dict[str, str] | None = None,
-                  cells: frozenset[tuple[int, int, int]] = frozenset()) -> str:
+                  cells: frozenset[tuple[int, int, int]] = frozenset(),
+                  face_down: frozenset[Any] = frozenset()) -> str:
     """The SVG of a GameState's position as every player sees it (observe(None)), drawn on
-    the board of the game's outline (or the given `spec` and `board` pictures)."""
+    the board of the game's outline (or the given `spec` and `board` pictures); the tokens
+    whose ids `face_down` names are drawn face down whatever the state shows."""
     game = state.game.definition
     if texts is None:
         from ...i18n.catalog import Words
         texts = Texts(game, Words(lang))
     if spec is None:
         spec, board = _outline_hints(game)
-    return Position(texts, state.observe(None), spec, board, marks, cast, cells).draw(title)
+    view = state.observe(None)
+    if face_down:
+        view = {**view, "tokens": [{"id": t.get("id"), "kind": t["kind"], "at": t.get("at"),
+                                    "owner": t.get("owner"), "shown": False}
+                                   if t.get("id") in face_down else t
+                                   for t in view["tokens"]]}
+    return Position(texts, view, spec, board, marks, cast, cells).draw(title)
+
+
+def revealed_since(before: Any, after: Any, keep: set[str] | frozenset[str] = frozenset()
+                   ) -> frozenset[Any]:
+    """The ids of the players' secret tokens on the board's areas that lay face down in
+    `before` and face up in `after`, except at the places `keep` names: what a picture of
+    `after` draws face down when only `before` and the marked places are shown on purpose
+    (the engine may have played on, and revealed more, than an example tells)."""
+    game = before.game.definition
+    secret = {k for k, t in game.tokens.items() if getattr(t, "secret", None)}
+
+    def face_up(state: Any) -> dict[Any, dict]:
+        return {t.get("id"): t for t in state.observe(None)["tokens"]
+                if t["kind"] in secret and t.get("shown")}
+    was = face_up(before)
+    return frozenset(tid for tid, t in face_up(after).items()
+                     if tid not in was and t.get("owner") is not None and
+                     t.get("at") in game.areas and t.get("at") not in keep)
 
 
 def position(texts: Texts, spec: dict, title: str, game: Any = None,
@@ -247,4 +295,4 @@ def position(texts: Texts, spec: dict, title: str, game: Any = None,
     return draw_position(state, texts, spec=spec, board=board, title=title)
 
 
-__all__ = ["draw_position", "position", "plain"]
+__all__ = ["draw_position", "position", "plain", "revealed_since"]

@@ -48,9 +48,9 @@ def decks(texts: Texts, view: dict, spec: dict, y: float, width: float) -> tuple
                                   "bold", "#ffffff"))
             else:
                 body.append(rect(x, cy, CARD_W, CARD_H, "#ffffff", "#444444", 1.5, 5))
-                body += block_label(x + CARD_W / 2, cy + CARD_H / 2, plain(texts, card),
-                                    CARD_W - 8, 11)
-                body.append(label(x + 5, cy + 12, str(i + 1), 9, fill="#777777"))
+                body += block_label(x + CARD_W / 2, cy + CARD_H / 2 + 4, plain(texts, card),
+                                    CARD_W - 8, 11, smallest=11)
+                body.append(label(x + 5, cy + 12, str(i + 1), 11, fill="#777777"))
         rows = (len(cards) + per_row - 1) // per_row
         y += 22 + rows * (CARD_H + 6) + 8
     return body, y - top

@@ -4,6 +4,7 @@ seats and of a picture's legend."""
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape
 
 FONT = 'font-family="DejaVu Sans, Verdana, sans-serif"'
@@ -17,9 +18,34 @@ SEAT_COLOURS = {"red": "#d84c4c", "blue": "#3f6fc4", "green": "#3f9b4f", "yellow
 PALETTE = ["#d84c4c", "#3f6fc4", "#3f9b4f", "#e9c31c", "#8e5bb5", "#ec8a2b"]
 
 
+PRINT_WIDTH_PT = (210 - 18 - 18) / 25.4 * 72
+"""The width of the printed book's text (A4 less its side margins), in points: the widest a
+picture is printed."""
+
+
+def least_size(width: float, points: float = 7.0) -> float:
+    """The font size a picture `width` units wide needs to print at `points` or more when
+    it is printed across the book's text."""
+    return points * width / PRINT_WIDTH_PT
+
+
+def lift_small_labels(body: list[str], width: float, most: float = 1.1) -> list[str]:
+    """The elements with every font size below least_size(width) raised to it, but by at
+    most the factor `most` (a label fitted to its box stays about its size)."""
+    least = least_size(width)
+
+    def lift(found: re.Match) -> str:
+        size = float(found.group(1))
+        return f'font-size="{min(max(size, least), size * most):g}"' if size < least \
+            else found.group(0)
+    return [re.sub(r'font-size="([\d.]+)"', lift, element) for element in body]
+
+
 def svg(width: float, height: float, body: list[str], title: str) -> str:
-    """An SVG document of the given size, with a title and the body's elements."""
+    """An SVG document of the given size, with a title and the body's elements (labels too
+    small to print at 7 pt across the book's text lifted a little: lift_small_labels)."""
     width, height = int(round(width)), int(round(height))
+    body = lift_small_labels(body, width)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" role="img">\n'
             f"<title>{escape(title)}</title>\n" + "\n".join(body) + "\n</svg>\n")
@@ -58,12 +84,14 @@ def wrapped(text: str, width: float, size: float, weight: str = "normal") -> lis
 
 
 def block_label(x: float, y: float, text: str, width: float, size: float = 12,
-                anchor: str = "middle", weight: str = "normal", max_lines: int = 2) -> list[str]:
-    """A label centred on (x, y) wrapped to `width` (at most `max_lines`, shrunk to fit)."""
+                anchor: str = "middle", weight: str = "normal", max_lines: int = 2,
+                smallest: float = 7) -> list[str]:
+    """A label centred on (x, y) wrapped to `width` (at most `max_lines`, shrunk to fit,
+    but not below `smallest`)."""
     while True:
         lines = wrapped(text, width, size, weight)
         if (len(lines) <= max_lines and all(text_width(t, size, weight) <= width
-                                            for t in lines)) or size <= 7:
+                                            for t in lines)) or size <= smallest:
             break
         size -= 0.5
     step = size * 1.15
@@ -115,7 +143,7 @@ def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
         elif fill.startswith("chip:"):      # a counted piece: a number on a player's colour
             colour, number = fill[5:].rsplit(":", 1)
             body.append(rect(cx, cy, 16, 14, colour, "#333333", 1, 3))
-            body.append(label(cx + 8, cy + 11, number, 10, "middle", "bold", fill="#ffffff"))
+            body.append(label(cx + 8, cy + 11, number, 11, "middle", "bold", fill="#ffffff"))
         else:
             body.append(rect(cx, cy, 16, 14, fill, "#333333", 1, 2))
         body.append(label(cx + 22, cy + 12, text, size))
