@@ -10,7 +10,8 @@ board is drawn from), `labels` (kind -> properties a token shows), `hide` (token
 decks that are no component, such as an engine's aids), `space_pieces` (the counted kind
 that fills an area's numbered spaces in order), `token_fill` (kind -> property whose value
 picks a fill from the board's `fills`), `open_var` (a game variable listing the areas in
-use; the others of their kind are drawn faded), `player_vars` and, for the setup picture
+use; the others of their kind are drawn faded, or as blank backs with `closed: face_down`),
+`player_vars` and, for the setup picture
 of the book, `players` and `seed` of the new_state() it draws.
 """
 
@@ -26,6 +27,7 @@ from .svg import INK, MARK, block_label, circle, label, legend, rect, seat_colou
 
 ROOM = 48
 WIDTH = 760
+BACK = "#c9bfa8"                                # the back of a card lying face down
 
 
 
@@ -168,10 +170,16 @@ class Position:
             self.body += self._area_contents(key, box.x + 4, box.y + box.h - ROOM + 12,
                                              box.w - 8, 30)
             if open_var and self.t.g.areas[key]["kind"] in kinds and key not in in_use:
-                self.body.append(rect(box.x, box.y, box.w, box.h, "#ffffff", "none", 0, 6,
-                                      ' fill-opacity="0.62"'))
+                self.body.append(self._closed(box))
         self.body += self._marked(board.boxes)
         return board.height
+
+    def _closed(self, box) -> str:
+        """An area not in use: faded, or with `closed: face_down` a blank back (the card
+        that will lie there is not known yet)."""
+        if self.spec.get("closed") == "face_down":
+            return rect(box.x, box.y, box.w, box.h, BACK, INK, 1, 6)
+        return rect(box.x, box.y, box.w, box.h, "#ffffff", "none", 0, 6, ' fill-opacity="0.62"')
 
     def key(self, y: float) -> tuple[list[str], float]:
         """Who plays which colour (an example's cast), what the chips and the faded areas
@@ -185,7 +193,14 @@ class Position:
                    for k in sorted(self.chip_kinds)]
         if self.marks or self.cells:
             entries.append((f"frame:{MARK}", self.t.w("dashed frame: what the caption is about")))
-        if self.spec.get("open_var"):
+        if self.spec.get("open_var") and self.spec.get("closed") == "face_down":
+            kinds = sorted({self.t.g.areas[k]["kind"] for k in
+                            self.view.get("vars", {}).get(self.spec["open_var"]) or []
+                            if k in self.t.g.areas})
+            entries += [(BACK, self.t.w("{things} face down",
+                                        things=self.t.name("area_kinds", k, 2)))
+                        for k in kinds]
+        elif self.spec.get("open_var"):
             entries.append(("#eeeeee", self.t.w("faded: not in play yet")))
         return legend(entries, 8, y, self.width - 16, 11) if entries else ([], 0)
 
