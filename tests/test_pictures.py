@@ -146,6 +146,17 @@ def test_office_cards_not_yet_open_are_drawn_face_down(books):
     assert all(float(r.get("fill-opacity", 1)) == 1 for r in backs)
 
 
+def test_a_piece_laid_on_its_side_is_drawn_flat(books):
+    """`laid_var`: after the placing example, the one worker Anna laid down (the office she
+    used at once) is a long flat chip; before it, and every other worker, a standing one."""
+    def flat(svg: str) -> list[ET.Element]:
+        return [r for r in ET.fromstring(svg).iter(f"{SVG}rect")
+                if r.get("width") == "34" and r.get("height") == "11"]
+    pictures = books["copycat", "en"].pictures
+    assert len(flat(pictures["copycat-example-placing-2.svg"])) == 1
+    assert flat(pictures["copycat-example-placing-1.svg"]) == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_setup_picture_is_a_real_new_game(game, books):
     """notes: each game's setup picture is new_state(players=4, seed=1) drawn as seen by all:

@@ -11,7 +11,8 @@ decks that are no component, such as an engine's aids), `space_pieces` (the coun
 that fills an area's numbered spaces in order), `token_fill` (kind -> property whose value
 picks a fill from the board's `fills`), `open_var` (a game variable listing the areas in
 use; the others of their kind are drawn faded, or as blank backs with `closed: face_down`),
-`player_vars` and, for the setup picture
+`laid_var` (a player variable listing the areas where that player's piece lies on its side,
+drawn long and flat), `player_vars` and, for the setup picture
 of the book, `players` and `seed` of the new_state() it draws.
 """
 
@@ -31,15 +32,20 @@ BACK = "#c9bfa8"                                # the back of a card lying face 
 
 
 
-def _chips(texts: Texts, x: float, y: float, w: float, counts: list[int]) -> list[str]:
+def _chips(texts: Texts, x: float, y: float, w: float, counts: list[int],
+           lying: frozenset[int] = frozenset()) -> list[str]:
+    """One chip per seat with pieces here, saying how many; a seat in `lying` has its piece
+    laid on its side (drawn long and flat)."""
     body = []
     for seat, n in enumerate(counts):
         if n and x + 24 <= x + w:
             colour = seat_colour(texts.g.seats, seat)
-            body.append(rect(x, y, 24, 17, colour, INK, 1, 4))
+            cw, ch, dy = (34, 11, 6) if seat in lying else (24, 17, 0)
+            body.append(rect(x, y + dy, cw, ch, colour, INK, 1, 3))
             ink = INK if colour in ("#e9c31c", "#f7f7f7") else "#ffffff"
-            body.append(label(x + 12, y + 13, str(n), 11, "middle", "bold", ink))
-            x += 27
+            body.append(label(x + cw / 2, y + dy + ch - 2 - (0 if seat in lying else 2), str(n),
+                              9 if seat in lying else 11, "middle", "bold", ink))
+            x += cw + 3
     return body
 
 
@@ -101,9 +107,18 @@ class Position:
             counts = where.get(key)
             if counts and any(counts) and kind != self.spec.get("space_pieces"):
                 self.chip_kinds.add(kind)
-                body += _chips(self.t, x, cy, w, counts)
+                body += _chips(self.t, x, cy, w, counts, self._lying(key))
                 cy += 20
         return body
+
+    def _lying(self, key: str) -> frozenset[int]:
+        """The seats whose piece on `key` lies on its side: the spec's `laid_var` names a
+        player variable listing the areas where that player's piece is laid down."""
+        var = self.spec.get("laid_var")
+        if not var:
+            return frozenset()
+        return frozenset(seat for seat, values in enumerate(self.view.get("player_vars", []))
+                         if key in (values.get(var) or []))
 
     def _map(self) -> float:
         board = AreaMap(self.t, self.board_spec, room=ROOM)
