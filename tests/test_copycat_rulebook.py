@@ -78,7 +78,7 @@ CHECKLIST = {
          "The player takes each card in that street space whose colour is red"],
     21: ["Every new card, bought or red, goes sideways onto your temporary pile",
          "The player takes the card in the target space sideways onto their temporary pile"],
-    22: ["Spaces emptied by buying stay empty until the clean-up."],
+    22: ["Spaces emptied by buying are not refilled until the clean-up"],
     23: ["**Scoring.** At the end of your turn, add up the VP of your round",
          "Add the player's VP of the round to the player's VP."],
     24: ["Put a VP marker on each office in play that has no worker.",
@@ -156,9 +156,12 @@ def test_checklist_34_sections_and_doctorates(book):
 def test_provisional_note_and_pictures():
     built = build_rulebook("copycat", lang="en")
     assert "**About this edition**" in built.markdown
-    assert "the published card list was not available" in built.markdown
+    assert "the tables give each card's name, number, price, section and action" in \
+        built.markdown
+    assert "not available" not in built.markdown          # no production talk
     assert set(built.pictures) == {"copycat-setup.svg",   # the board, ready to play
                                    "copycat-example-placing-1.svg",     # the worked examples
+                                   "copycat-example-placing-2.svg",
                                    "copycat-example-buying-1.svg",
                                    "copycat-example-buying-2.svg",
                                    "copycat-example-cleanup-1.svg",
@@ -205,7 +208,7 @@ def test_the_book_reads_as_prose_not_as_data(book):
     # whole in the appendix (the written chapters and the turn summary say it in words)
     assert "Repeat the following until a step below says to stop:" in book
     assert "From now on, the player is out of the phase." in book
-    assert "If the player takes part in the phase and either" in book
+    assert "If the player has not passed in this phase and either" in book
     assert "For each player in turn order, one after another:" in book
     assert "any number from 0 to the player's money" in book
     assert "marker row" not in book     # the VP markers on each office: bookkeeping

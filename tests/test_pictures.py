@@ -134,6 +134,29 @@ def test_copycat_board_is_laid_out_as_on_the_table(books):
     assert street == [f"{s} · +{0 if s <= 4 else 1 if s <= 8 else 2}" for s in range(1, 12)]
 
 
+def test_office_cards_not_yet_open_are_drawn_face_down(books):
+    """`closed: face_down`: a window whose office card has not opened is a blank back (its
+    pile is shuffled, so no name shows through), and the legend says so; the open one is not."""
+    from regola.rulebook.pictures.position import BACK
+    svg = books["copycat", "en"].pictures["copycat-setup.svg"]
+    backs = [r for r in ET.fromstring(svg).iter(f"{SVG}rect") if r.get("fill") == BACK]
+    assert len(backs) == 10 + 1                   # 11 office cards, one open; the legend's swatch
+    assert "offices face down" in texts_of(svg)
+    assert "faded: not in play yet" not in texts_of(svg)
+    assert all(float(r.get("fill-opacity", 1)) == 1 for r in backs)
+
+
+def test_a_piece_laid_on_its_side_is_drawn_flat(books):
+    """`laid_var`: after the placing example, the one worker Anna laid down (the office she
+    used at once) is a long flat chip; before it, and every other worker, a standing one."""
+    def flat(svg: str) -> list[ET.Element]:
+        return [r for r in ET.fromstring(svg).iter(f"{SVG}rect")
+                if r.get("width") == "34" and r.get("height") == "11"]
+    pictures = books["copycat", "en"].pictures
+    assert len(flat(pictures["copycat-example-placing-2.svg"])) == 1
+    assert flat(pictures["copycat-example-placing-1.svg"]) == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_setup_picture_is_a_real_new_game(game, books):
     """notes: each game's setup picture is new_state(players=4, seed=1) drawn as seen by all:

@@ -10,7 +10,9 @@ board is drawn from), `labels` (kind -> properties a token shows), `hide` (token
 decks that are no component, such as an engine's aids), `space_pieces` (the counted kind
 that fills an area's numbered spaces in order), `token_fill` (kind -> property whose value
 picks a fill from the board's `fills`), `open_var` (a game variable listing the areas in
-use; the others of their kind are drawn faded), `player_vars` and, for the setup picture
+use; the others of their kind are drawn faded, or as blank backs with `closed: face_down`),
+`laid_var` (a player variable listing the areas where that player's piece lies on its side,
+drawn long and flat), `player_vars` and, for the setup picture
 of the book, `players` and `seed` of the new_state() it draws.
 """
 
@@ -40,18 +42,24 @@ WIDTH = 760
 TOKEN_LABEL = 12
 """A token's label (11 on a 760 wide picture printed across the text's width is 7 pt; it
 shrinks below only where a long name must fit a narrow token)."""
+BACK = "#c9bfa8"                                # the back of a card lying face down
 
 
 
-def _chips(texts: Texts, x: float, y: float, w: float, counts: list[int]) -> list[str]:
+def _chips(texts: Texts, x: float, y: float, w: float, counts: list[int],
+           lying: frozenset[int] = frozenset()) -> list[str]:
+    """One chip per seat with pieces here, saying how many; a seat in `lying` has its piece
+    laid on its side (drawn long and flat)."""
     body = []
     for seat, n in enumerate(counts):
         if n and x + 24 <= x + w:
             colour = seat_colour(texts.g.seats, seat)
-            body.append(rect(x, y, 24, 17, colour, INK, 1, 4))
+            cw, ch, dy = (34, 11, 6) if seat in lying else (24, 17, 0)
+            body.append(rect(x, y + dy, cw, ch, colour, INK, 1, 3))
             ink = INK if colour in ("#e9c31c", "#f7f7f7") else "#ffffff"
-            body.append(label(x + 12, y + 13, str(n), 11, "middle", "bold", ink))
-            x += 27
+            body.append(label(x + cw / 2, y + dy + ch - 2 - (0 if seat in lying else 2), str(n),
+                              9 if seat in lying else 11, "middle", "bold", ink))
+            x += cw + 3
     return body
 
 
@@ -120,9 +128,18 @@ class Position:
             counts = where.get(key)
             if counts and any(counts) and kind != self.spec.get("space_pieces"):
                 self.chip_kinds.add(kind)
-                body += _chips(self.t, x, cy, w, counts)
+                body += _chips(self.t, x, cy, w, counts, self._lying(key))
                 cy += 20
         return body
+
+    def _lying(self, key: str) -> frozenset[int]:
+        """The seats whose piece on `key` lies on its side: the spec's `laid_var` names a
+        player variable listing the areas where that player's piece is laid down."""
+        var = self.spec.get("laid_var")
+        if not var:
+            return frozenset()
+        return frozenset(seat for seat, values in enumerate(self.view.get("player_vars", []))
+                         if key in (values.get(var) or []))
 
     def _map(self) -> float:
         board = AreaMap(self.t, self.board_spec, room=ROOM)
@@ -189,10 +206,16 @@ class Position:
             self.body += self._area_contents(key, box.x + 4, box.y + box.h - ROOM + 12,
                                              box.w - 8, 30)
             if open_var and self.t.g.areas[key]["kind"] in kinds and key not in in_use:
-                self.body.append(rect(box.x, box.y, box.w, box.h, "#ffffff", "none", 0, 6,
-                                      ' fill-opacity="0.62"'))
+                self.body.append(self._closed(box))
         self.body += self._marked(board.boxes)
         return board.height
+
+    def _closed(self, box) -> str:
+        """An area not in use: faded, or with `closed: face_down` a blank back (the card
+        that will lie there is not known yet)."""
+        if self.spec.get("closed") == "face_down":
+            return rect(box.x, box.y, box.w, box.h, BACK, INK, 1, 6)
+        return rect(box.x, box.y, box.w, box.h, "#ffffff", "none", 0, 6, ' fill-opacity="0.62"')
 
     def key(self, y: float) -> tuple[list[str], float]:
         """Who plays which colour (an example's cast), what the chips and the faded areas
@@ -207,7 +230,14 @@ class Position:
         if self.marks or self.cells:
             entries.append((f"frame:{MARK}",
                             self.t.w("dashed frame: the places the example talks about")))
-        if self.spec.get("open_var"):
+        if self.spec.get("open_var") and self.spec.get("closed") == "face_down":
+            kinds = sorted({self.t.g.areas[k]["kind"] for k in
+                            self.view.get("vars", {}).get(self.spec["open_var"]) or []
+                            if k in self.t.g.areas})
+            entries += [(BACK, self.t.w("{things} face down",
+                                        things=self.t.name("area_kinds", k, 2)))
+                        for k in kinds]
+        elif self.spec.get("open_var"):
             entries.append(("#eeeeee", self.t.w("faded: not in play yet")))
         return legend(entries, 8, y, self.width - 16, 11) if entries else ([], 0)
 
