@@ -26,6 +26,10 @@ PICK_GAP = 30
 """How far apart the centres of two connections' buttons are at least, when they can be."""
 
 
+BADGE_W = 70
+"""About the widest worth badge ("worth 12") drawn on an area box's corner."""
+
+
 def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: water, connections, the area boxes, then the tiles on top."""
     names = area_names(panel, ctx.definition)
@@ -63,6 +67,8 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     top = Drawing(ctx.width, height)        # the tiles, drawn over the boxes
     taken: list[tuple[float, float, float]] = []
     targets: list[tuple[float, float]] = []    # the buttons on free connections so far
+    if panel.get("value"):      # plates keep clear of the worth badges, as of each other
+        taken += [_badge_spot(centre(a), boxes[a].height, box_w) for a in names]
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
@@ -246,3 +252,9 @@ def _laid_told(ctx: Ctx, conn: str, tile: dict, facing: object) -> str | None:
                     token=ctx.gw.piece(tile["kind"]), first=ctx.gw.place(a),
                     second=ctx.gw.place(b), value=ends[0], facing=ctx.gw.place(facing))
     return ctx.gw.w("{option} — {effect}", option=laid, effect=effect) if effect else laid
+
+
+def _badge_spot(at: tuple[float, float], height: float, box_w: float) -> tuple[float, float, float]:
+    """Where an area's worth badge lies (its box's lower right corner), as a placed plate
+    (centre x, centre y, width), so that tiles laid on its connections leave it readable."""
+    return at[0] + box_w / 2 - 6 - BADGE_W / 2, at[1] + height / 2, BADGE_W
