@@ -507,3 +507,22 @@ def test_the_web_hand_writes_each_cards_effect_under_its_name(lang):
     for card in hand:                       # every card's effect is drawn, not only hovered
         effect = effects_of(gw).of_token(card)
         assert effect and effect in " ".join(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_web_hand_fits_a_phone_long_card_names_and_all(lang):
+    import xml.etree.ElementTree as ET
+
+    from regola.server.svg.board import draw_mine
+    from regola.server.svg.context import NARROW, Ctx
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=SEED)
+    ctx = Ctx(game.definition, state.observe(0), GameWords(game.definition, lang),
+              load_layout(game.definition), {}, width=NARROW)
+    root = ET.fromstring(draw_mine(ctx))
+    svg = "{http://www.w3.org/2000/svg}"
+    cards = root.findall(svg + "g")
+    assert len(cards) >= 5
+    for card in cards:          # each card's left edge plus its width stays in the picture
+        x = float(card.get("transform").split("(")[1].split(",")[0])
+        assert x + float(card.find(svg + "rect").get("width")) <= float(root.get("width"))
