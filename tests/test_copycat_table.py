@@ -484,3 +484,45 @@ def test_a_card_for_sale_on_the_web_writes_its_effect_and_no_label_part_is_split
     assert "italic" not in "".join(tag(ctx, hand, 1, 150).body)    # only what is for sale
     lines = wrap_parts("School Diploma · red · turn order 1 · price 0", 130)
     assert "price 0" in lines and all(not x.endswith("price") for x in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_web_hand_writes_each_cards_effect_under_its_name(lang):
+    import xml.etree.ElementTree as ET
+
+    from regola.present.labels import effects_of
+    from regola.server.svg.board import draw_mine
+    from regola.server.svg.context import Ctx
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=SEED)
+    view = state.observe(0)
+    gw = GameWords(game.definition, lang)
+    acts = state.legal_actions(0)
+    ctx = Ctx(game.definition, view, gw, load_layout(game.definition),
+              {a["id"]: a["id"] for a in acts})
+    svg = draw_mine(ctx)
+    said = [t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    hand = [t for t in view["tokens"] if t.get("owner") == 0 and t.get("at") == "hand"]
+    assert hand
+    for card in hand:                       # every card's effect is drawn, not only hovered
+        effect = effects_of(gw).of_token(card)
+        assert effect and effect in " ".join(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_web_hand_fits_a_phone_long_card_names_and_all(lang):
+    import xml.etree.ElementTree as ET
+
+    from regola.server.svg.board import draw_mine
+    from regola.server.svg.context import NARROW, Ctx
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=SEED)
+    ctx = Ctx(game.definition, state.observe(0), GameWords(game.definition, lang),
+              load_layout(game.definition), {}, width=NARROW)
+    root = ET.fromstring(draw_mine(ctx))
+    svg = "{http://www.w3.org/2000/svg}"
+    cards = root.findall(svg + "g")
+    assert len(cards) >= 5
+    for card in cards:          # each card's left edge plus its width stays in the picture
+        x = float(card.get("transform").split("(")[1].split(",")[0])
+        assert x + float(card.find(svg + "rect").get("width")) <= float(root.get("width"))

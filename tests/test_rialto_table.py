@@ -285,3 +285,36 @@ def test_a_tall_terminal_keeps_five_story_lines_beside_the_district_lines():
                 checked += 1
         state.apply(seat, rng.choice(acts))
     assert checked == 6
+
+
+def test_a_laid_bridge_on_the_web_map_reads_its_ends_in_the_order_they_lie():
+    from regola.server.svg.board import draw_board
+    from regola.server.svg.context import Ctx
+    loaded = regola.load_game("rialto")
+    state = loaded.new_state(seed=1)
+    rng = random.Random(1)
+    while not state.is_over and sum(e.get("msg") == "bridge_laid" for e in state.log) < 3:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.observe(0)
+    definition = loaded.definition
+    layout = load_layout(definition)
+    at = next(p for p in layout.panels if p.get("kind") == "map")["at"]
+    tiles = {t["id"]: t for t in view["tokens"] if "id" in t}
+    gw = GameWords(definition, "en")
+    wanted, told = [], []
+    for conn, held in view["links"].items():
+        if held.get("tile") and tiles[held["tile"]]["kind"] == "bridge_tile":
+            low, high = tiles[held["tile"]]["ends"]
+            a, b = definition.connections[conn]
+            value = {held["facing"]: low, (b if held["facing"] == a else a): high}
+            first, second = sorted((a, b), key=lambda area: tuple(at[area]))
+            wanted.append(f"{value[first]}·{value[second]}")   # left (or top) end first
+            told.append(f"end {low} toward {gw.place(held['facing'])} — ")   # its tap text
+    assert len(wanted) >= 3 and any(w != "·".join(sorted(w.split("·"))) for w in wanted)
+    svg = draw_board(Ctx(definition, view, gw, layout, {}), "rialto")
+    drawn = [t.text for t in ET.fromstring(svg).iter(SVG + "text")]
+    for plate in wanted:
+        assert plate in drawn
+    for words in told:
+        assert words in svg

@@ -156,3 +156,20 @@ def test_the_key_writes_no_effect_for_a_tile_type_whose_tiles_differ():
     grid = GAME.definition.grids["district"]
     text = " ".join(line.plain for line in grid_legend(EN, grid, [[token]]))
     assert "pu public building" in text and "Take 2 coins" not in text
+
+
+def test_at_80x24_a_build_question_on_the_map_keeps_the_seats_points_and_coins(monkeypatch):
+    from play_helpers import keyed_game, play, random_pick, seats
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    keys, _ = keyed_game("warsaw", 3, 5, random_pick(2), stop_after=40)
+    result = play("warsaw", "--seed", "5", "--seats", seats(3),
+                  stdin="\n".join(keys) + "\nq\n", env={"COLUMNS": "80", "LINES": "24"})
+    screens = [s for s in result.stdout.split("your choice (? for help): ") if s.strip()]
+    builds = [s for s in screens if "Where do you build" in s]
+    assert len(builds) >= 3
+    for screen in screens:
+        assert len(screen.strip("\n").splitlines()) <= 24, screen
+    for screen in builds:       # the table's rows, or the seat's own values in a line
+        assert re.search(r"^Red: victory points: \d+ · coins: \d+$", screen, re.M) or \
+            re.search(r"^coins +\d+", screen, re.M), screen

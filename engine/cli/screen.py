@@ -353,8 +353,9 @@ class Screen:
         if grid_map is None and len(top) > 1 and \
                 room - len(top) < 5 + len(board.own_grids()) + min(len(mine), 2):
             top = [cut_with_ellipsis(top[0], self.width)]   # the seat's grid needs the room
-        if grid_map is not None:         # the map of the question first
-            fits = max(0, room - len(grid_map) - 1)
+        if grid_map is not None:         # the map of the question first, the seat's values
+            own = self.own_values_line(board, len(grid_map), room)
+            fits = max(0, room - len(grid_map) - 1 - len(own))
             if len(top) > fits:                          # cut: its last line ends in "…"
                 top = top[:fits]
                 if top:
@@ -477,8 +478,20 @@ class Screen:
         lines: list[Text] = []
         if len(grid_map) + 6 <= room:
             lines = self.table_lines(board, 2)
-        lines += grid_map[:max(0, room - len(lines) - (1 if more else 0))]
+        else:                   # no room for the table: the seat's own values in a line
+            lines = self.own_values_line(board, len(grid_map), room)
+        spare = room - len(lines) - len(grid_map)       # none: the map stays whole
+        lines += grid_map[:max(0, room - len(lines) - (1 if more and (spare or not lines)
+                                                       else 0))]
         return lines + self.under(more, room - len(lines))
+
+    def own_values_line(self, board: Board, needed: int, room: int) -> list[Text]:
+        """The seat's own values (coins, points) in lines of their own, when they fit in
+        `room` beside `needed` lines (a question's map: they come before what lies under
+        it); none otherwise."""
+        own = board.own_values()
+        lines = self.fitted([own]) if own is not None else []
+        return lines if len(lines) + needed <= room else []
 
     def names_only(self, options: list[tuple[str, str]], width: int) -> list[Text]:
         """Options too many to show with their effects: by their names, in columns, and a

@@ -92,7 +92,8 @@ def draw_mine(ctx: Ctx) -> str:
         x, y, tallest = MARGIN, d.height + 22, 0.0
         for token in (t for t in tokens if t["at"] == place):
             grid = grids.get(token["kind"])
-            drawn = tile(ctx, grid, token, CELL) if grid else tag(ctx, token)
+            drawn = tile(ctx, grid, token, CELL) if grid else \
+                tag(ctx, token, width=min(400, ctx.width - 12), tell=True)   # fits a phone
             if drawn.height < TAP:      # a card big enough to tap on a phone
                 card = Drawing(drawn.width + 12, TAP)
                 card.add(rect(0, 0, card.width, TAP, "#ffffff", "#cdbf9f", 1, 6))

@@ -26,6 +26,10 @@ PICK_GAP = 30
 """How far apart the centres of two connections' buttons are at least, when they can be."""
 
 
+BADGE_W = 70
+"""About the widest worth badge ("worth 12") drawn on an area box's corner."""
+
+
 def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     """The panel: water, connections, the area boxes, then the tiles on top."""
     names = area_names(panel, ctx.definition)
@@ -63,6 +67,8 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     top = Drawing(ctx.width, height)        # the tiles, drawn over the boxes
     taken: list[tuple[float, float, float]] = []
     targets: list[tuple[float, float]] = []    # the buttons on free connections so far
+    if panel.get("value"):      # plates keep clear of the worth badges, as of each other
+        taken += [_badge_spot(centre(a), boxes[a].height, box_w) for a in names]
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
@@ -90,6 +96,9 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             if narrow and 16 + len(label) * 6.4 > ctx.width - 2 * lane - 2 * box_w + 10 \
                     and isinstance(tile.get("ends"), list):
                 label = ctx.value(tile["ends"])     # a short plate fits between the columns
+            near, far = ends if ends[0] == held.get("facing") else (ends[1], ends[0])
+            label = _ends_as_laid(ctx, tile, label, held.get("facing"), centre(near),
+                                  centre(far))
             plate_w = 16 + len(label) * 6.4
             mx, my = _free_spot(spots, plate_w, taken)
             mx = min(max(mx, plate_w / 2 + 1), ctx.width - plate_w / 2 - 1)
@@ -97,7 +106,8 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             plate = Drawing(plate_w, PLATE_H)
             plate.add(rect(0, 0, plate_w, PLATE_H, "#fff6d6", "#8a6d3b", 1.5, 5))
             plate.add(text(plate_w / 2, 15, label, 11, "middle", "bold"))
-            explain(plate, ctx.effect_of_token(tile), token=tile.get("id"))
+            explain(plate, _laid_told(ctx, conn, tile, held.get("facing")),
+                    token=tile.get("id"))
             top.place(plate, mx - plate_w / 2, my - PLATE_H / 2)
             facing = held.get("facing")
             if facing in boxes:
@@ -215,3 +225,37 @@ def _tag(words: str, fill: str, ink: str) -> Drawing:
     tag.add(rect(0, 0, tag.width, 20, fill, fill, 1, 10))
     tag.add(text(tag.width / 2, 14, words, 11, "middle", "bold", fill=ink))
     return tag
+
+
+def _ends_as_laid(ctx: Ctx, tile: dict, label: str, facing: object,
+                  near: tuple[float, float], far: tuple[float, float]) -> str:
+    """A laid two-ended tile's label with its ends in the order they lie on the map: the
+    end that touches the area on the left (or above) first, so "6·4" reads as 6 on the
+    left, 4 on the right; the label unchanged when the tile has no such ends."""
+    ends = tile.get("ends")
+    value = ctx.value(ends) if isinstance(ends, list) else None
+    if facing is None or not isinstance(ends, list) or len(ends) != 2 or not value \
+            or value not in label:
+        return label
+    return label if near <= far else label.replace(value, ctx.value([ends[1], ends[0]]), 1)
+
+
+def _laid_told(ctx: Ctx, conn: str, tile: dict, facing: object) -> str | None:
+    """What a tile laid on a connection does, after where it lies and which end faces which
+    area ("bridge 3·4 laid between A and B, end 3 toward B — ..."); only its effect when
+    it faces no area."""
+    effect = ctx.effect_of_token(tile)
+    ends = tile.get("ends")
+    if not isinstance(facing, str) or not isinstance(ends, list) or not ends:
+        return effect
+    a, b = ctx.definition.connections[conn]
+    laid = ctx.gw.w("{token} laid between {first} and {second}, end {value} toward {facing}",
+                    token=ctx.gw.piece(tile["kind"]), first=ctx.gw.place(a),
+                    second=ctx.gw.place(b), value=ends[0], facing=ctx.gw.place(facing))
+    return ctx.gw.w("{option} — {effect}", option=laid, effect=effect) if effect else laid
+
+
+def _badge_spot(at: tuple[float, float], height: float, box_w: float) -> tuple[float, float, float]:
+    """Where an area's worth badge lies (its box's lower right corner), as a placed plate
+    (centre x, centre y, width), so that tiles laid on its connections leave it readable."""
+    return at[0] + box_w / 2 - 6 - BADGE_W / 2, at[1] + height / 2, BADGE_W

@@ -16,8 +16,10 @@ GAP = 4
 CHAR_W = 6.4
 
 
-def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
-    """One token (or `count` alike) as a tag or a chip, at most `width` wide."""
+def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400,
+        tell: bool = False) -> Drawing:
+    """One token (or `count` alike) as a tag or a chip, at most `width` wide; `tell`
+    writes its effect under its label (a card in the seat's own hand)."""
     words = ctx.label(token)
     owner = token.get("owner")
     on = _markers_on(ctx, token)
@@ -35,7 +37,7 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     if count > 1:
         label = f"{label} ×{count}"
     lines = wrap_parts(label, width - 14) if 14 + len(label) * CHAR_W > width else [label]
-    effect = for_sale_effect(ctx, token)
+    effect = ctx.effect_of_token(token) if tell else for_sale_effect(ctx, token)
     said = wrap(effect, width - 14, 11) if effect else []
     w = min(width, 14 + max(len(line) for line in lines) * CHAR_W)
     w = max(w, min(width, 14 + max((len(line) for line in said), default=0) * CHAR_W))
@@ -53,7 +55,7 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400) -> Drawing:
     for i, line in enumerate(lines):
         d.add(text(9 if owner is not None else 7, 14 + LINE_H * i, line, 11,
                    fill="#6b6459" if used else INK))
-    for i, line in enumerate(said):         # what a card for sale does, under its name
+    for i, line in enumerate(said):         # what a card for sale (or in hand) does
         d.add(text(9 if owner is not None else 7, 14 + LINE_H * (len(lines) + i), line, 11,
                    fill="#4a4a4a", extra=' font-style="italic"'))
     explain(d, ctx.explained(token), token=token.get("id"))
