@@ -51,7 +51,7 @@ class FlowSteps:
             if single:                  # "the runner-up", not "the first runner-up"
                 branch.singles.add(single)
             inner, stops = self.block(body, branch)
-            if not inner and not stops and self.dropped:
+            if not inner and not stops:     # bookkeeping or a log line only
                 later = [b for _, b in branches[k + 1:] if self.block(b, env.child())[0]]
                 if not later:
                     continue            # only the engine's accounts: nothing to say
@@ -133,9 +133,10 @@ class FlowSteps:
                 steps, _ = self.stmt(whole, env)
                 if len(steps) == 1:
                     return steps[0]
-            steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
-            if len(steps) == 1:
-                return steps[0]
+            if not self._loses_subject(single, var, env):
+                steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
+                if len(steps) == 1:
+                    return steps[0]
         ok, known = self.p.known(items, env)
         if ok and isinstance(known, list) and len(known) > 2 and \
                 all(isinstance(v, int) and not isinstance(v, bool) for v in known) and \
@@ -151,9 +152,17 @@ class FlowSteps:
         if not inner:
             return [], False
         if not self._acts(body):        # no decision and no turn of its own: order is moot
-            return Step(self.w("for {each}", each=self.p.each(items, env)), inner)
-        return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
-                    inner)
+            return self._nested(self.w("for {each}", each=self.p.each(items, env)), inner)
+        return self._nested(self.w("for {each}, one after another",
+                                   each=self.p.each(items, env)), inner)
+
+    def _loses_subject(self, stmt: Tree, var: str, env: Env) -> bool:
+        """The statement's words do not name `var` (a call of a procedure whose phrase
+        leaves its parameter out): said alone, the loop would lose whom it is for."""
+        mark = "\u2063"
+        steps, _ = self.stmt(stmt, env.child(**{var: mark}))
+        self.said.pop(id(stmt), None)
+        return bool(steps) and mark not in steps[0].text
 
     def _acts(self, body: Tree) -> bool:
         """The block has a decision or calls a procedure (so the order of turns matters);
