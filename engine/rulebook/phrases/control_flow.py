@@ -10,6 +10,7 @@ from lark import Tree
 from .env import Env, Step, call_parts, is_name, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
+_SHORT = 170            # characters: an if/otherwise pair this short reads as one sentence
 
 
 class FlowSteps:
@@ -17,7 +18,7 @@ class FlowSteps:
 
     # -- stops ---------------------------------------------------------------------------
     def _return(self, s: Tree, env: Env):
-        return [Step(self.w("stop here"))], True
+        return [Step(self.w("nothing further happens"))], True
 
     def _return_value(self, s: Tree, env: Env):
         return [Step(self.w("stop here: the result is {value}",
@@ -39,6 +40,9 @@ class FlowSteps:
         cases = self._cases(branches, env)
         if cases is not None:
             return [cases], False
+        paired = self._if_otherwise(branches, env)
+        if paired is not None:
+            return [paired], False
         steps: list[Step] = []
         first = True
         for k, (cond, body) in enumerate(branches):
@@ -69,6 +73,26 @@ class FlowSteps:
             steps.append(self._nested(head, inner))
             first = False
         return steps, False
+
+    def _if_otherwise(self, branches: list, env: Env) -> Step | None:
+        """`if A: X else: Y` where both X and Y are one short step: one sentence, "if A,
+        X; otherwise, Y"; None for any other branching."""
+        if len(branches) != 2 or branches[1][0] is not None or \
+                self.p.known(branches[0][0], env)[0]:
+            return None
+        said = []
+        for _, body in branches:
+            if any(id(c) in self.dropped for c in body.children):
+                return None
+            inner, stops = self.block(body, env.child())
+            if stops or len(inner) != 1 or inner[0].children:
+                return None
+            said.append(inner[0].text)
+        condition = self.p.cond(branches[0][0], env)
+        if len(condition) + len(said[0]) + len(said[1]) > _SHORT:
+            return None
+        return Step(self.w("if {condition}, {step}; otherwise, {other}", condition=condition,
+                           step=said[0], other=said[1]))
 
     def _cases(self, branches: list, env: Env) -> Step | None:
         """An if/elif chain (three branches or more) that compares one value with a literal
@@ -297,6 +321,9 @@ class FlowSteps:
         if not inner:
             return [], False
         ok, n = self.p.known(count, env)
+        if ok and isinstance(n, int) and not until and len(inner) == 1 and \
+                not inner[0].children and n > 1:
+            return Step(self.w("{step}, {n} times over", step=inner[0].text, n=n))
         if ok and isinstance(n, int):
             head = self.w.plural(None, "do the following once", "repeat the following {n} times",
                                  n)
