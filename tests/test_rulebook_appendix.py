@@ -47,3 +47,9 @@ def test_a_branch_that_stops_puts_the_rest_under_otherwise(book):
 
 def test_no_stop_is_said_after_the_game_ends(book):
     assert "If 0 chose stop, the game ends at once; it is won by 0." in book
+
+
+def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
+    rounds = book[book.index("## rounds"):book.index("## End of the game")]
+    assert "1. As round goes from 1 to 3, one at a time:" in rounds
+    assert "becomes that number" not in book

@@ -165,9 +165,19 @@ class FlowSteps:
         if ok and isinstance(known, list) and len(known) > 2 and \
                 all(isinstance(v, int) and not isinstance(v, bool) for v in known) and \
                 known == list(range(known[0], known[0] + len(known))):
+            counter = self._counter(body, var)
+            if counter is not None:     # `game.epoch = e` first: "as the epoch goes ..."
+                self.said[id(counter)] = "step"
+                body = Tree(body.data, [c for c in body.children if c is not counter],
+                            body.meta)
             inner, _ = self.block(body, env.child(**{var: self.w("that number")}))
             if not inner:
                 return [], False
+            if counter is not None:
+                x = self.p.expr(Tree("attr", [Tree("name", [counter.children[0]]),
+                                              counter.children[1]]), env)
+                return Step(self.w("as {x} goes from {a} to {b}, one at a time", x=x,
+                                   a=known[0], b=known[-1]), inner)
             return Step(self.w("for each number from {a} to {b}, in order", a=known[0],
                                b=known[-1]), inner)
         inner_env = env.child()
@@ -179,6 +189,18 @@ class FlowSteps:
             return self._nested(self.w("for {each}", each=self.p.each(items, env)), inner)
         return self._nested(self.w("for {each}, one after another",
                                    each=self.p.each(items, env)), inner)
+
+    def _counter(self, body: Tree, var: str) -> Tree | None:
+        """The loop body's first statement, if it only sets a game variable to the loop's
+        number (`game.epoch = e`) and the number is read nowhere else in the body."""
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        if not kept or kept[0].data != "attr_assign_stmt" or \
+                str(kept[0].children[0]) != "game" or not is_name(kept[0].children[2], var):
+            return None
+        said = [c for c in kept if not (c.data == "call_stmt" and str(c.children[0]) == "log")]
+        if sum(uses(c, var) for c in said) != 1:    # a story line may name it too
+            return None
+        return kept[0]
 
     def _loses_subject(self, stmt: Tree, var: str, env: Env) -> bool:
         """The statement's words do not name `var` (a call of a procedure whose phrase
