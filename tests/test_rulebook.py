@@ -107,7 +107,7 @@ def test_elections_and_every_tie_case(doge):
     assert "The winners are the players with the most votes in the area." in counting
     assert "The current row and the next row swap roles." in counting
     assert "Turn face up the card of the next row at that position." in counting
-    assert "If nobody has a vote in the area, stop here." in counting     # reading 12
+    assert "If nobody has a vote in the area, nothing further happens." in counting     # reading 12
     assert "The runners-up are the players with the next most votes in the area, if a single " \
         "player has the most; a player without a vote is never one of them." in counting
     # (no runner-up on a tie)
@@ -122,19 +122,20 @@ def test_elections_and_every_tie_case(doge):
         "“abstain and move a house”." \
         in district                                    # a flag read once: its test, inline
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
-    assert "one of the areas other than the district" in district
+    assert "from the areas other than the district" in district
     council = flat(section(doge, "Appendix: the rules step by step"))
     council = council[council.index("### The election in the Quarantia"):]
     assert "Each of the advisors of the Quarantia becomes neutral" in council
-    assert "Each of the winners, in seat order, may move up to 2 of their houses, one at a " \
-        "time, each to another district" in council                     # tie for first
+    assert "If there is more than one winner, each of the winners, in seat order, may move up " \
+        "to 2 of their houses, one at a time, each to another district. 4. Otherwise:" \
+        in council                                                      # tie for first
     turn = "takes one turn with the advisors of the Quarantia"
-    steps = council[council.index(f"4. The winner {turn}"):]
-    assert f"4. The winner {turn} (see “[One turn in the Quarantia](#steps-council-step)”)" \
-        f". 5. If there is exactly one runner-up, the runner-up {turn}" in steps
-    assert "6. If there is more than one runner-up, each of the runners-up may " \
+    steps = council[council.index(f"1. The winner {turn}"):]
+    assert f"1. The winner {turn} (see “[One turn in the Quarantia](#steps-council-step)”)" \
+        f". 2. If there is exactly one runner-up, the runner-up {turn}" in steps
+    assert "3. If there is more than one runner-up, each of the runners-up may " \
         "move one of their houses to another district" in steps   # tie for second, reading 13
-    assert f"7. The winner {turn}" in steps                          # always two: reading 8
+    assert f"4. The winner {turn}" in steps                          # always two: reading 8
     assert "The advisor taken is one of the advisors of the Quarantia that are on the advisor " \
         "spaces." in council                                             # a neutral one
     assert "The player takes control of the advisor taken" in council

@@ -324,7 +324,7 @@ def test_a_phrase_only_procedure_is_said_by_its_phrase_in_the_rules_in_full(duel
 
 @pytest.mark.parametrize("lang, merged", [
     ("en", "If the starting district is the district that voted, the player chooses the "
-           "destination district: one of the districts other than the district that voted; "
+           "destination district from the districts other than the district that voted; "
            "otherwise, the destination district is the district that voted."),
     ("es", "Si el distrito de partida es el distrito que ha votado, el jugador elige el "
            "distrito de destino"),

@@ -40,6 +40,9 @@ class ActionSteps:
         if self._plain(options) and _names_the_things(what, self.p.expr(options, env)):
             # "the row: one of the rows nobody has taken yet" says the row twice
             return Step(self.w("{player} chooses {options}", player=who, options=offered))
+        if self._plain(options):        # "chooses the district from the two districts ..."
+            return Step(self.w("{player} chooses {what} from {things}", player=who, what=what,
+                               things=self.p.expr(options, env)))
         return Step(self.w("{player} chooses {what}: {options}", player=who, what=what,
                            options=offered))
 

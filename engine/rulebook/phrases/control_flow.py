@@ -10,6 +10,7 @@ from lark import Tree
 from .env import Env, Step, call_parts, is_name, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
+_SHORT = 170            # characters: an if/otherwise pair this short reads as one sentence
 
 
 class FlowSteps:
@@ -17,7 +18,7 @@ class FlowSteps:
 
     # -- stops ---------------------------------------------------------------------------
     def _return(self, s: Tree, env: Env):
-        return [Step(self.w("stop here"))], True
+        return [Step(self.w("nothing further happens"))], True
 
     def _return_value(self, s: Tree, env: Env):
         return [Step(self.w("stop here: the result is {value}",
@@ -39,6 +40,9 @@ class FlowSteps:
         cases = self._cases(branches, env)
         if cases is not None:
             return [cases], False
+        paired = self._if_otherwise(branches, env)
+        if paired is not None:
+            return [paired], False
         steps: list[Step] = []
         first = True
         for k, (cond, body) in enumerate(branches):
@@ -51,7 +55,7 @@ class FlowSteps:
             if single:                  # "the runner-up", not "the first runner-up"
                 branch.singles.add(single)
             inner, stops = self.block(body, branch)
-            if not inner and not stops and self.dropped:
+            if not inner and not stops:     # bookkeeping or a log line only
                 later = [b for _, b in branches[k + 1:] if self.block(b, env.child())[0]]
                 if not later:
                     continue            # only the engine's accounts: nothing to say
@@ -69,6 +73,26 @@ class FlowSteps:
             steps.append(self._nested(head, inner))
             first = False
         return steps, False
+
+    def _if_otherwise(self, branches: list, env: Env) -> Step | None:
+        """`if A: X else: Y` where both X and Y are one short step: one sentence, "if A,
+        X; otherwise, Y"; None for any other branching."""
+        if len(branches) != 2 or branches[1][0] is not None or \
+                self.p.known(branches[0][0], env)[0]:
+            return None
+        said = []
+        for _, body in branches:
+            if any(id(c) in self.dropped for c in body.children):
+                return None
+            inner, stops = self.block(body, env.child())
+            if stops or len(inner) != 1 or inner[0].children:
+                return None
+            said.append(inner[0].text)
+        condition = self.p.cond(branches[0][0], env)
+        if len(condition) + len(said[0]) + len(said[1]) > _SHORT:
+            return None
+        return Step(self.w("if {condition}, {step}; otherwise, {other}", condition=condition,
+                           step=said[0], other=said[1]))
 
     def _cases(self, branches: list, env: Env) -> Step | None:
         """An if/elif chain (three branches or more) that compares one value with a literal
@@ -133,16 +157,27 @@ class FlowSteps:
                 steps, _ = self.stmt(whole, env)
                 if len(steps) == 1:
                     return steps[0]
-            steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
-            if len(steps) == 1:
-                return steps[0]
+            if not self._loses_subject(single, var, env):
+                steps, _ = self.stmt(single, env.child(**{var: self.p.each(items, env)}))
+                if len(steps) == 1:
+                    return steps[0]
         ok, known = self.p.known(items, env)
         if ok and isinstance(known, list) and len(known) > 2 and \
                 all(isinstance(v, int) and not isinstance(v, bool) for v in known) and \
                 known == list(range(known[0], known[0] + len(known))):
+            counter = self._counter(body, var)
+            if counter is not None:     # `game.epoch = e` first: "as the epoch goes ..."
+                self.said[id(counter)] = "step"
+                body = Tree(body.data, [c for c in body.children if c is not counter],
+                            body.meta)
             inner, _ = self.block(body, env.child(**{var: self.w("that number")}))
             if not inner:
                 return [], False
+            if counter is not None:
+                x = self.p.expr(Tree("attr", [Tree("name", [counter.children[0]]),
+                                              counter.children[1]]), env)
+                return Step(self.w("as {x} goes from {a} to {b}, one at a time", x=x,
+                                   a=known[0], b=known[-1]), inner)
             return Step(self.w("for each number from {a} to {b}, in order", a=known[0],
                                b=known[-1]), inner)
         inner_env = env.child()
@@ -151,9 +186,29 @@ class FlowSteps:
         if not inner:
             return [], False
         if not self._acts(body):        # no decision and no turn of its own: order is moot
-            return Step(self.w("for {each}", each=self.p.each(items, env)), inner)
-        return Step(self.w("for {each}, one after another", each=self.p.each(items, env)),
-                    inner)
+            return self._nested(self.w("for {each}", each=self.p.each(items, env)), inner)
+        return self._nested(self.w("for {each}, one after another",
+                                   each=self.p.each(items, env)), inner)
+
+    def _counter(self, body: Tree, var: str) -> Tree | None:
+        """The loop body's first statement, if it only sets a game variable to the loop's
+        number (`game.epoch = e`) and the number is read nowhere else in the body."""
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        if not kept or kept[0].data != "attr_assign_stmt" or \
+                str(kept[0].children[0]) != "game" or not is_name(kept[0].children[2], var):
+            return None
+        said = [c for c in kept if not (c.data == "call_stmt" and str(c.children[0]) == "log")]
+        if sum(uses(c, var) for c in said) != 1:    # a story line may name it too
+            return None
+        return kept[0]
+
+    def _loses_subject(self, stmt: Tree, var: str, env: Env) -> bool:
+        """The statement's words do not name `var` (a call of a procedure whose phrase
+        leaves its parameter out): said alone, the loop would lose whom it is for."""
+        mark = "\u2063"
+        steps, _ = self.stmt(stmt, env.child(**{var: mark}))
+        self.said.pop(id(stmt), None)
+        return bool(steps) and mark not in steps[0].text
 
     def _acts(self, body: Tree) -> bool:
         """The block has a decision or calls a procedure (so the order of turns matters);
@@ -288,6 +343,9 @@ class FlowSteps:
         if not inner:
             return [], False
         ok, n = self.p.known(count, env)
+        if ok and isinstance(n, int) and not until and len(inner) == 1 and \
+                not inner[0].children and n > 1:
+            return Step(self.w("{step}, {n} times over", step=inner[0].text, n=n))
         if ok and isinstance(n, int):
             head = self.w.plural(None, "do the following once", "repeat the following {n} times",
                                  n)

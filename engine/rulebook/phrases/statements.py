@@ -111,13 +111,45 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 self.said[id(stmt)] = self.said[id(following[0])] = "step"
                 skip = True
                 continue
+            rest = block.children[i + 1:]
+            split = self._stop_or_go_on(stmt, rest, block, env)
+            if split is not None:       # "if A: ...; stop" then the rest: "otherwise: ..."
+                steps.extend(split)
+                return steps, False
             found, stops = self.stmt(stmt, env)
+            if stmt.data == "return_stmt" and _ends_game(block.children[:i], self.dropped):
+                found = []              # the game is over: no need to say the rest is skipped
             steps.extend(found)
             if stops:
                 for later in block.children[i + 1:]:     # never reached in this game
                     self.decided(Tree("block", [later]))
                 return steps, True
         return steps, False
+
+    def _stop_or_go_on(self, stmt: Tree, rest: list[Tree], block: Tree,
+                       env: Env) -> list[Step] | None:
+        """In a procedure's own steps, `if A: X; return` followed by more steps Y: "if A:
+        X" and "otherwise: Y" (two steps), rather than a step that says to stop; None if
+        the statement is not such an `if`."""
+        proc = self.g.program.procs.get(env.proc or "")
+        if proc is None or block is not proc.tree.children[2] or stmt.data != "if_stmt" or \
+                any(c is not None for c in stmt.children[2:]) or \
+                self.p.known(stmt.children[0], env)[0]:
+            return None
+        body = stmt.children[1]
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        later = [c for c in rest if id(c) not in self.dropped]
+        if len(kept) < 2 or kept[-1].data != "return_stmt" or not later or \
+                _ends_game(kept[:-1], self.dropped):
+            return None
+        inner, stops = self.block(Tree("block", kept[:-1], body.meta), env.child())
+        following, _ = self.block(Tree("block", rest, body.meta), env)
+        if not inner or stops or not following:
+            return None
+        self.said[id(stmt)] = self.said[id(kept[-1])] = "step"
+        condition = self.p.cond(stmt.children[0], env)
+        return [self._nested(self.w("if {condition}", condition=condition), inner),
+                self._nested(self.w("otherwise"), following)]
 
     def stmt(self, s: Tree, env: Env) -> tuple[list[Step], bool]:
         """The steps of one statement, and whether it always stops."""
@@ -156,3 +188,9 @@ def is_bookkeeping(node: Tree, names: frozenset[str] | set[str]) -> bool:
         scope = "game" if first == "game" else "player"
         return name in names or f"{scope}.{name}" in names
     return False
+
+
+def _ends_game(before: list[Tree], dropped: set[int]) -> bool:
+    """The last statement said before this one ends the game."""
+    kept = [stmt for stmt in before if id(stmt) not in dropped]
+    return bool(kept) and kept[-1].data == "call_stmt" and str(kept[-1].children[0]) == "end_game"

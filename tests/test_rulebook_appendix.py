@@ -1,0 +1,55 @@
+"""The generated steps ("the rules in full") of a small test game: loops and branches
+that once lost their words, and the phrasings that fold steps into sentences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from regola.rulebook import build_rulebook
+
+GAME = Path(__file__).parent / "data" / "appendix_game"
+
+
+@pytest.fixture(scope="module")
+def book() -> str:
+    return build_rulebook(str(GAME)).markdown
+
+
+def test_a_loop_around_one_procedure_call_keeps_its_loop(book):
+    assert "For each player, one after another, reward (see" in book
+
+
+def test_an_otherwise_that_only_logs_says_nothing(book):
+    assert "If round is more than 3, 0 moves their disc 1 space forward on fame." in book
+    assert "Otherwise." not in book
+    assert "Otherwise, nothing happens" not in book
+
+
+def test_a_repeat_of_one_step_is_one_sentence(book):
+    assert "1. 1 moves their disc 1 space forward on fame, 3 times over." in book
+    assert "Repeat the following 3 times" not in book
+
+
+def test_a_short_if_and_otherwise_are_one_sentence(book):
+    assert "2. If round is more than 5, 0 moves their disc 2 spaces forward on fame; otherwise, " \
+        "1 moves their disc 2 spaces forward on fame." in book
+
+
+def test_a_branch_that_stops_puts_the_rest_under_otherwise(book):
+    tidy = book[book.index("## tidy"):book.index("## End of the game")]
+    assert "3. If round is more than 9, 0 moves their disc 1 space forward on fame.\n" \
+        "4. Otherwise:\n    1. 1 moves their disc 1 space forward on fame.\n" \
+        "    2. 1 pays 1 gold to the bank." in tidy
+    assert "stop here" not in book.lower() and "nothing further happens" not in book.lower()
+
+
+def test_no_stop_is_said_after_the_game_ends(book):
+    assert "If 0 chose stop, the game ends at once; it is won by 0." in book
+
+
+def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
+    rounds = book[book.index("## rounds"):book.index("## End of the game")]
+    assert "1. As round goes from 1 to 3, one at a time:" in rounds
+    assert "becomes that number" not in book
