@@ -173,8 +173,8 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     if lang == "en":
         flat = " ".join(text.split())
         assert "The player loses as many victory points to industrial pollution as the " \
-            "number of the player's residential areas next to an industrial area and not protected by a " \
-            "public building" in flat
+            "number of the player's residential areas next to an industrial area and not " \
+            "protected by a public building" in flat
         assert "the goal printed on the face-up side of this epoch's milestone" in flat
         assert "the smallest of the number of spaces this war destroys and the number of " \
             "spaces of the player's district minus 1" in flat
