@@ -116,7 +116,7 @@ def test_warsaw_sampler_replaces_the_tile_table_and_start_tiles_are_counted(book
     labels = texts_of(book.pictures["warsaw-tiles.svg"])
     assert "The start tile (marked S on the back), the same for every player" in labels
     assert "×4" in labels
-    assert "Ordinary tiles from each epoch" in labels
+    assert "Some ordinary tiles, from different epochs" in labels
     assert not [t for t in labels if t.startswith(("Milestones:", "Public buildings:"))]
     assert not [t for t in labels if t.startswith("Epoch ")]
     components = book.markdown.split("## Components")[1].split("\n## ")[0]

@@ -28,7 +28,7 @@ CHECKLIST = {
     7: ["deal 4 tiles face down to each player", "return them to the box unseen"],
     8: ["Everyone chooses a tile from their hand and lays it face down",
         "these tiles are turned face up together"],
-    9: ["or **discard** it to the box and take 3 coins from the bank",
+    9: ["or **discards** it to the box and takes 3 coins from the bank",
         "paying its cost to the bank",
         "The player pays coins to the bank, as many as the cost."],
     10: ["to the left in odd-numbered epochs, to the right in even-numbered ones"],
@@ -37,8 +37,8 @@ CHECKLIST = {
          "corner is not enough"],
     13: ["must always fit in a rectangle of 4 by 3 spaces, either way round",
          "already 4 spaces wide cannot grow wider, and it can be at most 3 spaces tall"],
-    14: ["Before you lay a tile you may turn it any way you like; once laid, it never turns "
-         "again"],
+    14: ["Before you lay a tile you may turn it any way you like; once it is laid, you may "
+         "not turn it again"],
     15: ["Pay the new tile's cost minus the cost of the tile you cover (on a stack, its top "
          "tile); if that tile cost as much or more, you pay nothing, and nothing is paid back"],
     16: ["Lay the new tile exactly on top of a tile or stack of your district",
@@ -47,7 +47,7 @@ CHECKLIST = {
          "Quarters of the same type that share an edge form one area, even when they lie on "
          "two different tiles"],
     18: ["Each public building and each milestone is an area of its own"],
-    19: ["comes its **income phase**, in three steps: a war, the milestone, and scoring",
+    19: ["comes its **income phase**, in three steps, in this order: 1. **War**",
          "## Income phase, step 1: war", "## Income phase, step 2: the milestone",
          "## Income phase, step 3: scoring"],
     20: ["At the end of epoch 3 the First World War destroys 1 space of every district",
@@ -71,8 +71,8 @@ CHECKLIST = {
          "With at least 2 groups, each group scores 2 victory points; with fewer, transport "
          "scores nothing"],
     30: ["hands in every full set of 5 coins to the bank and scores a victory point for each "
-         "set", "The player with the most victory points wins. If players tie, the one with "
-         "more coins left over wins. If they are still tied, they share the victory.",
+         "set", "The player with the most victory points wins. A tie goes to the player with "
+         "more coins left over; players tied on both share the victory.",
          "divided by 5, rounded down"],
 }
 
@@ -101,9 +101,8 @@ def test_provisional_note_readings_and_pictures(english):
     components = text.split("## Components")[1].split("\n## ")[0]
     assert "About this edition" not in components
     note = text.split("**About this edition**")[1].split("\n## ")[0]
-    assert "how many each epoch has" in note and "counts the minimum in groups" in note
-    assert text.index("**About this edition**") > text.index("## The end of the game")
-    assert text.index("**About this edition**") < text.index("## The rules in full")
+    assert "tables of the scoring chapter" in note and "two groups of connected" in note
+    assert text.index("**About this edition**") > text.index("## The rules in full")
     assert "## Clarifications" not in text and "**Reading" not in text
     flat = " ".join(text.split())
     for words in ["only its top tile counts", "A stack may grow as high as you like",
@@ -120,11 +119,10 @@ def test_provisional_note_readings_and_pictures(english):
                   "At the end of epoch 3 the First World War",
                   "1. **Most residential areas** or **most commercial areas**",
                   "**The public buildings of the even-numbered epochs**",
-                  "| Residential areas next to this building cause you no loss for "
-                  "pollution. |"]:
+                  "| Residential areas next to this building are safe from pollution. |"]:
         assert words in flat, words
     examples = {f"warsaw-example-{e}-{n}.svg" for e in ("overbuild", "second_war")
-                for n in (1, 2)} | {"warsaw-example-income-1.svg",
+                for n in (1, 2)} | {"warsaw-example-income-1.svg", "warsaw-example-income-2.svg",
                                     "warsaw-example-final_exchange-1.svg"}
     assert set(english.pictures) - examples == {
         "warsaw-tiles.svg", "warsaw-setup.svg", "warsaw-district.svg", "warsaw-areas_example.svg"}
@@ -174,9 +172,9 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     assert not left, f"flagged phrasings in the {lang} rulebook: {left}"
     if lang == "en":
         flat = " ".join(text.split())
-        assert "The player loses as many points to industrial pollution as the number of the " \
-            "player's residential areas next to an industrial area and not protected by a " \
-            "public building" in flat
+        assert "The player loses as many victory points to industrial pollution as the " \
+            "number of the player's residential areas next to an industrial area and not " \
+            "protected by a public building" in flat
         assert "the goal printed on the face-up side of this epoch's milestone" in flat
         assert "the smallest of the number of spaces this war destroys and the number of " \
             "spaces of the player's district minus 1" in flat

@@ -353,7 +353,7 @@ def test_a_bounded_score_reads_as_one_addition():
     addition with its floor, not "the score becomes the score plus ..."."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("warsaw").markdown
-    assert "Add the points scored to the player's victory points (never below 0)." in text
+    assert "Add the victory points scored to the player's victory points (never below 0)." in text
     assert "victory points become" not in text
 
 
