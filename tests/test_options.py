@@ -55,11 +55,11 @@ def test_every_other_choice_has_its_own_rulebook_text(game):
 
 @pytest.mark.parametrize("lang, old, new", [
     ("en", "a player may win at most one of them",
-     "everyone who gets there in the same stage F scores"),
+     "If several players get there in the same stage F, each of them scores"),
     ("es", "un jugador puede ganar como máximo una de ellas",
-     "todos los que lo logren en esa misma etapa F ganan los puntos"),
+     "Si varios jugadores lo logran en la misma etapa F, cada uno gana"),
     ("nl", "een speler kan er hoogstens één winnen",
-     "iedereen die in dezelfde etappe F zover komt, krijgt de punten"),
+     "Komen meerdere spelers in dezelfde etappe F zover, dan krijgt ieder van hen"),
 ])
 def test_a_variant_reading_replaces_the_default_note_in_every_language(tmp_path, lang, old,
                                                                       new):
