@@ -237,7 +237,7 @@ def test_changing_the_data_changes_the_sentences(edited_doge):
     assert "Repeat the following 5 times with 3 players and 2 times with 4 players:" in text
     assert "- 12 houses" in text and "- 15 houses" not in text
     assert "Each of the winners places 3 houses" in text
-    assert "“place no markers this round”" in text                        # reading 1 off
+    assert "or place no markers this round (then nothing further happens)" in text  # reading 1
     assert "(This version does not follow this reading.)" in section(book, "Clarifications")
 
 

@@ -53,3 +53,19 @@ def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
     rounds = book[book.index("## rounds"):book.index("## End of the game")]
     assert "1. As round goes from 1 to 3, one at a time:" in rounds
     assert "becomes that number" not in book
+
+
+@pytest.mark.parametrize("game, said, gone", [
+    ("copycat", "The player may choose the office from the offices where only other players "
+                "have workers; if they do:\n", "If the player did not choose “skip”"),
+    ("copycat", "The player may choose the target space from the street spaces for which the "
+                "player can pay for the card in the street space, or skip (then nothing "
+                "further happens).", "If the player chose “skip”"),
+    ("doge", "The player may choose the starting district from the districts where they have "
+             "a house, or keep your houses where they are (then nothing further happens).",
+     "If the player chose “keep your houses where they are”")])
+def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
+    """`choose from THINGS + ["skip"]` and a test of that answer: one step that says the
+    player may choose, not a menu answer in quotes and a test of it."""
+    book = build_rulebook(game).markdown
+    assert said in book and gone not in book

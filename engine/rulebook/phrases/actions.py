@@ -80,6 +80,51 @@ class ActionSteps:
         return Step(self.w("{player} may {action}", player=who,
                            action=self.t.name("choices", chosen)), inner)
 
+    def _optional_pick(self, first: Tree, rest: list[Tree], later: list[Tree],
+                       env: Env) -> Step | None:
+        """`let c = choose from THINGS + ["skip"]` then `if c != "skip": X` (c read nowhere
+        after): "the player may choose a card from THINGS; if they do: X"; or then `if c ==
+        "skip": return` (only logged before it): "..., or skip (then nothing further
+        happens)". A way out of a choice said as such, not as a menu answer in quotes."""
+        if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
+            return None
+        name, options, test = str(first.children[0]), first.children[1], rest[0]
+        if options.data != "binop" or str(options.children[1]) != "+":
+            return None
+        things, way_out = options.children[0], self.fixed_answers(options.children[2], env)
+        if way_out is None:                         # the way out first: ["keep"] + areas
+            things, way_out = options.children[2], self.fixed_answers(options.children[0], env)
+        if way_out is None or len(way_out) != 1 or not self._open(things, env):
+            return None
+        cond = test.children[0]
+        if any(c is not None for c in test.children[2:]) or cond.data != "compare" or \
+                str(cond.children[1]) not in ("==", "!=") or \
+                not is_name(cond.children[0], name) or \
+                self.p.known(cond.children[2], env) != (True, way_out[0]) or \
+                str(cond.children[1]) == "!=" and any(uses(stmt, name) for stmt in later):
+            return None
+        body = test.children[1]
+        who = self.p.expr(first.children[2], env)
+        self.declare(env, [name])
+        env.choices[name] = (who, {way_out[0]})
+        head = {"player": who, "what": str(env.phrases[name]),
+                "things": self.p.expr(things, env)}
+        if str(cond.children[1]) == "!=":
+            inner, stops = self.block(body, env.child())
+            if not inner or stops:
+                return None
+            return Step(self.w("{player} may choose {what} from {things}; if they do:",
+                               **head), inner)
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        if not kept or kept[-1].data != "return_stmt" or any(
+                c.data != "call_stmt" or str(c.children[0]) != "log" for c in kept[:-1]):
+            return None
+        for stmt in body.children:
+            self.said[id(stmt)] = "step"
+        return Step(self.w("{player} may choose {what} from {things}, or {way_out} (then "
+                           "nothing further happens)", way_out=self.t.name("choices", way_out[0]),
+                           **head))
+
     def fixed_answers(self, options: Tree, env: Env) -> list[str] | None:
         """The answers of a choice the rules write out and the game's texts name
         (["build", "skip"]); None for options the rules compute."""

@@ -105,7 +105,8 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
             following = block.children[i + 1:i + 2]
             pair = self._default_unless(stmt, following, env) or \
                 self._swap(stmt, following, env) or \
-                self._optional_action(stmt, following, block.children[i + 2:], env)
+                self._optional_action(stmt, following, block.children[i + 2:], env) or \
+                self._optional_pick(stmt, following, block.children[i + 2:], env)
             if pair:                # two statements said as one step
                 steps.append(pair)
                 self.said[id(stmt)] = self.said[id(following[0])] = "step"
