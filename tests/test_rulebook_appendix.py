@@ -69,3 +69,4 @@ def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
     player may choose, not a menu answer in quotes and a test of it."""
     book = build_rulebook(game).markdown
     assert said in book and gone not in book
+

@@ -339,13 +339,17 @@ def test_a_value_set_then_overwritten_reads_as_one_case(lang, merged):
 
 
 def test_a_loop_ended_by_one_answer_says_so_in_its_heading():
-    """Doge's marker loop (`choose ... ["done"] + values`, then `if pick == "done": break`)
-    reads "repeat ..., until the player chooses “stop adding markers”", with no step that
-    says to stop repeating (rule: 1 to 4 markers on the card, phase 1)."""
+    """Doge's marker loop (`choose ... (["done"] if C else []) + values`, then `if pick ==
+    "done": break`) reads "repeat ..., until the player decides to stop (which they may once
+    C)", its choice lists only the values, and no step says to stop repeating or quotes the
+    answer (rule: 1 to 4 markers on the card, phase 1)."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("doge").markdown
-    assert "until the player chooses “stop adding markers”:" in text
-    assert "stop repeating" not in text
+    assert "until the player decides to stop (which they may once the player has at least " \
+        "one ballot marker on the chosen card):" in text
+    assert "The player chooses the value of the next marker from the values of the markers " \
+        "in their supply." in text
+    assert "stop repeating" not in text and "“stop adding markers”" not in text
 
 
 def test_a_bounded_score_reads_as_one_addition():

@@ -275,9 +275,43 @@ class FlowSteps:
                                action=self.t.name("choices", action),
                                stop=self.t.name("choices", stop))
                 return Tree(body.data, kids[:k] + kids[k + 2:], body.meta), until, ";"
+            found = self._without_answer(stmt.children[1], stop, env)
+            if found is not None:       # the choice without its way out, and "until ... stops"
+                others, only_if = found
+                self.said[id(stmt)] = "step"
+                asked = Tree(stmt.data, [stmt.children[0], others, *stmt.children[2:]],
+                             stmt.meta)
+                until = self.w("until {player} decides to stop", player=player) \
+                    if only_if is None else \
+                    self.w("until {player} decides to stop (which they may once {condition})",
+                           player=player, condition=self.p.cond(only_if, env))
+                return Tree(body.data, kids[:k] + [asked] + kids[k + 2:], body.meta), until, ","
             until = self.w("until {player} chooses {choice}", player=player,
                            choice=self.t.value(stop))
             return Tree(body.data, kids[:k + 1] + kids[k + 2:], body.meta), until, ","
+        return None
+
+    def _without_answer(self, options: Tree, answer: str,
+                        env: Env) -> tuple[Tree, Tree | None] | None:
+        """Options written `OTHERS + [answer]` or `([answer] if C else []) + OTHERS`: OTHERS,
+        and C (None if the answer is always offered); None for options written otherwise."""
+        if options.data != "binop" or str(options.children[1]) != "+":
+            return None
+        for side, other in ((options.children[0], options.children[2]),
+                            (options.children[2], options.children[0])):
+            condition = None
+            if side.data == "ternary":
+                known_then, then = self.p.known(side.children[0], env)
+                known_else, other_branch = self.p.known(side.children[2], env)
+                only = known_then and then == [answer] and known_else and other_branch == []
+                known, holds = self.p.known(side.children[1], env)
+                if only and not known:
+                    condition = side.children[1]
+                only = only and (holds or not known)
+            else:
+                only = self.p.known(side, env) == (True, [answer])
+            if only and answer not in (self.fixed_answers(other, env) or []):
+                return other, condition
         return None
 
     def _until(self, head: str, until: str | None, mark: str = ",") -> str:
