@@ -70,3 +70,12 @@ def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
     book = build_rulebook(game).markdown
     assert said in book and gone not in book
 
+
+
+def test_a_loop_that_asks_each_value_which_it_is_reads_as_a_list_in_order():
+    """Warsaw's scoring (`for kind in scoring_order: if kind == "park": ...`, rule: a
+    district scores its kinds in this order) is one line per kind, in the option's order."""
+    book = build_rulebook("warsaw").markdown
+    assert "1. In this order:\n    1. Park: score the player's best park" in book
+    assert "7. Public building: score the player's public buildings" in book
+    assert "If it is park" not in book

@@ -146,6 +146,9 @@ class FlowSteps:
                                    "each position", x=self.p.expr(whole, env)), inner)
         if self.dropped and not self.block(body, env.child(**{var: var}))[0]:
             return [], False            # only the engine's accounts
+        dispatch = self._dispatch(var, items, body, env)
+        if dispatch is not None:
+            return dispatch
         wholes = [self._all_at_once(stmt, var, items) for stmt in body.children]
         if len(wholes) > 1 and all(wholes):
             found = [step for whole in wholes for step in self.stmt(whole, env)[0]]
@@ -189,6 +192,40 @@ class FlowSteps:
             return self._nested(self.w("for {each}", each=self.p.each(items, env)), inner)
         return self._nested(self.w("for {each}, one after another",
                                    each=self.p.each(items, env)), inner)
+
+    def _dispatch(self, var: str, items: Tree, body: Tree, env: Env) -> Step | None:
+        """`for k in ["a", "b", ...]:` whose body is only `if k == "a": ...` tests, one per
+        value: "in this order:" and one line per value with what it does ("park: score ..."),
+        rather than a loop that asks of each value which it is."""
+        ok, known = self.p.known(items, env)
+        if not ok or not isinstance(known, list) or len(known) < 2 or \
+                not all(isinstance(v, str) for v in known):
+            return None
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        branches: dict[str, Tree] = {}
+        for stmt in kept:
+            if stmt.data != "if_stmt" or any(c is not None for c in stmt.children[2:]):
+                return None
+            cond = stmt.children[0]
+            if cond.data != "compare" or str(cond.children[1]) != "==" or \
+                    not is_name(cond.children[0], var):
+                return None
+            found, value = self.p.known(cond.children[2], env)
+            if not found or value not in known or value in branches:
+                return None
+            branches[value] = stmt
+        lines: list[Step] = []
+        for value in known:
+            if value not in branches:
+                continue
+            inner, _ = self.block(branches[value].children[1], env.child(**{var: var}))
+            self.said[id(branches[value])] = "step"
+            name = self.t.value(value)
+            if len(inner) == 1 and not inner[0].children:
+                lines.append(Step(self.w("{name}: {step}", name=name, step=inner[0].text)))
+            elif inner:
+                lines.append(Step(name, inner))
+        return Step(self.w("in this order"), lines) if lines else None
 
     def _counter(self, body: Tree, var: str) -> Tree | None:
         """The loop body's first statement, if it only sets a game variable to the loop's
