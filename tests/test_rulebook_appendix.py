@@ -79,3 +79,13 @@ def test_a_loop_that_asks_each_value_which_it_is_reads_as_a_list_in_order():
     assert "1. In this order:\n    1. Park: score the player's best park" in book
     assert "7. Public building: score the player's public buildings" in book
     assert "If it is park" not in book
+
+
+def test_a_choice_of_two_answers_then_a_test_of_it_reads_as_a_list_of_both():
+    """Copycat's "coins or VP" action (`choose from ["coins", "vp"]` then `if c == "coins":
+    ... else: ...`): each answer with what it does, no quoted answers and no test of them."""
+    book = build_rulebook("copycat").markdown
+    assert "The player chooses one of these:\n" \
+        "            - Gain the coins: add the amount to the player's money.\n" \
+        "            - Score VP: add 2 times the amount to the player's VP of the round." in book
+    assert "“gain the coins”" not in book

@@ -80,6 +80,41 @@ class ActionSteps:
         return Step(self.w("{player} may {action}", player=who,
                            action=self.t.name("choices", chosen)), inner)
 
+    def _one_of_two(self, first: Tree, rest: list[Tree], later: list[Tree],
+                    env: Env) -> Step | None:
+        """`let c = choose from ["a", "b"]` then `if c == "a": X else: Y` (c read nowhere
+        else): "the player chooses one:" and each answer with what it does ("gain the coins:
+        ..."), rather than a menu in quotes and a test of its answer."""
+        if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
+            return None
+        name, test = str(first.children[0]), rest[0]
+        offered = self.fixed_answers(first.children[1], env)
+        clauses = [c for c in test.children[2:] if c is not None]
+        cond = test.children[0]
+        if offered is None or len(offered) != 2 or len(clauses) != 1 or \
+                clauses[0].data != "else_clause" or cond.data != "compare" or \
+                str(cond.children[1]) != "==" or not is_name(cond.children[0], name) or \
+                uses(test, name) != 1 or any(uses(stmt, name) for stmt in later):
+            return None
+        chosen = self.p.known(cond.children[2], env)[1]
+        if chosen not in offered:
+            return None
+        other = next(v for v in offered if v != chosen)
+        lines = []
+        for answer, block in ((chosen, test.children[1]), (other, clauses[0].children[-1])):
+            inner, stops = self.block(block, env.child())
+            if stops:
+                return None
+            label = self.t.name("choices", answer)
+            if len(inner) == 1 and not inner[0].children:
+                lines.append(Step(self.w("{name}: {step}", name=label, step=inner[0].text)))
+            else:
+                lines.append(Step(label, inner) if inner else Step(label))
+        if chosen != offered[0]:
+            lines.reverse()
+        who = self.p.expr(first.children[2], env)
+        return Step(self.w("{player} chooses one of these:", player=who), lines, options=True)
+
     def _optional_pick(self, first: Tree, rest: list[Tree], later: list[Tree],
                        env: Env) -> Step | None:
         """`let c = choose from THINGS + ["skip"]` then `if c != "skip": X` (c read nowhere

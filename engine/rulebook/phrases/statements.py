@@ -106,7 +106,8 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
             pair = self._default_unless(stmt, following, env) or \
                 self._swap(stmt, following, env) or \
                 self._optional_action(stmt, following, block.children[i + 2:], env) or \
-                self._optional_pick(stmt, following, block.children[i + 2:], env)
+                self._optional_pick(stmt, following, block.children[i + 2:], env) or \
+                self._one_of_two(stmt, following, block.children[i + 2:], env)
             if pair:                # two statements said as one step
                 steps.append(pair)
                 self.said[id(stmt)] = self.said[id(following[0])] = "step"
