@@ -117,10 +117,10 @@ def test_elections_and_every_tie_case(doge):
     district = district[district.index("### The election in a district"):]
     tie = district[district.index("If there is more than one winner:"):]
     assert "becomes neutral" in tie and "Each of the winners places 2 houses" in tie
-    assert "The winner chooses: “take control” (only if the winner has at least one control " \
-        "ring in their supply or the winner controls the district's advisor) or " \
-        "“abstain and move a house”." \
+    assert "The winner chooses one of these: - Take control, if the winner has at least one " \
+        "control ring in their supply or the winner controls the district's advisor: " \
         in district                                    # a flag read once: its test, inline
+    assert "- Abstain and move a house: 1. The district's advisor becomes neutral" in district
     assert "Each of the runners-up places 1 house from their supply" in district  # tie for 2nd
     assert "from the areas other than the district" in district
     council = flat(section(doge, "Appendix: the rules step by step"))
@@ -146,8 +146,8 @@ def test_control_of_advisors(doge):
     assert "takes control of the district's advisor, which now carries their control ring " \
         "(another player's control ring on it goes back to its owner)" in text
     assert "the control ring on it goes back to its owner" in text
-    assert "(only if the winner has at least one control ring in their supply or the winner " \
-        "controls the district's advisor)" in text                           # reading 6
+    assert "Take control, if the winner has at least one control ring in their supply or the " \
+        "winner controls the district's advisor" in text                     # reading 6
     # In the Quarantia only a ring is needed: one of its advisors is always still neutral.
     assert "The player chooses: “take control” (only if the player has at least one control " \
         "ring in their supply) or “abstain and move a house”." in text

@@ -366,8 +366,8 @@ def test_a_flag_read_once_is_said_where_it_is_read():
     step says that "taking control is allowed" (reading 6)."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("doge").markdown
-    assert "“take control” (only if the winner has at least one control ring in their " \
-        "supply or the winner controls the district's advisor)" in text
+    assert "Take control, if the winner has at least one control ring in their supply or " \
+        "the winner controls the district's advisor:" in text
     assert "is allowed only if" not in text
 
 

@@ -88,7 +88,10 @@ class ActionSteps:
         if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
             return None
         name, test = str(first.children[0]), rest[0]
-        offered = self.fixed_answers(first.children[1], env)
+        guarded = self._guarded(first.children[1], env) or \
+            self._fewer_when(first.children[1], env)
+        offered = [value for value, _ in guarded] if guarded else None
+        when = dict(guarded or [])
         clauses = [c for c in test.children[2:] if c is not None]
         cond = test.children[0]
         if offered is None or len(offered) != 2 or len(clauses) != 1 or \
@@ -106,6 +109,9 @@ class ActionSteps:
             if stops:
                 return None
             label = self.t.name("choices", answer)
+            if when[answer] is not None:        # offered only at times
+                label = self.w("{choice}, if {condition}", choice=label,
+                               condition=self.p.cond(when[answer], env))
             if len(inner) == 1 and not inner[0].children:
                 lines.append(Step(self.w("{name}: {step}", name=label, step=inner[0].text)))
             else:
@@ -222,6 +228,19 @@ class ActionSteps:
         if options.data == "list_comp":      # [x for x in ["a", "b"] where ...] may offer a, b
             return self._offered_literals(options.children[2], env)
         return string_literals(options) if options.data == "string" else set()
+
+    def _fewer_when(self, options: Tree, env: Env) -> list[tuple[str, Tree | None]] | None:
+        """Options written `A if C else B`, fixed answers, B fewer than A: each answer of A
+        and the condition it is offered under (None: always); None otherwise."""
+        if options.data != "ternary":
+            return None
+        a, cond, b = options.children
+        ok_a, more = self.p.known(a, env)
+        ok_b, less = self.p.known(b, env)
+        if not (ok_a and ok_b and isinstance(more, list) and isinstance(less, list) and
+                set(less) < set(more) and all(isinstance(v, str) for v in more)):
+            return None
+        return [(v, None if v in less else cond) for v in more]
 
     def _fewer(self, a: Tree, b: Tree, env: Env) -> list[tuple[str, bool]] | None:
         """`a if c else b` where both are fixed choices and b drops some of a: each of a's
