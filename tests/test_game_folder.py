@@ -242,3 +242,15 @@ def test_a_copy_given_a_new_id_keeps_its_translations(game):
     result = run("catalogs", "update", str(game))
     assert "es.po: 0 added, 0 dropped; 0 to translate" in result.output, result.output
     assert run("validate", str(game)).exit_code == 0
+
+
+def test_a_game_is_found_by_its_name_inside_its_own_folder(game, monkeypatch):
+    monkeypatch.chdir(game)
+    result = run("validate", "pairs")
+    assert result.exit_code == 0 and result.output.startswith("ok: pairs"), result.output
+    wrong = run("validate", "pears")
+    assert wrong.exit_code != 0
+    assert "the game here is in the folder 'pairs'" in wrong.output, wrong.output
+    monkeypatch.chdir(game.parent)
+    away = run("validate", "pears")
+    assert "run it inside the game's folder named 'pears'" in away.output, away.output

@@ -11,10 +11,13 @@ import re
 import sys
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import regola
 from regola.cli.app import app
+from regola.cli.labreport import wins_tables
+from regola.i18n.game_words import GameWords
 from regola.lab import BadSeats, Study, parse_seat, parse_seats, run_study, summarize
 from regola.lab.compare import compare
 from regola.lab.stats import holm, mann_whitney, two_proportions, wilson
@@ -192,6 +195,27 @@ def test_a_shared_win_counts_a_share_and_rates_pool_per_bot_kind():
     assert summary["end_conditions"] == {"goal": 3}
     assert summary["scores"]["margin"]["mean"] == 2 and summary["scores"]["spread"]["mean"] == 4
     assert summary["decisions"]["n"] == 3                # lengths: finished games only
+
+
+def test_shared_wins_are_counted_apart_so_the_wins_add_up_to_the_games():
+    records = [fake([0]), fake([0, 1]), fake([2]), fake([1, 2]), fake([1])]
+    summary = summarize(records, ["red", "blue", "green"])
+    assert [row["shared"] for row in summary["seats"]] == [1, 2, 1]
+    assert summary["shared_games"] == 2
+    alone = [row["wins"] - row["shared"] for row in summary["seats"]]
+    assert sum(alone) + summary["shared_games"] == len(records)
+    assert sum(row["rate"] for row in summary["seats"]) == pytest.approx(1.0)
+    console = Console(width=120, record=True)
+    for t in wins_tables(GameWords(regola.load_game("doge").definition), summary):
+        console.print(t)
+    text = console.export_text()
+    assert "wins alone" in text and "shared" in text
+    assert re.search(r"Red \(a\)\s+│\s+1 │\s+1 │\s+30\.0%", text), text
+    assert "shared: 2 games won by several players together" in text
+    plain = summarize([fake([0]), fake([2])], ["red", "blue", "green"])
+    console = Console(width=120, record=True)
+    console.print(wins_tables(GameWords(regola.load_game("doge").definition), plain)[0])
+    assert "shared" not in console.export_text()
 
 
 # -- statistics (reference values from scipy 1.17 and the literature) ------------------------

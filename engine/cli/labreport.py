@@ -56,12 +56,27 @@ def print_header(console: Console, gw: GameWords, summary: dict, wall: float,
 
 
 def wins_tables(gw: GameWords, summary: dict) -> list[Table]:
-    """Win rates per seat, and per bot kind when the seats are not all the same kind."""
+    """Win rates per seat, and per bot kind when the seats are not all the same kind. When
+    some games were won together, wins alone and shared wins are columns of their own and
+    a line under the table says how many games were shared (so the wins add up)."""
     w = gw.w
-    wins = table(w.ctx("table", "Wins"), w.ctx("table", "seat"), w.ctx("table", "wins"),
-                 w.ctx("table", "share"), w.ctx("table", "interval (95%)"))
+    shared = summary.get("shared_games", 0)
+    if shared:
+        wins = table(w.ctx("table", "Wins"), w.ctx("table", "seat"),
+                     w.ctx("table", "wins alone"), w.ctx("table", "shared"),
+                     w.ctx("table", "share"), w.ctx("table", "interval (95%)"))
+        wins.caption_justify = "left"
+        wins.caption = w.plural(None, "shared: {n} game won by several players together, "
+                                      "each of them with an equal part of its share",
+                                "shared: {n} games won by several players together, "
+                                "each of them with an equal part of its share", shared)
+    else:
+        wins = table(w.ctx("table", "Wins"), w.ctx("table", "seat"), w.ctx("table", "wins"),
+                     w.ctx("table", "share"), w.ctx("table", "interval (95%)"))
     for row in summary["seats"]:
-        wins.add_row(Text(seat_name(gw, row)), str(row["wins"]), gw.percent(row["rate"]),
+        counts = [str(row["wins"] - row["shared"]), str(row["shared"])] if shared else \
+            [str(row["wins"])]
+        wins.add_row(Text(seat_name(gw, row)), *counts, gw.percent(row["rate"]),
                      interval(gw, row))
     out = [wins]
     if len(summary["bots"]) > 1:

@@ -166,28 +166,30 @@ def _parse(text: str, file: str, start: str, line_offset: int, column_offset: in
 
 
 RETURNED_CHOICE = "_chosen"
-"""The variable `return choose from ...` keeps its choice in (a script may use the name
-too: the value is returned at once, so nothing of it is lost)."""
+"""The variable `return choose from ...` and `p.VAR = choose from ...` keep their choice
+in (a script may use the name too: the value is returned or stored at once, so nothing of
+it is lost)."""
 
 
 def _lift_choices(tree: Tree) -> None:
     """`choose from ...` is an expression in the grammar, but a decision stops the whole
     procedure, so it stands only where a statement can stop: as the value of `let`, of an
-    assignment (both become a `choose_stmt`) or of `return` (a `choose_stmt` into
-    RETURNED_CHOICE, then the return of it). Anywhere else the checker refuses it."""
+    assignment to a local (both become a `choose_stmt`), of `return` or of an assignment to
+    a player's or the game's variable (`p.VAR = ...`: a `choose_stmt` into RETURNED_CHOICE,
+    then the return or the assignment of it). Anywhere else the checker refuses it."""
     for block in list(tree.find_data("block")):
         lifted: list = []
         for stmt in block.children:
             kind = stmt.data if isinstance(stmt, Tree) else None
-            value = stmt.children[-1] if kind in ("let_stmt", "assign_stmt",
+            value = stmt.children[-1] if kind in ("let_stmt", "assign_stmt", "attr_assign_stmt",
                                                   "return_value_stmt") else None
             if not isinstance(value, Tree) or value.data != "choose_expr":
                 lifted.append(stmt)
-            elif kind == "return_value_stmt":
+            elif kind in ("return_value_stmt", "attr_assign_stmt"):
                 name = Token("NAME", RETURNED_CHOICE, line=value.meta.line,
                              column=value.meta.column)
                 lifted.append(Tree("choose_stmt", [name, *value.children], stmt.meta))
-                lifted.append(Tree("return_value_stmt", [Tree("name", [name], value.meta)],
+                lifted.append(Tree(kind, [*stmt.children[:-1], Tree("name", [name], value.meta)],
                                    stmt.meta))
             else:
                 lifted.append(Tree("choose_stmt", [stmt.children[0], *value.children],

@@ -5,7 +5,8 @@ plots show).
 How games count:
 - a game won by k players together gives each of them a win and a win share of 1/k; a win
   rate is the seat's shares over all games, so the rates of a table add up to the finished
-  games' share of all games;
+  games' share of all games; such a game is also counted apart, per seat ("shared") and
+  once for the study ("shared_games"), so a seat's wins alone are its wins less its shared;
 - a game that has not ended when --max-decisions (reason "unfinished") or the step limit
   ("step_limit") stops it has no winner: it counts as a game, never as a win;
 - a bot kind's rate pools every seat it plays: its shares over (games x those seats).
@@ -65,6 +66,7 @@ def summarize(records: list[dict], seats: list[str]) -> dict[str, Any]:
     players = max((r["players"] for r in records), default=0)
     bots = records[0]["bots"] if records else []
     wins, share, reasons, conditions, var_values, board = tally(records, players)
+    shared, shared_games = shared_wins(records, players)
     kinds: dict[str, list[int]] = {}
     for p, label in enumerate(bots):
         kinds.setdefault(label, []).append(p)
@@ -75,8 +77,10 @@ def summarize(records: list[dict], seats: list[str]) -> dict[str, Any]:
         "finished": len(finished),
         "seconds": sum(r["seconds"] for r in records),
         "seats": [{"seat": seats[p] if p < len(seats) else str(p), "bot": bots[p],
-                   "wins": wins[p], "share": share[p], **rate(share[p], n)}
+                   "wins": wins[p], "shared": shared[p], "share": share[p],
+                   **rate(share[p], n)}
                   for p in range(players)],
+        "shared_games": shared_games,
         "bots": {label: {"seats": len(ps), "share": sum(share[p] for p in ps),
                          **rate(sum(share[p] for p in ps), n * len(ps))}
                  for label, ps in kinds.items()},
@@ -89,6 +93,19 @@ def summarize(records: list[dict], seats: list[str]) -> dict[str, Any]:
         "on_board_mean": {k: [x / n for x in row] for k, row in board.items()} if n else {},
         "thinking": _thinking(records, kinds),
     }
+
+
+def shared_wins(records: list[dict], players: int) -> tuple[list[int], int]:
+    """Per seat, the games it won together with others; and how many games had more than
+    one winner."""
+    per_seat = [0] * players
+    games = 0
+    for r in records:
+        if len(r["winners"]) > 1:
+            games += 1
+            for p in r["winners"]:
+                per_seat[p] += 1
+    return per_seat, games
 
 
 def _thinking(records: list[dict], kinds: dict[str, list[int]]) -> dict[str, dict]:

@@ -40,6 +40,9 @@ def resolve_game(name_or_path: str) -> Path:
         return candidate / "game.yaml"
     if candidate.is_file():
         return candidate
+    here = Path.cwd()
+    if "/" not in name_or_path and here.name == name_or_path and (here / "game.yaml").exists():
+        return here / "game.yaml"       # the game's own folder, named as the game
     builtin = rules_root() / name_or_path / "game.yaml"
     if "/" not in name_or_path and builtin.exists():
         return builtin
@@ -49,8 +52,13 @@ def resolve_game(name_or_path: str) -> Path:
         raise UnknownGame.text(w("unknown game {name} (did you mean {close}?); built-in games: "
                                  "{games}"), name=repr(name_or_path), close=close[0],
                                games=games)
+    if (here / "game.yaml").exists():
+        raise UnknownGame.text(w("unknown game {name}; built-in games: {games} (the game here "
+                                 "is in the folder {folder}: give '.' or the folder's name)"),
+                               name=repr(name_or_path), games=games, folder=repr(here.name))
     raise UnknownGame.text(w("unknown game {name}; built-in games: {games} (or give the path "
-                             "of a game folder or file)"), name=repr(name_or_path), games=games)
+                             "of a game folder or file, or run it inside the game's folder "
+                             "named {name})"), name=repr(name_or_path), games=games)
 
 
 def resolve_variant(game: str, name_or_path: str, folder: Path | None = None) -> Path:

@@ -13,6 +13,7 @@ from lark import Tree
 
 from ...errors import Location, Problem
 from ...interpreter.model import GameDef
+from ..parse import RETURNED_CHOICE
 from ..program import Program
 from ..types import (
     BOOLEAN,
@@ -186,6 +187,15 @@ class TypeChecker(CallTypes):
         else:
             self.new_plain.setdefault(name, []).append(t)
 
+    def fresh_choice(self, t: Type) -> None:
+        """The hidden local a lifted `return choose` or `p.VAR = choose` stores its answer in
+        is read right after, so it has the type of this choice's options there, not the
+        type joined over every choice of the procedure."""
+        for scope in reversed(self.scopes):
+            if RETURNED_CHOICE in scope:
+                scope[RETURNED_CHOICE] = t
+                return
+
     def _locals(self) -> dict[str, Type]:
         """The locals' types after a walk of their procedure."""
         out = dict(self.new_locals)
@@ -221,6 +231,8 @@ class TypeChecker(CallTypes):
                         lambda: f"'choose from' needs a list, not {describe(ot)}")
             self.expect(ch[2], pt, PLAYER, lambda: f"'by' needs a player, not {describe(pt)}")
             self.assign(str(ch[0]), element(ot))
+            if str(ch[0]) == RETURNED_CHOICE:
+                self.fresh_choice(element(ot))
         elif kind == "call_stmt":
             self.statement_call(s)
         elif kind == "return_value_stmt":
