@@ -20,7 +20,8 @@ CHECKLIST = {
         "The game lasts 6 rounds. Each round has three phases"],
     2: ["77 cards: 11 each of Doge, Gold, Building, Bridge, Gondola and Councilman, and 11 "
         "Jokers"],
-    3: ["in each of the 5 player colours (red, blue, green, yellow and white): 18 councilmen and two discs",
+    3: ["in each of the 5 player colours (red, blue, green, yellow and white): 18 councilmen "
+        "and two discs",
         "Each player puts 5 councilmen on their player board and the rest in the general "
         "supply"],
     4: ["- 30 coins", "| 2 | 1 and 2 |", "| 3 | 1, 2, and 3 |", "| 4 | 1, 2, 2, and 3 |",
@@ -39,7 +40,7 @@ CHECKLIST = {
         "Move it to the district whose round tile shows this round's number"],
     10: ["Deal rows of 6 face-up cards beside the board, one row more than there are "
          "players"],
-    11: ["each player takes a whole row into their hand, then draws 2 cards from the draw pile",
+    11: ["you each take a whole row into your hand, then draw 2 cards from the draw pile",
           "You may keep 7 cards, your **hand limit**"],
     12: ["The colour says when a building works: green in phase I, yellow during your play "
          "turn in phase II, blue in phase III"],
@@ -50,36 +51,37 @@ CHECKLIST = {
     15: ["Clockwise from the lead player, each player has one **play turn**"],
     16: ["In stage A the lead player is the player furthest ahead on the Doge track. In each "
          "later stage it is the player who won the previous stage's bonus"],
-    17: ["the player with the highest count wins the stage's **bonus**",
+    17: ["the player with the highest count wins the **stage bonus**",
          "may you play two Jokers as one such card", "If every count is zero, nobody wins it"],
     18: ["a Joker can never count alone", "Only if you hold no card of the stage's type at all "
          "may you play two Jokers as one such card"],
-    19: ["Move your disc one space forward on the Doge track for each point of your count; "
-         "the bonus winner moves one space more"],
-    20: ["Take one coin from the bank for each point of your count; the bonus winner takes "
-         "one more"],
+    19: ["Move your disc forward on the Doge track as many spaces as your count; the winner "
+         "of the stage bonus moves one space more"],
+    20: ["Take as many coins from the bank as your count; the winner of the stage bonus "
+         "takes one more"],
     21: ["You may take a building from the stock and put it on your player board. "
-         "Its value may be at most your count, plus one if you won the bonus",
-         "If your count, with the bonus, is more than 4, you may take a building of value 4 "
-         "and a second one worth up to the rest",
+         "Its value may be at most your count, plus one if you won the stage bonus",
+         "a count above 4 (bonus included) buys two buildings: one of value 4 and a second "
+         "worth up to the rest",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
-    22: ["Score one victory point for each point of your count. With a count of zero, you "
-          "lose one victory point",
+    22: ["Score as many victory points as your count",
+          "If you played nothing at all (no card, no Joker, no yellow building), you lose one "
+          "victory point instead",
           "lay the top bridge tile on any free connection"],
     23: ["choosing which end faces which district",
           "The numbers on the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, 4 and 6, 5 "
           "and 6"],
-    24: ["move one of your councilmen from the general supply to your personal supply",
-          "For each one you cannot move, because none of yours is left there, score one "
-          "victory point instead"],
+    24: ["Move as many of your councilmen from the general supply to your personal supply as "
+          "your count",
+          "For each one you cannot move, because none of yours is left in the general supply, "
+          "score one victory point instead"],
     25: ["A gondola tile adds one to each of the two districts it joins",
          "lay a gondola tile on any free connection "
          "and put one of your councilmen from the general supply into one of the two "
          "districts it joins"],
-    26: ["move one councilman from your personal supply into the current district; the bonus "
-          "winner places one more"],
-    27: ["scores 5 victory points and takes that side's district bonus tile off its bonus "
-         "space, face down",
+    26: ["Move as many councilmen from your personal supply into the current district as "
+          "your count; the winner of the stage bonus places one more"],
+    27: ["scores 5 victory points and turns that side's district bonus tile face down",
           "2 district bonus tiles", "The first player to have a councilman in every district "
           "on one side of the Grand Canal"],
     28: ["the 12 connections, four for each district. Each has room for one tile, a bridge or "
@@ -116,7 +118,7 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
         assert words in text
     assert "## Clarifications" not in text and "Reading 1" not in text
     chapters = " ".join(text[:text.index("## Turn summary")].split())
-    for reading in ("rounded down", "never drop below zero", "even when nobody played a card",
+    for reading in ("rounded down", "never drop below zero", "even when nobody played",
                     "Only if you hold no card of the stage's type at all",
                     "an empty connection adds nothing",
                     "An empty bank gives nothing", "A kind that is sold out cannot be taken",
@@ -133,7 +135,8 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
 
 def test_the_book_has_the_map_picture(book):
     examples = {f"rialto-example-{eid}-1.svg"
-                for eid in ("jokers", "bridge_bonus", "gondola_short")}
+                for eid in ("jokers", "bridge_bonus", "gondola_short", "district_scoring")} | \
+        {f"rialto-example-{eid}-2.svg" for eid in ("bridge_bonus", "gondola_short")}
     assert set(book.pictures) == {"rialto-city_map.svg", "rialto-setup.svg"} | examples
     svg = book.pictures["rialto-city_map.svg"]
     assert svg.count("<polyline") == 12 and ">Grand Canal</text>" in svg       # the canal
@@ -168,7 +171,7 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     left = [words for words in flagged if words in text]
     assert not left, f"flagged phrasings in the {lang} rulebook: {left}"
     if lang == "en":
-        assert "The player gains victory points equal to the total value of the player's " \
+        assert "The player scores as many victory points as the total value of the player's " \
             "buildings" in text
         assert "Turn the top tile of the bridge stack face up" in text
         assert "Green building 4:" in text
