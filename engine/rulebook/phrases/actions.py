@@ -112,10 +112,7 @@ class ActionSteps:
             if when[answer] is not None:        # offered only at times
                 label = self.w("{choice}, if {condition}", choice=label,
                                condition=self.p.cond(when[answer], env))
-            if len(inner) == 1 and not inner[0].children:
-                lines.append(Step(self.w("{name}: {step}", name=label, step=inner[0].text)))
-            else:
-                lines.append(Step(label, inner) if inner else Step(label))
+            lines.append(self._labelled(label, inner) if inner else Step(label))
         if chosen != offered[0]:
             lines.reverse()
         who = self.p.expr(first.children[2], env)

@@ -120,11 +120,16 @@ class FlowSteps:
             case = self.w.join([self.t.name("choices", v) if self.t.has("choices", v) else
                                 self.t.value(v) for v in value], "or") if cond is not None \
                 else self.w("in any other case")
-            inner = inner or [Step(self.w("nothing happens"))]
-            items.append(Step(self.w("{case}: {step}", case=case, step=inner[0].text))
-                         if len(inner) == 1 and not inner[0].children else Step(case, inner))
+            items.append(self._labelled(case, inner or [Step(self.w("nothing happens"))]))
         return Step(self.w("according to {x}", x=self.p.expr(subject, env)), items,
                     options=True)
+
+    def _labelled(self, case: str, inner: list[Step]) -> Step:
+        """One answer or value and what it does: "park: score ..." for one plain step, else
+        the steps under it."""
+        if len(inner) == 1 and not inner[0].children:
+            return Step(self.w("{case}: {step}", case=case, step=inner[0].text))
+        return Step(case, inner)
 
     def _nested(self, head: str, inner: list[Step]) -> Step:
         if len(inner) == 1 and not inner[0].children:
@@ -220,11 +225,8 @@ class FlowSteps:
                 continue
             inner, _ = self.block(branches[value].children[1], env.child(**{var: var}))
             self.said[id(branches[value])] = "step"
-            name = self.t.value(value)
-            if len(inner) == 1 and not inner[0].children:
-                lines.append(Step(self.w("{name}: {step}", name=name, step=inner[0].text)))
-            elif inner:
-                lines.append(Step(name, inner))
+            if inner:
+                lines.append(self._labelled(self.t.value(value), inner))
         return Step(self.w("in this order"), lines) if lines else None
 
     def _counter(self, body: Tree, var: str) -> Tree | None:
