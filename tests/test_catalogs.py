@@ -16,6 +16,8 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+import regola
+from conftest import edit_rule_file
 from regola.i18n.check import TRANSLATED, entry_problems, placeholder_problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,3 +115,21 @@ def test_each_game_catalog_is_complete_and_current(game, lang):
     assert have == wanted, (f"{path} differs from the game's texts: {_some(wanted - have)} "
                             f"missing, {_some(have - wanted)} left over; run "
                             f"`regola catalogs update {game}`")
+
+
+def test_two_gender_entries_with_one_english_text_are_a_located_load_error(doge_copy):
+    """Two gender entries with the same English text would share one catalog entry, so one
+    word's gender would be every such word's: the loader refuses it, at the second entry."""
+    text_file = doge_copy / "text.yaml"
+    edit_rule_file(text_file, (
+        "symbol: \"grammatical gender of the property 'symbol' (f, m or n)\"",
+        "symbol: \"grammatical gender of the property 'row of palace costs' (f, m or n)\""))
+    with pytest.raises(regola.RuleError) as refused:
+        regola.load_game(str(doge_copy))
+    (problem,) = refused.value.problems
+    assert problem.location.file.endswith("text.yaml")
+    assert problem.location.line == next(
+        number for number, line in enumerate(text_file.read_text().splitlines(), 1)
+        if line.strip().startswith("symbol: \"grammatical"))
+    assert "property_genders.palace_costs" in str(problem)
+    assert "its own question" in str(problem)

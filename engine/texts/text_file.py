@@ -40,14 +40,31 @@ def text_file_texts(definition: Any
                     yield context, f"{section}.{key}.none", entry["none"], where
 
 
+def is_gender_section(section: str) -> bool:
+    """Whether a text file's section gives the grammatical genders of another's names
+    (`genders` for pieces, `<singular>_genders` for the others)."""
+    return section == "genders" or section.endswith("_genders")
+
+
 def text_file_problems(definition: Any) -> list[Problem]:
-    """The texts of a game's text file that cannot be filled safely, located (a load error:
-    a text is untrusted input, see safe_format.py)."""
+    """The texts of a game's text file that cannot be filled safely, and gender entries that
+    would share one translation, located (a load error: a text is untrusted input, see
+    safe_format.py)."""
     problems = []
-    for _context, key, english, where in text_file_texts(definition):
+    first_of: dict[tuple[str, str], str] = {}
+    for context, key, english, where in text_file_texts(definition):
         for text in english if isinstance(english, tuple) else (english,):
             why = format_problem(text) if isinstance(text, str) else None
             if why:
                 problems.append(Problem(where, f"the text {key}: {why}"))
                 break
+        section = context.split(".", 1)[1]
+        if not is_gender_section(section) or not isinstance(english, str):
+            continue
+        earlier = first_of.setdefault((section, english), key)
+        if earlier != key:
+            problems.append(Problem(where, (
+                f"the same text as {earlier} ({english!r}), so the catalogs would give "
+                f"both one gender: write each entry as its own question, e.g. "
+                f"\"grammatical gender of '{key.split('.', 1)[1]}' (f, m or n)\"")))
     return problems
