@@ -90,6 +90,18 @@ def test_the_data_values_have_short_paths_and_name_where_a_number_is_held():
     assert copycat.lookup("donor.price") == 3
 
 
+def test_a_number_variables_start_value_is_a_placeholder_and_a_hand_number_names_it(duel):
+    """A text may say how many points a player starts with: `{points.initial}`, read from
+    the variable's `initial`; the same number written by hand is refused, naming it."""
+    edit(duel / "game.yaml", "points: {initial: 0}", "points: {initial: 7}")
+    values = DataValues(regola.load_game(str(duel)).definition)
+    assert values.lookup("points.initial") == 7
+    assert values.lookup("player_variables.points.initial") == 7
+    assert "points.initial" in values.holding(7)
+    with pytest.raises(TemplateError):
+        values.lookup("protected.initial")      # true/false starts are not numbers to name
+
+
 # -- explains: nothing left out, nothing stale ---------------------------------------------
 def test_the_test_game_explains_every_rule():
     problems, warnings = book_checks(regola.load_game(str(DUEL)).definition)

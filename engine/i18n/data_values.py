@@ -18,6 +18,8 @@ part (`cube.per_player`, `harbour.costs`, `merchant.price`). The paths:
   shares it (`port.costs`); areas.count;
 - decks.D.count; tracks.T.start and tracks.T.floor; resources.R.bank (what the box
   holds); connections.count;
+- game_variables.V.initial and player_variables.V.initial: a number variable's value at the
+  start (`coins.initial`);
 - any list by the position of a value, from 1: `harbour.costs.2` (the second cost).
 """
 
@@ -137,6 +139,12 @@ class DataValues:
             self._put(f"resources.{name}.bank", getattr(resource, "in_box", None))
         if g.connections:
             self._put("connections.count", len(g.connections))
+        for section, variables in (("game_variables", g.game_vars),
+                                   ("player_variables", g.player_vars)):
+            for name, variable in variables.items():
+                if isinstance(variable.initial, int | float) and \
+                        not isinstance(variable.initial, bool):
+                    self._put(f"{section}.{name}.initial", variable.initial)
 
     def _tokens(self, name: str, kind: Any) -> None:
         columns = kind.props
