@@ -20,7 +20,7 @@ def test_reading_01_other_value_blue_in_phase_three(tmp_path):
   - act: ["red: pass", "blue: pass", "red: use"]
   - expect:
       - {legal: {player: red, includes: [press_release]}}
-  - act: ["red: press_release"]
+  - act: ["red: press_release", "red: 2"]
   - expect:
       - {count: card, owner: red, at: hand, is: 0}
       - {count: card, owner: red, at: play, is: 7}
@@ -33,7 +33,7 @@ def test_reading_02_other_value_round_one_only_blue_offices(tmp_path):
     usable: the Records Office draws in phase 2, the purchasing office gives no buy."""
     steps = """\
   - act: ["red: 18", "blue: 9", "red: place", "red: hall_buy_a", "red: end_turn",
-          "blue: pass", "red: place", "red: hall_draw_two", "red: use"]
+          "blue: pass", "red: place", "red: hall_draw_two", "red: use", "red: 2"]
   - expect:
       - {count: card, owner: red, at: hand, is: 6}
   - act: ["red: end_turn", "red: pass", "red: use"]
