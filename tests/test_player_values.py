@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import regola
-from regola.i18n.catalog import Words
 from regola.cli.keys import KeyBook
+from regola.i18n.catalog import Words
 from regola.i18n.game_words import GameWords
 
 GAME = """\

@@ -111,10 +111,10 @@ def stale_sections(definition: Any, outline: Any) -> list[Problem]:
             continue
         why = "was never reviewed" if sid not in reviewed else \
             "explains rules whose scripts changed since it was last reviewed"
+        game = command_name(definition.id, definition.folder)
         warnings.append(Problem(outline.where("sections", index[sid], "title"),
                                 f"section {sid!r} {why}: read it against its rules, then "
-                                f"`regola rulebook {command_name(definition.id, definition.folder)} "
-                                f"--review {sid}`"))
+                                f"`regola rulebook {game} --review {sid}`"))
     return warnings
 
 
