@@ -54,7 +54,8 @@ def keyed_game(game_id: str, players: int, seed: int, pick: Pick, person: int = 
                 if stop_after is not None and len(keys_typed) >= stop_after:
                     return keys_typed, state
                 actions = state.legal_actions(seat)
-                keys = book.keys(actions, state.decision_context(seat)["named"])
+                context = state.decision_context(seat)
+                keys = book.keys(actions, context["named"], context.get("option_kind", ""))
                 chosen = pick(actions, keys)
                 keys_typed.append(keys[chosen])
                 state.apply(seat, actions[chosen])

@@ -365,3 +365,16 @@ def test_a_choice_of_a_player_shows_the_players_seat_name():
             return
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     raise AssertionError("no decision chose a player")
+
+
+def test_a_location_at_line_100_prints_as_digits_not_an_emoji(doge_copy):
+    """Rich turns ':100:' into an emoji unless told not to: a problem on line 100 of a
+    rule file must print as file:100:column."""
+    text_file = doge_copy / "text.yaml"
+    lines = text_file.read_text().splitlines()
+    assert lines[99].startswith("  # ")            # a comment inside the notes section
+    lines[99] = '  unsafe_note: "{area.__class__}"'
+    text_file.write_text("\n".join(lines) + "\n")
+    result = run("validate", str(doge_copy))
+    assert result.exit_code == 2
+    assert "text.yaml:100:" in result.output and "💯" not in result.output

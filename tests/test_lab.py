@@ -249,7 +249,7 @@ def test_simulate_prints_intervals_lengths_scores_and_writes_csv():
                  "--jobs", "1", "--csv", "-")
     assert result.exit_code == 0, result.output
     for text in ("interval (95%)", "Red (random)", "Length of the finished games",
-                 "the year number", "Score at the end (palaces(p))", "gap: first - second",
+                 "the year number", "Score at the end (Palaces)", "gap: first - second",
                  "reason: an end condition was met", "seed: 2"):
         assert text in result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))

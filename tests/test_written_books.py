@@ -149,6 +149,8 @@ def test_validate_warns_on_a_section_whose_rules_changed_and_review_clears_it(du
     assert "warning:" in result.output and "section 'turn' explains rules whose scripts " \
                                            "changed since it was last reviewed" in result.output
     assert "section 'game'" not in result.output        # its rules did not change
+    hint = f"`regola rulebook {duel.resolve()} --review turn`"    # the game as it is found
+    assert hint in " ".join(result.output.split())
     reviewed = run("rulebook", str(duel), "--review", "turn")
     assert reviewed.exit_code == 0 and "reviewed turn" in reviewed.output
     assert "section 'turn'" not in run("validate", str(duel)).output

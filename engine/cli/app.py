@@ -60,12 +60,12 @@ def options(version: Annotated[bool, typer.Option(
 
 def out() -> Console:
     """The console for results (stdout), made per command so redirections are honoured."""
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False, soft_wrap=True, emoji=False)
 
 
 def err() -> Console:
     """The console for messages and progress (stderr)."""
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

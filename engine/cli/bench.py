@@ -62,7 +62,7 @@ def bench(game: Annotated[list[str] | None, typer.Option(
                         states=states, quick=quick,
                         baselines=[] if no_baseline else (baseline or None),
                         against=list(against or []), clock="wall" if wall else "cpu")
-    progress_console = Console(stderr=True, highlight=False)
+    progress_console = Console(stderr=True, highlight=False, emoji=False)
     if progress_console.is_terminal:
         with progress_console.status(w("measuring")) as status:
             figures = run_bench(settings, lambda *step: status.update(progress_text(w, *step)))
@@ -72,7 +72,7 @@ def bench(game: Annotated[list[str] | None, typer.Option(
     if json_to == "-":
         typer.echo(text)
         return
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     if not console.is_terminal:
         console.width = max(console.width, WIDTH)
     print_tables(console, figures, w)

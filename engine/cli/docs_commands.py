@@ -151,7 +151,7 @@ def build(out: Annotated[Path, typer.Option(
     typer.echo(f"writing {site.book_count()} rulebooks (every built-in game and variant in "
                f"{', '.join(site.LANGUAGES)}{', with PDFs' if printed else ''}) under "
                f"{shown / 'docs'}")
-    console = Console(stderr=True, highlight=False)
+    console = Console(stderr=True, highlight=False, emoji=False)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     try:

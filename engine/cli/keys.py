@@ -112,8 +112,10 @@ class KeyBook:
             self._allot(every + [name] if name not in every else every)
         return self.letters[name]
 
-    def keys(self, actions: list[dict], named: list[str] | frozenset[str]) -> list[str]:
-        """The key of each action, in the order of `actions`."""
+    def keys(self, actions: list[dict], named: list[str] | frozenset[str],
+             kind: str = "") -> list[str]:
+        """The key of each action, in the order of `actions`; a player (`kind` "player")
+        by the seat's number counted from 1, as the board shows it ("Blue (2)")."""
         if not actions:
             return []
         ask = actions[0]["ask"]
@@ -127,7 +129,7 @@ class KeyBook:
             if isinstance(value, str) and value in named:
                 out[i] = self.letter(value)
             elif isinstance(value, int) and not isinstance(value, bool):
-                out[i] = str(value)
+                out[i] = str(value + 1 if kind == "player" else value)
             elif isinstance(value, str) and value in self.areas:
                 out[i] = str(self.areas[value])
             else:

@@ -105,7 +105,7 @@ def run_with_progress(studies: list[tuple[str, Study]], jobs: int | None, backen
     """Every study's records (on one pool of workers), with a progress bar per study when
     stderr is a terminal; with journals (one per study), the games they hold are not
     played again and each finished game is kept in its study's."""
-    console = Console(stderr=True, highlight=False)
+    console = Console(stderr=True, highlight=False, emoji=False)
     plain = [s for _, s in studies]
     done = None if journals is None else [j.done for j in journals]
     keep = None if journals is None else (lambda k, records: journals[k].keep(records))
@@ -151,7 +151,7 @@ def run_kept(studies: list[tuple[str, Study]], jobs: int | None, backend: Backen
 
 def notice(text: str) -> None:
     """A line about the run on stderr, never wrapped."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(text, markup=False)
+    Console(stderr=True, highlight=False, soft_wrap=True, emoji=False).print(text, markup=False)
 
 
 def result_console(stderr: bool = False) -> Console:

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..i18n.game_words import MANY, GameWords
+from ..present.scores import category_title
 
 
 def table(title: str, *columns: str) -> Table:
@@ -185,7 +186,8 @@ def print_summary(console: Console, gw: GameWords, summary: dict, wall: float,
     """Every table of a study, in order."""
     definition = gw.definition
     end = definition.end
-    measure = end.tiebreaker_sources[0] if end is not None and end.tiebreaker_sources else ""
+    measure = category_title(gw, end.tiebreaker_sources[0], 0) \
+        if end is not None and end.tiebreaker_sources else ""
     print_header(console, gw, summary, wall, played)
     tables = [*wins_tables(gw, summary), length_table(gw, summary, definition.length_variable),
               score_table(gw, summary, measure), means_table(gw, summary),

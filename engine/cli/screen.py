@@ -105,7 +105,7 @@ def option_lines(options: list[tuple[str, str]], width: int,
                 if columns > 1:
                     cell.pad_right(widest - cell.cell_len)
                 line.append_text(cell)
-        out += wrapped(console or Console(width=width), line, width, indent=4)
+        out += wrapped(console or Console(width=width, emoji=False), line, width, indent=4)
     return out
 
 

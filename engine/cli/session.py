@@ -134,11 +134,11 @@ class Session:
         actions = state.legal_actions(seat)
         context = state.decision_context(seat)
         named = context["named"] if context else []
-        keys = self.keys[seat].keys(actions, named)
+        kind = context.get("option_kind", "") if context else ""
+        keys = self.keys[seat].keys(actions, named, kind)
         drawn = grid_choice(self.game, state, self.gw, seat, view, actions, keys, context,
                             self.screen.width)
         namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})
-        kind = context.get("option_kind", "") if context else ""
         values = [a["value"] for a in actions]
         labels = namer.options(values, named, kind, context)
         labels = noted(self.gw, labels, option_notes(self.gw, context, values))

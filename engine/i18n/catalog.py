@@ -184,7 +184,7 @@ class Words:
         chained._t = game_translations(folder, self.lang)
         return chained
 
-    def __call__(self, message: str, **values) -> str:
+    def __call__(self, message: str, /, **values) -> str:
         """Translate a source message, then fill its {placeholders}."""
         text = self._t.gettext(message)
         return self._filled(text, values)
@@ -201,12 +201,13 @@ class Words:
             return Clause(_spanish_contractions(text), _spanish_contractions(text.main))
         return _spanish_contractions(text)
 
-    def ctx(self, context: str, message: str, **values) -> str:
+    def ctx(self, context: str, message: str, /, **values) -> str:
         """Translate a message in a context (msgctxt)."""
         text = self._t.pgettext(context, message)
         return self._filled(text, values)
 
-    def plural(self, context: str | None, one: str, other: str, n: int, **values) -> str:
+    def plural(self, context: str | None, one: str, other: str, n: int, /,
+               **values) -> str:
         """The singular or plural form for n (n is available as {n})."""
         if context:
             text = self._t.npgettext(context, one, other, n)

@@ -14,17 +14,9 @@ from typing import Any
 
 from babel.numbers import format_decimal, format_percent
 
+from ..texts.note_fields import EACH_PLAYER_KEYS, PLAYER_KEYS, PLAYERS_KEYS
 from ..texts.safe_format import SafeFormatter
 from .catalog import Words
-
-PLAYER_KEYS = frozenset({"player", "seat", "winner", "loser", "by"})
-"""Note fields that hold one player number (shown as the seat's name)."""
-PLAYERS_KEYS = frozenset({"players", "seats", "winners", "losers", "runners_up"})
-"""Note fields that hold a list of player numbers (shown as a list of seat names)."""
-
-EACH_PLAYER_KEYS = frozenset({"counts"})
-"""Note fields that hold one value per player in seat order (shown "Blue 3, Red 2", the
-highest number first)."""
 
 VALUE_SECTIONS = ("colours", "choices", "areas", "locations", "decks", "symbols", "values")
 """Where a string value of an action, a note or a variable is looked up, in this order."""

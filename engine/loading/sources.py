@@ -33,6 +33,19 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+def command_name(game_id: str, folder: str | Path) -> str:
+    """How a command line names a loaded game: a built-in by its id, any other by its folder
+    (relative to the current directory where it is below it)."""
+    path = Path(folder).resolve()
+    if path == (rules_root() / game_id).resolve():
+        return game_id
+    try:
+        relative = path.relative_to(Path.cwd().resolve()).as_posix()
+        return relative if relative != "." else "."
+    except ValueError:
+        return str(path)
+
+
 def resolve_game(name_or_path: str) -> Path:
     """The game.yaml of a built-in game id, a game folder, or a game file."""
     candidate = Path(name_or_path)

@@ -8,6 +8,7 @@ from typing import Any
 
 from lark import Tree
 
+from ...texts.note_fields import EACH_PLAYER_KEYS, PLAYER_KEYS, PLAYERS_KEYS
 from .. import builtins
 from ..types import (
     BOOLEAN,
@@ -79,9 +80,23 @@ class CallTypes(ExpressionTypes):
         if builtin.keywords == builtins.FILTERS:
             self.filters(t, name)
         else:
-            for value in self.arguments(t)[1].values():
-                self.ty(value)
+            for key, value in self.arguments(t)[1].items():
+                value_type = self.ty(value)
+                if name == "log":
+                    self.note_field(key, value, value_type)
         return result
+
+    def note_field(self, key: str, value: Tree, value_type: Type) -> None:
+        """A story note shows a player by seat name only in the fields named for players
+        (texts/note_fields.py); under any other name the player would print as a number."""
+        if key in PLAYER_KEYS | PLAYERS_KEYS | EACH_PLAYER_KEYS:
+            return
+        if value_type == PLAYER or value_type == list_of(PLAYER):
+            names = ", ".join(sorted(PLAYER_KEYS if value_type == PLAYER else PLAYERS_KEYS))
+            self.report(value, f"log: the field {key!r} holds "
+                               f"{'a player' if value_type == PLAYER else 'players'}, which "
+                               f"the story shows by seat name only in a field named one of "
+                               f"{names}; under {key!r} it would print as a number")
 
     def typed_call(self, t: Tree, name: str, sig: Any) -> Type:
         """Positional arguments against the parameter types; the result type."""

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from ...errors import Location, Problem
-from ...loading.sources import display_name
+from ...loading.sources import command_name, display_name
 from .rules import Rule, game_rules, section_fingerprint
 
 REVIEWED = "reviewed.yaml"
@@ -111,9 +111,10 @@ def stale_sections(definition: Any, outline: Any) -> list[Problem]:
             continue
         why = "was never reviewed" if sid not in reviewed else \
             "explains rules whose scripts changed since it was last reviewed"
+        game = command_name(definition.id, definition.folder)
         warnings.append(Problem(outline.where("sections", index[sid], "title"),
                                 f"section {sid!r} {why}: read it against its rules, then "
-                                f"`regola rulebook {definition.id} --review {sid}`"))
+                                f"`regola rulebook {game} --review {sid}`"))
     return warnings
 
 
