@@ -116,6 +116,16 @@ def test_the_reference_pages_list_every_builtin_and_every_key_of_the_game_file(t
         assert f"- `{key}`" in game_file
 
 
+def test_the_manual_keeps_the_reference_pages_as_the_code_makes_them():
+    """The written manual holds a copy of the reference pages, so its links work where it is
+    read as Markdown; the copy must be what the code makes today."""
+    for name, text in manual.reference_pages().items():
+        kept = MANUAL / "reference" / name
+        assert kept.is_file() and kept.read_text(encoding="utf-8") == text, (
+            f"site/manual/reference/{name} is stale: run "
+            "`python -m regola.rulebook.book.manual site/manual`")
+
+
 def test_the_reference_pages_say_types_in_plain_english():
     """Lists in the plural, choices as "a, b or c", a result the call decides said so, and
     the names a file may add beside its fixed keys listed."""

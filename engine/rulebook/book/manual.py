@@ -44,16 +44,29 @@ def write_manual(source: Path, docs: Path) -> list[Path]:
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(source, target)
-    pages = sorted(target.rglob("*.md"))
-    reference = target / "reference"
-    reference.mkdir(exist_ok=True)
-    (reference / "builtins.md").write_text(builtins_page(), encoding="utf-8")
-    pages.append(reference / "builtins.md")
+    written = write_reference(target)
+    return sorted(set(target.rglob("*.md")) - set(written)) + written
+
+
+def reference_pages() -> dict[str, str]:
+    """The reference pages made from the code: file name -> Markdown."""
+    pages = {"builtins.md": builtins_page()}
     for kind, title in SCHEMAS.items():
-        page = reference / f"{kind}-file.md"
-        page.write_text(schema_page(kind, title), encoding="utf-8")
-        pages.append(page)
+        pages[f"{kind}-file.md"] = schema_page(kind, title)
     return pages
+
+
+def write_reference(manual: Path) -> list[Path]:
+    """Write the reference pages under `manual`/reference (the written manual keeps a copy,
+    so its links work where it is read as Markdown); the pages written."""
+    folder = manual / "reference"
+    folder.mkdir(exist_ok=True)
+    written = []
+    for name, text in reference_pages().items():
+        (folder / name).write_text(text, encoding="utf-8")
+        written.append(folder / name)
+    return written
+
 
 
 def builtins_page() -> str:
@@ -228,3 +241,9 @@ def _plain_type(kind: str) -> str:
     return {"object": "a mapping", "string": "text", "integer": "a whole number",
             "number": "a number", "boolean": "true or false", "null": "null",
             "array": "a list"}.get(kind, kind)
+
+
+if __name__ == "__main__":     # python -m regola.rulebook.book.manual site/manual
+    import sys
+    for page in write_reference(Path(sys.argv[1] if len(sys.argv) > 1 else "site/manual")):
+        print(page)
