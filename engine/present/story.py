@@ -20,7 +20,6 @@ headline are the setup's.
 from __future__ import annotations
 
 import dataclasses
-import operator
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -154,27 +153,31 @@ def without_secrets(entries: list[Entry], seat: int | None = None) -> list[Entry
 
 class KeptStory:
     """One reader's story kept from view to view of a growing log: each view's log adds
-    only its new events to the entries told so far; a log that is not the last one with
-    events added (the same event objects first) is told again from its start. Safe to
-    share between threads."""
+    only its new events to the entries told so far; a log that does not begin with the
+    events told (equal ones: a copy of the state filters its log again) is told again from
+    its start. Safe to share between threads."""
 
     def __init__(self, choices: bool = True):
         self.choices = choices
         self._lock = threading.Lock()
         self._teller = Teller(choices)
         self._events: list[dict] = []              # the events told, to compare
+        self._where: dict[int, int] = {}           # id of an event told -> its index
+        self.lines: dict[tuple, tuple] = {}        # the caller's lines of events
 
     def latest(self, log: list[dict], pick: Callable[[list[Entry]], list[Entry]]
-               ) -> list[Entry]:
-        """pick(the story of `log`): the entries it picks are the reader's to keep (the
-        last entry, which later events may change, is copied)."""
+               ) -> tuple[list[Entry], dict[int, int]]:
+        """pick(the story of `log`), the entries it picks the reader's to keep (the last
+        entry, which later events may change, is copied), and where each event of those
+        entries lies in `log` (by id: the entries may hold events equal to the log's)."""
         with self._lock:
             told = self._events
-            if len(log) < len(told) or not all(map(operator.is_, told, log)):
+            if len(log) < len(told) or log[:len(told)] != told:
                 self._teller, told = Teller(self.choices), []
-                self._events = told
+                self._events, self._where, self.lines = told, {}, {}
             if len(log) > len(told):
                 new = log[len(told):]
+                self._where.update((id(event), i) for i, event in enumerate(new, len(told)))
                 self._teller.add(new)
                 told += new
             entries = self._teller.entries()
@@ -182,4 +185,4 @@ class KeptStory:
             if picked and entries and picked[-1] is entries[-1]:
                 last = picked[-1]
                 picked[-1] = dataclasses.replace(last, details=last.details[:])
-            return picked
+            return picked, self._where

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import marshal
 import re
 from typing import Any
 
@@ -187,14 +188,45 @@ def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
     def pick(entries: list[Entry]) -> list[Entry]:
         return _shown(entries, seat, start, limit)
 
-    entries = pick(story(log)) if kept is None else kept.latest(log, pick)
-    found: dict[int, int] = {}                  # id of an event -> its index in the log
-    return [{"text": entry_text(entry, gw, tokens, name),
-             "details": [detail_text(gw, {k: v for k, v in e.items() if v is not None}, tokens,
-                                     log[:_index(log, e, found) + 1] if _cell(e) else [])
-                         for e in entry.details[-DETAIL_LINES:]],
+    if kept is None:
+        entries, found = pick(story(log)), {}   # found: id of an event -> its log index
+    else:
+        entries, found = kept.latest(log, pick)
+
+    def detail(e: dict) -> str:
+        if _cell(e):                            # said as the grids were counted then
+            return detail_text(gw, {k: v for k, v in e.items() if v is not None}, tokens,
+                               log[:_index(log, e, found) + 1])
+        return _line(kept, gw, e, tokens, False, lambda: event_text(
+            {k: v for k, v in e.items() if v is not None}, gw, tokens))
+
+    return [{"text": entry_text(entry, gw, tokens, name) if entry.headline is None or
+             entry.is_choice else _line(kept, gw, entry.headline, tokens, True,
+                                        lambda e=entry: entry_text(e, gw, tokens, name)),
+             "details": [detail(e) for e in entry.details[-DETAIL_LINES:]],
              **({"earlier": True} if entry.last < start else {})}
             for entry in entries]
+
+
+def _line(kept: KeptStory | None, gw: GameWords, event: dict, tokens: dict[str, dict],
+          headline: bool, make: Any) -> str:
+    """make(), the line of `event` as a headline or a detail, or the line kept for it if
+    the words and the tokens it names (by id, in its values) are the same as when it was
+    made (event_text reads nothing else)."""
+    if kept is None:
+        return make()
+    try:                                        # marshal: equal data, equal bytes
+        named = marshal.dumps([tokens.get(v) for v in event.values()
+                               if type(v) is str and v in tokens], 2)
+    except ValueError:
+        return make()
+    key = (id(gw), id(event), headline)
+    line = kept.lines.get(key)
+    if line is not None and line[0] is event and line[1] is gw and line[2] == named:
+        return line[3]
+    text = make()
+    kept.lines[key] = (event, gw, named, text)
+    return text
 
 
 def _shown(entries: list[Entry], seat: int | None, start: int, limit: int) -> list[Entry]:
@@ -227,8 +259,9 @@ def _cell(event: dict) -> bool:
 
 
 def _index(log: list[dict], event: dict, found: dict[int, int] | None = None) -> int:
-    """Where an event lies in the log (the last event if it is not found); `found`
-    remembers the events passed on the way (the latest first)."""
+    """Where an event lies in the log (the last event if it is not found); `found` holds
+    where events are (by id), and remembers the events passed on the way (the latest
+    first)."""
     if found is not None and id(event) in found:
         return found[id(event)]
     for i in range(len(log) - 1, -1, -1):
