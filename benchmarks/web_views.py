@@ -50,19 +50,25 @@ def measure(rules: str, decisions: int, every: int, rounds: int, folder: Path) -
         if i % every == 0:
             states.append(state.clone())
     words = Words("en")
-    figures = {}
-    for name, layouts in LAYOUTS.items():
-        times, size = [], 0
-        if name == "again":
-            session.story_of = lambda seat: None        # no story kept: told again
-        for _ in range(rounds):
+    for state in states:                        # warm up: the game's words, its types
+        draw_view(session, state, 1, None, 0, words)
+    times: dict[str, list[float]] = {name: [] for name in LAYOUTS}
+    sizes: dict[str, int] = {}
+    for _ in range(rounds):                     # the ways in turn, round after round
+        for name, layouts in LAYOUTS.items():
+            if name == "again":
+                session.story_of = lambda seat: None    # no story kept: told again
+            else:
+                session.__dict__.pop("story_of", None)
             session.stories.clear()                     # each round from the first view
             start, size = time.process_time(), 0
             for state in states:
                 for seat in (0, 1):
                     size += len(draw_view(session, state, 1, None, seat, words, layouts))
-            times.append((time.process_time() - start) * 1000 / (2 * len(states)))
-        figures[name] = {"ms": statistics.median(times), "kb": size / (2 * len(states)) / 1024}
+            times[name].append((time.process_time() - start) * 1000 / (2 * len(states)))
+            sizes[name] = size
+    figures = {name: {"ms": statistics.median(times[name]),
+                      "kb": sizes[name] / (2 * len(states)) / 1024} for name in LAYOUTS}
     tables.close()
     return figures
 

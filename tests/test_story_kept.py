@@ -8,7 +8,6 @@ import random
 import pytest
 
 import regola
-from regola.adapters.common import deciding_seat
 from regola.i18n.catalog import Words
 from regola.present.story import KeptStory, Teller, entry_text, story, without_secrets
 from regola.server.messages import (
@@ -56,7 +55,7 @@ def random_states(game_id: str, seed: int, decisions: int):
     for _ in range(decisions):
         if state.is_over:
             return
-        seat = deciding_seat(state)
+        seat = min(state.to_move)              # the lowest of those who decide
         state.apply(seat, rng.choice(state.legal_actions(seat))["value"])
         yield state
 
