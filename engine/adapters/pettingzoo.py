@@ -50,7 +50,22 @@ def env(game: str, **options: Any) -> AECEnv:
     settings = {k: options.pop(k) for k in ENV_KEYWORDS if k in options}
     game_options = {**(settings.pop("options", None) or {}), **options}
     raw = RegolaEnv(game, options=game_options, **settings)
-    return wrappers.OrderEnforcingWrapper(raw)
+    return OrderEnforced(raw)
+
+
+class OrderEnforced(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper whose last() asks the environment at once: the
+    same answer, without a lookup through the wrapper for each of its five attributes (the
+    wrapper's __getattr__, then BaseWrapper's, on every step of agent_iter)."""
+
+    def last(self, observe: bool = True) -> tuple:
+        """The environment's last() (AttributeError before reset, as the wrapper says)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class RegolaEnv(AECEnv):
