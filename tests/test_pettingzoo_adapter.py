@@ -93,3 +93,25 @@ def test_an_illegal_action_ends_the_game_with_a_penalty():
 def test_a_render_mode_it_does_not_offer_is_refused():
     with pytest.raises(ValueError, match="'human' is not offered"):
         env("copycat", render_mode="human")
+
+
+def test_the_order_enforcing_wrapper_answers_last_as_pettingzoos_does():
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    e = env("tictactoe")
+    assert isinstance(e, OrderEnforcingWrapper) and str(e) == str(e.unwrapped)
+    for before_reset in (e.last, lambda: e.agents, lambda: e.agent_selection):
+        with pytest.raises(AttributeError, match="before reset"):
+            before_reset()
+    plain = OrderEnforcingWrapper(env("tictactoe").unwrapped)
+    e.reset(seed=3)
+    plain.reset(seed=3)
+    for _agent in e.agent_iter(12):
+        mine, theirs = e.last(), plain.last()
+        assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
+        assert np.array_equal(mine[0]["action_mask"], theirs[0]["action_mask"])
+        assert mine[1:] == theirs[1:] and e.last(False)[0] is None
+        action = None if mine[2] or mine[3] else int(np.flatnonzero(mine[0]["action_mask"])[0])
+        e.step(action)
+        plain.step(action)
+        assert (plain.agents, plain.agent_selection) == (e.agents, e.agent_selection)

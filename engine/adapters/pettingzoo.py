@@ -50,7 +50,37 @@ def env(game: str, **options: Any) -> AECEnv:
     settings = {k: options.pop(k) for k in ENV_KEYWORDS if k in options}
     game_options = {**(settings.pop("options", None) or {}), **options}
     raw = RegolaEnv(game, options=game_options, **settings)
-    return wrappers.OrderEnforcingWrapper(raw)
+    return OrderEnforced(raw)
+
+
+class OrderEnforced(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper whose last(), agents and agent_selection ask the
+    environment at once: the same answers, without a lookup through the wrapper for each
+    attribute (the wrapper's __getattr__, then BaseWrapper's: eight per step of agent_iter).
+    """
+
+    @property
+    def agents(self) -> list[str]:
+        """The environment's agents (AttributeError before reset, as the wrapper says)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The environment's agent to act (AttributeError before reset)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
+    def last(self, observe: bool = True) -> tuple:
+        """The environment's last() (AttributeError before reset, as the wrapper says)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class RegolaEnv(AECEnv):

@@ -19,6 +19,8 @@ headline are the setup's.
 
 from __future__ import annotations
 
+import dataclasses
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,41 +51,62 @@ class Entry:
 def story(events: Iterable[dict], choices: bool = True) -> list[Entry]:
     """The log as story entries, in order. With `choices` False a bare choice is a detail
     of the entry before it (the short story of a game between bots)."""
-    entries: list[Entry] = [Entry(None)]
-    for index, event in enumerate(events):
-        kind = event.get("e")
-        current = entries[-1]
-        if kind == "note" and _waiting_choice(entries, event.get("player")) is not None:
-            at = _waiting_choice(entries, event.get("player"))
-            while at > 1 and entries[at - 1].is_choice and \
-                    entries[at - 1].headline.get("player") == event.get("player"):
-                at -= 1                       # the choices before it in a row, too
-            taken = entries[at:]
-            del entries[at:]
-            others = [e for e in taken if not (e.is_choice and e.headline.get("player") ==
-                                               event.get("player"))]
-            mine = [e for e in taken if e not in others]
-            details = [d for e in mine     # each in the log's order
-                       for d in (*e.details[:e.before], e.headline, *e.details[e.before:])]
-            entries.extend(others)
-            entries.append(Entry(event, details, first=mine[0].first, last=index,
-                                 before=len(details)))
-            continue
-        elif kind == "choice" and current.is_choice \
-                and len(current.details) == current.before \
-                and event.get("player") == current.headline.get("player"):
-            current.details.append(current.headline)      # a menu, then the item chosen
-            current.headline = event
-            current.before = len(current.details)
-        elif kind in HEADLINES and (choices or kind != "choice"):
-            entries.append(Entry(event, first=index, last=index))
-            continue
-        else:
-            current.details.append(event)
-        current.last = index
-    if not entries[0].details:
-        entries.pop(0)
-    return entries
+    teller = Teller(choices)
+    teller.add(events)
+    return teller.entries()
+
+
+class Teller:
+    """The story of a log that grows: the entries told so far, and the events added one
+    after the other (adding a log in parts tells the same story as adding it whole). The
+    latest entries change as events come (a note takes in the choices it tells about)."""
+
+    def __init__(self, choices: bool = True):
+        self.choices = choices
+        self.told = 0                              # the events added so far
+        self._entries: list[Entry] = [Entry(None)]
+
+    def entries(self) -> list[Entry]:
+        """The story so far (the setup's entry only if something happened before the
+        first headline)."""
+        entries = self._entries
+        return entries[:] if entries[0].details else entries[1:]
+
+    def add(self, events: Iterable[dict]) -> None:
+        """Tell the events that follow the ones added so far."""
+        entries, choices = self._entries, self.choices
+        for index, event in enumerate(events, self.told):
+            self.told = index + 1
+            kind = event.get("e")
+            current = entries[-1]
+            if kind == "note" and _waiting_choice(entries, event.get("player")) is not None:
+                at = _waiting_choice(entries, event.get("player"))
+                while at > 1 and entries[at - 1].is_choice and \
+                        entries[at - 1].headline.get("player") == event.get("player"):
+                    at -= 1                       # the choices before it in a row, too
+                taken = entries[at:]
+                del entries[at:]
+                others = [e for e in taken if not (e.is_choice and e.headline.get("player") ==
+                                                   event.get("player"))]
+                mine = [e for e in taken if e not in others]
+                details = [d for e in mine     # each in the log's order
+                           for d in (*e.details[:e.before], e.headline, *e.details[e.before:])]
+                entries.extend(others)
+                entries.append(Entry(event, details, first=mine[0].first, last=index,
+                                     before=len(details)))
+                continue
+            elif kind == "choice" and current.is_choice \
+                    and len(current.details) == current.before \
+                    and event.get("player") == current.headline.get("player"):
+                current.details.append(current.headline)      # a menu, then the item chosen
+                current.headline = event
+                current.before = len(current.details)
+            elif kind in HEADLINES and (choices or kind != "choice"):
+                entries.append(Entry(event, first=index, last=index))
+                continue
+            else:
+                current.details.append(event)
+            current.last = index
 
 
 def _waiting_choice(entries: list[Entry], player: Any) -> int | None:
@@ -126,3 +149,40 @@ def without_secrets(entries: list[Entry], seat: int | None = None) -> list[Entry
     carries on): the note that tells what came of them takes them in later."""
     return [e for e in entries if not (e.is_choice and (
         e.headline.get("private") or (seat is not None and e.headline.get("player") == seat)))]
+
+
+class KeptStory:
+    """One reader's story kept from view to view of a growing log: each view's log adds
+    only its new events to the entries told so far; a log that does not begin with the
+    events told (equal ones: a copy of the state filters its log again) is told again from
+    its start. Safe to share between threads."""
+
+    def __init__(self, choices: bool = True):
+        self.choices = choices
+        self._lock = threading.Lock()
+        self._teller = Teller(choices)
+        self._events: list[dict] = []              # the events told, to compare
+        self._where: dict[int, int] = {}           # id of an event told -> its index
+        self.lines: dict[tuple, tuple] = {}        # the caller's lines of events
+
+    def latest(self, log: list[dict], pick: Callable[[list[Entry]], list[Entry]]
+               ) -> tuple[list[Entry], dict[int, int]]:
+        """pick(the story of `log`), the entries it picks the reader's to keep (the last
+        entry, which later events may change, is copied), and where each event of those
+        entries lies in `log` (by id: the entries may hold events equal to the log's)."""
+        with self._lock:
+            told = self._events
+            if len(log) < len(told) or log[:len(told)] != told:
+                self._teller, told = Teller(self.choices), []
+                self._events, self._where, self.lines = told, {}, {}
+            if len(log) > len(told):
+                new = log[len(told):]
+                self._where.update((id(event), i) for i, event in enumerate(new, len(told)))
+                self._teller.add(new)
+                told += new
+            entries = self._teller.entries()
+            picked = pick(entries)
+            if picked and entries and picked[-1] is entries[-1]:
+                last = picked[-1]
+                picked[-1] = dataclasses.replace(last, details=last.details[:])
+            return picked, self._where

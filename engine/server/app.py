@@ -71,7 +71,7 @@ def draw_view(session: Session, state: GameState, actions: int, failure: str | N
     kind = context.get("option_kind", "") if context else ""
     message = seat_message(session.game, session.layout, view, legal, table, words, kind,
                            context, state.is_over and whole_log(state) is not None,
-                           layouts)
+                           layouts, session.story_of(seat))
     message["failure"] = failure
     return json.dumps(message)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import marshal
 import re
 from typing import Any
 
@@ -27,7 +28,7 @@ from ..present.labels import (
 )
 from ..present.more_events import resource_name, track_name
 from ..present.scores import score_table, ties_line, verdict
-from ..present.story import entry_text, story, without_secrets
+from ..present.story import Entry, KeptStory, entry_text, story
 from ..present.table_layout import Layout
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
@@ -174,29 +175,101 @@ def since_last_move(log: list[dict], seat: int | None) -> int:
 
 
 def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
-                  seat: int | None, name: Any = None) -> list[dict]:
+                  seat: int | None, name: Any = None, kept: KeptStory | None = None
+                  ) -> list[dict]:
     """The story since the seat's last decision (a spectator: the latest entries), each
     entry its line and the lines of its raw moves; when little happened since, the entries
     before it too (marked `earlier`), so that what came of the seat's own moves stays in
-    sight."""
-    told = without_secrets(story(log), seat)
+    sight. `kept`: the seat's story kept from its last view (only the new events are
+    told), the same lines."""
     start = since_last_move(log, seat)
-    new = [entry for entry in told if entry.last >= start]
-    room = EARLIER_SHOWN - len(new)
-    earlier = [entry for entry in told if entry.last < start][-room:] if room > 0 else []
-    shown = [(entry, True) for entry in earlier] + [(entry, False) for entry in new]
     limit = SPECTATOR_LINES if seat is None else LOG_LINES
-    return [{"text": entry_text(entry, gw, tokens, name),
-             "details": [detail_text(gw, {k: v for k, v in e.items() if v is not None}, tokens,
-                                     log[:_index(log, e) + 1])
-                         for e in entry.details[-DETAIL_LINES:]],
-             **({"earlier": True} if seen else {})}
-            for entry, seen in shown[-limit:]]
+
+    def pick(entries: list[Entry]) -> list[Entry]:
+        return _shown(entries, seat, start, limit)
+
+    if kept is None:
+        entries, found = pick(story(log)), {}   # found: id of an event -> its log index
+    else:
+        entries, found = kept.latest(log, pick)
+
+    def detail(e: dict) -> str:
+        if _cell(e):                            # said as the grids were counted then
+            return detail_text(gw, {k: v for k, v in e.items() if v is not None}, tokens,
+                               log[:_index(log, e, found) + 1])
+        return _line(kept, gw, e, tokens, False, lambda: event_text(
+            {k: v for k, v in e.items() if v is not None}, gw, tokens))
+
+    return [{"text": entry_text(entry, gw, tokens, name) if entry.headline is None or
+             entry.is_choice else _line(kept, gw, entry.headline, tokens, True,
+                                        lambda e=entry: entry_text(e, gw, tokens, name)),
+             "details": [detail(e) for e in entry.details[-DETAIL_LINES:]],
+             **({"earlier": True} if entry.last < start else {})}
+            for entry in entries]
 
 
-def _index(log: list[dict], event: dict) -> int:
-    """Where an event lies in the log (the last event if it is not found)."""
-    return next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), len(log) - 1)
+def _line(kept: KeptStory | None, gw: GameWords, event: dict, tokens: dict[str, dict],
+          headline: bool, make: Any) -> str:
+    """make(), the line of `event` as a headline or a detail, or the line kept for it if
+    the words and the tokens it names (by id, in its values) are the same as when it was
+    made (event_text reads nothing else)."""
+    if kept is None:
+        return make()
+    try:                                        # marshal: equal data, equal bytes
+        named = marshal.dumps([tokens.get(v) for v in event.values()
+                               if type(v) is str and v in tokens], 2)
+    except ValueError:
+        return make()
+    key = (id(gw), id(event), headline)
+    line = kept.lines.get(key)
+    if line is not None and line[0] is event and line[1] is gw and line[2] == named:
+        return line[3]
+    text = make()
+    kept.lines[key] = (event, gw, named, text)
+    return text
+
+
+def _shown(entries: list[Entry], seat: int | None, start: int, limit: int) -> list[Entry]:
+    """The entries a view shows: the story without secrets from log index `start` on and,
+    if fewer than EARLIER_SHOWN, the ones before it to make that many; the last `limit`.
+    Read from the end (the entries' last events come in the log's order)."""
+    new: list[Entry] = []
+    earlier: list[Entry] = []
+    enough = max(limit, EARLIER_SHOWN)          # then no earlier one is shown
+    for entry in reversed(entries):
+        if entry.is_choice and (entry.headline.get("private") or
+                                (seat is not None and entry.headline.get("player") == seat)):
+            continue                            # a secret or the seat's own bare choice
+        if entry.last >= start and not earlier:
+            new.append(entry)
+            if len(new) >= enough:
+                break
+        elif len(new) + len(earlier) < EARLIER_SHOWN:
+            earlier.append(entry)
+        else:
+            break
+    return [*reversed(earlier), *reversed(new)][-limit:]
+
+
+def _cell(event: dict) -> bool:
+    """Whether a raw move names a grid cell (its line then says it by row and column)."""
+    cell = event.get("cell") if event.get("e") == "place" else event.get("value")
+    return isinstance(cell, list) and len(cell) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in cell)
+
+
+def _index(log: list[dict], event: dict, found: dict[int, int] | None = None) -> int:
+    """Where an event lies in the log (the last event if it is not found); `found` holds
+    where events are (by id), and remembers the events passed on the way (the latest
+    first)."""
+    if found is not None and id(event) in found:
+        return found[id(event)]
+    for i in range(len(log) - 1, -1, -1):
+        if found is not None:
+            found.setdefault(id(log[i]), i)
+        if log[i] is event:
+            return i
+    return len(log) - 1
 
 
 def detail_text(gw: GameWords, event: dict, tokens: dict[str, dict], before: list[dict]) -> str:
@@ -311,7 +384,7 @@ LAYOUTS = ("wide", "narrow")
 def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                  table: dict[str, Any], words: Words, option_kind: str = "",
                  context: dict | None = None, whole_log: bool = True,
-                 layouts: tuple[str, ...] = LAYOUTS) -> dict:
+                 layouts: tuple[str, ...] = LAYOUTS, story: KeptStory | None = None) -> dict:
     """The message for one seat (view["seat"]; None: a spectator). `table` holds what the
     server adds: id, version, title, kinds (who plays each seat) and, once the game is
     over, seed; `option_kind` is the kind of the options asked and `context` the whole
@@ -319,7 +392,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     on the board; `whole_log`: the view's log tells the whole game, the score table's parts
     are summed over it; `layouts`: the boards drawn, "wide" (board, hand) and "narrow"
     (board_narrow, hand_narrow and the question's map), both unless a client said which
-    it shows)."""
+    it shows; `story`: the seat's story kept from its last view)."""
     gw = game_words(game.definition, words)
     seat = view["seat"]
     if context and not option_kind:
@@ -375,7 +448,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "seat": seat, "seats": seats, "facts": facts,
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
-        "log": story_entries(gw, view["log"], tokens, seat, Namer(game, gw, view).value),
+        "log": story_entries(gw, view["log"], tokens, seat, Namer(game, gw, view).value, story),
         "over": view["result"] is not None, "result": None,
     }
     if "wide" in layouts:

@@ -15,6 +15,7 @@ from typing import Any
 from ..bots import BOTS
 from ..errors import IllegalAction, RegolaError, StaleAction, w
 from ..game import Game, GameState
+from ..present.story import KeptStory
 from ..present.table_layout import Layout
 from .errors import BadRequest, ServerFault, StaleDecision, Unprocessable
 from .newgame import PERSON
@@ -44,9 +45,14 @@ class Session:
                      if s["kind"] != PERSON and s["kind"] in BOTS}
         self._cache: dict[tuple, Any] = {}
         self.titles: dict[str, str] = {}       # the game's name by language
+        self.stories: dict[int | None, KeptStory] = {}   # each seat's story, kept
         self.failure: str | None = None        # why the game cannot go on (a bot failed)
         self.creator: str | None = None        # the client address that made it (this run)
         self.last_active = time.time()         # when it was made or last acted on
+
+    def story_of(self, seat: int | None) -> KeptStory:
+        """The story of `seat` (None: a spectator) kept from its last view."""
+        return self.stories.setdefault(seat, KeptStory())
 
     # -- who is who ---------------------------------------------------------------------
     @property
