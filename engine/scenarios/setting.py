@@ -13,6 +13,8 @@ Counted pieces move from one place to another (never created or destroyed); toke
 and change controller through the runtime (a controller uses one of their control pieces,
 and the previous one gets theirs back); every change is an event in the log. The keys of
 `set` apply in the order written. Decisions already pending keep the options they offered.
+A `set` made while a secret step is open is made to the step's start too, so that every
+seat's view of the step (built from its start) shows it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 from ..errors import RegolaError
 from .concepts import CONCEPT_KEYS, parse_concept
-from .document import Failure, Path_, Scope, _near, _shown, named_value
+from .document import Failure, Path_, Run, Scope, _near, _shown, named_value
 from .set_counts import parse_counts
 
 SET_KEYS = ("place", "counts", "tokens", "vars", "player_vars", "deck", *CONCEPT_KEYS)
@@ -60,6 +62,12 @@ def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
     def run_set(run) -> None:
         for change in changes:
             change(run)
+
+        def at_start(state) -> None:
+            start = Run(run.scope, state, run.seed)
+            for change in changes:
+                change(start)
+        run.state._rebase_secret_step(at_start)   # the views of an open secret step too
     return run_set
 
 
