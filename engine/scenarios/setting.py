@@ -14,7 +14,8 @@ and change controller through the runtime (a controller uses one of their contro
 and the previous one gets theirs back); every change is an event in the log. The keys of
 `set` apply in the order written. Decisions already pending keep the options they offered.
 A `set` made while a secret step is open is made to the step's start too, so that every
-seat's view of the step (built from its start) shows it.
+seat's view of the step (built from its start) shows it, unless it changes what an answer
+in the step did (then the views show the step's start as it was).
 """
 
 from __future__ import annotations
@@ -63,10 +64,14 @@ def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
         for change in changes:
             change(run)
 
-        def at_start(state) -> None:
+        def at_start(state) -> bool:
             start = Run(run.scope, state, run.seed)
-            for change in changes:
-                change(start)
+            try:
+                for change in changes:
+                    change(start)
+            except (Failure, RegolaError):
+                return False             # it changes an answer given in the step
+            return True
         run.state._rebase_secret_step(at_start)   # the views of an open secret step too
     return run_set
 
