@@ -571,6 +571,24 @@ class GameState(StateViews):
             waiting["wait"]["step"] = real["wait"]["step"]
         return alone, kept
 
+    def _rebase_secret_step(self, change: Callable[[GameState], bool]) -> None:
+        """Make `change` (a change from outside the rules, such as a scenario's `set`, that
+        this state has just been given) to the open secret step's start too, so that every
+        view of the step, built from that start, shows it; nothing if no step is open, or
+        if `change` returns False (what it changes is not in the step's start yet, such as
+        an answer given in the step)."""
+        step = self._data.get("secret_step")
+        if step is None:
+            return
+        base = step["base"]
+        data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
+        start = GameState(self.game, data)
+        if not change(start):
+            return
+        step["base"] = marshal.dumps(start._data) if isinstance(base, bytes) else \
+            json.dumps(start._data, sort_keys=True, separators=(",", ":"))
+        self._alone = None
+
     def _step_hiding_others(self, player: int | None) -> dict | None:
         """The open secret step, if others than `player` have answered in it (what
         `player` sees and samples must then leave their answers out); else None."""

@@ -153,7 +153,7 @@ def test_abstaining_says_that_it_moves_a_house():
             notes = dict(zip(values, option_notes(gw, context, values)))
             assert notes["abstain"] == "the advisor stays neutral and votes for nobody"
         elif "none" in labels:
-            assert labels["none"] == "keep your houses where they are"
+            assert labels["none"] == "move no house"
         seen.add(ask)
     assert seen == {"advisor_action", "move_house_from"}
 

@@ -62,8 +62,8 @@ def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
                 "player can pay for the card in the street space, or skip (then nothing "
                 "further happens).", "If the player chose “skip”"),
     ("doge", "The player may choose the starting district from the districts where they have "
-             "a house, or keep your houses where they are (then nothing further happens).",
-     "If the player chose “keep your houses where they are”")])
+             "a house, or move no house (then nothing further happens).",
+     "If the player chose “move no house”")])
 def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
     """`choose from THINGS + ["skip"]` and a test of that answer: one step that says the
     player may choose, not a menu answer in quotes and a test of it."""

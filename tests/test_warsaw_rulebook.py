@@ -52,7 +52,8 @@ CHECKLIST = {
          "## Income phase, step 3: scoring"],
     20: ["At the end of epoch 3 the First World War destroys 1 space of every district",
          "At the end of epoch 4 the Second World War destroys 2 different spaces",
-         "A war takes the whole space: if it holds a stack, every tile of the stack goes"],
+         "In both wars a lost space goes whole: if it holds a stack, every tile of the "
+         "stack goes"],
     21: ["After the war your district must still be one group"],
     22: ["At the end of each of the first 5 epochs"],
     23: ["The winner must build the milestone at once, for free", "Its cost is 0"],

@@ -13,6 +13,9 @@ Counted pieces move from one place to another (never created or destroyed); toke
 and change controller through the runtime (a controller uses one of their control pieces,
 and the previous one gets theirs back); every change is an event in the log. The keys of
 `set` apply in the order written. Decisions already pending keep the options they offered.
+A `set` made while a secret step is open is made to the step's start too, so that every
+seat's view of the step (built from its start) shows it, unless it changes what an answer
+in the step did (then the views show the step's start as it was).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any
 
 from ..errors import RegolaError
 from .concepts import CONCEPT_KEYS, parse_concept
-from .document import Failure, Path_, Scope, _near, _shown, named_value
+from .document import Failure, Path_, Run, Scope, _near, _shown, named_value
 from .set_counts import parse_counts
 
 SET_KEYS = ("place", "counts", "tokens", "vars", "player_vars", "deck", *CONCEPT_KEYS)
@@ -60,6 +63,16 @@ def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
     def run_set(run) -> None:
         for change in changes:
             change(run)
+
+        def at_start(state) -> bool:
+            start = Run(run.scope, state, run.seed)
+            try:
+                for change in changes:
+                    change(start)
+            except (Failure, RegolaError):
+                return False             # it changes an answer given in the step
+            return True
+        run.state._rebase_secret_step(at_start)   # the views of an open secret step too
     return run_set
 
 

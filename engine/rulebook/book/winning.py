@@ -72,13 +72,23 @@ class Ending:
             parts.append(self.w("Then the players are compared:"))
             parts.append(numbered(self.tiebreakers(self.w("each player"))))
             return "\n\n".join(parts)
+        # A condition that speaks of no player (nobody can end any more) is no goal a player
+        # meets: it holds for all at once, so it is told apart, with every player a candidate.
+        own = [c for c, text in zip(conditions, texts) if self.of_a_player(text)]
+        shared = [c for c, text in zip(clauses, texts) if not self.of_a_player(text)]
         parts.append(self.w.plural(None, "The game ends if at least one player meets this "
                                          "condition:",
                                    "The game ends if at least one player meets one of these "
-                                   "{n} conditions:", len(conditions)))
-        parts.append(bullets(conditions))
-        parts.append(self.w("Only a player who meets one of these conditions can win; among "
-                            "those players:"))
+                                   "{n} conditions:", len(own)))
+        parts.append(bullets(own))
+        if not shared:
+            parts.append(self.w("Only a player who meets one of these conditions can win; among "
+                                "those players:"))
+        else:
+            parts.append(self.w("Only a player who meets one of these conditions can win."))
+            parts += [sentence(self.w("the game also ends if {condition}; then every player can "
+                                      "win", condition=clause)) for clause in shared]
+            parts.append(self.w("Among the players who can win:"))
         parts.append(numbered(self.tiebreakers()))
         return "\n\n".join(parts)
 
