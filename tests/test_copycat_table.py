@@ -526,3 +526,34 @@ def test_the_web_hand_fits_a_phone_long_card_names_and_all(lang):
     for card in cards:          # each card's left edge plus its width stays in the picture
         x = float(card.get("transform").split("(")[1].split(",")[0])
         assert x + float(card.find(svg + "rect").get("width")) <= float(root.get("width"))
+
+
+def test_a_question_with_one_answer_is_answered_for_the_player_with_a_line_that_says_so():
+    """No question with one option is asked, and none is skipped in silence: the story says
+    the player had one possible answer and names it (the card then played is that card)."""
+    game = regola.load_game("copycat")
+    rng = random.Random(SEED)
+    state = game.new_state(players=3, seed=SEED)
+    while not state.is_over:
+        seat = state.to_move[0]
+        acts = state.legal_actions(seat)
+        assert len(acts) > 1, acts      # one option: never asked
+        state.apply(seat, rng.choice(acts))
+    log = state.observe(0)["log"]
+    told = [i for i, e in enumerate(log) if e.get("msg") == "answered_for"]
+    questions = {log[i]["question"] for i in told}
+    assert {"q_which_card", "q_turn_action"} <= questions, questions
+    gw = GameWords(game.definition, Words("en"))
+    for i in told:
+        if log[i]["question"] == "q_which_card":
+            played = next(e for e in log[i:] if e.get("msg") == "card_played")
+            assert played["card"] == log[i]["answer"] and played["player"] == log[i]["player"]
+            text = event_text(log[i], gw)
+            assert text == (f"{gw.seat(log[i]['player'])} has only one possible answer to which "
+                            f"card to play: {gw.value(log[i]['answer'])}. It is taken without "
+                            "asking."), text
+    entries = [entry_text(e, gw) for e in story(log)]
+    assert any("has only one possible answer to what to do next" in t for t in entries)
+    for lang, words in (("es", "solo tiene una respuesta posible a"),
+                        ("nl", "heeft maar één mogelijk antwoord op")):
+        assert words in event_text(log[told[0]], GameWords(game.definition, Words(lang)))
