@@ -557,3 +557,31 @@ def test_a_question_with_one_answer_is_answered_for_the_player_with_a_line_that_
     for lang, words in (("es", "solo tiene una respuesta posible a"),
                         ("nl", "heeft maar één mogelijk antwoord op")):
         assert words in event_text(log[told[0]], GameWords(game.definition, Words(lang)))
+
+
+def _terminal(stdin: str, columns: int = 100, lines: int = 30) -> str:
+    """The screens of `regola play copycat` (Red a person, two random bots, seed 7) given
+    these keys."""
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    result = CliRunner().invoke(app, ["play", "copycat", "--seats", "human,random,random",
+                                      "--seed", "7"], input=stdin,
+                                env={"COLUMNS": str(columns), "LINES": str(lines)})
+    return result.stdout
+
+
+def test_a_card_keeps_its_key_from_one_question_to_the_next_at_the_terminal():
+    """The turn-order question (asked by the card's number) and the play question (asked by
+    the card's name) key the same card alike: Fatherly Friend is 37 in both, its copies
+    37.2 and 37.3; Local Radio 38 and Local TV 39."""
+    out = _terminal("37.3\na\n37\n")
+    order = out[:out.index("your choice")]
+    assert "[37] Fatherly Friend (turn order 9)" in order
+    assert "[37.2] Fatherly Friend (turn order 10)" in order
+    assert "[37.3] Fatherly Friend (turn order 11)" in order
+    assert "[38] Local Radio (turn order 17)" in order and "[39] Local TV (turn order 18)" in order
+    play = out[out.index("Play which card from your hand?"):]
+    assert "[37] Fatherly Friend ×2" in play and "[38] Local Radio" in play
+    assert "[39] Local TV" in play
+    assert "Red plays Fatherly Friend" in play

@@ -27,7 +27,7 @@ from ..present.labels import noted, option_notes
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import fitted_help
-from .keys import KeyBook, is_cell
+from .keys import KeyBook, is_cell, keyed_as
 from .saves import Saved, write_save
 from .screen import Screen, option_lines
 from .view import show_view
@@ -134,7 +134,7 @@ class Session:
         actions = state.legal_actions(seat)
         context = state.decision_context(seat)
         named = context["named"] if context else []
-        keys = self.keys[seat].keys(actions, named)
+        keys = self.keys[seat].keys(keyed_as(actions, context, view), named)
         drawn = grid_choice(self.game, state, self.gw, seat, view, actions, keys, context,
                             self.screen.width)
         namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})
