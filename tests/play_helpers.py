@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from regola import load_game
 from regola.bots import RandomBot
 from regola.cli.app import app
-from regola.cli.keys import KeyBook
+from regola.cli.keys import KeyBook, keyed_as
 from regola.i18n.game_words import GameWords
 
 runner = CliRunner()
@@ -55,7 +55,8 @@ def keyed_game(game_id: str, players: int, seed: int, pick: Pick, person: int = 
                     return keys_typed, state
                 actions = state.legal_actions(seat)
                 context = state.decision_context(seat)
-                keys = book.keys(actions, context["named"], context.get("option_kind", ""))
+                keys = book.keys(keyed_as(actions, context, state.observe(seat)), context["named"],
+                                 context.get("option_kind", ""))
                 chosen = pick(actions, keys)
                 keys_typed.append(keys[chosen])
                 state.apply(seat, actions[chosen])

@@ -526,3 +526,62 @@ def test_the_web_hand_fits_a_phone_long_card_names_and_all(lang):
     for card in cards:          # each card's left edge plus its width stays in the picture
         x = float(card.get("transform").split("(")[1].split(",")[0])
         assert x + float(card.find(svg + "rect").get("width")) <= float(root.get("width"))
+
+
+def test_a_question_with_one_answer_is_answered_for_the_player_with_a_line_that_says_so():
+    """No question with one option is asked, and none is skipped in silence: the story says
+    the player had one possible answer and names it (the card then played is that card)."""
+    game = regola.load_game("copycat")
+    rng = random.Random(SEED)
+    state = game.new_state(players=3, seed=SEED)
+    while not state.is_over:
+        seat = state.to_move[0]
+        acts = state.legal_actions(seat)
+        assert len(acts) > 1, acts      # one option: never asked
+        state.apply(seat, rng.choice(acts))
+    log = state.observe(0)["log"]
+    told = [i for i, e in enumerate(log) if e.get("msg") == "answered_for"]
+    questions = {log[i]["question"] for i in told}
+    assert {"q_which_card", "q_turn_action"} <= questions, questions
+    gw = GameWords(game.definition, Words("en"))
+    for i in told:
+        if log[i]["question"] == "q_which_card":
+            played = next(e for e in log[i:] if e.get("msg") == "card_played")
+            assert played["card"] == log[i]["answer"] and played["player"] == log[i]["player"]
+            text = event_text(log[i], gw)
+            assert text == (f"{gw.seat(log[i]['player'])} has only one possible answer to which "
+                            f"card to play: {gw.value(log[i]['answer'])}. It is taken without "
+                            "asking."), text
+    entries = [entry_text(e, gw) for e in story(log)]
+    assert any("has only one possible answer to what to do next" in t for t in entries)
+    for lang, words in (("es", "solo tiene una respuesta posible a"),
+                        ("nl", "heeft maar één mogelijk antwoord op")):
+        assert words in event_text(log[told[0]], GameWords(game.definition, Words(lang)))
+
+
+def _terminal(stdin: str, columns: int = 100, lines: int = 30) -> str:
+    """The screens of `regola play copycat` (Red a person, two random bots, seed 7) given
+    these keys."""
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    result = CliRunner().invoke(app, ["play", "copycat", "--seats", "human,random,random",
+                                      "--seed", "7"], input=stdin,
+                                env={"COLUMNS": str(columns), "LINES": str(lines)})
+    return result.stdout
+
+
+def test_a_card_keeps_its_key_from_one_question_to_the_next_at_the_terminal():
+    """The turn-order question (asked by the card's number) and the play question (asked by
+    the card's name) key the same card alike: Fatherly Friend is 37 in both, its copies
+    37.2 and 37.3; Local Radio 38 and Local TV 39."""
+    out = _terminal("37.3\na\n37\n")
+    order = out[:out.index("your choice")]
+    assert "[37] Fatherly Friend (turn order 9)" in order
+    assert "[37.2] Fatherly Friend (turn order 10)" in order
+    assert "[37.3] Fatherly Friend (turn order 11)" in order
+    assert "[38] Local Radio (turn order 17)" in order and "[39] Local TV (turn order 18)" in order
+    play = out[out.index("Play which card from your hand?"):]
+    assert "[37] Fatherly Friend ×2" in play and "[38] Local Radio" in play
+    assert "[39] Local TV" in play
+    assert "Red plays Fatherly Friend" in play

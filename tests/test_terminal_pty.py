@@ -192,9 +192,17 @@ def test_a_whole_game_of_copycat_at_a_100x30_terminal():
         assert "…" not in question.split("›")[-1], question[-1500:]
     assert any(EFFECT.search(screen) for screen in offices)
     assert any(EFFECT.search(screen) for screen in cards)
-    for screen in order:                     # a number that picks a card names the card
-        assert re.search(r"\[(\d+)\] [A-Z][\w ]+ \(turn order \1\) — ", screen), \
-            screen[-1500:]
+    keyed: dict[str, set[str]] = {}
+    for screen in order:                     # a card is keyed as its name is everywhere
+        found = re.findall(r"\[(\d+)(?:\.\d+)?\] ([A-Z][\w ]+?) \(turn order \d+\) — ",
+                           screen)
+        assert found, screen[-1500:]
+        for key, name in found:
+            keyed.setdefault(name, set()).add(key)
+    for screen in cards:
+        for key, name in re.findall(r"\[(\d+)\] ([A-Z][\w ]+?)(?: ×\d+)? — ", screen):
+            keyed.setdefault(name, set()).add(key)
+    assert keyed and all(len(keys) == 1 for keys in keyed.values()), keyed
     told = "\n".join(shown)
     assert re.search(r"(Red|Blue|Green) (uses|places a worker on|buys) ", told)
     assert "chooses use an action" not in told.split("since your last decision")[-1]

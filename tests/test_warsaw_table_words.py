@@ -58,13 +58,47 @@ def test_milestone_tie_says_how_it_was_broken():
 
 
 def test_a_settled_milestone_leaves_the_list_of_goals_to_win():
-    """Once this epoch's milestone is won, the face-up goal the table lists says who won it."""
+    """Once this epoch's milestone is won, the face-up goal the table lists says who won it
+    and what was counted, in words: the winner's count against the other's."""
     state = fresh()
+    clear(state, 0)
+    clear(state, 1)
+    lay(state, 0, [0, 0], [R, C, C, R])
     lay(state, 0, [1, 0], [R, R, C, C])
+    lay(state, 1, [0, 0], [R, C, C, R])
     _award(state, 1, "residential_areas")
-    assert state.data["vars"]["faces"][0] == "won_red"
-    assert not any(str(f).startswith("won_") for f in state.data["vars"]["faces"][1:])
-    assert GameWords(GAME.definition, Words("en")).value("won_red") == "won by Red"
+    faces = state.data["vars"]["faces"]
+    assert faces[0][0] == "milestone_won"
+    assert all(isinstance(f, str) for f in faces[1:])     # the goals still to win
+    assert _goals_line(state) .startswith("Red has the most residential areas: 3 against 2, ")
+    assert _goals_line(state, "es").startswith(
+        "Rojo tiene más zonas residenciales: 3 frente a 2, ")
+
+
+def test_the_list_of_goals_says_how_a_tie_was_broken_or_that_nobody_won():
+    """A tie broken by coins, and a tie nobody wins, each say who tied and at what count."""
+    state = fresh()
+    clear(state, 0)
+    clear(state, 1)
+    lay(state, 0, [0, 0], [R, C, C, R])
+    lay(state, 1, [0, 0], [R, C, C, R])
+    set_coins(state, 0, 4)
+    set_coins(state, 1, 6)
+    _award(state, 1, "residential_areas")
+    assert _goals_line(state).startswith(
+        "Red ties with Blue for the most residential areas at 2 and takes it for having "
+        "fewer coins, ")
+    _award(state, 2, "transport_groups")
+    assert ", won by nobody: Red and Blue tie for the most transport groups at 0, " in \
+        _goals_line(state)
+
+
+def _goals_line(state, lang="en") -> str:
+    """The table's line of face-up goals, as both surfaces say it."""
+    from regola.present.facts import game_var_facts
+    gw = GameWords(GAME.definition, Words(lang))
+    facts = dict(game_var_facts(GAME, gw, state.observe(0), ["faces"]))
+    return next(iter(facts.values()))
 
 
 # ---- the terminal ----------------------------------------------------------------------

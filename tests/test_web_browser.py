@@ -430,3 +430,83 @@ def test_a_phone_shows_the_seats_and_their_points_before_the_board(browser, serv
     assert tops == sorted(tops), tops
     assert "VP" in page.inner_text("aside > section:nth-of-type(2)")
     page.close()
+
+
+CUT_LINES = """() => {
+  const log = document.querySelector('#log');
+  const box = log.getBoundingClientRect();
+  const cut = [];
+  for (const li of log.querySelectorAll(':scope > li')) {
+    const range = document.createRange();
+    range.selectNodeContents(li.querySelector('summary') || li);
+    for (const r of range.getClientRects()) {
+      if (!r.height) continue;
+      const inside = r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+      const outside = r.bottom <= box.top + 0.5 || r.top >= box.bottom - 0.5;
+      if (!inside && !outside) cut.push(li.textContent.trim().slice(0, 50));
+    }
+  }
+  const fold = log.querySelector('li.fold button');
+  return {cut, fold: fold ? fold.textContent : null,
+          numbers: [...log.querySelectorAll(':scope > li:not([hidden])')]
+            .filter(li => !li.matches('.fold, .nothing-new')).map(li => li.value)};
+}"""
+"""The story box's lines cut by its edges, its fold line, and the numbers of the lines shown."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, size", [("rialto", "phone"), ("rialto", "desktop"),
+                                         ("doge", "phone"), ("doge", "desktop-scrollbar"),
+                                         ("doge", "desktop-1024")])
+def test_the_board_text_stays_readable_and_the_story_never_cuts_a_line(browser, server,
+                                                                       rules, size, tmp_path):
+    """Played for 40 decisions: no text under 11 px (SVG text as scaled on screen), nothing
+    scrolls sideways, and the story box shows whole lines only (its earliest lines fold under
+    a line that opens them, numbered as in the whole story). Desktop widths: 1265 px (a
+    1280 px window with a scroll bar) and 1024 px."""
+    viewport = {"phone": SIZES["phone"], "desktop": SIZES["desktop"],
+                "desktop-scrollbar": {"width": 1265, "height": 800},
+                "desktop-1024": {"width": 1024, "height": 768}}[size]
+    phone = size == "phone"
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone,
+                                  bypass_csp=True)
+    page = context.new_page()
+    page.goto(server.base + "/?lang=en")
+    page.select_option("#game", rules)
+    page.click("#create")
+    page.wait_for_selector("a.open-seat")
+    page.goto(page.eval_on_selector("a.open-seat", "a => a.href"))
+    page.wait_for_selector("#board svg")
+    rng, folded = random.Random(7), False
+    for decision in range(40):
+        page.wait_for_selector("#prompt button.action:not([disabled]), body[data-over='1']",
+                               timeout=60_000)
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        where = f"{rules} {size} after {decision} decisions"
+        found = page.evaluate(LAYOUT)
+        assert found["scroll"] <= found["inner"], (where, found["wide"])
+        assert not found["small"], (where, found["small"][:10])
+        story = page.evaluate(CUT_LINES)
+        assert not story["cut"], (where, story["cut"])
+        if story["fold"]:
+            assert story["fold"] == f"Earlier lines ({story['numbers'][0] - 1}): show them"
+            assert story["numbers"] == list(range(story["numbers"][0],
+                                                  story["numbers"][0] + len(story["numbers"])))
+        if story["fold"] and not folded:    # opened: the whole story, from line 1
+            folded = True
+            page.click("#log li.fold button")
+            whole = page.evaluate(CUT_LINES)
+            assert whole["numbers"][0] == 1 and not whole["cut"], whole
+            assert whole["fold"] == "Show only the latest lines"
+            page.screenshot(path=str(shots_folder(tmp_path) / f"story-{rules}-{size}.png"),
+                            full_page=True)
+            page.click("#log li.fold button")
+            assert page.evaluate(CUT_LINES) == story
+        version = page.get_attribute("body", "data-version")
+        buttons = page.locator("#prompt button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}' || "
+                               "document.querySelector('#prompt .error')", timeout=60_000)
+    assert folded, "the story never outgrew its box"
+    context.close()

@@ -17,7 +17,10 @@ the next.
   if one does (else the next free one after the number before it).
 - Any other value (a card, a row, a connection) keeps one number in every question all
   game long: a new one gets the lowest number never given, after the areas' numbers (so
-  it never reads as an area on the board).
+  it never reads as an area on the board). A value offered twice (copies of a card) has
+  that number, then a suffix: 37, 37.2. A number the question labels by a token with a
+  name is keyed as that name (keyed_as): a card asked for by its number or its name has
+  one key.
 
 Letters the table keeps for itself ("u" undo, "q" quit) are never given to an action.
 """
@@ -49,6 +52,23 @@ def is_cell(value: Any) -> bool:
 def reading_order(cell: Any) -> tuple[int, int]:
     """A cell's place in reading order: top row (smallest y) first, then left to right."""
     return cell[1], cell[0]
+
+
+def keyed_as(actions: list[dict], context: dict | None, view: dict) -> list[dict]:
+    """The actions as their keys are given: an option that the question labels by a token
+    (the context's option_labels pair the option with a token's id) and whose token has a
+    name is keyed as that name is in every other question (the same card has the same key
+    whether it is asked for by its number or by its name; copies then get 37, 37.2, ...)."""
+    names = {t["id"]: t.get("name") for t in view.get("tokens") or [] if "id" in t}
+    by_option: dict[str, str] = {}
+    for pairs in ((context or {}).get("option_labels") or {}).values():
+        for pair in pairs if isinstance(pairs, list) else []:
+            if isinstance(pair, list) and len(pair) == 2 and \
+                    isinstance(names.get(pair[1]), str):
+                by_option.setdefault(_canon(pair[0]), names[pair[1]])
+    if not by_option:
+        return actions
+    return [{**a, "value": by_option.get(_canon(a["value"]), a["value"])} for a in actions]
 
 
 class KeyBook:
@@ -143,19 +163,29 @@ class KeyBook:
         numbers: set[int] = {int(k) for k in out if k is not None and k.isdigit()}
         shared = self.numbers.setdefault("", {})   # one book for every question
         fresh = []
+        here: dict[str, int] = {}            # a value offered twice: one number (3, 3.2)
         for i in rest:                       # values seen before keep their number
-            number = shared.get(_canon(actions[i]["value"]))
+            canon = _canon(actions[i]["value"])
+            number = shared.get(canon)
+            if canon in here:
+                out[i] = str(here[canon])
+                continue
             if number is None or number in numbers or str(number) in used:
                 fresh.append(i)
                 continue
             numbers.add(number)
+            here[canon] = number
             out[i] = str(number)
         held = set(shared.values())
         for i in fresh:                      # new values: the lowest number never given,
+            canon = _canon(actions[i]["value"])
+            if canon in here:
+                out[i] = str(here[canon])
+                continue
             number = len(self.areas) + 1     # after the areas' numbers on the board
             while number in numbers or number in held or str(number) in used:
                 number += 1
-            shared[_canon(actions[i]["value"])] = number
+            shared[canon] = here[canon] = number
             held.add(number)
             numbers.add(number)
             out[i] = str(number)

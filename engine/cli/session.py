@@ -27,7 +27,7 @@ from ..present.labels import noted, option_notes
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
 from .help_text import fitted_help
-from .keys import KeyBook, is_cell
+from .keys import KeyBook, is_cell, keyed_as
 from .saves import Saved, write_save
 from .screen import Screen, option_lines
 from .view import show_view
@@ -135,7 +135,7 @@ class Session:
         context = state.decision_context(seat)
         named = context["named"] if context else []
         kind = context.get("option_kind", "") if context else ""
-        keys = self.keys[seat].keys(actions, named, kind)
+        keys = self.keys[seat].keys(keyed_as(actions, context, view), named, kind)
         drawn = grid_choice(self.game, state, self.gw, seat, view, actions, keys, context,
                             self.screen.width)
         namer = GridNamer(self.game, self.gw, view, drawn.names if drawn else {})

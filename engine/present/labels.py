@@ -239,6 +239,9 @@ class Namer:
             if value in definition.connections:
                 first, second = definition.connections[value]
                 return gw.w("{first} – {second}", first=gw.place(first), second=gw.place(second))
+        said = phrase_words(gw, value)
+        if said is not None:
+            return said
         if isinstance(value, list) and len(value) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
             return cell_words(gw, definition, value, self.view, self.offered)
@@ -300,6 +303,20 @@ class Namer:
             if text and text not in out:
                 out.append(text)
         return out
+
+
+def phrase_words(gw: GameWords, value: Any) -> str | None:
+    """A value that is a phrase, in words: a list whose first item names a text of the
+    game's `phrases` section and whose other items are [field, value] pairs that fill it,
+    each in words as a note's field is ("player": a seat's name, "players": a list of
+    seats); None for any other value."""
+    if not (isinstance(value, list) and value and isinstance(value[0], str)):
+        return None
+    template = gw.text("phrases", value[0])
+    if template is None or not all(isinstance(v, list) and len(v) == 2 and
+                                   isinstance(v[0], str) for v in value[1:]):
+        return None
+    return fill(template, {k: gw.field(k, v) for k, v in value[1:]})
 
 
 def _is_pair(value: Any) -> bool:

@@ -38,6 +38,8 @@ UI = {
     "log": w("Since your last move (click a line for its moves)"),
     "log_watch": w("Latest events"),
     "nothing_new": w("Nothing new since your last move."),
+    "story_earlier": w("Earlier lines ({n}): show them"),
+    "story_fold": w("Show only the latest lines"),
     "result": w("Result"),
     "place": w("place"),
     "player": w("player"),

@@ -270,17 +270,39 @@ function showError(message) {
   if (!TABLE.state) $("status").textContent = message.message;
 }
 
-// Scroll a list to its end so that its first visible item is never cut in half: room is
-// added under the last item when the top one would be.
+// The story box shows whole lines only, never a line cut through the middle: when the story
+// is longer than the box, its earliest lines fold under a first line that says how many
+// there are and opens them (the box then grows to hold the whole story, until it is folded
+// again). Each line keeps its number in the whole story.
 function showLatest(list) {
-  list.style.paddingBottom = "";
-  list.scrollTop = list.scrollHeight;
-  const top = list.scrollTop;
-  const cut = [...list.children].find((item) =>
-    item.offsetTop < top && item.offsetTop + item.offsetHeight > top);
-  if (!cut) return;
-  list.style.paddingBottom = `${cut.offsetTop + cut.offsetHeight - top + 4}px`;
-  list.scrollTop = list.scrollHeight;
+  const items = [...list.children];
+  items.forEach((item, i) => { if (!item.classList.contains("nothing-new")) item.value = i + 1; });
+  list.classList.remove("whole");
+  list.scrollTop = 0;
+  if (list.scrollHeight <= list.clientHeight + 1) return;
+  if (TABLE.storyWhole) {
+    list.classList.add("whole");
+    list.prepend(storyFold(W.story_fold, false));
+    return;
+  }
+  const fold = storyFold("", true);
+  list.prepend(fold);
+  let hidden = 0;
+  while (hidden < items.length - 1 && list.scrollHeight > list.clientHeight + 1) {
+    items[hidden].hidden = true;
+    hidden += 1;
+    fold.firstChild.textContent = fill(W.story_earlier, { n: hidden });
+  }
+}
+
+// The first line of a folded (or opened) story: a button that opens (or folds) it.
+function storyFold(text, open) {
+  const button = el("button", { type: "button", class: "story-fold", text });
+  button.addEventListener("click", () => {
+    TABLE.storyWhole = open;
+    if (TABLE.state) draw(TABLE.state);
+  });
+  return el("li", { class: "fold" }, button);
 }
 
 function draw(state) {
