@@ -96,7 +96,7 @@ CHECKLIST = {
          "move the cards in the street space into the box"],
     29: ["Slide the other cards to the left to close every gap, then fill the empty spaces at "
          "the right end from the supply",
-         "The cards of the street spaces slide towards its start to close every gap",
+         "The cards of the street spaces slide towards the start of the row to close every gap",
          "If the street space is empty and cards are left in the supply stack, the top card of "
          "the supply stack is laid face up on the street space"],
     30: ["only grey actions let you use one again, and never more than 2 times in a round"],

@@ -156,8 +156,8 @@ def test_control_of_advisors(doge):
 def test_end_conditions_and_tiebreakers(doge):
     end = flat(section(doge, "The end of the game"))
     assert "checked at the end of every year" in end
-    assert "one of these 4 conditions" in end
-    assert "No player can meet an end condition any more" in end                  # reading 14
+    assert "one of these 3 conditions" in end
+    assert "The game also ends if no player can meet an end condition any more" in end  # 14
     assert "The player has a palace in 6 districts." in end
     assert "The player has at least 7 palaces on the board and the player has a palace " \
         "in at least 5 districts." in end

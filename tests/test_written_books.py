@@ -220,7 +220,7 @@ def test_the_rules_once_lost_are_in_the_book():
     assert "now belongs to q" in rules                        # the gift's give
     assert "If the face of c is shield" in rules
     assert "Otherwise, if the face of c is gift" in rules
-    assert "Otherwise:" in rules and "add 1 to p's points" in rules.replace("Add", "add")
+    assert "Otherwise:" in rules and "raise p's points by 1" in rules.lower()
 
 
 def test_every_rule_of_the_test_game_is_a_rule_of_one_of_four_kinds():
@@ -272,10 +272,10 @@ def test_a_name_listed_as_bookkeeping_leaves_the_rules_in_full_and_nothing_is_lo
     """The game decides what is its engine's bookkeeping: the turn counter, listed, is no
     longer a step, and the walk still finds no statement lost."""
     before = build_rulebook(str(duel)).markdown
-    assert "Add 1 to the turn number." in before
+    assert "Raise the turn number by 1." in before
     edit(duel / "rulebook.yaml", "sections:\n", "bookkeeping: [turn]\nsections:\n")
     after = build_rulebook(str(duel)).markdown
-    assert "Add 1 to the turn number." not in after
+    assert "Raise the turn number by 1." not in after
     assert "The game ends when the turn number is at least 6." in after   # the end names it
     assert _lost(Book(str(duel), None, Words("en"))) == []
 

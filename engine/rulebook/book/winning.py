@@ -72,13 +72,23 @@ class Ending:
             parts.append(self.w("Then the players are compared:"))
             parts.append(numbered(self.tiebreakers(self.w("each player"))))
             return "\n\n".join(parts)
+        own = [c for c, text in zip(conditions, texts) if self.of_a_player(text)]
+        shared = [c for c, text in zip(clauses, texts) if not self.of_a_player(text)]
         parts.append(self.w.plural(None, "The game ends if at least one player meets this "
                                          "condition:",
                                    "The game ends if at least one player meets one of these "
-                                   "{n} conditions:", len(conditions)))
-        parts.append(bullets(conditions))
-        parts.append(self.w("Only a player who meets one of these conditions can win; among "
-                            "those players:"))
+                                   "{n} conditions:", len(own)))
+        parts.append(bullets(own))
+        if shared:
+            # a state of the whole table (a stalemate) is no player's condition: said
+            # apart, with what it means for the winner (every player is met by it)
+            parts.append(self.w("The game also ends if {condition}; then every player can "
+                                "win.", condition=self.w.join(shared, style="or")))
+            parts.append(self.w("In any other case, only a player who meets one of the "
+                                "conditions above can win. Among the players who can win:"))
+        else:
+            parts.append(self.w("Only a player who meets one of these conditions can win; "
+                                "among those players:"))
         parts.append(numbered(self.tiebreakers()))
         return "\n\n".join(parts)
 
