@@ -196,3 +196,17 @@ def test_an_aside_in_a_name_is_said_once_in_a_step(lang, aside):
     appendix = _appendix("rialto", lang)
     lines = [line for line in appendix.splitlines() if aside in line]
     assert lines and all(line.count(aside) == 1 for line in lines)
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "Move the advisor to the district where it goes.",
+     "Move the advisor to the district where the advisor goes."),
+    ("es", "Mueve el consejero al distrito adonde va.",
+     "Mueve el consejero al distrito adonde va el consejero."),
+    ("nl", "De raadsheer gaat naar het stadsdeel waar hij naartoe gaat.",
+     "De raadsheer gaat naar het stadsdeel waar de raadsheer naartoe gaat.")])
+def test_a_destination_that_names_the_moving_piece_again_says_it_once(lang, said, gone):
+    """Doge's Quarantia turn moves the advisor to "the district where the advisor goes":
+    the second mention is a pronoun (left out in Spanish)."""
+    appendix = _appendix("doge", lang)
+    assert said in appendix and gone not in appendix

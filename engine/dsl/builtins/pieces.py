@@ -58,8 +58,23 @@ def phrase_move_token(reader, args, kwargs, env) -> str:
     if owned:
         return reader.w("{owner} moves {tokens} {destination}", owner=owned[0], tokens=owned[1],
                       destination=destination)
-    return reader.w("move {token} {destination}", token=reader.p.expr(args[0], env),
-                  destination=destination)
+    token = reader.p.expr(args[0], env)
+    return reader.w("move {token} {destination}", token=token,
+                  destination=_named_again(reader, token, destination))
+
+
+def _named_again(reader, token: str, destination: str) -> str:
+    """A destination that names the moving token again ("to the district where the
+    advisor goes"), with that second mention as a pronoun ("where it goes")."""
+    at = destination.find(token) if len(token) > 3 else -1
+    if at <= 0:
+        return destination
+    # translators: "-" where the language leaves the pronoun out (Spanish "adonde va")
+    pronoun = reader.w.ctx("the token a step moves, named again in its destination", "it",
+                           thing=token)
+    if pronoun == "-":
+        return destination[:at].rstrip() + destination[at + len(token):]
+    return destination[:at] + pronoun + destination[at + len(token):]
 
 
 def phrase_draw(reader, args, kwargs, env) -> str:
