@@ -3,6 +3,7 @@ and finding them, moving, drawing, giving, revealing and controlling them."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lark import Tree
@@ -66,9 +67,11 @@ def phrase_move_token(reader, args, kwargs, env) -> str:
 def _named_again(reader, token: str, destination: str) -> str:
     """A destination that names the moving token again ("to the district where the
     advisor goes"), with that second mention as a pronoun ("where it goes")."""
-    at = destination.find(token) if len(token) > 3 else -1
-    if at <= 0:
+    found = re.search(r"(?:\S+\s+){3,}?(" + re.escape(token) + r")(?!\w)", destination) \
+        if len(token) > 3 else None
+    if found is None:       # not named again after a place of its own ("to the X where")
         return destination
+    at = found.start(1)
     # translators: "-" where the language leaves the pronoun out (Spanish "adonde va")
     pronoun = reader.w.ctx("the token a step moves, named again in its destination", "it",
                            thing=token)
