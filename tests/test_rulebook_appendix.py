@@ -64,10 +64,15 @@ def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
                 "further happens.", "If the player chose “skip”"),
     ("doge", "The player may choose the starting district from the districts where they have "
              "a house; if they do not, nothing further happens.",
-     "keep your houses where they are")])
+     "keep your houses where they are"),
+    ("warsaw", "The player may choose where to build the tile from the spaces where they may "
+               "build the picked tile and can pay for it, or choose “discard the tile” instead "
+               "(then nothing further happens).", "If the player chose “discard the tile”")])
 def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
     """`choose from THINGS + ["skip"]` and a test of that answer: one step that says the
-    player may choose, not a menu answer in quotes and a test of it."""
+    player may choose, not a menu answer in quotes and a test of it. The way out's label
+    (written for the table: "keep your houses") is left out, unless the answer is kept
+    for a later step to test (Warsaw's discard)."""
     book = build_rulebook(game).markdown
     assert said in book and gone not in book
 

@@ -159,6 +159,11 @@ class ActionSteps:
             return None
         for stmt in body.children:
             self.said[id(stmt)] = "step"
+        if way_out[0] in string_literals(body):
+            # the answer is recorded for a later step to test: it keeps its name (quoted)
+            return Step(self.w("{player} may choose {what} from {things}, or choose {way_out} "
+                               "instead (then nothing further happens)",
+                               way_out=self.t.value(way_out[0]), **head))
         # the way out's label is written for the table ("keep your houses"), not for a
         # step about "the player": the step says what declining does instead
         return Step(self.w("{player} may choose {what} from {things}; if they do not, "
