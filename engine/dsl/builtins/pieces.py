@@ -72,10 +72,9 @@ def _named_again(reader, token: str, destination: str) -> str:
     if found is None:       # not named again after a place of its own ("to the X where")
         return destination
     at = found.start(1)
-    # translators: "-" where the language leaves the pronoun out (Spanish "adonde va")
-    pronoun = reader.w.ctx("the token a step moves, named again in its destination", "it",
-                           thing=token)
-    if pronoun == "-":
+    pronoun = reader.w.ctx("the token a step moves, named again in its destination",
+                           "{thing:pl=them|it}", thing=token)
+    if not pronoun.strip():     # a language that leaves the pronoun out ("adonde va")
         return destination[:at].rstrip() + destination[at + len(token):]
     return destination[:at] + pronoun + destination[at + len(token):]
 
