@@ -81,9 +81,10 @@ class Ending:
         parts.append(bullets(own))
         if shared:
             # a state of the whole table (a stalemate) is no player's condition: said
-            # apart, with what it means for the winner (every player is met by it)
+            # apart, with what it means for the winner (every player is met by it); in
+            # main-clause order, as the game's texts may write it (Dutch puts it after ":")
             parts.append(self.w("The game also ends if {condition}; then every player can "
-                                "win.", condition=self.w.join(shared, style="or")))
+                                "win.", condition=self.w.main(self.w.join(shared, style="or"))))
             parts.append(self.w("In any other case, only a player who meets one of the "
                                 "conditions above can win. Among the players who can win:"))
         else:
