@@ -215,3 +215,15 @@ def test_a_destination_that_names_the_moving_piece_again_says_it_once(lang, said
     the second mention is a pronoun (left out in Spanish)."""
     appendix = _appendix("doge", lang)
     assert said in appendix and gone not in appendix
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "**What the card in the street space costs**: if the card is a doctorate, the "
+           "surcharge of the street space, but no less than 1; otherwise, the price of the card "
+           "plus the surcharge of the street space."),
+    ("es", "**Lo que cuesta la carta de la casilla de la calle**: si la carta es un doctorado,"),
+    ("nl", "**Wat de kaart op het straatvak kost**: als de kaart een doctorstitel is,")])
+def test_a_definition_names_the_thing_its_term_names_short(lang, said):
+    """Copycat's price of a street card: the term names "the card in the street space", so
+    the value says "the card", not the whole phrase three times over."""
+    assert said in _book("copycat", lang)
