@@ -170,7 +170,7 @@ def test_an_otherwise_with_one_step_is_one_line_that_keeps_its_sub_steps():
            "building every palace left in their supply on the free palace spaces; then every "
            "player can win."),
     ("es", "La partida también termina si "),
-    ("nl", "Het spel eindigt ook als ")])
+    ("nl", "Het spel eindigt ook in dit geval: geen enkele speler kan nog")])
 def test_an_end_of_the_whole_table_is_said_apart_from_the_players_conditions(lang, said):
     """Doge's stalemate (an end condition that names no player) is its own sentence, not a
     fourth condition a player meets."""

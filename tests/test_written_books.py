@@ -357,7 +357,8 @@ def test_a_bounded_score_reads_as_one_addition():
     addition with its floor, not "the score becomes the score plus ..."."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("warsaw").markdown
-    assert "Add the victory points scored to the player's victory points (never below 0)." in text
+    assert "Raise the player's victory points by the victory points scored (never below 0)." \
+        in text
     assert "victory points become" not in text
 
 
@@ -378,7 +379,7 @@ def test_a_choice_to_do_something_or_not_reads_as_may():
     time, rule: one palace per placement)."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("doge").markdown
-    assert "The player may build a palace:" in text
+    assert "the player may build a palace:" in text
     assert "“build a palace” or “do not build”" not in text
     assert "If the player chose “build a palace”" not in text
 

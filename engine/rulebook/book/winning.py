@@ -83,8 +83,13 @@ class Ending:
             # a state of the whole table (a stalemate) is no player's condition: said
             # apart, with what it means for the winner (every player is met by it); in
             # main-clause order, as the game's texts may write it (Dutch puts it after ":")
-            parts.append(self.w("The game also ends if {condition}; then every player can "
-                                "win.", condition=self.w.main(self.w.join(shared, style="or"))))
+            if len(shared) == 1:
+                parts.append(self.w("The game also ends if {condition}; then every player "
+                                    "can win.", condition=self.w.main(shared[0])))
+            else:
+                parts.append(self.w("The game also ends when one of these holds, and then "
+                                    "every player can win:"))
+                parts.append(bullets([sentence(self.w.main(c)) for c in shared]))
             parts.append(self.w("In any other case, only a player who meets one of the "
                                 "conditions above can win. Among the players who can win:"))
         else:
