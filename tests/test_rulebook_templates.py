@@ -145,7 +145,7 @@ def test_a_script_using_every_construct_renders_without_stubs(everything):
     assert not re.findall(r"\b[a-z]+_[a-z_]+\b", text), text
     assert not re.search(r"[A-Z][a-z]+[A-Z]", text)         # no CamelCase node names
     for words in ("from highest to lowest", "at the same time and in secret",
-                  "2 times over", "stop repeating", "otherwise", "the sum of", "but no more than",
+                  "2 times over", "stop repeating", "otherwise", "the sum of", "the smallest of",
                   "the largest of", "divided by", "the remainder of", "minus", "is one of",
                   "is not one of", "the cards of", "the colour of", "in reverse order",
                   "from lowest to highest", "each value once", "whole numbers",

@@ -87,7 +87,7 @@ class AssignmentSteps:
         if ok and known == [] and name in env.groups:
             return Step(self.w("there are no {things} yet", things=env.groups[name][1]))
         if ok and isinstance(known, str) and name not in env.changing:
-            # `let area = quarantia`: a name for one fixed thing is no step of play; the
+            # `let area = <a fixed area>`: a name for one fixed thing is no step of play; the
             # steps that use it name the thing itself
             env.phrases[name] = self.p.expr(value, env)
             return None
