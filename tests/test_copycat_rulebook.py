@@ -69,7 +69,7 @@ CHECKLIST = {
     17: ["the **street** of 11 spaces"],
     18: ["nothing extra on spaces 1 to 4, 1 coin more on spaces 5 to 8, and 2 coins more on "
          "spaces 9 to 11",
-         "the price of the card in the street space plus the surcharge of the street space"],
+         "the price of the card plus the surcharge of the street space"],
     19: ["Money you have not spent at the end of your turn is lost",
          "The player loses the money they have not spent"],
     20: ["When you buy a card, you must also take every red card lying to its left in the "
@@ -80,7 +80,7 @@ CHECKLIST = {
          "The player takes the card in the target space sideways onto their temporary pile"],
     22: ["Spaces emptied by buying are not refilled until the clean-up"],
     23: ["**Scoring.** At the end of your turn, add up the VP of your round",
-         "Add the player's VP of the round to the player's VP."],
+         "Raise the player's VP by the player's VP of the round."],
     24: ["Put a VP marker on each office in play that has no worker.",
          "If nobody has a worker on the office, a VP marker is put on the office"],
     25: ["Only when you have to draw and your draw pile is empty do you shuffle your discard "
@@ -96,7 +96,7 @@ CHECKLIST = {
          "move the cards in the street space into the box"],
     29: ["Slide the other cards to the left to close every gap, then fill the empty spaces at "
          "the right end from the supply",
-         "The cards of the street spaces slide towards its start to close every gap",
+         "The cards of the street spaces slide towards the start of the row to close every gap",
          "If the street space is empty and cards are left in the supply stack, the top card of "
          "the supply stack is laid face up on the street space"],
     30: ["only grey actions let you use one again, and never more than 2 times in a round"],
@@ -207,7 +207,7 @@ def test_the_book_reads_as_prose_not_as_data(book):
         assert dump not in book, dump
     assert book.count("Repeat the following until the game ends") == 1   # the round loop,
     # whole in the appendix (the written chapters and the turn summary say it in words)
-    assert "Repeat the following until a step below says to stop:" in book
+    assert "Otherwise, repeat the following until a step below says to stop:" in book
     assert "From now on, the player is out of the phase." in book
     assert "For each player in turn order, one after another, if the player has not passed in " \
         "this phase and either" in book

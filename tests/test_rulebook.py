@@ -157,9 +157,7 @@ def test_end_conditions_and_tiebreakers(doge):
     end = flat(section(doge, "The end of the game"))
     assert "checked at the end of every year" in end
     assert "one of these 3 conditions" in end
-    # Reading 14: the stalemate is no condition a player meets, so it is a sentence apart.
-    assert "The game also ends if no player can meet an end condition any more" in end
-    assert "then every player can win." in end
+    assert "The game also ends if no player can meet an end condition any more" in end  # 14
     assert "The player has a palace in 6 districts." in end
     assert "The player has at least 7 palaces on the board and the player has a palace " \
         "in at least 5 districts." in end
@@ -217,9 +215,10 @@ def test_cheaper_palaces_change_the_costs():
 
 def test_year_limit_adds_its_condition():
     end = flat(section(build_rulebook(generated_doge(), "year_limit"), "The end of the game"))
-    assert "one of these 3 conditions" in end        # the year limit is no player's goal
-    assert "The game also ends if the year number is at least 6; then every player can " \
-        "win." in end
+    assert "one of these 3 conditions" in end      # the players' own; apart from them:
+    assert "The game also ends when one of these holds, and then every player can win: " \
+        "- No player can meet an end condition any more" in end
+    assert "- The year number is at least 6." in end
 
 
 @pytest.fixture
@@ -240,7 +239,8 @@ def test_changing_the_data_changes_the_sentences(edited_doge):
     assert "Repeat the following 5 times with 3 players and 2 times with 4 players:" in text
     assert "- 12 houses" in text and "- 15 houses" not in text
     assert "Each of the winners places 3 houses" in text
-    assert "or place no markers this round (then nothing further happens)" in text  # reading 1
+    assert "The player may choose the area from the areas of the player cards still in their " \
+        "hand; if they do not, nothing further happens." in text                  # reading 1
     assert "(This version does not follow this reading.)" in section(book, "Clarifications")
 
 
@@ -259,7 +259,7 @@ def test_translations_from_the_catalog_are_used(monkeypatch):
         (None, "Each player has, in their colour:"): "Cada jugador tiene, en su color:",
         ("doge.procedures", "set up the game"): "preparar la partida",
         ("doge.sections", "Components"): "Componentes",
-        (None, "add {n} to {x}"): "suma {n} a {x}",
+        (None, "raise {x} by {n}"): "sube {x} en {n}",
     })
     monkeypatch.setattr(catalog, "translations", lambda lang: fake)
     monkeypatch.setattr(catalog, "game_translations", lambda folder, lang: fake)
@@ -267,7 +267,7 @@ def test_translations_from_the_catalog_are_used(monkeypatch):
     assert "Cada jugador tiene, en su color:" in book.markdown
     assert "## Componentes" in book.markdown
     assert "1. Preparar la partida (see" in book.markdown
-    assert "Suma 1 a the year number." in book.markdown
+    assert "Sube the year number en 1." in book.markdown
     assert "Each player has, in their colour:" not in book.markdown
 
 
@@ -361,6 +361,6 @@ def test_the_written_book_states_the_data():
                  "at least 7 palaces, spread over at least 5 districts",
                  "at least 8 palaces, spread over at least 4 districts",
                  "3 rounds with 4 players and 4 rounds with 3 players",
-                 "you must place 2 houses from your supply in the district"):
+                 "you place 2 houses from your supply in the district"):
         assert fact in text, fact
     assert not book.missing and not book.failed_examples

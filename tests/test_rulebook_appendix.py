@@ -3,6 +3,7 @@ that once lost their words, and the phrasings that fold steps into sentences."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -56,17 +57,22 @@ def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
 
 
 @pytest.mark.parametrize("game, said, gone", [
-    ("copycat", "The player may choose the office from the offices where only other players "
+    ("copycat", "the player may choose the office from the offices where only other players "
                 "have workers; if they do:\n", "If the player did not choose “skip”"),
     ("copycat", "The player may choose the target space from the street spaces for which the "
-                "player can pay for the card in the street space, or skip (then nothing "
-                "further happens).", "If the player chose “skip”"),
+                "player can pay for the card in the street space; if they do not, nothing "
+                "further happens.", "If the player chose “skip”"),
     ("doge", "The player may choose the starting district from the districts where they have "
-             "a house, or move no house (then nothing further happens).",
-     "If the player chose “move no house”")])
+             "a house; if they do not, nothing further happens.",
+     "keep your houses where they are"),
+    ("warsaw", "The player may choose where to build the tile from the spaces where they may "
+               "build the picked tile and can pay for it, or choose “discard the tile” instead "
+               "(then nothing further happens).", "If the player chose “discard the tile”")])
 def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
     """`choose from THINGS + ["skip"]` and a test of that answer: one step that says the
-    player may choose, not a menu answer in quotes and a test of it."""
+    player may choose, not a menu answer in quotes and a test of it. The way out's label
+    (written for the table: "keep your houses") is left out, unless the answer is kept
+    for a later step to test (Warsaw's discard)."""
     book = build_rulebook(game).markdown
     assert said in book and gone not in book
 
@@ -86,6 +92,138 @@ def test_a_choice_of_two_answers_then_a_test_of_it_reads_as_a_list_of_both():
     ... else: ...`): each answer with what it does, no quoted answers and no test of them."""
     book = build_rulebook("copycat").markdown
     assert "The player chooses one of these:\n" \
-        "            - Gain the coins: add the amount to the player's money.\n" \
-        "            - Score VP: add 2 times the amount to the player's VP of the round." in book
+        "            - Gain the coins: raise the player's money by the amount.\n" \
+        "            - Score VP: raise the player's VP of the round by 2 times the amount." in book
     assert "“gain the coins”" not in book
+
+
+@cache
+def _book(game: str, lang: str = "en") -> str:
+    """A built-in game's rulebook, built once for the tests below."""
+    return build_rulebook(game, lang=lang).markdown
+
+
+def _appendix(game: str, lang: str = "en") -> str:
+    """The rules in full: from the first procedure's steps on."""
+    book = _book(game, lang)
+    return book[book.index('<a id="steps-'):]
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "### One turn in the Quarantia\n\n1. The player chooses: “take control”",
+     "The area is Quarantia"),
+    ("es", "1. El jugador elige: «tomar el control»", "El área es Quarantia"),
+    ("nl", "1. De speler kiest: “de controle overnemen”", "Het gebied is Quarantia")])
+def test_a_name_for_one_fixed_thing_is_no_step(lang, said, gone):
+    """`let area = quarantia` (a name for a fixed area, then read by the steps): no step
+    "the area is Quarantia"; the steps name the area itself."""
+    book = _book("doge", lang)
+    assert said in book and gone not in book
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "1. Raise the round number by 1.", "Add 1 to the round number"),
+    ("es", "1. Aumenta el número de la ronda en 1.", "Añade 1 al número de la ronda"),
+    ("nl", "1. Verhoog het rondenummer met 1.", "Tel 1 op bij het rondenummer")])
+def test_a_number_that_grows_is_raised_not_added_to(lang, said, gone):
+    """`x = x + n` reads as raising x by n, not as a sum added to a variable."""
+    appendix = _appendix("copycat", lang)
+    assert said in appendix and gone not in appendix
+    assert "Raise the player's count by the number of cards of the stage's type they " \
+        "play." in _appendix("rialto")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The number of spaces the player loses is the number of spaces this war destroys, "
+           "but no more than the number of spaces of the player's district minus 1."),
+    ("es", "pero nunca más de"),
+    ("nl", "maar niet meer dan")])
+def test_the_smaller_of_two_values_is_a_value_and_its_cap(lang, said):
+    """`min([a, b])`: "a, but no more than b", not "the smallest of a and b"."""
+    appendix = _appendix("warsaw", lang)
+    assert said in appendix
+    assert "the smallest of" not in appendix and "el menor entre" not in appendix and \
+        "de kleinste van" not in appendix
+
+
+def test_a_guard_that_only_checks_a_choice_can_be_made_folds_into_the_choice():
+    """`if len(THINGS) > 0:` around a choice from THINGS the player may decline: the choice
+    alone, one level less (Copycat's shred a card for a worker)."""
+    appendix = _appendix("copycat")
+    assert "    - Shred a card for a worker:\n" \
+        "        1. The player may choose the card from the cards the player may shred; if " \
+        "they do:\n            1. The chosen card is shredded: it leaves the game." in appendix
+    assert "If there is at least one of the cards the player may shred" not in appendix
+
+
+def test_an_otherwise_with_one_step_is_one_line_that_keeps_its_sub_steps():
+    """A branch that stops, then one step with sub-steps: "Otherwise, repeat the following
+    ...:", not "Otherwise:" with the loop nested one level further."""
+    appendix = _appendix("copycat")
+    assert "2. Otherwise, repeat the following until a step below says to stop:\n" \
+        "    1. The player chooses one of these:" in appendix
+    assert "2. Otherwise:\n    1. Repeat the following" not in appendix
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The game also ends if no player can meet an end condition any more, even by "
+           "building every palace left in their supply on the free palace spaces; then every "
+           "player can win."),
+    ("es", "La partida también termina si "),
+    ("nl", "Het spel eindigt ook in dit geval: geen enkele speler kan nog")])
+def test_an_end_of_the_whole_table_is_said_apart_from_the_players_conditions(lang, said):
+    """Doge's stalemate (an end condition that names no player) is its own sentence, not a
+    fourth condition a player meets."""
+    end = _appendix("doge", lang)
+    assert said in end
+    if lang == "en":
+        assert "one of these 3 conditions:" in end and "one of these 4 conditions" not in end
+        assert "- No player can meet" not in end
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The cards of the street spaces slide towards the start of the row to close every "
+           "gap"),
+    ("es", "hacia el principio de la fila"),
+    ("nl", "schuiven op naar het begin van de rij")])
+def test_a_row_that_slides_names_its_start(lang, said):
+    """A row closing its gaps says the start of which thing: no "its" without antecedent."""
+    appendix = _appendix("copycat", lang)
+    assert said in appendix and "towards its start" not in appendix
+
+
+@pytest.mark.parametrize("lang, aside", [
+    ("en", "(one more for the winner of the stage bonus)"),
+    ("nl", "(één meer voor de winnaar van de etappebonus)")])
+def test_an_aside_in_a_name_is_said_once_in_a_step(lang, aside):
+    """A name whose words end in an aside (Rialto's "their count (one more for the winner
+    of the stage bonus)"), used twice in one step, has the aside only the first time."""
+    appendix = _appendix("rialto", lang)
+    lines = [line for line in appendix.splitlines() if aside in line]
+    assert lines and all(line.count(aside) == 1 for line in lines)
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "Move the advisor to the district where it goes.",
+     "Move the advisor to the district where the advisor goes."),
+    ("es", "Mueve el consejero al distrito adonde va.",
+     "Mueve el consejero al distrito adonde va el consejero."),
+    ("nl", "De raadsheer gaat naar het stadsdeel waar hij naartoe gaat.",
+     "De raadsheer gaat naar het stadsdeel waar de raadsheer naartoe gaat.")])
+def test_a_destination_that_names_the_moving_piece_again_says_it_once(lang, said, gone):
+    """Doge's Quarantia turn moves the advisor to "the district where the advisor goes":
+    the second mention is a pronoun (left out in Spanish)."""
+    appendix = _appendix("doge", lang)
+    assert said in appendix and gone not in appendix
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "**What the card in the street space costs**: if the card is a doctorate, the "
+           "surcharge of the street space, but no less than 1; otherwise, the price of the card "
+           "plus the surcharge of the street space."),
+    ("es", "**Lo que cuesta la carta de la casilla de la calle**: si la carta es un doctorado,"),
+    ("nl", "**Wat de kaart op het straatvak kost**: als de kaart een doctorstitel is,")])
+def test_a_definition_names_the_thing_its_term_names_short(lang, said):
+    """Copycat's price of a street card: the term names "the card in the street space", so
+    the value says "the card", not the whole phrase three times over."""
+    assert said in _book("copycat", lang)

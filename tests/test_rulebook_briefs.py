@@ -44,12 +44,12 @@ def test_the_engines_accounts_are_found_from_the_data(game, accounts, scores):
 
 
 @pytest.mark.parametrize("game, left_out", [
-    ("doge", ["Add 1 to the year number", "number of houses just placed becomes"]),
-    ("rialto", ["Add 1 to the round number", "delayed turn becomes",
+    ("doge", ["Raise the year number by 1", "number of houses just placed becomes"]),
+    ("rialto", ["Raise the round number by 1", "delayed turn becomes",
                 "becomes the player whose lot was drawn", "start lot"]),
     ("warsaw", ["The epoch becomes that number", "the first of the player's plan",
                 "the second of the player's plan", "Add the space to the chosen spaces"]),
-    ("copycat", ["Add 1 to the round number", "Add the card or office to the player's",
+    ("copycat", ["Raise the round number by 1", "Add the card or office to the player's",
                  "From now on, the player takes part in the phase", "colour cards"]),
 ])
 def test_the_rules_leave_the_accounts_out(game, left_out):
@@ -65,7 +65,7 @@ def test_the_rules_leave_the_accounts_out(game, left_out):
 
 def test_the_appendix_keeps_the_whole_procedures():
     appendix = build_rulebook(generated_doge(), lang="en").markdown.split("## Appendix")[1]
-    assert "Add 1 to the year number." in appendix
+    assert "Raise the year number by 1." in appendix
     assert "The current row and the next row swap roles." in appendix
 
 

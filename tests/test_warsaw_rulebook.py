@@ -177,7 +177,7 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
             "number of the player's residential areas next to an industrial area and not " \
             "protected by a public building" in flat
         assert "the goal printed on the face-up side of this epoch's milestone" in flat
-        assert "the smallest of the number of spaces this war destroys and the number of " \
+        assert "the number of spaces this war destroys, but no more than the number of " \
             "spaces of the player's district minus 1" in flat
         # The engine's own accounts (rulebook.yaml bookkeeping) stay out of the rules in full.
         for words in ["belongs to", "spaces lost in wars", "becomes the chosen spaces",

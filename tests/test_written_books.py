@@ -234,7 +234,7 @@ def test_the_rules_once_lost_are_in_the_book():
     assert "now belongs to q" in rules                        # the gift's give
     assert "If the face of c is shield" in rules
     assert "Otherwise, if the face of c is gift" in rules
-    assert "Otherwise:" in rules and "add 1 to p's points" in rules.replace("Add", "add")
+    assert "Otherwise:" in rules and "raise p's points by 1" in rules.lower()
 
 
 def test_every_rule_of_the_test_game_is_a_rule_of_one_of_four_kinds():
@@ -286,10 +286,10 @@ def test_a_name_listed_as_bookkeeping_leaves_the_rules_in_full_and_nothing_is_lo
     """The game decides what is its engine's bookkeeping: the turn counter, listed, is no
     longer a step, and the walk still finds no statement lost."""
     before = build_rulebook(str(duel)).markdown
-    assert "Add 1 to the turn number." in before
+    assert "Raise the turn number by 1." in before
     edit(duel / "rulebook.yaml", "sections:\n", "bookkeeping: [turn]\nsections:\n")
     after = build_rulebook(str(duel)).markdown
-    assert "Add 1 to the turn number." not in after
+    assert "Raise the turn number by 1." not in after
     assert "The game ends when the turn number is at least 6." in after   # the end names it
     assert _lost(Book(str(duel), None, Words("en"))) == []
 
@@ -371,7 +371,8 @@ def test_a_bounded_score_reads_as_one_addition():
     addition with its floor, not "the score becomes the score plus ..."."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("warsaw").markdown
-    assert "Add the victory points scored to the player's victory points (never below 0)." in text
+    assert "Raise the player's victory points by the victory points scored (never below 0)." \
+        in text
     assert "victory points become" not in text
 
 
@@ -392,7 +393,7 @@ def test_a_choice_to_do_something_or_not_reads_as_may():
     time, rule: one palace per placement)."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("doge").markdown
-    assert "The player may build a palace:" in text
+    assert "the player may build a palace:" in text
     assert "“build a palace” or “do not build”" not in text
     assert "If the player chose “build a palace”" not in text
 

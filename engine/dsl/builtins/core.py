@@ -96,7 +96,12 @@ def phrase_sum(reader, args, kwargs, env) -> str:
 
 
 def phrase_min(reader, args, kwargs, env) -> str:
-    return reader.w("the smallest of {x}", x=reader.expr(args[0], env))
+    items = args[0]
+    if items.data == "list" and len(items.children) == 2 and None not in items.children:
+        # min([a, b]): a, capped by b (not a comparison the reader makes)
+        return reader.w("{x}, but no more than {limit}", x=reader.expr(items.children[0], env),
+                        limit=reader.expr(items.children[1], env))
+    return reader.w("the smallest of {x}", x=reader.expr(items, env))
 
 
 def phrase_max(reader, args, kwargs, env) -> str:

@@ -3,6 +3,7 @@ and finding them, moving, drawing, giving, revealing and controlling them."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lark import Tree
@@ -58,8 +59,24 @@ def phrase_move_token(reader, args, kwargs, env) -> str:
     if owned:
         return reader.w("{owner} moves {tokens} {destination}", owner=owned[0], tokens=owned[1],
                       destination=destination)
-    return reader.w("move {token} {destination}", token=reader.p.expr(args[0], env),
-                  destination=destination)
+    token = reader.p.expr(args[0], env)
+    return reader.w("move {token} {destination}", token=token,
+                  destination=_named_again(reader, token, destination))
+
+
+def _named_again(reader, token: str, destination: str) -> str:
+    """A destination that names the moving token again ("to the district where the
+    advisor goes"), with that second mention as a pronoun ("where it goes")."""
+    found = re.search(r"(?:\S+\s+){3,}?(" + re.escape(token) + r")(?!\w)", destination) \
+        if len(token) > 3 else None
+    if found is None:       # not named again after a place of its own ("to the X where")
+        return destination
+    at = found.start(1)
+    pronoun = reader.w.ctx("the token a step moves, named again in its destination",
+                           "{thing:pl=them|it}", thing=token)
+    if not pronoun.strip():     # a language that leaves the pronoun out ("adonde va")
+        return destination[:at].rstrip() + destination[at + len(token):]
+    return destination[:at] + pronoun + destination[at + len(token):]
 
 
 def phrase_draw(reader, args, kwargs, env) -> str:

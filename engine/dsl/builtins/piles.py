@@ -54,8 +54,9 @@ def phrase_draw_refill(reader, args, kwargs, env) -> str:
 
 
 def phrase_slide_row(reader, args, kwargs, env) -> str:
-    return reader.w("the {things} of {row} slide towards its start to close every gap, "
-                  "keeping their order", things=reader.t.thing(str(args[0].children[0]), 2),
+    return reader.w("the {things} of {row} slide towards the start of the row to close "
+                  "every gap, keeping their order",
+                  things=reader.t.thing(str(args[0].children[0]), 2),
                   row=reader.p.expr(args[1], env))
 
 

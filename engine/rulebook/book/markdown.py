@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..texts import lead, sentence
 
 INDENT = "    "   # Python-Markdown (mkdocs) nests lists by four spaces
@@ -11,11 +13,25 @@ def steps_markdown(steps, depth: int = 0, bulleted: bool = False) -> str:
     """Numbered steps with their sub-steps (alternatives, `bulleted`, as a bullet list)."""
     lines = []
     for i, step in enumerate(steps, 1):
-        text = lead(step.text) if step.children else sentence(step.text)
+        text = said_once(step.text)
+        text = lead(text) if step.children else sentence(text)
         lines.append(f"{INDENT * depth}{'-' if bulleted else f'{i}.'} {text}")
         if step.children:
             lines.append(steps_markdown(step.children, depth + 1, step.options))
     return "\n".join(lines)
+
+
+def said_once(text: str) -> str:
+    """A step with each aside in brackets said once: a name whose words end in an aside
+    ("their count (one more for ...)") reads in full the first time it occurs only."""
+    seen: set[str] = set()
+
+    def first_time(found: re.Match) -> str:
+        if found.group(1) in seen:
+            return ""
+        seen.add(found.group(1))
+        return found.group(0)
+    return re.sub(r" (\([^()]+\))", first_time, text)
 
 
 def numbered(items: list[str]) -> str:

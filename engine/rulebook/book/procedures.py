@@ -120,10 +120,35 @@ class ProcedureBlocks:
                 text = self.w("**{term}** when {condition}", term=term,
                               condition=self.phrases.cond(body, env))
             else:
-                text = self.w("**{term}**: {value}", term=term,
-                              value=self.w.main(self.phrases.expr(body, env)))
+                value = self._named_in_term(term, self.phrases.expr(body, env), body, env)
+                text = self.w("**{term}**: {value}", term=term, value=self.w.main(value))
             lines.append(sentence(text))
         return "\n\n".join(lines)
+
+    def _named_in_term(self, term: str, value: str, body, env: Env) -> str:
+        """A definition's value with a thing its term already names ("what the card in the
+        street space costs") said short ("the card") each time the value names it again:
+        a call of a one-parameter function whose text ends with that parameter ("the card
+        in {s}"), called with this definition's own parameter."""
+        mark = "\x00"
+        for node in body.iter_subtrees():
+            if node.data != "call" or node.children[1] is None or \
+                    len(node.children[1].children) != 1:
+                continue
+            name = str(node.children[0])
+            func = self.g.program.funcs.get(name)
+            arg = node.children[1].children[0].children[0]
+            if func is None or len(func.params) != 1 or not self.t.has("functions", name) or \
+                    arg.data != "name" or str(arg.children[0]) not in env.phrases:
+                continue
+            said = str(self.phrases.expr(node, env))
+            shape = str(self.t.name("functions", name, **{func.params[0]: mark}))
+            if not shape.endswith(" " + mark) or said not in term:
+                continue
+            short = shape[:-len(mark) - 1].rsplit(" ", 1)[0]     # "the card in" -> "the card"
+            if " " in short and short != said:
+                value = value.replace(said, short)
+        return value
 
 
 STORY_CALLS = ("log",)

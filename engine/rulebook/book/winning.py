@@ -72,8 +72,6 @@ class Ending:
             parts.append(self.w("Then the players are compared:"))
             parts.append(numbered(self.tiebreakers(self.w("each player"))))
             return "\n\n".join(parts)
-        # A condition that speaks of no player (nobody can end any more) is no goal a player
-        # meets: it holds for all at once, so it is told apart, with every player a candidate.
         own = [c for c, text in zip(conditions, texts) if self.of_a_player(text)]
         shared = [c for c, text in zip(clauses, texts) if not self.of_a_player(text)]
         parts.append(self.w.plural(None, "The game ends if at least one player meets this "
@@ -81,14 +79,22 @@ class Ending:
                                    "The game ends if at least one player meets one of these "
                                    "{n} conditions:", len(own)))
         parts.append(bullets(own))
-        if not shared:
-            parts.append(self.w("Only a player who meets one of these conditions can win; among "
-                                "those players:"))
+        if shared:
+            # a state of the whole table (a stalemate) is no player's condition: said
+            # apart, with what it means for the winner (every player is met by it); in
+            # main-clause order, as the game's texts may write it (Dutch puts it after ":")
+            if len(shared) == 1:
+                parts.append(self.w("The game also ends if {condition}; then every player "
+                                    "can win.", condition=self.w.main(shared[0])))
+            else:
+                parts.append(self.w("The game also ends when one of these holds, and then "
+                                    "every player can win:"))
+                parts.append(bullets([sentence(self.w.main(c)) for c in shared]))
+            parts.append(self.w("In any other case, only a player who meets one of the "
+                                "conditions above can win. Among the players who can win:"))
         else:
-            parts.append(self.w("Only a player who meets one of these conditions can win."))
-            parts += [sentence(self.w("the game also ends if {condition}; then every player can "
-                                      "win", condition=clause)) for clause in shared]
-            parts.append(self.w("Among the players who can win:"))
+            parts.append(self.w("Only a player who meets one of these conditions can win; "
+                                "among those players:"))
         parts.append(numbered(self.tiebreakers()))
         return "\n\n".join(parts)
 

@@ -122,8 +122,8 @@ class ActionSteps:
                        env: Env) -> Step | None:
         """`let c = choose from THINGS + ["skip"]` then `if c != "skip": X` (c read nowhere
         after): "the player may choose a card from THINGS; if they do: X"; or then `if c ==
-        "skip": return` (only logged before it): "..., or skip (then nothing further
-        happens)". A way out of a choice said as such, not as a menu answer in quotes."""
+        "skip": return` (only logged before it): "...; if they do not, nothing further
+        happens". A way out of a choice said as such, not as a menu answer in quotes."""
         if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
             return None
         name, options, test = str(first.children[0]), first.children[1], rest[0]
@@ -159,9 +159,15 @@ class ActionSteps:
             return None
         for stmt in body.children:
             self.said[id(stmt)] = "step"
-        return Step(self.w("{player} may choose {what} from {things}, or {way_out} (then "
-                           "nothing further happens)", way_out=self.t.name("choices", way_out[0]),
-                           **head))
+        if way_out[0] in string_literals(body):
+            # the answer is recorded for a later step to test: it keeps its name (quoted)
+            return Step(self.w("{player} may choose {what} from {things}, or choose {way_out} "
+                               "instead (then nothing further happens)",
+                               way_out=self.t.value(way_out[0]), **head))
+        # the way out's label is written for the table ("keep your houses"), not for a
+        # step about "the player": the step says what declining does instead
+        return Step(self.w("{player} may choose {what} from {things}; if they do not, "
+                           "nothing further happens", **head))
 
     def fixed_answers(self, options: Tree, env: Env) -> list[str] | None:
         """The answers of a choice the rules write out and the game's texts name

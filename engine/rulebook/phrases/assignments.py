@@ -86,6 +86,11 @@ class AssignmentSteps:
                         else self.w("{x}: no, at first", x=x))
         if ok and known == [] and name in env.groups:
             return Step(self.w("there are no {things} yet", things=env.groups[name][1]))
+        if ok and isinstance(known, str) and name not in env.changing:
+            # `let area = <a fixed area>`: a name for one fixed thing is no step of play; the
+            # steps that use it name the thing itself
+            env.phrases[name] = self.p.expr(value, env)
+            return None
         if self.p.is_condition(value) and name in env.used_once and \
                 name not in env.changing:
             env.inlined[name] = value       # read once: the condition is said where it is used
@@ -191,8 +196,9 @@ class AssignmentSteps:
                 str(value.children[1]) in "+-":
             amount = self.p.expr(value.children[2], env)
             if str(value.children[1]) == "+":
-                return Step(self.w("add {n} to {x}", n=amount, x=x))
-            return Step(self.w("subtract {n} from {x}", n=amount, x=x))
+                # what changes and by how much, as a player does it: not a sum to work out
+                return Step(self.w("raise {x} by {n}", n=amount, x=x))
+            return Step(self.w("lower {x} by {n}", n=amount, x=x))
         if value.data == "binop" and same(value.children[0]) and \
                 str(value.children[1]) == "*" and self.p.known(value.children[2], env) == \
                 (True, 2):

@@ -40,6 +40,9 @@ class FlowSteps:
         cases = self._cases(branches, env)
         if cases is not None:
             return [cases], False
+        folded = self._choice_if_any(branches, env)
+        if folded is not None:
+            return folded, False
         paired = self._if_otherwise(branches, env)
         if paired is not None:
             return [paired], False
@@ -73,6 +76,31 @@ class FlowSteps:
             steps.append(self._nested(head, inner))
             first = False
         return steps, False
+
+    def _choice_if_any(self, branches: list, env: Env) -> list[Step] | None:
+        """`if len(THINGS) > 0:` around a choice from THINGS the player may decline (and
+        what it does): the choice's own steps, since a player may only choose among things
+        there are; None for any other branching."""
+        if len(branches) != 1:
+            return None
+        cond, body = branches[0]
+        if cond.data != "compare" or str(cond.children[1]) not in (">", ">=") or \
+                self.p.known(cond.children[2], env) != \
+                (True, 0 if str(cond.children[1]) == ">" else 1):
+            return None
+        counted = cond.children[0]
+        if counted.data != "call" or str(counted.children[0]) != "len" or \
+                counted.children[1] is None or len(counted.children[1].children) != 1:
+            return None
+        things = counted.children[1].children[0].children[0]
+        kept = [c for c in body.children if id(c) not in self.dropped]
+        if len(kept) != 2 or kept[0].data != "choose_stmt" or \
+                not any(node == things for node in kept[0].children[1].iter_subtrees()):
+            return None
+        inner, stops = self.block(body, env.child())
+        if stops or len(inner) != 1 or self.said.get(id(kept[1])) != "step":
+            return None             # not a choice the player may decline said as one step
+        return inner
 
     def _if_otherwise(self, branches: list, env: Env) -> Step | None:
         """`if A: X else: Y` where both X and Y are one short step: one sentence, "if A,
@@ -132,8 +160,11 @@ class FlowSteps:
         return Step(case, inner)
 
     def _nested(self, head: str, inner: list[Step]) -> Step:
-        if len(inner) == 1 and not inner[0].children:
-            return Step(self.w("{head}, {step}", head=head, step=inner[0].text))
+        """A branch's head and its steps: one sentence for one step ("otherwise, repeat
+        the following: ..." keeps that step's own sub-steps), else the steps under it."""
+        if len(inner) == 1:
+            return Step(self.w("{head}, {step}", head=head, step=inner[0].text),
+                        inner[0].children, inner[0].options)
         return Step(head, inner)
 
     def _for(self, s: Tree, env: Env) -> Step | tuple[list[Step], bool]:
