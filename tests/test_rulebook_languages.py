@@ -14,11 +14,9 @@ from regola.i18n.catalog import locales_dir
 from regola.rulebook import build_rulebook
 
 WORDS = {
-    "es": {"lion": "león",
-           "year_at_least": "también termina si el número de año es igual o mayor que {n};",
+    "es": {"lion": "león", "year_at_least": "El número de año es igual o mayor que {n}.",
            "rounds": "| Rondas de colocación de marcadores por año | {three} | {four} |"},
-    "nl": {"lion": "leeuw",
-           "year_at_least": "eindigt ook als het jaarnummer minstens {n} bedraagt;",
+    "nl": {"lion": "leeuw", "year_at_least": "Het jaarnummer bedraagt minstens {n}.",
            "rounds": "| Plaatsingsrondes per jaar | {three} | {four} |"},
 }
 
