@@ -61,12 +61,11 @@ CHECKLIST = {
          "takes one more"],
     21: ["You may take a building from the stock and put it on your player board. "
          "Its value may be at most your count, plus one if you won the stage bonus",
-         "a count above 4 (bonus included) buys two buildings: one of value 4 and a second "
-         "worth up to the rest",
+         "a count above 4 (bonus included) can buy a second building, never more: if the "
+         "first you take has value 4, you may take a second worth up to the rest",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
     22: ["Score as many victory points as your count",
-          "If you played nothing at all (no card, no Joker, no yellow building), you lose one "
-          "victory point instead",
+          "If your count is zero, you lose one victory point instead",
           "lay the top bridge tile on any free connection"],
     23: ["choosing which end faces which district",
           "The numbers on the bridge tiles: 3 and 4, 3 and 5, 3 and 6, 4 and 5, 4 and 6, 5 "
@@ -118,7 +117,7 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
         assert words in text
     assert "## Clarifications" not in text and "Reading 1" not in text
     chapters = " ".join(text[:text.index("## Turn summary")].split())
-    for reading in ("rounded down", "never drop below zero", "even when nobody played",
+    for reading in ("rounded down", "never drop below zero", "even when every count is zero",
                     "Only if you hold no card of the stage's type at all",
                     "an empty connection adds nothing",
                     "An empty bank gives nothing", "A kind that is sold out cannot be taken",
@@ -173,5 +172,5 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     if lang == "en":
         assert "The player scores as many victory points as the total value of the player's " \
             "buildings" in text
-        assert "Turn the top tile of the bridge stack face up" in text
+        assert "Show the top tile of the face-up bridge stack" in text
         assert "Green building 4:" in text
