@@ -91,19 +91,30 @@ class Written:
         kind, by = spec["of"], spec["by"]
         columns = list(spec.get("columns", []))
         rows: dict[tuple, list] = {}
+        runs: dict[tuple, dict[str, list[int]]] = {}    # a column's numbers, counted on
+        last: tuple | None = None
         for row in self.rows(kind, spec.get("where", {})):
             key = tuple(repr(row.get(c)) for c in [*columns, by]) + \
                 (self.effect(kind, row, by) or "",)
+            if key not in rows and last is not None:
+                counted_on = _counted_on(columns, rows[last][0], runs[last], row)
+                if counted_on:       # the same item but for a number one higher: one row
+                    runs[last][counted_on].append(row[counted_on])
+                    rows[last][1] += 1
+                    continue
             rows.setdefault(key, [row, 0])[1] += 1
+            runs.setdefault(key, {})
+            last = key
         head = [capitalised(self.t.one("properties", c) if self.t.has("properties", c) else
                             c.replace("_", " ")) for c in columns]
         head.append(self.w.ctx("rulebook", "Effect"))
-        counted = any(n > 1 for _, n in rows.values())
+        counted = any(n > 1 and not runs[key] for key, (_, n) in rows.items())  # "9–15" counts
         if counted:
             head.insert(0, self.w.ctx("rulebook", "Copies"))
         body = []
-        for row, n in rows.values():
-            cells = [self.cell(row.get(c)) for c in columns]
+        for key, (row, n) in rows.items():
+            cells = [self.cell(row.get(c)) if c not in runs[key] else
+                     f"{self.cell(row.get(c))}–{self.cell(runs[key][c][-1])}" for c in columns]
             effect = self.effect(kind, row, by)
             if effect is None:
                 self.t.missing.add(f"effects.{kind}.{row.get(by)}")
@@ -127,6 +138,25 @@ class Written:
             from babel.numbers import format_decimal
             return format_decimal(value, locale=self.w.lang)
         return self.name(value)
+
+
+def _counted_on(columns: list[str], first: dict, runs: dict[str, list[int]],
+                row: dict) -> str | None:
+    """The column in which `row` carries on a run of whole numbers from the group that
+    `first` opened (every other column the same), so that a sheet shows one row "9–15";
+    None if it does not."""
+    differ = [c for c in columns if row.get(c) != first.get(c)]
+    if len(differ) != 1:
+        return None
+    column = differ[0]
+    numbers = runs.get(column) or [first.get(column)]
+    if any(type(n) is not int for n in (*numbers, row.get(column))) or \
+            (runs and column not in runs):
+        return None
+    if row[column] != numbers[-1] + 1:
+        return None
+    runs.setdefault(column, [first[column]])
+    return column
 
 
 def capitalised(text: str) -> str:
