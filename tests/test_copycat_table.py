@@ -526,3 +526,26 @@ def test_the_web_hand_fits_a_phone_long_card_names_and_all(lang):
     for card in cards:          # each card's left edge plus its width stays in the picture
         x = float(card.get("transform").split("(")[1].split(",")[0])
         assert x + float(card.find(svg + "rect").get("width")) <= float(root.get("width"))
+
+
+def test_an_offices_coin_is_told_in_the_story_before_the_buy():
+    game = regola.load_game("copycat")
+    gw = GameWords(game.definition)
+    for seed in range(12):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.log) < 3000:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            pick = next((a for a in acts if a["value"] == "hall_buy_coin"), None)
+            if pick is None or acts[0]["ask"] != "which_action":
+                pick = prefer(acts, rng) if seat == 0 else rng.choice(acts)
+            before = len(state.log)
+            state.apply(seat, pick)
+            if pick["value"] == "hall_buy_coin" and acts[0]["ask"] == "which_action":
+                said = [entry_text(e, gw) for e in story(state.log[before:])]
+                name = gw.place("hall_buy_coin")
+                assert any(re.fullmatch(rf"(Red|Blue|Green) uses {name} and gains 1 coin "
+                                        r"\(\d+ in all\)\.", s) for s in said), said
+                return
+    raise AssertionError("nobody used the Procurement Office")
