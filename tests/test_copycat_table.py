@@ -549,3 +549,25 @@ def test_an_offices_coin_is_told_in_the_story_before_the_buy():
                                         r"\(\d+ in all\)\.", s) for s in said), said
                 return
     raise AssertionError("nobody used the Procurement Office")
+
+
+def test_the_turn_order_names_the_card_each_player_turned_up():
+    game = regola.load_game("copycat")
+    gw = GameWords(game.definition)
+    state = game.new_state(players=3, seed=SEED)
+    rng = random.Random(SEED)
+    while not any(e.get("msg") == "turn_order" for e in state.log):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    said = [entry_text(e, gw) for e in story(state.observe(0)["log"])]
+    order = next(s for s in said if s.startswith("Turn order:"))
+    shown = [s for s in said if " for the turn order: number " in s]
+    assert len(shown) == 3, said
+    seats = [re.match(r"(Red|Blue|Green) turns up (.+) for the turn order: number (\d+)\.$", s)
+             for s in shown]
+    assert all(seats), shown
+    names = [m[1] for m in seats]
+    assert order.split(" (")[0] == "Turn order: " + ", ".join(names[:-1]) + ", and " + names[-1]
+    numbers = [int(m[3]) for m in seats]
+    assert numbers == sorted(numbers, reverse=True)
+    assert all("_" not in m[2] and m[2][0].isupper() for m in seats), shown   # a name in words
