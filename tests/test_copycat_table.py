@@ -571,3 +571,29 @@ def test_the_turn_order_names_the_card_each_player_turned_up():
     numbers = [int(m[3]) for m in seats]
     assert numbers == sorted(numbers, reverse=True)
     assert all("_" not in m[2] and m[2][0].isupper() for m in seats), shown   # a name in words
+
+
+def test_the_last_story_line_says_what_ended_the_game_on_the_web_and_the_terminal():
+    import io
+
+    from rich.console import Console
+
+    from regola.cli.screen import Screen
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=SEED)
+    rng = random.Random(SEED)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.observe(0)
+    table = table_info("g", 0, ["person", "random", "random"], "copycat", None, Words("en"))
+    message = seat_message(game, load_layout(game.definition), view, [], table, Words("en"))
+    last = message["log"][-1]["text"]
+    assert re.fullmatch(r"Game over \(the 11th round is over\): (Red|Blue|Green)"
+                        r"( and (Red|Blue|Green))? wins?\.", last), last
+    assert "an end condition was met" not in last
+    screen = Screen(Console(file=io.StringIO(), width=100), game, GameWords(game.definition))
+    screen.seat = 0
+    told = [t.plain for t in screen.log_lines(view, len(view["log"]) - 1)]
+    assert told and told[-1] == last, told
+    assert screen.full_log_lines(view)[-1].plain == last

@@ -126,3 +126,16 @@ def without_secrets(entries: list[Entry], seat: int | None = None) -> list[Entry
     carries on): the note that tells what came of them takes them in later."""
     return [e for e in entries if not (e.is_choice and (
         e.headline.get("private") or (seat is not None and e.headline.get("player") == seat)))]
+
+
+def ended_log(view: dict) -> list[dict]:
+    """The view's log with its end told whole: the `game_over` event gets the end
+    conditions the players met (from the view's result), so the story can say what ended
+    the game instead of "an end condition was met"."""
+    log = list(view.get("log") or [])
+    met = (view.get("result") or {}).get("conditions") or {}
+    ended = list(dict.fromkeys(c for conditions in met.values() for c in conditions))
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("e") == "game_over"), None)
+    if ended and at is not None:
+        log[at] = {**log[at], "conditions": ended}
+    return log
