@@ -597,3 +597,22 @@ def test_the_last_story_line_says_what_ended_the_game_on_the_web_and_the_termina
     told = [t.plain for t in screen.log_lines(view, len(view["log"]) - 1)]
     assert told and told[-1] == last, told
     assert screen.full_log_lines(view)[-1].plain == last
+
+
+def test_the_worker_question_names_the_offices_left_out_because_they_are_taken():
+    seen = 0
+    for game, state, acts, context in decisions({"which_office"}):
+        question, _shown = labels(game, state, acts, context)
+        view = state.observe(0)
+        offered = {a["value"] for a in acts}
+        held = {area for area, counts in view["pieces"].get("worker", {}).items()
+                if area in game.definition.areas and any(counts)}
+        taken = question.split("Taken already, so not offered: ")[1]
+        gw = GameWords(game.definition)
+        for office in held:
+            assert office not in offered
+            assert gw.place(office) in taken, (office, question)
+        if not held:
+            assert taken == "none."
+        seen += bool(held)
+    assert seen
