@@ -249,3 +249,7 @@ def test_connection_rings_are_named_and_district_boxes_keep_the_round_tile_text_
         assert "is the current" not in said and "Councilman stage puts" not in said
         tiles = [g for g in root.iter() if (g.get("data-token") or "").startswith("round_tile")]
         assert tiles and all("the current district" in g.get("data-effect") for g in tiles)
+        for g in tiles:         # a label wrapped over lines is named whole for the popup
+            drawn = [t.text for t in g.iter() if t.tag.endswith("text")]
+            if len(drawn) > 1:
+                assert g.get("data-name") == " ".join(drawn), drawn

@@ -570,9 +570,11 @@ function pieceLines(shape) {
   // of its effect (drawn in italics: the popup gives the effect whole, as a paragraph);
   // none for a piece whose text already names it (data-named).
   if (shape.hasAttribute("data-named")) return [];
+  // A label wrapped over lines is given whole: its first part the name, then the others.
+  if (shape.hasAttribute("data-name")) return shape.getAttribute("data-name").split(" · ");
   return [...shape.querySelectorAll("text")]
     .filter((t) => t.getAttribute("font-style") !== "italic")
-    .map((t) => t.textContent.trim()).filter(Boolean);
+    .map((t) => t.textContent.trim()).filter(Boolean).join(" · ").split(" · ").filter(Boolean);
 }
 
 function showEffect(shape) {

@@ -61,6 +61,8 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400,
         d.add(text(9 if owner is not None else 7, 14 + LINE_H * (len(lines) + i), line, 11,
                    fill="#4a4a4a", extra=' font-style="italic"'))
     explain(d, ctx.explained(token), token=token.get("id"))
+    if len(lines) > 1:      # the label as one line, for the popup's heading (app.js)
+        d.attrs += f" data-name={attr(label)}"
     return d
 
 
