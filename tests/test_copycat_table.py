@@ -585,3 +585,93 @@ def test_a_card_keeps_its_key_from_one_question_to_the_next_at_the_terminal():
     assert "[37] Fatherly Friend ×2" in play and "[38] Local Radio" in play
     assert "[39] Local TV" in play
     assert "Red plays Fatherly Friend" in play
+
+
+def test_an_offices_coin_is_told_in_the_story_before_the_buy():
+    game = regola.load_game("copycat")
+    gw = GameWords(game.definition)
+    for seed in range(12):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.log) < 3000:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            pick = next((a for a in acts if a["value"] == "hall_buy_coin"), None)
+            if pick is None or acts[0]["ask"] != "which_action":
+                pick = prefer(acts, rng) if seat == 0 else rng.choice(acts)
+            before = len(state.log)
+            state.apply(seat, pick)
+            if pick["value"] == "hall_buy_coin" and acts[0]["ask"] == "which_action":
+                said = [entry_text(e, gw) for e in story(state.log[before:])]
+                name = gw.place("hall_buy_coin")
+                assert any(re.fullmatch(rf"(Red|Blue|Green) uses {name} and gains 1 coin "
+                                        r"\(\d+ in all\)\.", s) for s in said), said
+                return
+    raise AssertionError("nobody used the Procurement Office")
+
+
+def test_the_turn_order_names_the_card_each_player_turned_up():
+    game = regola.load_game("copycat")
+    gw = GameWords(game.definition)
+    state = game.new_state(players=3, seed=SEED)
+    rng = random.Random(SEED)
+    while not any(e.get("msg") == "turn_order" for e in state.log):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    said = [entry_text(e, gw) for e in story(state.observe(0)["log"])]
+    order = next(s for s in said if s.startswith("Turn order:"))
+    shown = [s for s in said if " for the turn order: number " in s]
+    assert len(shown) == 3, said
+    seats = [re.match(r"(Red|Blue|Green) turns up (.+) for the turn order: number (\d+)\.$", s)
+             for s in shown]
+    assert all(seats), shown
+    names = [m[1] for m in seats]
+    assert order.split(" (")[0] == "Turn order: " + ", ".join(names[:-1]) + ", and " + names[-1]
+    numbers = [int(m[3]) for m in seats]
+    assert numbers == sorted(numbers, reverse=True)
+    assert all("_" not in m[2] and m[2][0].isupper() for m in seats), shown   # a name in words
+
+
+def test_the_last_story_line_says_what_ended_the_game_on_the_web_and_the_terminal():
+    import io
+
+    from rich.console import Console
+
+    from regola.cli.screen import Screen
+    game = regola.load_game("copycat")
+    state = game.new_state(players=3, seed=SEED)
+    rng = random.Random(SEED)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.observe(0)
+    table = table_info("g", 0, ["person", "random", "random"], "copycat", None, Words("en"))
+    message = seat_message(game, load_layout(game.definition), view, [], table, Words("en"))
+    last = message["log"][-1]["text"]
+    assert re.fullmatch(r"Game over \(the 11th round is over\): (Red|Blue|Green)"
+                        r"( and (Red|Blue|Green))? wins?\.", last), last
+    assert "an end condition was met" not in last
+    screen = Screen(Console(file=io.StringIO(), width=100), game, GameWords(game.definition))
+    screen.seat = 0
+    told = [t.plain for t in screen.log_lines(view, len(view["log"]) - 1)]
+    assert told and told[-1] == last, told
+    assert screen.full_log_lines(view)[-1].plain == last
+
+
+def test_the_worker_question_names_the_offices_left_out_because_they_are_taken():
+    seen = 0
+    for game, state, acts, context in decisions({"which_office"}):
+        question, _shown = labels(game, state, acts, context)
+        view = state.observe(0)
+        offered = {a["value"] for a in acts}
+        held = {area for area, counts in view["pieces"].get("worker", {}).items()
+                if area in game.definition.areas and any(counts)}
+        taken = question.split("Taken already, so not offered: ")[1]
+        gw = GameWords(game.definition)
+        for office in held:
+            assert office not in offered
+            assert gw.place(office) in taken, (office, question)
+        if not held:
+            assert taken == "none."
+        seen += bool(held)
+    assert seen

@@ -318,3 +318,37 @@ def test_a_laid_bridge_on_the_web_map_reads_its_ends_in_the_order_they_lie():
         assert plate in drawn
     for words in told:
         assert words in svg
+
+
+def test_councilmen_moved_between_districts_are_told_as_moves_and_the_question_counts_them():
+    from rialto_helpers import cards_to_hand, fresh, run, set_councillors
+    state = fresh(3)
+    game = state.game
+    gw = GameWords(game.definition, "en")
+    state.data["vars"]["district"] = "castello"
+    set_councillors(state, 0, {"personal": 1, "san_marco": 2, "santa_croce": 1})
+    cards_to_hand(state, 0, ["councilman"] * 3)
+    questions, sources = [], ["san_marco", "san_marco", "santa_croce"]
+
+    def from_where(seat, options):
+        """Red's answers, with the question Red is asked each time."""
+        if seat != 0:
+            return options[0]
+        questions.append(Namer(game, gw, state.observe(0)).prompt(
+            state.decision_context(0), "councilman_from", options))
+        return sources.pop(0) if sources and sources[0] in options else "none"
+
+    run(state, "play_stage", {"play_cards": lambda p, o: o[-1] if p == 0 else o[0],
+                              "play_jokers": lambda p, o: o[0],
+                              "councilman_from": from_where}, s="councilman")
+    assert questions == [f"Take a councilman from which district into Castello? ({n})"
+                         for n in ("3 to move, this one included",
+                                   "2 to move, this one included", "the last one to move")]
+    tokens = {t["id"]: t for t in state.observe(0)["tokens"] if "id" in t}
+    told = [entry_text(e, gw, tokens) for e in story(state.observe(0)["log"])]
+    red = [line for line in told if line.startswith("Red ") and "Castello" in line]
+    assert "Red puts 1 councilman in Castello: 1 there now." in red, told
+    assert "Red moves a councilman from San Marco into Castello: 2 there now." in red, told
+    assert "Red moves a councilman from San Marco into Castello: 3 there now." in red, told
+    assert "Red moves a councilman from Santa Croce into Castello: 4 there now." in red, told
+    assert not any("puts 3 councilmen" in line for line in red), red

@@ -227,3 +227,29 @@ def test_connection_buttons_on_the_phone_map_stand_apart():
         for i, (x, y) in enumerate(spots):
             for tx, ty in spots[:i]:
                 assert (x - tx) ** 2 + (y - ty) ** 2 >= 30 ** 2, (x, y, tx, ty)
+
+
+def test_connection_rings_are_named_and_district_boxes_keep_the_round_tile_text_to_its_popup():
+    import xml.etree.ElementTree as ET
+    state, actions = _asked("gondola_connection")
+    message = _board_message(state)
+    ends = state.game.definition.connections
+    for board in (message["board"], message["board_narrow"]):
+        root = ET.fromstring(board)
+        rings = [c for c in root.iter() if c.tag.endswith("circle") and
+                 c.get("data-action") in {a["id"] for a in actions}]
+        assert rings
+        for ring in rings:
+            title = next(t for t in ring if t.tag.endswith("title")).text
+            first, second = ends[ring.get("data-action")]
+            assert title == ring.get("aria-label") and " – " in title, title
+            assert all(word.replace("_", " ").title().split()[-1] in title
+                       for word in (first, second)), title
+        said = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+        assert "is the current" not in said and "Councilman stage puts" not in said
+        tiles = [g for g in root.iter() if (g.get("data-token") or "").startswith("round_tile")]
+        assert tiles and all("the current district" in g.get("data-effect") for g in tiles)
+        for g in tiles:         # a label wrapped over lines is named whole for the popup
+            drawn = [t.text for t in g.iter() if t.tag.endswith("text")]
+            if len(drawn) > 1:
+                assert g.get("data-name") == " ".join(drawn), drawn

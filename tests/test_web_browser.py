@@ -202,6 +202,9 @@ def check_tap_explains(page, shot: Path) -> bool:
     pop = page.locator("#effect-pop")
     pop.wait_for(state="visible", timeout=2_000)
     assert spot[2] in pop.inner_text()
+    heading = " ".join(pop.locator("strong, .facts").all_inner_texts())
+    assert spot[2][:10] not in heading, heading     # a title, not the effect's lines glued
+    assert pop.locator(".effect").inner_text() == spot[2]
     box = pop.bounding_box()
     width = page.evaluate("window.innerWidth")
     assert box["x"] >= 0 and box["x"] + box["width"] <= width

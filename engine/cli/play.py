@@ -21,7 +21,7 @@ from ..i18n.game_words import GameWords
 from ..present.events import event_text, seat_kind
 from ..present.labels import seat_label
 from ..present.scores import whole_log
-from ..present.story import entry_text, story
+from ..present.story import ended_log, entry_text, story
 from .saves import Saved
 from .scores_view import end_renderables
 from .session import HUMAN, Abandoned, Session
@@ -106,7 +106,7 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
             for event in view["log"]:
                 console.print(event_text(event, gw, tokens), markup=False, highlight=False)
         else:
-            for entry in story(view["log"], choices=False):
+            for entry in story(ended_log(view), choices=False):
                 console.print(entry_text(entry, gw, tokens), markup=False, highlight=False)
     console.rule(w("result"), style="bold")
     for renderable in end_renderables(game, gw, state.result, whole_log(state)):

@@ -22,7 +22,7 @@ from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import value_kinds
 from ..present.events import event_text
 from ..present.labels import Namer, cell_words, numbering_corner, seat_label
-from ..present.story import Entry, entry_text, since, story, without_secrets
+from ..present.story import Entry, ended_log, entry_text, since, story, without_secrets
 from .board import Board
 from .colours import colour_seats, seat_style
 from .grid_view import cell_names, grid_of_cells
@@ -210,7 +210,8 @@ class Screen:
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
         self.log = view["log"]
         lines = collapse([self.entry_line(e, tokens)
-                          for e in without_secrets(since(story(view["log"]), start), self.seat)])
+                          for e in without_secrets(since(story(ended_log(view)), start),
+                                                   self.seat)])
         return [part for line in lines
                 for part in wrapped(self.console, colour_seats(self.game, self.gw, line),
                                     self.width)]
@@ -221,7 +222,7 @@ class Screen:
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
         self.log = view["log"]
         out: list[Text] = []
-        for entry in story(view["log"]):
+        for entry in story(ended_log(view)):
             out.append(colour_seats(self.game, self.gw, self.entry_line(entry, tokens)))
             for line in collapse([self.event_line(e, tokens) for e in entry.details]):
                 out.append(Text("    " + line, style="dim"))

@@ -140,7 +140,7 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
         return gw.note(event.get("msg", "note"), _spaces_named(gw, fields))
     elif kind == "game_over":
         winners = event.get("winners", [])
-        reason = gw.reason(event.get("reason"))
+        reason = _end_reason(gw, event)
         if not winners:
             return w("Game over ({reason}): nobody wins.", reason=reason)
         return w.plural(None, "Game over ({reason}): {winners} wins.",
@@ -153,6 +153,14 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
         rest = {k: v for k, v in event.items() if k not in RESERVED}
         return f"{words(kind)}: {gw.fields(rest)}"
     return w("{line} (secret)", line=line) if event.get("private") else line
+
+
+def _end_reason(gw: GameWords, event: dict) -> str:
+    """Why the game ended: the end conditions met, when the event names them (story.py's
+    ended_log), else the reason's words."""
+    if event.get("reason") == "end_condition" and event.get("conditions"):
+        return gw.w.join([gw.condition(c) for c in event["conditions"]])
+    return gw.reason(event.get("reason"))
 
 
 def result_lines(result: dict | None, gw: GameWords) -> list[str]:

@@ -186,3 +186,16 @@ class KeptStory:
                 last = picked[-1]
                 picked[-1] = dataclasses.replace(last, details=last.details[:])
             return picked, self._where
+
+
+def ended_log(view: dict) -> list[dict]:
+    """The view's log with its end told whole: the `game_over` event gets the end
+    conditions the players met (from the view's result), so the story can say what ended
+    the game instead of "an end condition was met"."""
+    log = list(view.get("log") or [])
+    met = (view.get("result") or {}).get("conditions") or {}
+    ended = list(dict.fromkeys(c for conditions in met.values() for c in conditions))
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("e") == "game_over"), None)
+    if ended and at is not None:
+        log[at] = {**log[at], "conditions": ended}
+    return log

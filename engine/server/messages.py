@@ -28,7 +28,7 @@ from ..present.labels import (
 )
 from ..present.more_events import resource_name, track_name
 from ..present.scores import score_table, ties_line, verdict
-from ..present.story import Entry, KeptStory, entry_text, story
+from ..present.story import Entry, KeptStory, ended_log, entry_text, story
 from ..present.table_layout import Layout
 from .svg.board import draw_board, draw_mine
 from .svg.context import NARROW, Ctx
@@ -448,7 +448,8 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "seat": seat, "seats": seats, "facts": facts,
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
-        "log": story_entries(gw, view["log"], tokens, seat, Namer(game, gw, view).value, story),
+        "log": story_entries(gw, ended_log(view), tokens, seat, Namer(game, gw, view).value,
+                             story),
         "over": view["result"] is not None, "result": None,
     }
     if "wide" in layouts:

@@ -235,6 +235,7 @@ function table(gameId) {
   $("status").textContent = W.connecting;
   $("board").addEventListener("click", pickOnBoard);
   $("hand").addEventListener("click", pickOnBoard);
+  lightButtonsFromBoard();
   explainPieces();
   connect();
 }
@@ -519,6 +520,21 @@ function send(action) {
                                      action: { id: action.id, ask: action.ask, step: action.step } }));
 }
 
+function lightButtonsFromBoard() {
+  // Pointing at a shape of the board that is an option lights the question's button for
+  // it (the same action), so a ring on the map says which connection it is.
+  const light = (event, on) => {
+    const shape = event.target.closest && event.target.closest("[data-action]");
+    if (!shape) return;
+    const id = shape.getAttribute("data-action");
+    $("prompt").querySelectorAll("button.action").forEach((b) => {
+      if (b.getAttribute("data-id") === id) b.classList.toggle("lit", on);
+    });
+  };
+  $("board").addEventListener("pointerover", (event) => light(event, true));
+  $("board").addEventListener("pointerout", (event) => light(event, false));
+}
+
 function pickOnBoard(event) {
   const shape = event.target.closest("[data-action]");
   if (!shape || !TABLE.state || !TABLE.state.prompt) return;
@@ -571,11 +587,16 @@ function explainPieces() {
   }, { passive: true });
 }
 
-function pieceName(shape) {
-  // The words drawn on the piece (its name, price...), without its tooltip; none for a
-  // piece whose text already names it (data-named).
-  if (shape.hasAttribute("data-named")) return "";
-  return [...shape.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean).join(" · ");
+function pieceLines(shape) {
+  // The words drawn on the piece (its name, then its colour, price...), without the lines
+  // of its effect (drawn in italics: the popup gives the effect whole, as a paragraph);
+  // none for a piece whose text already names it (data-named).
+  if (shape.hasAttribute("data-named")) return [];
+  // A label wrapped over lines is given whole: its first part the name, then the others.
+  if (shape.hasAttribute("data-name")) return shape.getAttribute("data-name").split(" · ");
+  return [...shape.querySelectorAll("text")]
+    .filter((t) => t.getAttribute("font-style") !== "italic")
+    .map((t) => t.textContent.trim()).filter(Boolean).join(" · ").split(" · ").filter(Boolean);
 }
 
 function showEffect(shape) {
@@ -585,8 +606,9 @@ function showEffect(shape) {
     pop.addEventListener("click", hideEffect);
     document.body.append(pop);
   }
-  const name = pieceName(shape);
+  const [name, ...facts] = pieceLines(shape);
   pop.replaceChildren(...(name ? [el("strong", { text: name })] : []),
+                      ...(facts.length ? [el("span", { class: "facts", text: facts.join(" · ") })] : []),
                       el("span", { class: "effect", text: shape.getAttribute("data-effect") }));
   pop.hidden = false;
   EXPLAIN.shownAt = performance.now();

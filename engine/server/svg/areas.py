@@ -19,8 +19,10 @@ MIN_BOX = 120
 """The narrowest area box: a narrow board has fewer columns."""
 
 
-def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawing:
-    """One area: everything on it, top to bottom."""
+def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float,
+             sale: bool = True) -> Drawing:
+    """One area: everything on it, top to bottom (`sale` False: a lone token's effect is
+    left to its popup, as on a map, where a box must stay small)."""
     g, gw = ctx.definition, ctx.gw
     inner = width - 2 * PAD
     d = Drawing(width, 0)
@@ -57,7 +59,7 @@ def area_box(ctx: Ctx, panel: dict[str, Any], area: str, width: float) -> Drawin
         y = _token_row(ctx, d, [t for t in tokens if t["kind"] == kind], kind, y, inner)
     tokens = [t for t in tokens if t["kind"] not in rows]
     if tokens:
-        tags = flow(ctx, tokens, inner)
+        tags = flow(ctx, tokens, inner, sale)
         d.place(tags, PAD, y + 4)
         y += tags.height + 6
     d.height = max(y + PAD, 44)

@@ -39,7 +39,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     skips = _passing(ctx, panel, names, column) if narrow else set()
     lane = LANE if skips else 0
     box_w = min(BOX_W, (ctx.width - 50 - 2 * lane) / 2) if narrow else BOX_W
-    boxes = {a: area_box(ctx, panel, a, box_w) for a in names}
+    boxes = {a: area_box(ctx, panel, a, box_w, sale=False) for a in names}
     tallest = max((b.height for b in boxes.values()), default=40)
     rows = len({panel["at"][a][1] for a in names}) or 1
     height = rows * tallest + (rows - 1) * 70 if narrow else HEIGHT
@@ -121,8 +121,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             mx, my = _free_pick(spots, targets)
         pick = ctx.pick(conn)
         if pick:
-            picks.append(circle(mx, my + (18 if tile else 0), 10, "#ffffff", "#c0392b", 3.5,
-                                action_attr(pick)))
+            picks.append(_ring(ctx, conn, mx, my + (18 if tile else 0), pick))
             targets.append((mx, my + (18 if tile else 0)))
     worth = _area_values(ctx, panel, names) if panel.get("value") else {}
     for area, box in boxes.items():
@@ -138,6 +137,17 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     d.add(*top.body)        # tiles over the boxes: never hidden behind one
     d.add(*picks)           # on top of everything: a button must be reachable
     return d
+
+
+def _ring(ctx: Ctx, conn: str, x: float, y: float, pick: str) -> str:
+    """The button of a connection the seat may pick: a ring that names the connection on
+    hover (its <title>) and as its label; the page lights the question's button for it."""
+    ends = ctx.definition.connections[conn]
+    name = ctx.gw.w("{first} – {second}", first=ctx.gw.place(ends[0]),
+                    second=ctx.gw.place(ends[1]))
+    ring = circle(x, y, 10, "#ffffff", "#c0392b", 3.5, action_attr(pick) +
+                  f" aria-label={attr(name)}")
+    return ring[:-2] + f"><title>{esc(name)}</title></circle>"
 
 
 def _column(x: float) -> float:

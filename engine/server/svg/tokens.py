@@ -17,9 +17,10 @@ CHAR_W = 6.4
 
 
 def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400,
-        tell: bool = False) -> Drawing:
+        tell: bool = False, sale: bool = True) -> Drawing:
     """One token (or `count` alike) as a tag or a chip, at most `width` wide; `tell`
-    writes its effect under its label (a card in the seat's own hand)."""
+    writes its effect under its label (a card in the seat's own hand), `sale` that of a
+    token alone in an area (a card for sale; a map's boxes leave it to the popup)."""
     words = ctx.label(token)
     owner = token.get("owner")
     on = _markers_on(ctx, token)
@@ -37,7 +38,8 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400,
     if count > 1:
         label = f"{label} ×{count}"
     lines = wrap_parts(label, width - 14) if 14 + len(label) * CHAR_W > width else [label]
-    effect = ctx.effect_of_token(token) if tell else for_sale_effect(ctx, token)
+    effect = ctx.effect_of_token(token) if tell else \
+        for_sale_effect(ctx, token) if sale else None
     said = wrap(effect, width - 14, 11) if effect else []
     w = min(width, 14 + max(len(line) for line in lines) * CHAR_W)
     w = max(w, min(width, 14 + max((len(line) for line in said), default=0) * CHAR_W))
@@ -59,6 +61,8 @@ def tag(ctx: Ctx, token: dict, count: int = 1, width: float = 400,
         d.add(text(9 if owner is not None else 7, 14 + LINE_H * (len(lines) + i), line, 11,
                    fill="#4a4a4a", extra=' font-style="italic"'))
     explain(d, ctx.explained(token), token=token.get("id"))
+    if len(lines) > 1:      # the label as one line, for the popup's heading (app.js)
+        d.attrs += f" data-name={attr(label)}"
     return d
 
 
@@ -142,12 +146,12 @@ def grouped(tokens: list[dict], ctx: Ctx) -> list[tuple[dict, int]]:
     return [(first[key], n) for key, n in keys.items()]
 
 
-def flow(ctx: Ctx, tokens: list[dict], width: float) -> Drawing:
-    """Tags left to right, wrapping at `width`."""
+def flow(ctx: Ctx, tokens: list[dict], width: float, sale: bool = True) -> Drawing:
+    """Tags left to right, wrapping at `width` (`sale`: see tag)."""
     d = Drawing(width, 0)
     x = y = row = 0.0
     for token, n in grouped(tokens, ctx):
-        t = tag(ctx, token, n, width)
+        t = tag(ctx, token, n, width, sale=sale)
         if x > 0 and x + t.width > width:
             x, y, row = 0.0, y + row + GAP, 0.0
         d.place(t, x, y)
