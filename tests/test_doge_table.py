@@ -264,12 +264,13 @@ def test_what_ends_the_game_is_said_all_game_on_both_tables():
     seats panel and a line of the terminal's board (at 100x30 and 80x24)."""
     state = regola.load_game("doge").new_state(players=3, seed=7)
     facts = dict(_web_message(state)["facts"])
+    # one player's goal, not the city's: all 6 districts must hold that player's palaces
     assert facts["the game ends"] == \
-        "after a year with palaces in all 6 districts, 7 in 5 or 8 in 4"
+        "after the year a player gets palaces in all 6 districts, or 7 in 5, or 8 in 4"
     for columns, lines in [(100, 30), (80, 24)]:
         screen = drawn(state, state.legal_actions(0), columns, lines)
-        assert any(line.startswith("the game ends: after a year with palaces in all 6")
-                   for line in screen), "\n".join(screen)
+        assert any(line.startswith("the game ends: after the year a player gets palaces in "
+                                   "all 6") for line in screen), "\n".join(screen)
 
 
 def test_a_palace_space_says_the_houses_are_paid_back_to_supply():

@@ -87,12 +87,22 @@ def test_a_short_screen_names_each_space_it_lists_by_key():
     screen = Screen(Console(width=80, record=True), GAME, EN)
     options = [("i", "discard the tile"), ("11", "row 2, column 3"), ("17", "row 3, column 4")]
     lines = [line.plain for line in screen.marked_options(options, {"11", "17"}, 80)]
-    assert lines[-1] == "[11] row 2, column 3 · [17] row 3, column 4"
+    assert lines[-1] == "[11] r2c3 (row 2, column 3) · [17] r3c4"
     assert "marked space" not in " ".join(lines)
     priced = [("18", "row 3, column 4 — pay 3 coins (empty space: the full cost)"),
               ("25", "row 4, column 4 — pay 1 coin (over a tile: the cost difference)")]
     lines = [line.plain for line in screen.marked_options(priced, {"18", "25"}, 80)]
-    assert lines == ["[18] pay 3 coins · [25] pay 1 coin"]     # the map shows where
+    # each space keeps its name, grouped under its price and why (not a bare "[18] pay 3")
+    # (said short, the first also in full, so "r4c4" explains itself)
+    assert lines == ["pay 3 coins (empty space): [18] r3c4 (row 3, column 4)",
+                     "pay 1 coin (over a tile): [25] r4c4"]
+    many = [(str(k), f"row {k // 10}, column {k % 10} — pay 5 coins (empty space: the full "
+             "cost)") for k in range(11, 30)]
+    lines = [line.plain for line in screen.marked_options(many, {k for k, _ in many}, 80)]
+    assert lines[0].startswith("pay 5 coins (empty space): [11] r1c1 (row 1, column 1) · "
+                               "[12] r1c2")
+    assert all(len(line) <= 80 for line in lines) and len(lines) <= 4
+    assert all(f"[{k}] r{int(k) // 10}c{int(k) % 10}" in " ".join(lines) for k, _ in many)
 
 
 def test_the_story_says_why_a_building_and_a_park_score():

@@ -114,8 +114,8 @@ def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str,
 
 def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
              marks: dict[tuple, str] | None = None, key: bool = True) -> list[Text]:
-    """A grid of one owner drawn as a map: a title, the column numbers, then each row of
-    cells (its number on its first line), and its key (`grid_legend`) unless `key` is
+    """A grid of one owner drawn as a map: a title, the columns in words ("column 3"), then
+    each row of cells ("row 2" on its first line, so no edge number reads as a cost), and its key (`grid_legend`) unless `key` is
     False. `marks` (cell -> key) are the spaces a decision offers: each drawn with its
     key, "[3]", inside it."""
     marks = marks or {}
@@ -137,8 +137,11 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                + [4 * size + len(_corner_text(grid, s, gw, bool(marks)))
                   for s in stacks.values()])
     corner_x, corner_y = numbering_corner(game, name, box, view)
-    lines = [head, Text("     " + "".join(f"{x - corner_x + 1:^{cell + 1}}"
-                                         for x in range(low_x, high_x + 1)), style="dim")]
+    row_words = {y: gw.w("row {n}", n=y - corner_y + 1) for y in range(low_y, high_y + 1)}
+    margin = max(len(r) for r in row_words.values()) + 1
+    lines = [head, Text(" " * margin + "".join(
+        f"{gw.w('column {n}', n=x - corner_x + 1)[:cell]:^{cell + 1}}"
+        for x in range(low_x, high_x + 1)), style="dim")]
     for y in range(low_y, high_y + 1):
         drawn = []
         for x in range(low_x, high_x + 1):
@@ -153,7 +156,7 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                 drawn.append(None)
         height = max((len(d) for d in drawn if d), default=1)
         for r in range(height):
-            line = Text(f"{y - corner_y + 1:>3}  " if r == 0 else "     ", style="dim")
+            line = Text(f"{row_words[y]:<{margin}}" if r == 0 else " " * margin, style="dim")
             left_open = True
             for d in drawn:
                 if d is None:
