@@ -183,3 +183,18 @@ def test_at_80x24_a_build_question_on_the_map_keeps_the_seats_points_and_coins(m
     for screen in builds:       # the table's rows, or the seat's own values in a line
         assert re.search(r"^Red: victory points: \d+ · coins: \d+$", screen, re.M) or \
             re.search(r"^coins +\d+", screen, re.M), screen
+
+
+def test_the_story_says_where_each_player_builds_their_tile():
+    """"Blue builds their tile ... over a tile at row 4, column 4": the other player's
+    move says which space of their district it went to."""
+    state = GAME.new_state(players=2, seed=11)
+    rng = random.Random(3)
+    while state.to_move and sum(e.get("msg") == "tile_built" for e in state.log) < 6:
+        for p in list(state.to_move):
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    said = [event_text(e, EN) for e in state.log if e.get("msg") == "tile_built"]
+    assert len(said) >= 6
+    for line in said:
+        assert re.fullmatch(r"(Red|Blue) builds their tile \(.+\) (on an empty space|over a "
+                            r"tile) at row \d+, column \d+ for \d+ coins?\.", line), line
