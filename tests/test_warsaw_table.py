@@ -198,3 +198,24 @@ def test_the_story_says_where_each_player_builds_their_tile():
     for line in said:
         assert re.fullmatch(r"(Red|Blue) builds their tile \(.+\) (on an empty space|over a "
                             r"tile) at row \d+, column \d+ for \d+ coins?\.", line), line
+
+
+def test_the_other_players_picked_public_building_says_what_it_does():
+    """Once the picks are turned face up, Blue's picked public building reads with its
+    effect, as Red's own do in the pick question (not a bare "public building (cost 3)")."""
+    for seed in range(40):
+        state = GAME.new_state(players=2, seed=seed)
+        rng = random.Random(seed)
+        while state.to_move:
+            view = state.observe(0)
+            blue = [t for t in view["tokens"] if t.get("at") == "picked"
+                    and t.get("owner") == 1 and t.get("shown") is True
+                    and t.get("family") == "public"]
+            if blue:
+                lines = [line.plain for line in Board(GAME, EN, view).mine()]
+                said = next(line for line in lines if line.startswith("picked tile (Blue): "))
+                assert re.search(r"public building \(cost \d+\) — [A-Z].+\.$", said), said
+                return
+            for p in list(state.to_move):
+                state.apply(p, rng.choice(state.legal_actions(p)))
+    raise AssertionError("no game showed Blue's picked public building")

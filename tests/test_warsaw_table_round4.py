@@ -115,7 +115,11 @@ def test_the_turn_question_prints_the_key_once_and_names_the_others_revealed_pic
     build, turn = screens[1].splitlines(), screens[2].splitlines()
     assert sum(line.startswith("key: ") for line in turn) == 1, turn
     assert sum(line.startswith("key: ") for line in build) == 1, build
-    assert "picked tile (Blue): public building (cost 3)" in build, build
+    # the other player's public building says what it does, as the seat's own do
+    said = " ".join(line.strip() for line in build[next(i for i, line in enumerate(build)
+                    if line.startswith("picked tile (Blue): ")):][:2])
+    assert said.startswith("picked tile (Blue): public building (cost 3) — Score 1 victory "
+                           "point for each residential area next to this building."), build
     assert not any("picked face down" in line for line in build)
 
 

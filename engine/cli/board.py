@@ -405,8 +405,22 @@ class Board:
                     out.append(Text(self.gw.w("{place} ({seat}): {things}",
                                               place=self.gw.place(place),
                                               seat=self.gw.seat(seat),
-                                              things=listed(held.detail))))
+                                              things=self._with_effects(place, seat)
+                                              or listed(held.detail))))
         return out
+
+    def _with_effects(self, place: str, seat: int) -> str | None:
+        """The face-up tokens a seat holds at `place`, each with what it does when the game
+        writes it ("public building (cost 3) — Score 1 victory point ..."); None when none
+        of them has an effect text (then they are listed as the seat's own are)."""
+        tokens = [t for t in self.view["tokens"] if t.get("at") == place
+                  and t.get("owner") == seat and t.get("shown") is True and "cell" not in t]
+        effects = [effects_of(self.gw).of_token(t) for t in tokens]
+        if not any(effects):
+            return None
+        return listed([self.gw.w("{option} — {effect}", option=token_label(self.gw, t),
+                                 effect=e) if e else token_label(self.gw, t)
+                       for t, e in zip(tokens, effects)])
 
     def front_places(self) -> list[str]:
         """The areas the game's table.yaml draws first (a row of cards for sale): what

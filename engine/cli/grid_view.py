@@ -115,9 +115,9 @@ def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str,
 def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
              marks: dict[tuple, str] | None = None, key: bool = True) -> list[Text]:
     """A grid of one owner drawn as a map: a title, the columns in words ("column 3"), then
-    each row of cells ("row 2" on its first line, so no edge number reads as a cost), and its key (`grid_legend`) unless `key` is
-    False. `marks` (cell -> key) are the spaces a decision offers: each drawn with its
-    key, "[3]", inside it."""
+    each row of cells ("row 2" on its first line, so no edge number reads as a cost), and
+    its key (`grid_legend`) unless `key` is False. `marks` (cell -> key) are the spaces a
+    decision offers: each drawn with its key, "[3]", inside it."""
     marks = marks or {}
     grid = game.definition.grids[name]
     stacks = _stacks(view, name, owner)

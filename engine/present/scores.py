@@ -159,7 +159,8 @@ def _titled_parts(gw: GameWords) -> list[str]:
 def _part_columns(gw: GameWords, per_seat: list[dict[str, int]], totals: list[Any]
                   ) -> tuple[list[str], list[list[int]]]:
     """The part columns (those the game titles, and any other some player scored in) and
-    each seat's values, with an "other" column when a player's parts do not add up to their total."""
+    each seat's values, with an "other" column when a player's parts do not add up to their
+    total."""
     order: list[str] = _titled_parts(gw) if any(per_seat) else []
     for parts in per_seat:
         order += [pid for pid, v in parts.items() if v and pid not in order]
