@@ -78,17 +78,19 @@ def test_a_question_keeps_every_district_row_with_its_palace_costs(columns, line
             shown = [line for line in screen if line.startswith(row.label + " ")]
             assert shown, f"{row.label!r} dropped:\n" + "\n".join(screen)
             assert row.spaces.plain in shown[0]
-            assert re.search(r"(■ |\d )*(■|\d)", row.spaces.plain)
+            assert re.search(r"([RBG] |\d )*([RBG]|\d)", row.spaces.plain)
         if rows:
-            assert any("palace cost in houses (paid back to your supply); ■ a space built on"
-                       in line for line in screen), "\n".join(screen)
+            flat = " ".join(" ".join(screen).split())
+            assert "palaces: palace cost in houses (paid back to your supply)" in flat, flat
+            if any(r.spaces.plain.split()[0] in "RBG" for r in rows):
+                assert "built by: R Red, B Blue, G Green" in flat, "\n".join(screen)
         checked += 1
     assert checked > 10
 
 
 def test_palace_spaces_fill_in_order_in_the_builders_colour():
-    """A district's spaces say the built ones as ■ in the builder's colour (as the
-    palace_built notes tell), then the free costs."""
+    """A district's spaces say the built ones by the builder's letter ("R" Red), in its
+    colour (as the palace_built notes tell), then the free costs."""
     built = 0
     for state, _ in seat0_decisions():
         view = state.observe(0)
@@ -99,9 +101,10 @@ def test_palace_spaces_fill_in_order_in_the_builders_colour():
             spaces = board.spaces_text(area)
             costs = state.game.definition.areas[area]["palace_costs"]
             n = sum(row)
-            assert spaces.plain.split() == ["■"] * n + [str(c) for c in costs[n:]]
             builders = [e["player"] for e in view["log"] if e.get("msg") == "palace_built"
                         and e.get("area") == area]
+            assert spaces.plain.split() == ["RBG"[p] for p in builders] + [
+                str(c) for c in costs[n:]]
             styles = [str(span.style) for span in spaces.spans]
             assert styles == [str(seat_style(state.game, p)) for p in builders]
             built += 1
@@ -193,8 +196,7 @@ def test_board_shows_no_bookkeeping_and_breaks_lines_between_words():
     assert "just placed" not in shown
     assert "this year's voting order:" in shown and "the current row" not in shown
     assert not re.search(r"^\s*,", shown, re.M), shown
-    assert "palaces: palace cost in houses (paid back to your supply); ■ a space built on" \
-        in shown
+    assert "palaces: palace cost in houses (paid back to your supply)" in shown
     assert re.search(r"^Cannaregio +3 4 5 6 7$", shown, re.M), shown
     assert "next year's voting order: blue voting-order cards" in shown
 

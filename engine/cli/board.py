@@ -96,6 +96,15 @@ class Row:
     spaces: Text | None = None
     """An area's spaces (building costs): the free ones by number, the filled ones as ■ in
     the colour of whose piece fills them."""
+    asked: bool = False
+    """Whether the question on screen offers this row's area (kept before the others of
+    its rank)."""
+
+
+def dropped_first(rows: list[Row]) -> int:
+    """The index of the row to leave out first: the highest rank, then a row the question
+    does not ask about, then the lowest on the table."""
+    return max(range(len(rows)), key=lambda i: (rows[i].rank, not rows[i].asked, i))
 
 
 def _grouped(gw: GameWords, labelled: list[tuple[str, str]]) -> list[str]:
@@ -148,6 +157,7 @@ class Board:
         self.used_short: set[str] = set()
         self.used_spaces = False
         self.used_homes: set[str] = set()
+        self.asked: set[str] = set()        # the areas the question on screen offers
 
     # -- what is where -----------------------------------------------------------------
     def _contents(self) -> tuple[dict, dict]:
@@ -232,6 +242,7 @@ class Board:
             if area not in lined and any(owner is not None for owner in held):
                 rows.append(self._row(f"{number} {gw.place(area)}", held, 1, area=True))
                 rows[-1].spaces = self.spaces_text(area)
+                rows[-1].asked = area in self.asked
         for place in definition.locations:
             held = self.places.get(place, {})
             if any(owner is not None for owner in held):
@@ -339,8 +350,9 @@ class Board:
         return None
 
     def spaces_text(self, area: str) -> Text | None:
-        """An area's spaces in order: each free one by its number, each filled one as ■ in
-        the colour of whose piece fills it (told by the log's notes, else in seat order)."""
+        """An area's spaces in order: each free one by its number, each filled one by its
+        builder's letter ("R", `builder_letters`; else ■) in the colour of whose piece fills
+        it (told by the log's notes, else in seat order)."""
         spaces = self.spaces_panel()
         costs = self.game.definition.areas[area].get(spaces["property"]) if spaces else None
         if not isinstance(costs, list):
@@ -356,7 +368,8 @@ class Board:
         for i, cost in enumerate(costs):
             out.append(" " if i else "")
             if i < len(owners):
-                out.append("■", style=seat_style(self.game, owners[i]))
+                out.append(self.builder_letters().get(owners[i], "■"),
+                           style=seat_style(self.game, owners[i]))
             else:
                 out.append(str(cost))
         return out
@@ -367,9 +380,29 @@ class Board:
         if not spaces or not self.used_spaces:
             return []
         title = self.gw.text("table", spaces["label"]) if spaces.get("label") else None
+        letters = self.builder_letters()
+        if letters:                      # the letters said once a space is built on
+            built = any(sum(row) for area, row in self.view["pieces"].get(
+                spaces["piece"], {}).items() if area in self.game.definition.areas)
+            return [Text(self.gw.w("{piece}: {title}", piece=self.gw.piece(spaces["piece"], 2),
+                                   title=title or self.gw.prop(spaces["property"])),
+                         style="dim")] + ([Text(self.gw.w(
+                             "built by: {letters}", letters=", ".join(
+                                 f"{letter} {self.gw.seat(p)}" for p, letter in letters.items())),
+                             style="dim")] if built else [])
         return [Text(self.gw.w("{piece}: {title}; ■ a space built on", piece=self.gw.piece(
             spaces["piece"], 2), title=title or self.gw.prop(spaces["property"])),
             style="dim")]
+
+    def builder_letters(self) -> dict[int, str]:
+        """Each seat's letter for a space it built on (the first letter of its name: "R"
+        Red), so a built space says whose it is without colour; empty when two seats'
+        names start alike (then ■ in the builder's colour)."""
+        letters = {p: self.gw.seat(p)[:1].upper() for p in range(self.players)}
+        if len(set(letters.values())) < len(letters) or \
+                any(not letter.isalpha() for letter in letters.values()):
+            return {}
+        return letters
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
@@ -582,7 +615,7 @@ class Board:
         rows = self.rows()
         dropped = 0
         while len(rows) > max(max_rows, 1):
-            rows.pop(max(range(len(rows)), key=lambda i: (rows[i].rank, i)))
+            rows.pop(dropped_first(rows))
             dropped += 1
         label_width = min(max(18, width // 4, width - 1 - 15 * self.players),
                           max([len(r.label) + 1 for r in rows] + [6]))   # + its padding
@@ -611,7 +644,7 @@ class Board:
         whole = [row_height(cells, seat_width) <= WRAPPED for cells in said]
         while len(rows) > 1 and sum(row_height(cells, seat_width) if w else 1 for cells, w
                                     in zip(said, whole)) > max(max_rows, 1):
-            i = max(range(len(rows)), key=lambda i: (rows[i].rank, i))
+            i = dropped_first(rows)
             tall = [k for k in range(len(rows)) if whole[k] and rows[k].rank <= 1
                     and row_height(said[k], seat_width) > 1]
             if rows[i].rank <= 1 and tall:   # the rows a seat decides by stay, in one line

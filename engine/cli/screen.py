@@ -176,6 +176,7 @@ class Screen:
         self.marks: list = []              # the cells the map of the decision shows
         self.log: list = []                # the log whose lines are being said
         self.on_the_map = False            # whether the options are areas or connections
+        self.asked: set[str] = set()       # the areas the options name (their rows kept)
 
     @property
     def width(self) -> int:
@@ -347,6 +348,7 @@ class Screen:
             current = self.front_lines(small, 1) if small.current_line() is not None else []
             return (current + self.fitted(small.mine()))[:max(0, room)]
         board = Board(self.game, gw, view)
+        board.asked = self.asked
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.without_end_line(board, self.fitted(board.game_lines()), room)
         top = top[:max(0, room - 4)]
