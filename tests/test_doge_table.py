@@ -297,3 +297,43 @@ def test_board_cells_say_pieces_in_words_and_wrap():
         assert not re.search(r"\b\d+(h|p|c|b|pl|a\d)\b", text), text
         assert "…" not in text, text
         assert not any(" houses ·" in t.plain for t in board.legend())
+
+
+@pytest.mark.parametrize("columns,lines", SIZES)
+def test_no_district_cell_is_cut_and_a_short_one_is_explained(columns, lines):
+    """A district row on one line says its pieces in shorter words ("2 houses, 4 markers"),
+    else in letters the key under the table explains ("1p 4b a7", "aN: the advisor of area
+    N"), never cut with "…" (at 80x24 and 100x30)."""
+    names = [GameWords(regola.load_game("doge").definition).place(a)
+             for a in regola.load_game("doge").definition.areas]
+    checked = 0
+    for n, (state, acts) in enumerate(seat0_decisions()):
+        if n % 5:
+            continue
+        screen = drawn(state, acts, columns, lines)
+        rows = [line for line in screen if re.match(r"\d ", line)
+                and line[2:].startswith(tuple(names))]
+        for line in rows:
+            assert "…" not in line, "\n".join(screen)
+        letters = [c for line in rows for c in re.findall(r"\b\d*([a-z]{1,2})\d*\b",
+                                                          line.split("  ", 1)[-1])
+                   if re.search(r"\b\d+[a-z]{1,2}\b|\b[a-z]{1,2}\d\b", line)]
+        if letters:
+            assert any(re.search(r"\b(h houses|b ballot markers|aN: the advisor)", line)
+                       for line in screen), "\n".join(screen)
+        checked += 1
+    assert checked > 10
+
+
+def test_a_one_line_cell_takes_short_words_then_letters():
+    from collections import Counter
+
+    from regola.cli.board import Held
+    game = regola.load_game("doge")
+    state = game.new_state(players=3, seed=7)
+    board = Board(game, GameWords(game.definition), state.observe(0))
+    held = Held(["2 houses", "4 ballot markers"], Counter({"house": 2, "marker": 4}))
+    assert board.short_cell(held, "2 houses, 4 ballot markers", 24) == "2 houses, 4 markers"
+    assert not board.used_short
+    assert board.short_cell(held, "2 houses, 4 ballot markers", 12) == "2h 4b"
+    assert "b ballot markers" in [t.plain for t in board.legend()]

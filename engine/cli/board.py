@@ -654,11 +654,41 @@ class Board:
             del rows[i], said[i], whole[i]
             dropped += 1
         for row, cells, w in zip(rows, said, whole):
+            if not w:             # one line: shorter words, else letters the key explains
+                cells = [self.short_cell(h, c, seat_width - 1)
+                         for h, c in zip(row.cells, cells)]
             spaces = [row.spaces or Text()] if spaced else []
             table.add_row(Text(row.label), *spaces, *(
                 Text(cell) if w else Text(cell, no_wrap=True, overflow="ellipsis")
                 for cell in cells))
         return table, dropped
+
+    def short_cell(self, held: Held, said: str, width: int) -> str:
+        """A one-line cell that does not fit `width`: its pieces counted with the game's
+        short names (`pieces_short` in its text file: "2 houses, 4 markers"), else by the
+        letters of `legend` ("2h 4b a7": a7 the advisor of area 7); `said` when it fits."""
+        if len(said) <= width or not held.counts:
+            return said
+        gw = self.gw
+        homed = {kind for kind, _ in held.homes}
+        areas = list(self.game.definition.areas)
+
+        def pieces(kind: str, n: int) -> str:
+            return gw.w("{count} {pieces}", count=n, pieces=gw.text("pieces_short", kind, n)
+                        or gw.piece(kind, n))
+        words = ", ".join([pieces(kind, n) for kind, n in held.counts.items()
+                           if kind not in homed] +
+                          [gw.w("{thing} ({number})", thing=pieces(kind, n),
+                                number=gw.place(areas[home - 1]))
+                           for (kind, home), n in sorted(held.homes.items())])
+        if len(words) <= width:
+            return words
+        self.used_short |= {self.short[kind] for kind in held.counts}
+        self.used_homes |= homed
+        return " ".join([f"{n}{self.short[kind]}" for kind, n in held.counts.items()
+                         if kind not in homed] +
+                        [f"{n if n > 1 else ''}{self.short[kind]}{home}"
+                         for (kind, home), n in sorted(held.homes.items())])
 
     def row_cells(self, row: Row, seat_width: int) -> list[str]:
         """A row's cells in words: whole when each fits in a few lines, else counted by
