@@ -111,7 +111,7 @@ def test_the_pick_screen_shows_the_whole_district_with_its_key_once_at_both_size
 
 
 def test_the_turn_question_prints_the_key_once_and_names_the_others_revealed_pick():
-    screens = _screen("3\n26\nq\n", 100, 30)
+    screens = _screen("51\n26\nq\n", 100, 30)
     build, turn = screens[1].splitlines(), screens[2].splitlines()
     assert sum(line.startswith("key: ") for line in turn) == 1, turn
     assert sum(line.startswith("key: ") for line in build) == 1, build

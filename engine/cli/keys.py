@@ -17,7 +17,8 @@ the next.
   if one does (else the next free one after the number before it).
 - Any other value (a card, a row, a connection) keeps one number in every question all
   game long: a new one gets the lowest number never given, after the areas' numbers (so
-  it never reads as an area on the board).
+  it never reads as an area on the board) and, on grids of limited size, after the
+  numbers of the square's cells (so it never reads as a space).
 
 Letters the table keeps for itself ("u" undo, "q" quit) are never given to an action.
 """
@@ -152,7 +153,7 @@ class KeyBook:
             out[i] = str(number)
         held = set(shared.values())
         for i in fresh:                      # new values: the lowest number never given,
-            number = len(self.areas) + 1     # after the areas' numbers on the board
+            number = self._after_places()    # after the areas' and cells' numbers
             while number in numbers or number in held or str(number) in used:
                 number += 1
             shared[_canon(actions[i]["value"])] = number
@@ -160,6 +161,14 @@ class KeyBook:
             numbers.add(number)
             out[i] = str(number)
         return [self._unique(k, out, i) for i, k in enumerate(out)]
+
+    def _after_places(self) -> int:
+        """The first number a value that is no place may take: after the areas' numbers on
+        the board and, on grids of limited size, after every cell's number, so a number
+        never names a space in one question and a card or tile in the next."""
+        reach = self._reach()
+        cells = (2 * reach + 1) ** 2 if reach is not None else 0
+        return max(len(self.areas), cells) + 1
 
     def _reach(self) -> int | None:
         """How far from the first cell (0, 0) a token may lie on any of the game's grids,
