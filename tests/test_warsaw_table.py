@@ -219,3 +219,23 @@ def test_the_other_players_picked_public_building_says_what_it_does():
             for p in list(state.to_move):
                 state.apply(p, rng.choice(state.legal_actions(p)))
     raise AssertionError("no game showed Blue's picked public building")
+
+
+def test_board_says_what_each_public_building_of_the_other_player_does():
+    """`board`: under Blue's district, each public building by its space with its effect
+    (two that differ read apart; the key alone says only "pu public building")."""
+    from regola.cli.view import show_view
+    state = fresh()
+    clear(state, 1)
+    lay(state, 1, [0, 0], [U, U, U, U])
+    lay(state, 1, [1, 0], [PUB] * 4, whole=True, reward="vp", amount=1, per=U,
+        family="public", effect="vp_per_cultural")
+    lay(state, 1, [0, 1], [PUB] * 4, whole=True, shield=True, family="public",
+        effect="shield")
+    console = Console(width=100, record=True)
+    show_view(console, GAME, state.observe(0), 0, EN)
+    text = " ".join(console.export_text().split())
+    assert re.search(r"row \d, column \d: public building \(cost 0\) — Score 1 victory point "
+                     r"for each cultural area next to this building\.", text), text
+    assert re.search(r"row \d, column \d: public building \(cost 0\) — Residential areas "
+                     r"next to this building are safe from pollution\.", text), text

@@ -32,8 +32,10 @@ def _abbreviation(gw: GameWords, value: Any) -> str:
     return (gw.value(value).replace(" ", "") + "  ")[:2].lower()
 
 
-def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None) -> list[str]:
-    """One text map per grid and owner that has tokens on it (only `owners`' if given)."""
+def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
+              effects: bool = False) -> list[str]:
+    """One text map per grid and owner that has tokens on it (only `owners`' if given);
+    with `effects`, each followed by what its whole tiles do (`tile_effect_lines`)."""
     out = []
     for name in game.definition.grids:
         found = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
@@ -41,8 +43,31 @@ def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None) 
         for owner in found:
             if owners is not None and owner not in owners:
                 continue
-            out.append("\n".join(line.plain for line in grid_map(game, view, gw, name, owner)))
+            lines = grid_map(game, view, gw, name, owner)
+            if effects:
+                lines += tile_effect_lines(game, view, gw, name, owner)
+            out.append("\n".join(line.plain for line in lines))
     return out
+
+
+def tile_effect_lines(game: Game, view: dict, gw: GameWords, name: str,
+                      owner: Any) -> list[Text]:
+    """What each whole tile on top of a space does, by its space, when the key does not
+    say it (public buildings that differ): "row 4, column 4: public building (cost 3) —
+    Score 1 victory point for each cultural area next to this building."."""
+    from ..present.labels import effects_of
+    grid = game.definition.grids[name]
+    stacks = _stacks(view, name, owner)
+    tops = {cell: stack[-1] for cell, stack in stacks.items()}
+    said = whole_tile_effects(gw, grid, list(tops.values())) if grid.parts else {}
+    wanted = {cell: effects_of(gw).of_token(top) for cell, top in tops.items()
+              if grid.separate and top.get(grid.separate)
+              and str((top.get(grid.parts) or [None])[0]) not in said}
+    wanted = {cell: effect for cell, effect in wanted.items() if effect}
+    names = cell_names(game, view, gw, name, owner, list(wanted), over=False)
+    return [Text("  " + gw.w("{space}: {option} — {effect}", space=names[cell],
+                             option=token_label(gw, tops[cell]), effect=effect), style="dim")
+            for cell, effect in sorted(wanted.items(), key=lambda c: (c[0][1], c[0][0]))]
 
 
 def _stacks(view: dict, name: str, owner: Any) -> dict[tuple, list[dict]]:
