@@ -654,19 +654,20 @@ class Board:
             del rows[i], said[i], whole[i]
             dropped += 1
         for row, cells, w in zip(rows, said, whole):
-            if not w:             # one line: shorter words, else letters the key explains
-                cells = [self.short_cell(h, c, seat_width - 1)
-                         for h, c in zip(row.cells, cells)]
+            if not w:     # one line: shorter words, else (a row of the board's areas)
+                cells = [self.short_cell(h, c, seat_width - 1, row.rank <= 1)  # letters the
+                         for h, c in zip(row.cells, cells)]                   # key explains
             spaces = [row.spaces or Text()] if spaced else []
             table.add_row(Text(row.label), *spaces, *(
                 Text(cell) if w else Text(cell, no_wrap=True, overflow="ellipsis")
                 for cell in cells))
         return table, dropped
 
-    def short_cell(self, held: Held, said: str, width: int) -> str:
+    def short_cell(self, held: Held, said: str, width: int, letters: bool = True) -> str:
         """A one-line cell that does not fit `width`: its pieces counted with the game's
-        short names (`pieces_short` in its text file: "2 houses, 4 markers"), else by the
-        letters of `legend` ("2h 4b a7": a7 the advisor of area 7); `said` when it fits."""
+        short names (`pieces_short` in its text file: "2 houses, 4 markers"), else, with
+        `letters`, by the letters of `legend` ("2h 4b a7": a7 the advisor of area 7);
+        `said` when it fits (or nothing shorter is allowed)."""
         if len(said) <= width or not held.counts:
             return said
         gw = self.gw
@@ -681,8 +682,8 @@ class Board:
                           [gw.w("{thing} ({number})", thing=pieces(kind, n),
                                 number=gw.place(areas[home - 1]))
                            for (kind, home), n in sorted(held.homes.items())])
-        if len(words) <= width:
-            return words
+        if len(words) <= width or not letters:
+            return words if len(words) < len(said) else said
         self.used_short |= {self.short[kind] for kind in held.counts}
         self.used_homes |= homed
         return " ".join([f"{n}{self.short[kind]}" for kind, n in held.counts.items()
