@@ -78,17 +78,19 @@ def test_a_question_keeps_every_district_row_with_its_palace_costs(columns, line
             shown = [line for line in screen if line.startswith(row.label + " ")]
             assert shown, f"{row.label!r} dropped:\n" + "\n".join(screen)
             assert row.spaces.plain in shown[0]
-            assert re.search(r"(■ |\d )*(■|\d)", row.spaces.plain)
+            assert re.search(r"([RBG] |\d )*([RBG]|\d)", row.spaces.plain)
         if rows:
-            assert any("palace cost in houses (paid back to your supply); ■ a space built on"
-                       in line for line in screen), "\n".join(screen)
+            flat = " ".join(" ".join(screen).split())
+            assert "palaces: palace cost in houses (paid back to your supply)" in flat, flat
+            if any(r.spaces.plain.split()[0] in "RBG" for r in rows):
+                assert "built by: R Red, B Blue, G Green" in flat, "\n".join(screen)
         checked += 1
     assert checked > 10
 
 
 def test_palace_spaces_fill_in_order_in_the_builders_colour():
-    """A district's spaces say the built ones as ■ in the builder's colour (as the
-    palace_built notes tell), then the free costs."""
+    """A district's spaces say the built ones by the builder's letter ("R" Red), in its
+    colour (as the palace_built notes tell), then the free costs."""
     built = 0
     for state, _ in seat0_decisions():
         view = state.observe(0)
@@ -99,9 +101,10 @@ def test_palace_spaces_fill_in_order_in_the_builders_colour():
             spaces = board.spaces_text(area)
             costs = state.game.definition.areas[area]["palace_costs"]
             n = sum(row)
-            assert spaces.plain.split() == ["■"] * n + [str(c) for c in costs[n:]]
             builders = [e["player"] for e in view["log"] if e.get("msg") == "palace_built"
                         and e.get("area") == area]
+            assert spaces.plain.split() == ["RBG"[p] for p in builders] + [
+                str(c) for c in costs[n:]]
             styles = [str(span.style) for span in spaces.spans]
             assert styles == [str(seat_style(state.game, p)) for p in builders]
             built += 1
@@ -193,8 +196,7 @@ def test_board_shows_no_bookkeeping_and_breaks_lines_between_words():
     assert "just placed" not in shown
     assert "this year's voting order:" in shown and "the current row" not in shown
     assert not re.search(r"^\s*,", shown, re.M), shown
-    assert "palaces: palace cost in houses (paid back to your supply); ■ a space built on" \
-        in shown
+    assert "palaces: palace cost in houses (paid back to your supply)" in shown
     assert re.search(r"^Cannaregio +3 4 5 6 7$", shown, re.M), shown
     assert "next year's voting order: blue voting-order cards" in shown
 
@@ -264,12 +266,13 @@ def test_what_ends_the_game_is_said_all_game_on_both_tables():
     seats panel and a line of the terminal's board (at 100x30 and 80x24)."""
     state = regola.load_game("doge").new_state(players=3, seed=7)
     facts = dict(_web_message(state)["facts"])
+    # one player's goal, not the city's: all 6 districts must hold that player's palaces
     assert facts["the game ends"] == \
-        "after a year with palaces in all 6 districts, 7 in 5 or 8 in 4"
+        "after the year a player gets palaces in all 6 districts, or 7 in 5, or 8 in 4"
     for columns, lines in [(100, 30), (80, 24)]:
         screen = drawn(state, state.legal_actions(0), columns, lines)
-        assert any(line.startswith("the game ends: after a year with palaces in all 6")
-                   for line in screen), "\n".join(screen)
+        assert any(line.startswith("the game ends: after the year a player gets palaces in "
+                                   "all 6") for line in screen), "\n".join(screen)
 
 
 def test_a_palace_space_says_the_houses_are_paid_back_to_supply():
@@ -294,3 +297,43 @@ def test_board_cells_say_pieces_in_words_and_wrap():
         assert not re.search(r"\b\d+(h|p|c|b|pl|a\d)\b", text), text
         assert "…" not in text, text
         assert not any(" houses ·" in t.plain for t in board.legend())
+
+
+@pytest.mark.parametrize("columns,lines", SIZES)
+def test_no_district_cell_is_cut_and_a_short_one_is_explained(columns, lines):
+    """A district row on one line says its pieces in shorter words ("2 houses, 4 markers"),
+    else in letters the key under the table explains ("1p 4b a7", "aN: the advisor of area
+    N"), never cut with "…" (at 80x24 and 100x30)."""
+    names = [GameWords(regola.load_game("doge").definition).place(a)
+             for a in regola.load_game("doge").definition.areas]
+    checked = 0
+    for n, (state, acts) in enumerate(seat0_decisions()):
+        if n % 5:
+            continue
+        screen = drawn(state, acts, columns, lines)
+        rows = [line for line in screen if re.match(r"\d ", line)
+                and line[2:].startswith(tuple(names))]
+        for line in rows:
+            assert "…" not in line, "\n".join(screen)
+        letters = [c for line in rows for c in re.findall(r"\b\d*([a-z]{1,2})\d*\b",
+                                                          line.split("  ", 1)[-1])
+                   if re.search(r"\b\d+[a-z]{1,2}\b|\b[a-z]{1,2}\d\b", line)]
+        if letters:
+            assert any(re.search(r"\b(h houses|b ballot markers|aN: the advisor)", line)
+                       for line in screen), "\n".join(screen)
+        checked += 1
+    assert checked > 10
+
+
+def test_a_one_line_cell_takes_short_words_then_letters():
+    from collections import Counter
+
+    from regola.cli.board import Held
+    game = regola.load_game("doge")
+    state = game.new_state(players=3, seed=7)
+    board = Board(game, GameWords(game.definition), state.observe(0))
+    held = Held(["2 houses", "4 ballot markers"], Counter({"house": 2, "marker": 4}))
+    assert board.short_cell(held, "2 houses, 4 ballot markers", 24) == "2 houses, 4 markers"
+    assert not board.used_short
+    assert board.short_cell(held, "2 houses, 4 ballot markers", 12) == "2h 4b"
+    assert "b ballot markers" in [t.plain for t in board.legend()]

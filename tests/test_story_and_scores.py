@@ -188,6 +188,20 @@ def test_the_parts_of_every_score_add_up_to_it(game, seed):
     assert all(title in titles.values() for title in table.parts)
 
 
+def test_every_warsaw_table_has_the_same_point_columns_each_saying_vp():
+    """A part nobody scored in stays a zero column, so two games' tables have the same
+    columns, and each title says it counts victory points (not parks or areas)."""
+    from regola.present.scores import whole_log
+    seen = []
+    for seed in (1, 2, 3):
+        loaded, state = finished("warsaw", 3, seed)
+        table = score_table(state.result, GameWords(loaded.definition, "en"), whole_log(state))
+        assert all("VP" in title for title in table.parts), table.parts
+        seen.append(table.parts)
+    assert seen[0] == seen[1] == seen[2]
+    assert "VP lost to pollution" in seen[0] and "VP from public buildings" in seen[0]
+
+
 def test_points_no_part_explains_show_as_other(monkeypatch):
     """A part left out of the declaration is not hidden: its points show as "other"."""
     from regola.present.scores import whole_log

@@ -204,3 +204,25 @@ def test_a_space_keeps_its_key_in_every_question_of_a_whole_game():
                     cell = tuple(action["value"])
                     assert known[seat].setdefault(cell, key) == key, (seed, cell, action)
             state.apply(seat, rng.choice(actions))
+
+
+def test_a_number_never_names_a_space_in_one_question_and_a_tile_in_another(warsaw):
+    """Over a whole game, the numbers that key spaces and those that key tiles (or any
+    value that is no place) are apart: a tile's number comes after every space's."""
+    state = warsaw.new_state(players=2, seed=11)
+    gw = GameWords(warsaw.definition)
+    book = KeyBook(warsaw, gw)
+    rng = random.Random(11)
+    spaces, others = set(), set()
+    while state.to_move:
+        for seat in list(state.to_move):
+            actions = state.legal_actions(seat)
+            if seat == 0:
+                keys = book.keys(actions, state.decision_context(0)["named"])
+                for action, key in zip(actions, keys):
+                    if isinstance(action["value"], list):
+                        spaces.add(key)
+                    elif key.isdigit() and isinstance(action["value"], str):
+                        others.add(key)
+            state.apply(seat, rng.choice(actions))
+    assert spaces and others and not spaces & others, sorted(spaces & others)

@@ -137,7 +137,7 @@ def test_a_whole_game_of_warsaw_at_a_100x30_terminal():
         drawn = screen.split("a space you may choose")[1]
         assert MARKED_CELL.search(drawn), drawn
         assert re.search(r"\[\d+\] row \d+, column \d+", drawn) or \
-            re.search(r"\[\d+\] pay \d+ coins?", drawn)      # a space's key on the map, priced
+            re.search(r"pay \d+ coins? \([a-z ]+\): \[\d+\] r\d+c\d+", drawn)  # priced, named
         assert "(0, " not in drawn and "(1, " not in drawn     # no coordinates
         assert in_reading_order(drawn)
     for screen in turns:

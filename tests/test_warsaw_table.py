@@ -87,12 +87,22 @@ def test_a_short_screen_names_each_space_it_lists_by_key():
     screen = Screen(Console(width=80, record=True), GAME, EN)
     options = [("i", "discard the tile"), ("11", "row 2, column 3"), ("17", "row 3, column 4")]
     lines = [line.plain for line in screen.marked_options(options, {"11", "17"}, 80)]
-    assert lines[-1] == "[11] row 2, column 3 · [17] row 3, column 4"
+    assert lines[-1] == "[11] r2c3 (row 2, column 3) · [17] r3c4"
     assert "marked space" not in " ".join(lines)
     priced = [("18", "row 3, column 4 — pay 3 coins (empty space: the full cost)"),
               ("25", "row 4, column 4 — pay 1 coin (over a tile: the cost difference)")]
     lines = [line.plain for line in screen.marked_options(priced, {"18", "25"}, 80)]
-    assert lines == ["[18] pay 3 coins · [25] pay 1 coin"]     # the map shows where
+    # each space keeps its name, grouped under its price and why (not a bare "[18] pay 3")
+    # (said short, the first also in full, so "r4c4" explains itself)
+    assert lines == ["pay 3 coins (empty space): [18] r3c4 (row 3, column 4)",
+                     "pay 1 coin (over a tile): [25] r4c4"]
+    many = [(str(k), f"row {k // 10}, column {k % 10} — pay 5 coins (empty space: the full "
+             "cost)") for k in range(11, 30)]
+    lines = [line.plain for line in screen.marked_options(many, {k for k, _ in many}, 80)]
+    assert lines[0].startswith("pay 5 coins (empty space): [11] r1c1 (row 1, column 1) · "
+                               "[12] r1c2")
+    assert all(len(line) <= 80 for line in lines) and len(lines) <= 4
+    assert all(f"[{k}] r{int(k) // 10}c{int(k) % 10}" in " ".join(lines) for k, _ in many)
 
 
 def test_the_story_says_why_a_building_and_a_park_score():
@@ -173,3 +183,59 @@ def test_at_80x24_a_build_question_on_the_map_keeps_the_seats_points_and_coins(m
     for screen in builds:       # the table's rows, or the seat's own values in a line
         assert re.search(r"^Red: victory points: \d+ · coins: \d+$", screen, re.M) or \
             re.search(r"^coins +\d+", screen, re.M), screen
+
+
+def test_the_story_says_where_each_player_builds_their_tile():
+    """"Blue builds their tile ... over a tile at row 4, column 4": the other player's
+    move says which space of their district it went to."""
+    state = GAME.new_state(players=2, seed=11)
+    rng = random.Random(3)
+    while state.to_move and sum(e.get("msg") == "tile_built" for e in state.log) < 6:
+        for p in list(state.to_move):
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    said = [event_text(e, EN) for e in state.log if e.get("msg") == "tile_built"]
+    assert len(said) >= 6
+    for line in said:
+        assert re.fullmatch(r"(Red|Blue) builds their tile \(.+\) (on an empty space|over a "
+                            r"tile) at row \d+, column \d+ for \d+ coins?\.", line), line
+
+
+def test_the_other_players_picked_public_building_says_what_it_does():
+    """Once the picks are turned face up, Blue's picked public building reads with its
+    effect, as Red's own do in the pick question (not a bare "public building (cost 3)")."""
+    for seed in range(40):
+        state = GAME.new_state(players=2, seed=seed)
+        rng = random.Random(seed)
+        while state.to_move:
+            view = state.observe(0)
+            blue = [t for t in view["tokens"] if t.get("at") == "picked"
+                    and t.get("owner") == 1 and t.get("shown") is True
+                    and t.get("family") == "public"]
+            if blue:
+                lines = [line.plain for line in Board(GAME, EN, view).mine()]
+                said = next(line for line in lines if line.startswith("picked tile (Blue): "))
+                assert re.search(r"public building \(cost \d+\) — [A-Z].+\.$", said), said
+                return
+            for p in list(state.to_move):
+                state.apply(p, rng.choice(state.legal_actions(p)))
+    raise AssertionError("no game showed Blue's picked public building")
+
+
+def test_board_says_what_each_public_building_of_the_other_player_does():
+    """`board`: under Blue's district, each public building by its space with its effect
+    (two that differ read apart; the key alone says only "pu public building")."""
+    from regola.cli.view import show_view
+    state = fresh()
+    clear(state, 1)
+    lay(state, 1, [0, 0], [U, U, U, U])
+    lay(state, 1, [1, 0], [PUB] * 4, whole=True, reward="vp", amount=1, per=U,
+        family="public", effect="vp_per_cultural")
+    lay(state, 1, [0, 1], [PUB] * 4, whole=True, shield=True, family="public",
+        effect="shield")
+    console = Console(width=100, record=True)
+    show_view(console, GAME, state.observe(0), 0, EN)
+    text = " ".join(console.export_text().split())
+    assert re.search(r"row \d, column \d: public building \(cost 0\) — Score 1 victory point "
+                     r"for each cultural area next to this building\.", text), text
+    assert re.search(r"row \d, column \d: public building \(cost 0\) — Residential areas "
+                     r"next to this building are safe from pollution\.", text), text

@@ -44,7 +44,10 @@ def test_a_drifted_district_counts_from_one_and_the_log_keeps_the_old_names():
     assert cell_words(gw, GAME.definition, (-4, 0), view) == "row 4, column 1"
     assert cell_words(gw, GAME.definition, (-1, 0), view) == "row 4, column 4"
     drawn = [line.plain for line in grid_map(GAME, view, gw, "district", 0)]
-    assert drawn[1].split() == ["1", "2", "3", "4"]
+    # the edges say "row" and "column", so no edge number reads as a tile's cost
+    assert re.findall(r"column (\d+)", drawn[1]) == ["1", "2", "3", "4"]
+    assert [line.split("|")[0].strip() for line in drawn[2:] if line.startswith("row")] == [
+        "row 4"]
     screen = Screen(Console(width=100), GAME, gw)
     screen.seat = 0
     log = [line.plain for line in screen.full_log_lines(view) if "district, row" in line.plain]
@@ -100,18 +103,23 @@ def test_the_pick_screen_shows_the_whole_district_with_its_key_once_at_both_size
     for columns, lines in ((100, 30), (80, 24)):
         first = _screen("q\n", columns, lines)[0].splitlines()
         at = next(i for i, line in enumerate(first) if line.startswith("Red: district"))
-        assert first[at + 2].startswith("  4  |pa  pa  0 |"), first
-        assert first[at + 3].startswith("     |re  re    |"), first
+        assert first[at + 1].strip() == "column 4", first   # the edges in words, not costs
+        assert first[at + 2].startswith("row 4 |pa  pa  0 |"), first
+        assert first[at + 3].startswith("      |re  re    |"), first
         assert sum(line.startswith("key: pa park") for line in first) == 1, first
         assert any(line.startswith("hand (you): ") for line in first), first
 
 
 def test_the_turn_question_prints_the_key_once_and_names_the_others_revealed_pick():
-    screens = _screen("3\n26\nq\n", 100, 30)
+    screens = _screen("51\n26\nq\n", 100, 30)
     build, turn = screens[1].splitlines(), screens[2].splitlines()
     assert sum(line.startswith("key: ") for line in turn) == 1, turn
     assert sum(line.startswith("key: ") for line in build) == 1, build
-    assert "picked tile (Blue): public building (cost 3)" in build, build
+    # the other player's public building says what it does, as the seat's own do
+    said = " ".join(line.strip() for line in build[next(i for i, line in enumerate(build)
+                    if line.startswith("picked tile (Blue): ")):][:2])
+    assert said.startswith("picked tile (Blue): public building (cost 3) — Score 1 victory "
+                           "point for each residential area next to this building."), build
     assert not any("picked face down" in line for line in build)
 
 

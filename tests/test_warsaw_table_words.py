@@ -116,7 +116,7 @@ def test_terminal_build_question_names_the_tile_and_what_each_space_costs():
     """The picked tile is named in the question; each space says whether it builds over a
     tile and its price; discarding says what it pays; the grid has its key."""
     import re
-    out = _play("2\n")           # the first tile in hand (keys follow the one area)
+    out = _play("50\n")   # the first tile in hand (keys follow the areas and the spaces)
     assert re.search(r"Your tile: cultural \(cost 3\), icon: cultural \d\. You have 6 coins\. "
                      r"Where do you build it\?", out)
     assert "discard the tile — take 3 coins" in out

@@ -96,6 +96,15 @@ class Row:
     spaces: Text | None = None
     """An area's spaces (building costs): the free ones by number, the filled ones as ■ in
     the colour of whose piece fills them."""
+    asked: bool = False
+    """Whether the question on screen offers this row's area (kept before the others of
+    its rank)."""
+
+
+def dropped_first(rows: list[Row]) -> int:
+    """The index of the row to leave out first: the highest rank, then a row the question
+    does not ask about, then the lowest on the table."""
+    return max(range(len(rows)), key=lambda i: (rows[i].rank, not rows[i].asked, i))
 
 
 def _grouped(gw: GameWords, labelled: list[tuple[str, str]]) -> list[str]:
@@ -148,6 +157,7 @@ class Board:
         self.used_short: set[str] = set()
         self.used_spaces = False
         self.used_homes: set[str] = set()
+        self.asked: set[str] = set()        # the areas the question on screen offers
 
     # -- what is where -----------------------------------------------------------------
     def _contents(self) -> tuple[dict, dict]:
@@ -232,6 +242,7 @@ class Board:
             if area not in lined and any(owner is not None for owner in held):
                 rows.append(self._row(f"{number} {gw.place(area)}", held, 1, area=True))
                 rows[-1].spaces = self.spaces_text(area)
+                rows[-1].asked = area in self.asked
         for place in definition.locations:
             held = self.places.get(place, {})
             if any(owner is not None for owner in held):
@@ -339,8 +350,9 @@ class Board:
         return None
 
     def spaces_text(self, area: str) -> Text | None:
-        """An area's spaces in order: each free one by its number, each filled one as ■ in
-        the colour of whose piece fills it (told by the log's notes, else in seat order)."""
+        """An area's spaces in order: each free one by its number, each filled one by its
+        builder's letter ("R", `builder_letters`; else ■) in the colour of whose piece fills
+        it (told by the log's notes, else in seat order)."""
         spaces = self.spaces_panel()
         costs = self.game.definition.areas[area].get(spaces["property"]) if spaces else None
         if not isinstance(costs, list):
@@ -356,7 +368,8 @@ class Board:
         for i, cost in enumerate(costs):
             out.append(" " if i else "")
             if i < len(owners):
-                out.append("■", style=seat_style(self.game, owners[i]))
+                out.append(self.builder_letters().get(owners[i], "■"),
+                           style=seat_style(self.game, owners[i]))
             else:
                 out.append(str(cost))
         return out
@@ -367,9 +380,29 @@ class Board:
         if not spaces or not self.used_spaces:
             return []
         title = self.gw.text("table", spaces["label"]) if spaces.get("label") else None
+        letters = self.builder_letters()
+        if letters:                      # the letters said once a space is built on
+            built = any(sum(row) for area, row in self.view["pieces"].get(
+                spaces["piece"], {}).items() if area in self.game.definition.areas)
+            return [Text(self.gw.w("{piece}: {title}", piece=self.gw.piece(spaces["piece"], 2),
+                                   title=title or self.gw.prop(spaces["property"])),
+                         style="dim")] + ([Text(self.gw.w(
+                             "built by: {letters}", letters=", ".join(
+                                 f"{letter} {self.gw.seat(p)}" for p, letter in letters.items())),
+                             style="dim")] if built else [])
         return [Text(self.gw.w("{piece}: {title}; ■ a space built on", piece=self.gw.piece(
             spaces["piece"], 2), title=title or self.gw.prop(spaces["property"])),
             style="dim")]
+
+    def builder_letters(self) -> dict[int, str]:
+        """Each seat's letter for a space it built on (the first letter of its name: "R"
+        Red), so a built space says whose it is without colour; empty when two seats'
+        names start alike (then ■ in the builder's colour)."""
+        letters = {p: self.gw.seat(p)[:1].upper() for p in range(self.players)}
+        if len(set(letters.values())) < len(letters) or \
+                any(not letter.isalpha() for letter in letters.values()):
+            return {}
+        return letters
 
     # -- the lines under the table ---------------------------------------------------------
     def mine(self) -> list[Text]:
@@ -405,8 +438,22 @@ class Board:
                     out.append(Text(self.gw.w("{place} ({seat}): {things}",
                                               place=self.gw.place(place),
                                               seat=self.gw.seat(seat),
-                                              things=listed(held.detail))))
+                                              things=self._with_effects(place, seat)
+                                              or listed(held.detail))))
         return out
+
+    def _with_effects(self, place: str, seat: int) -> str | None:
+        """The face-up tokens a seat holds at `place`, each with what it does when the game
+        writes it ("public building (cost 3) — Score 1 victory point ..."); None when none
+        of them has an effect text (then they are listed as the seat's own are)."""
+        tokens = [t for t in self.view["tokens"] if t.get("at") == place
+                  and t.get("owner") == seat and t.get("shown") is True and "cell" not in t]
+        effects = [effects_of(self.gw).of_token(t) for t in tokens]
+        if not any(effects):
+            return None
+        return listed([self.gw.w("{option} — {effect}", option=token_label(self.gw, t),
+                                 effect=e) if e else token_label(self.gw, t)
+                       for t, e in zip(tokens, effects)])
 
     def front_places(self) -> list[str]:
         """The areas the game's table.yaml draws first (a row of cards for sale): what
@@ -568,7 +615,7 @@ class Board:
         rows = self.rows()
         dropped = 0
         while len(rows) > max(max_rows, 1):
-            rows.pop(max(range(len(rows)), key=lambda i: (rows[i].rank, i)))
+            rows.pop(dropped_first(rows))
             dropped += 1
         label_width = min(max(18, width // 4, width - 1 - 15 * self.players),
                           max([len(r.label) + 1 for r in rows] + [6]))   # + its padding
@@ -597,7 +644,7 @@ class Board:
         whole = [row_height(cells, seat_width) <= WRAPPED for cells in said]
         while len(rows) > 1 and sum(row_height(cells, seat_width) if w else 1 for cells, w
                                     in zip(said, whole)) > max(max_rows, 1):
-            i = max(range(len(rows)), key=lambda i: (rows[i].rank, i))
+            i = dropped_first(rows)
             tall = [k for k in range(len(rows)) if whole[k] and rows[k].rank <= 1
                     and row_height(said[k], seat_width) > 1]
             if rows[i].rank <= 1 and tall:   # the rows a seat decides by stay, in one line
@@ -607,11 +654,42 @@ class Board:
             del rows[i], said[i], whole[i]
             dropped += 1
         for row, cells, w in zip(rows, said, whole):
+            if not w:     # one line: shorter words, else (a row of the board's areas)
+                cells = [self.short_cell(h, c, seat_width - 1, row.rank <= 1)  # letters the
+                         for h, c in zip(row.cells, cells)]                   # key explains
             spaces = [row.spaces or Text()] if spaced else []
             table.add_row(Text(row.label), *spaces, *(
                 Text(cell) if w else Text(cell, no_wrap=True, overflow="ellipsis")
                 for cell in cells))
         return table, dropped
+
+    def short_cell(self, held: Held, said: str, width: int, letters: bool = True) -> str:
+        """A one-line cell that does not fit `width`: its pieces counted with the game's
+        short names (`pieces_short` in its text file: "2 houses, 4 markers"), else, with
+        `letters`, by the letters of `legend` ("2h 4b a7": a7 the advisor of area 7);
+        `said` when it fits (or nothing shorter is allowed)."""
+        if len(said) <= width or not held.counts:
+            return said
+        gw = self.gw
+        homed = {kind for kind, _ in held.homes}
+        areas = list(self.game.definition.areas)
+
+        def pieces(kind: str, n: int) -> str:
+            return gw.w("{count} {pieces}", count=n, pieces=gw.text("pieces_short", kind, n)
+                        or gw.piece(kind, n))
+        words = ", ".join([pieces(kind, n) for kind, n in held.counts.items()
+                           if kind not in homed] +
+                          [gw.w("{thing} ({number})", thing=pieces(kind, n),
+                                number=gw.place(areas[home - 1]))
+                           for (kind, home), n in sorted(held.homes.items())])
+        if len(words) <= width or not letters:
+            return words if len(words) < len(said) else said
+        self.used_short |= {self.short[kind] for kind in held.counts}
+        self.used_homes |= homed
+        return " ".join([f"{n}{self.short[kind]}" for kind, n in held.counts.items()
+                         if kind not in homed] +
+                        [f"{n if n > 1 else ''}{self.short[kind]}{home}"
+                         for (kind, home), n in sorted(held.homes.items())])
 
     def row_cells(self, row: Row, seat_width: int) -> list[str]:
         """A row's cells in words: whole when each fits in a few lines, else counted by

@@ -32,8 +32,10 @@ def _abbreviation(gw: GameWords, value: Any) -> str:
     return (gw.value(value).replace(" ", "") + "  ")[:2].lower()
 
 
-def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None) -> list[str]:
-    """One text map per grid and owner that has tokens on it (only `owners`' if given)."""
+def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
+              effects: bool = False) -> list[str]:
+    """One text map per grid and owner that has tokens on it (only `owners`' if given);
+    with `effects`, each followed by what its whole tiles do (`tile_effect_lines`)."""
     out = []
     for name in game.definition.grids:
         found = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
@@ -41,8 +43,31 @@ def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None) 
         for owner in found:
             if owners is not None and owner not in owners:
                 continue
-            out.append("\n".join(line.plain for line in grid_map(game, view, gw, name, owner)))
+            lines = grid_map(game, view, gw, name, owner)
+            if effects:
+                lines += tile_effect_lines(game, view, gw, name, owner)
+            out.append("\n".join(line.plain for line in lines))
     return out
+
+
+def tile_effect_lines(game: Game, view: dict, gw: GameWords, name: str,
+                      owner: Any) -> list[Text]:
+    """What each whole tile on top of a space does, by its space, when the key does not
+    say it (public buildings that differ): "row 4, column 4: public building (cost 3) —
+    Score 1 victory point for each cultural area next to this building."."""
+    from ..present.labels import effects_of
+    grid = game.definition.grids[name]
+    stacks = _stacks(view, name, owner)
+    tops = {cell: stack[-1] for cell, stack in stacks.items()}
+    said = whole_tile_effects(gw, grid, list(tops.values())) if grid.parts else {}
+    wanted = {cell: effects_of(gw).of_token(top) for cell, top in tops.items()
+              if grid.separate and top.get(grid.separate)
+              and str((top.get(grid.parts) or [None])[0]) not in said}
+    wanted = {cell: effect for cell, effect in wanted.items() if effect}
+    names = cell_names(game, view, gw, name, owner, list(wanted), over=False)
+    return [Text("  " + gw.w("{space}: {option} — {effect}", space=names[cell],
+                             option=token_label(gw, tops[cell]), effect=effect), style="dim")
+            for cell, effect in sorted(wanted.items(), key=lambda c: (c[0][1], c[0][0]))]
 
 
 def _stacks(view: dict, name: str, owner: Any) -> dict[tuple, list[dict]]:
@@ -114,10 +139,10 @@ def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str,
 
 def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
              marks: dict[tuple, str] | None = None, key: bool = True) -> list[Text]:
-    """A grid of one owner drawn as a map: a title, the column numbers, then each row of
-    cells (its number on its first line), and its key (`grid_legend`) unless `key` is
-    False. `marks` (cell -> key) are the spaces a decision offers: each drawn with its
-    key, "[3]", inside it."""
+    """A grid of one owner drawn as a map: a title, the columns in words ("column 3"), then
+    each row of cells ("row 2" on its first line, so no edge number reads as a cost), and
+    its key (`grid_legend`) unless `key` is False. `marks` (cell -> key) are the spaces a
+    decision offers: each drawn with its key, "[3]", inside it."""
     marks = marks or {}
     grid = game.definition.grids[name]
     stacks = _stacks(view, name, owner)
@@ -137,8 +162,11 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                + [4 * size + len(_corner_text(grid, s, gw, bool(marks)))
                   for s in stacks.values()])
     corner_x, corner_y = numbering_corner(game, name, box, view)
-    lines = [head, Text("     " + "".join(f"{x - corner_x + 1:^{cell + 1}}"
-                                         for x in range(low_x, high_x + 1)), style="dim")]
+    row_words = {y: gw.w("row {n}", n=y - corner_y + 1) for y in range(low_y, high_y + 1)}
+    margin = max(len(r) for r in row_words.values()) + 1
+    lines = [head, Text(" " * margin + "".join(
+        f"{gw.w('column {n}', n=x - corner_x + 1)[:cell]:^{cell + 1}}"
+        for x in range(low_x, high_x + 1)), style="dim")]
     for y in range(low_y, high_y + 1):
         drawn = []
         for x in range(low_x, high_x + 1):
@@ -153,7 +181,7 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                 drawn.append(None)
         height = max((len(d) for d in drawn if d), default=1)
         for r in range(height):
-            line = Text(f"{y - corner_y + 1:>3}  " if r == 0 else "     ", style="dim")
+            line = Text(f"{row_words[y]:<{margin}}" if r == 0 else " " * margin, style="dim")
             left_open = True
             for d in drawn:
                 if d is None:

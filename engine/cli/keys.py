@@ -17,10 +17,11 @@ the next.
   if one does (else the next free one after the number before it).
 - Any other value (a card, a row, a connection) keeps one number in every question all
   game long: a new one gets the lowest number never given, after the areas' numbers (so
-  it never reads as an area on the board). A value offered twice (copies of a card) has
-  that number, then a suffix: 37, 37.2. A number the question labels by a token with a
-  name is keyed as that name (keyed_as): a card asked for by its number or its name has
-  one key.
+  it never reads as an area on the board) and, on grids of limited size, after the
+  numbers of the square's cells (so it never reads as a space). A value offered twice
+  (copies of a card) has that number, then a suffix: 37, 37.2. A number the question
+  labels by a token with a name is keyed as that name (keyed_as): a card asked for by its
+  number or its name has one key.
 
 Letters the table keeps for itself ("u" undo, "q" quit) are never given to an action.
 """
@@ -182,7 +183,7 @@ class KeyBook:
             if canon in here:
                 out[i] = str(here[canon])
                 continue
-            number = len(self.areas) + 1     # after the areas' numbers on the board
+            number = self._after_places()    # after the areas' and cells' numbers
             while number in numbers or number in held or str(number) in used:
                 number += 1
             shared[canon] = here[canon] = number
@@ -190,6 +191,14 @@ class KeyBook:
             numbers.add(number)
             out[i] = str(number)
         return [self._unique(k, out, i) for i, k in enumerate(out)]
+
+    def _after_places(self) -> int:
+        """The first number a value that is no place may take: after the areas' numbers on
+        the board and, on grids of limited size, after every cell's number, so a number
+        never names a space in one question and a card or tile in the next."""
+        reach = self._reach()
+        cells = (2 * reach + 1) ** 2 if reach is not None else 0
+        return max(len(self.areas), cells) + 1
 
     def _reach(self) -> int | None:
         """How far from the first cell (0, 0) a token may lie on any of the game's grids,

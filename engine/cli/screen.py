@@ -176,6 +176,7 @@ class Screen:
         self.marks: list = []              # the cells the map of the decision shows
         self.log: list = []                # the log whose lines are being said
         self.on_the_map = False            # whether the options are areas or connections
+        self.asked: set[str] = set()       # the areas the options name (their rows kept)
 
     @property
     def width(self) -> int:
@@ -348,6 +349,7 @@ class Screen:
             current = self.front_lines(small, 1) if small.current_line() is not None else []
             return (current + self.fitted(small.mine()))[:max(0, room)]
         board = Board(self.game, gw, view)
+        board.asked = self.asked
         mine, notes = self.fitted(board.mine()), self.fitted(board.notes())
         top = self.without_end_line(board, self.fitted(board.game_lines()), room)
         top = top[:max(0, room - 4)]
@@ -504,24 +506,52 @@ class Screen:
                              max_rows=None, console=self.console)
         return lines + [Text(gw.w("? tells what each option does"), style="dim")]
 
+    def short_space(self, name: str) -> str | None:
+        """A space's name said short ("row 3, column 4" -> "r3c4"), None if `name` is not
+        a space named by row and column."""
+        w = self.gw.w
+        pattern = re.escape(w("row {row}, column {column}", row="\0", column="\1"))
+        found = re.fullmatch(pattern.replace(re.escape("\0"), r"(\d+)")
+                             .replace(re.escape("\1"), r"(\d+)"), name)
+        return w("r{row}c{column}", row=found.group(1), column=found.group(2)) \
+            if found else None
+
     def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
                        width: int) -> list[Text]:
-        """The options with those on the map packed several to a line, each by its key and
-        its name ("[18] row 3, column 4 · [19] row 3, column 5"); an option with a note by
-        its key and its note, its reasons in brackets left out, as the map shows where the
-        key is ("[18] pay 3 coins · [19] pay 1 coin")."""
+        """The options on the map packed several to a line, each by its key and its name
+        said short ("[18] r3c4 · [19] r3c5", the first one also in full); options with
+        notes grouped after their note, its reasons cut to their first words ("pay 3 coins
+        (empty space): [18] r3c4 (row 3, column 4) · [19] r3c5; pay 1 coin (over a tile):
+        [25] r4c4"), so each space keeps its name when the list is short."""
         lines = option_lines([o for o in options if o[0] not in on_map], width)
-        marked = [(key, re.sub(r" \([^()]*\)$", "", label.split(" — ", 1)[1])
-                   if " — " in label else label) for key, label in options if key in on_map]
-        keyed = [Text()] if marked else []
-        for key, label in marked:   # as many lines as it takes, each option whole
-            item = len(key) + 3 + len(label)
-            if keyed[-1].cell_len and keyed[-1].cell_len + item + 3 > width:
-                keyed.append(Text())
-            keyed[-1].append(" · " if keyed[-1].cell_len else "")
-            keyed[-1].append(f"[{key}]", style="bold cyan")
-            keyed[-1].append(f" {label}")
-        return lines + keyed
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for key, label in options:
+            if key not in on_map:
+                continue
+            name, _, note = label.partition(" — ")
+            note = re.sub(r" \(([^():]*):[^()]*\)$", r" (\1)", note)
+            groups.setdefault(note, []).append((key, name))
+        words: list[list[tuple[str, str]]] = []   # each piece: (text, style) parts
+        explained = False
+        for note, items in groups.items():
+            for i, (key, name) in enumerate(items):
+                short = self.short_space(name)
+                said = name if short is None else short if explained else \
+                    f"{short} ({name})"
+                explained = explained or short is not None
+                piece = [(f"{note}: " if note and i == 0 else "", ""),
+                         (f"[{key}]", "bold cyan"), (f" {said}", "")]
+                sep = "" if not words else " · " if i else "; "
+                words.append([(sep, "")] + piece)
+        out: list[Text] = [Text()] if words else []
+        for piece in words:         # as many lines as it takes, each option whole
+            size = sum(len(t) for t, _ in piece)
+            if out[-1].cell_len and out[-1].cell_len + size > width:
+                out.append(Text("" if piece[0][0] == "; " else "    "))
+                piece = [("", "")] + piece[1:]
+            for text, style in piece:
+                out[-1].append(text, style=style)
+        return lines + out
 
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
              options: list[tuple[str, str]], message: Text | None = None,

@@ -156,6 +156,8 @@ class Session:
         # (on a short screen a space is listed briefly, its note without its reasons)
         notice, self.notice = self.notice, None
         self.screen.on_the_map = on_the_map(self.game, values)
+        self.screen.asked = {v for v in values if isinstance(v, str)
+                             and v in self.game.definition.areas}
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
                          grid_map, pictures, marks, map_keys)
         while True:

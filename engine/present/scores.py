@@ -146,11 +146,22 @@ def part_title(gw: GameWords, pid: str) -> str:
     return found if found is not None else words(pid)
 
 
+def _titled_parts(gw: GameWords) -> list[str]:
+    """The parts of the score the game's texts title (`scores`, but the tie-breakers' own
+    titles): a column in every game's table, a zero one too, so each table has the same
+    columns."""
+    titled = (gw.texts.get("scores") or {}) if isinstance(gw.texts, dict) else {}
+    sources = list(gw.definition.end.tiebreaker_sources)
+    own = {category_id(s, i) for i, s in enumerate(sources)}
+    return [str(pid) for pid in titled if pid not in own]
+
+
 def _part_columns(gw: GameWords, per_seat: list[dict[str, int]], totals: list[Any]
                   ) -> tuple[list[str], list[list[int]]]:
-    """The part columns worth showing (some player scored in them) and each seat's values,
-    with an "other" column when a player's parts do not add up to their total."""
-    order: list[str] = []
+    """The part columns (those the game titles, and any other some player scored in) and
+    each seat's values, with an "other" column when a player's parts do not add up to their
+    total."""
+    order: list[str] = _titled_parts(gw) if any(per_seat) else []
     for parts in per_seat:
         order += [pid for pid, v in parts.items() if v and pid not in order]
     titled = list((gw.texts.get("scores") or {}) if isinstance(gw.texts, dict) else [])
