@@ -227,3 +227,12 @@ def test_a_definition_names_the_thing_its_term_names_short(lang, said):
     """Copycat's price of a street card: the term names "the card in the street space", so
     the value says "the card", not the whole phrase three times over."""
     assert said in _book("copycat", lang)
+
+
+def test_a_list_of_locations_is_said_as_places():
+    """`count(card, owner=p, at=[draw, discard])`: each location as a place, even one whose
+    name is also an answer's ("draw" is Copycat's draw action too)."""
+    book = _book("copycat", "en")
+    assert "the number of cards the player has in their draw pile and on their discard " \
+        "pile" in book
+    assert "“draw cards”" not in book

@@ -109,6 +109,9 @@ class CallPhrases:
         ok, value = self.known(tree, env)
         if ok and isinstance(value, str) and not self.t.has("constants", value):
             return self.t.place(value, how)
+        if ok and isinstance(value, list) and value and \
+                all(isinstance(v, str) and v in self.g.locations for v in value):
+            return self.w.join([self.t.place(v, how) for v in value])   # "in A and on B"
         x = self.expr(tree, env)
         return {"in": self.w("in {place}", place=x), "to": self.w("to {place}", place=x),
                 "from": self.w("from {place}", place=x)}[how]
