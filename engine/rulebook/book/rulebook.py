@@ -226,8 +226,7 @@ class Book(ProcedureBlocks, ExampleBlocks):
         if not entries:
             return ""
         lines = ["**" + self.w.ctx("rulebook", "About this edition") + "**", "",
-                 self.w("A few details of the game are not printed in the rules this book "
-                        "is based on; the book settles them as follows."), ""]
+                 self.w("This edition settles the following details of the game:"), ""]
         lines += [f"- {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
 
