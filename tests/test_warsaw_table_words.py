@@ -39,8 +39,9 @@ def test_milestone_award_names_every_players_count():
     assert "Azul 3, Rojo 2" in _note(state, "milestone_won", "es")[1]
 
 
-def test_milestone_tie_says_how_it_was_broken():
-    """Equal counts: the player with fewer coins takes it, and the story says so."""
+def _residential_tie():
+    """Red and Blue with 2 residential areas each, Red with fewer coins, after epoch 1's
+    residential-areas milestone is awarded."""
     state = fresh()
     clear(state, 0)
     clear(state, 1)
@@ -49,6 +50,12 @@ def test_milestone_tie_says_how_it_was_broken():
     set_coins(state, 0, 4)
     set_coins(state, 1, 6)
     _award(state, 1, "residential_areas")
+    return state
+
+
+def test_milestone_tie_says_how_it_was_broken():
+    """Equal counts: the player with fewer coins takes it, and the story says so."""
+    state = _residential_tie()
     event, text = _note(state, "milestone_won")
     assert event["player"] == 0 and event["players"] == [1]
     assert text == ("Red wins the milestone for most residential areas: Red 2, Blue 2. "
@@ -77,14 +84,7 @@ def test_a_settled_milestone_leaves_the_list_of_goals_to_win():
 
 def test_the_list_of_goals_says_how_a_tie_was_broken_or_that_nobody_won():
     """A tie broken by coins, and a tie nobody wins, each say who tied and at what count."""
-    state = fresh()
-    clear(state, 0)
-    clear(state, 1)
-    lay(state, 0, [0, 0], [R, C, C, R])
-    lay(state, 1, [0, 0], [R, C, C, R])
-    set_coins(state, 0, 4)
-    set_coins(state, 1, 6)
-    _award(state, 1, "residential_areas")
+    state = _residential_tie()
     assert _goals_line(state).startswith(
         "Red ties with Blue for the most residential areas at 2 and takes it for having "
         "fewer coins, ")
