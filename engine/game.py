@@ -571,7 +571,7 @@ class GameState(StateViews):
             waiting["wait"]["step"] = real["wait"]["step"]
         return alone, kept
 
-    def _rebase_secret_step(self, change: Callable[[GameState], bool]) -> None:
+    def rebase_secret_step(self, change: Callable[[GameState], bool]) -> None:
         """Make `change` (a change from outside the rules, such as a scenario's `set`, that
         this state has just been given) to the open secret step's start too, so that every
         view of the step, built from that start, shows it; nothing if no step is open, or

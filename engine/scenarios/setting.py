@@ -72,7 +72,7 @@ def parse_set(scope: Scope, node: Any, path: Path_) -> Callable:
             except (Failure, RegolaError):
                 return False             # it changes an answer given in the step
             return True
-        run.state._rebase_secret_step(at_start)   # the views of an open secret step too
+        run.state.rebase_secret_step(at_start)   # the views of an open secret step too
     return run_set
 
 
