@@ -406,3 +406,11 @@ def test_a_standing_as_last_tie_breaker_leaves_no_tie_to_share():
     end = build_rulebook("rialto").markdown.split("### End of the game", 1)[1]
     assert "how far each player is ahead on the Doge track" in end
     assert "still tied share the victory" not in end and "first in seat order" not in end
+
+
+def test_the_turn_summary_heads_a_loop_without_saying_nothing_happens(duel):
+    """A loop of the start procedure heads its lines in the turn summary ("For each
+    player:"), never with the words of an empty body ("For each player, nothing happens:")."""
+    aid = build_rulebook(str(duel)).aid
+    assert "1. For each player:\n    1. Repeat the following 2 times:" in aid
+    assert "nothing happens" not in aid.lower()

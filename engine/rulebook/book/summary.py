@@ -93,8 +93,8 @@ class Summary:
                 return ()
             if depth == 0 and self.t.has("intros", "summary_loop"):
                 return (self.t.name("intros", "summary_loop"), inner)   # "Each round:"
-            head = self.steps.stmt(Tree(stmt.data, [*stmt.children[:-1],
-                                                    Tree("block", [Tree("pass_stmt", [])])]),
+            empty = Tree("block", [Tree("pass_stmt", []), Tree("pass_stmt", [])])  # 2: no
+            head = self.steps.stmt(Tree(stmt.data, [*stmt.children[:-1], empty]),  # inlining
                                    self.steps.env_for(self.g.program.procs[self.g.start]))[0]
             text = head[0].text if head else ""
             return (text[:1].upper() + text[1:].rstrip(".:") + ":", inner)
