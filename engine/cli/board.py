@@ -666,7 +666,7 @@ class Board:
     def short_cell(self, held: Held, said: str, width: int, letters: bool = True) -> str:
         """A one-line cell that does not fit `width`: its pieces counted with the game's
         short names (`pieces_short` in its text file: "2 houses, 4 markers"), else, with
-        `letters`, by the letters of `legend` ("2h 4b a7": a7 the advisor of area 7);
+        `letters`, by the letters of `legend` ("2h 4b a7": a7 the token whose home is area 7);
         `said` when it fits (or nothing shorter is allowed)."""
         if len(said) <= width or not held.counts:
             return said

@@ -65,8 +65,8 @@ def phrase_move_token(reader, args, kwargs, env) -> str:
 
 
 def _named_again(reader, token: str, destination: str) -> str:
-    """A destination that names the moving token again ("to the district where the
-    advisor goes"), with that second mention as a pronoun ("where it goes")."""
+    """A destination that names the moving token again ("to the square where the
+    knight goes"), with that second mention as a pronoun ("where it goes")."""
     found = re.search(r"(?:\S+\s+){3,}?(" + re.escape(token) + r")(?!\w)", destination) \
         if len(token) > 3 else None
     if found is None:       # not named again after a place of its own ("to the X where")
