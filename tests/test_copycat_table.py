@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from play_helpers import finished
 
 import regola
 from regola.i18n.catalog import Words
@@ -638,12 +639,7 @@ def test_the_last_story_line_says_what_ended_the_game_on_the_web_and_the_termina
     from rich.console import Console
 
     from regola.cli.screen import Screen
-    game = regola.load_game("copycat")
-    state = game.new_state(players=3, seed=SEED)
-    rng = random.Random(SEED)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    game, state = finished("copycat", 3, SEED)
     view = state.observe(0)
     table = table_info("g", 0, ["person", "random", "random"], "copycat", None, Words("en"))
     message = seat_message(game, load_layout(game.definition), view, [], table, Words("en"))
