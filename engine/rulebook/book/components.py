@@ -121,19 +121,31 @@ class Components:
         return self.w(": {list}", list=listed)
 
     def secrets(self) -> list[str]:
+        """One sentence per kind of token with secret properties: a kind each player owns
+        keeps them from the others; any other kind (lots on the table that nobody owns, a
+        shared deck) hides them while face down."""
         out = []
         for k, tok in self.g.tokens.items():
-            if len(tok.secret) > 1:
+            if not tok.secret:
+                continue
+            several = len(tok.secret) > 1
+            names = self.w.join([self.t.name("properties", p, 1) for p in tok.secret])
+            if tok.per_player and several:
                 out.append(self.w("each player keeps the {properties} of their {things} secret "
                                   "until they are turned face up",
-                                  properties=self.w.join([self.t.name("properties", p, 1)
-                                                          for p in tok.secret]),
-                                  things=self.t.thing(k, 2)))
-            for prop in tok.secret if len(tok.secret) == 1 else []:
+                                  properties=names, things=self.t.thing(k, 2)))
+            elif tok.per_player:
                 out.append(self.w("each player keeps the {property} of their {things} secret "
                                   "until they are turned face up",
-                                  property=self.t.name("properties", prop, 1),
-                                  things=self.t.thing(k, 2)))
+                                  property=names, things=self.t.thing(k, 2)))
+            elif several:
+                out.append(self.w("face down, a {thing} hides its {properties} from the players "
+                                  "it is not shown to", properties=names,
+                                  thing=self.t.thing(k, 1)))
+            else:
+                out.append(self.w("face down, a {thing} hides its {property} from the players "
+                                  "it is not shown to", property=names,
+                                  thing=self.t.thing(k, 1)))
         return out
 
     def colours(self) -> str:
