@@ -243,3 +243,18 @@ def test_a_connection_drawn_round_other_areas_passes_its_cells():
     x, y = board.connection_at("santa_croce_san_marco")
     assert y == line[1][1]                       # on the top leg, above San Polo
     assert not board.boxes["san_polo"].y <= y <= board.boxes["san_polo"].y + board.box_h
+
+
+def test_a_count_variable_is_drawn_on_a_badge_in_the_games_words(books):
+    """notes Phase 2 (Copycat): a VP marker lies on each office nobody took; the placing
+    example's pictures show them (the `counts` of the position picture: the variable
+    `markers`, said by the table text `markers_here`), before and after the workers go out,
+    and each badge's text fits its office."""
+    for lang, words in [("en", "1 VP marker here"), ("es", "aquí hay 1 marcador de PV")]:
+        pictures = books[("copycat", lang)].pictures
+        before = ET.fromstring(pictures["copycat-example-placing-1.svg"])
+        after = ET.fromstring(pictures["copycat-example-placing-2.svg"])
+        badges = [r for r in before.iter(f"{SVG}rect") if r.get("data-count")]
+        assert [r.get("data-count") for r in badges] == ["1"] * 5, lang
+        assert texts_of(ET.tostring(before, encoding="unicode")).count(words) == 5, lang
+        assert len([r for r in after.iter(f"{SVG}rect") if r.get("data-count")]) == 2, lang

@@ -12,7 +12,8 @@ that fills an area's numbered spaces in order), `token_fill` (kind -> property w
 picks a fill from the board's `fills`), `open_var` (a game variable listing the areas in
 use; the others of their kind are drawn faded, or as blank backs with `closed: face_down`),
 `laid_var` (a player variable listing the areas where that player's piece lies on its side,
-drawn long and flat), `player_vars` and, for the setup picture
+drawn long and flat), `counts` (`var`, `text`, `areas`: a number per area on a badge, as the
+table's panels show it), `player_vars` and, for the setup picture
 of the book, `players` and `seed` of the new_state() it draws.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...present.table_layout import area_names
 from ..texts import Texts
 from . import position_parts as parts
 from .area_blocks import AreaBlocks, plain
@@ -29,6 +31,7 @@ from .svg import (
     MARK,
     block_label,
     circle,
+    fitted,
     label,
     legend,
     rect,
@@ -205,10 +208,31 @@ class Position:
         for key, box in board.boxes.items():
             self.body += self._area_contents(key, box.x + 4, box.y + box.h - ROOM + 12,
                                              box.w - 8, 30)
+            self.body += self._count_badge(key, box)
             if open_var and self.t.g.areas[key]["kind"] in kinds and key not in in_use:
                 self.body.append(self._closed(box))
         self.body += self._marked(board.boxes)
         return board.height
+
+    def _count_badge(self, key: str, box) -> list[str]:
+        """The area's number from the spec's `counts` (a game variable holding one number per
+        area of `areas`, in the game's order, as the table's panels have it), in the game's
+        words (`text`, a table text with {n}) on a badge at the foot of its box, as the
+        table shows it; nothing for 0."""
+        counts = self.spec.get("counts")
+        values = self.view.get("vars", {}).get(counts["var"]) if counts else None
+        if not isinstance(values, list):
+            return []
+        names = area_names(counts, self.t.g)
+        n = values[names.index(key)] if key in names and names.index(key) < len(values) else 0
+        if not isinstance(n, int) or isinstance(n, bool) or not n:
+            return []
+        words = self.t.name("table", counts["text"], n)
+        size = fitted(words, box.w - 18, 9, "bold")
+        width = text_width(words, size, "bold") + 10
+        x, y = box.x + box.w - width - 4, box.y + box.h - 18
+        return [rect(x, y, width, 14, "#fff3c4", "#b8860b", 1, 4, f' data-count="{n}"'),
+                label(x + width / 2, y + 10.5, words, size, "middle", "bold")]
 
     def _closed(self, box) -> str:
         """An area not in use: faded, or with `closed: face_down` a blank back (the card
