@@ -28,12 +28,15 @@ class Env:
     unordered: set[str] = field(default_factory=set)  # names holding tokens in no order
     used_once: set[str] = field(default_factory=set)  # locals read in two places at most
     inlined: dict[str, Any] = field(default_factory=dict)  # name -> the condition it holds
+    # name -> how it reads where it is first mentioned ("one of the advisors ..."), then
+    # the plain name; shared by the nested envs, so the first mention anywhere takes it
+    first_use: dict[str, str] = field(default_factory=dict)
 
     def child(self, **phrases: str) -> Env:
         env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
                   dict(self.choices), set(self.changing), self.proc, dict(self.aliases),
                   set(self.rankings), set(self.singles), set(self.unordered),
-                  set(self.used_once), dict(self.inlined))
+                  set(self.used_once), dict(self.inlined), self.first_use)
         env.phrases.update(phrases)
         for name in phrases:
             env.statics.pop(name, None)

@@ -100,7 +100,7 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 continue
             if id(stmt) in self.dropped:
                 if stmt.data == "let_stmt":
-                    self._let(stmt, env)    # unsaid, but its name still reads as before
+                    self._let(stmt, env, spoken=False)    # unsaid; its name still reads as before
                 continue
             following = block.children[i + 1:i + 2]
             pair = self._default_unless(stmt, following, env) or \
