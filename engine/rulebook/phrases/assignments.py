@@ -70,8 +70,8 @@ class AssignmentSteps:
             env.rankings.add(name)
         if unordered_tokens(value, env):
             env.unordered.add(name)
-        if name in self.quiet:
-            return None
+        if name in self.quiet or name in env.unread:
+            return None                 # unsaid, or a name no later step reads
         if value.data == "rank":
             return Step(self.p.ranking(value, env, x))
         if value.data == "ternary" and not self.p.known(value.children[1], env)[0] and \
@@ -112,6 +112,11 @@ class AssignmentSteps:
             # one of" them; the step that first uses it says "one of the advisors ...", and
             # the later ones "the advisor"
             env.first_use[name] = said
+            return None
+        if name in env.read_once and name not in env.changing and spoken:
+            # `let cost = <what building costs>` read by one step: that step says what it
+            # is ("pays what building costs"), with no step that only gives it a name
+            env.phrases[name] = said
             return None
         return Step(self.w("{x} is {value}", x=x, value=said))
 
@@ -166,7 +171,7 @@ class AssignmentSteps:
         clause = self.p.flag(target, env, known)
         if clause is None:
             return None
-        return Step(clause)             # a state the rules now hold: no "from now on"
+        return Step(self.w.main(clause))    # a state the rules now hold: no "from now on"
 
     def _attr_assign(self, s: Tree, env: Env) -> Step:
         base, attr, value = str(s.children[0]), str(s.children[1]), s.children[2]

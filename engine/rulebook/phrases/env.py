@@ -31,12 +31,15 @@ class Env:
     # name -> how it reads where it is first mentioned ("one of the advisors ..."), then
     # the plain name; shared by the nested envs, so the first mention anywhere takes it
     first_use: dict[str, str] = field(default_factory=dict)
+    read_once: set[str] = field(default_factory=set)  # locals one step reads (logs aside)
+    unread: set[str] = field(default_factory=set)     # locals no step reads (logs aside)
 
     def child(self, **phrases: str) -> Env:
         env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
                   dict(self.choices), set(self.changing), self.proc, dict(self.aliases),
                   set(self.rankings), set(self.singles), set(self.unordered),
-                  set(self.used_once), dict(self.inlined), self.first_use)
+                  set(self.used_once), dict(self.inlined), self.first_use,
+                  set(self.read_once), set(self.unread))
         env.phrases.update(phrases)
         for name in phrases:
             env.statics.pop(name, None)
