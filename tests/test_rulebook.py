@@ -158,10 +158,10 @@ def test_end_conditions_and_tiebreakers(doge):
     assert "one of these 3 conditions" in end
     assert "The game also ends if no player can meet an end condition any more" in end  # 14
     assert "The player has a palace in 6 districts." in end
-    assert "The player has at least 7 palaces on the board and the player has a palace " \
-        "in at least 5 districts." in end
-    assert "The player has at least 8 palaces on the board and the player has a palace " \
-        "in at least 4 districts." in end
+    assert "The player has at least 7 palaces on the board and has a palace in at least 5 " \
+        "districts." in end
+    assert "The player has at least 8 palaces on the board and has a palace in at least 4 " \
+        "districts." in end
     assert "1. Compare the number of palaces each of them has on the board: the highest " \
         "wins." in end
     assert "2. If some are still tied, compare the number of houses each of them has " \

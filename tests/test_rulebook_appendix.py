@@ -243,15 +243,15 @@ def test_any_one_of_some_pieces_is_named_where_it_is_first_used(lang, said, gone
 
 @pytest.mark.parametrize("lang, said, gone", [
     ("en", "3. The player repeats the following as long as the player has fewer than 4 ballot "
-           "markers on the chosen card and the player has at least one ballot marker in their "
-           "supply; once the player has at least one ballot marker on the chosen card, they may "
+           "markers on the chosen card and has at least one ballot marker in their supply; "
+           "once the player has at least one ballot marker on the chosen card, they may "
            "stop at any time:", "until the player decides to stop (which"),
     ("es", "3. El jugador repite lo siguiente mientras el jugador tenga menos de 4 marcadores de "
-           "votación sobre la carta elegida y el jugador tenga al menos un marcador de votación "
-           "en su reserva; en cuanto el jugador tenga al menos un marcador de votación sobre la "
+           "votación sobre la carta elegida y tenga al menos un marcador de votación en su "
+           "reserva; en cuanto el jugador tenga al menos un marcador de votación sobre la "
            "carta elegida, puede parar cuando quiera:", "hasta que el jugador decida parar (solo"),
     ("nl", "3. De speler herhaalt het volgende zolang de speler minder dan 4 stemschijven op de "
-           "gekozen kaart heeft en de speler minstens één stemschijf in de eigen voorraad heeft; "
+           "gekozen kaart heeft en minstens één stemschijf in de eigen voorraad heeft; "
            "zodra de speler minstens één stemschijf op de gekozen kaart heeft, mag hij op elk "
            "moment stoppen:", "tot de speler besluit te stoppen (dat mag")])
 def test_a_loop_a_player_may_stop_once_says_who_repeats_and_when_they_may_stop(lang, said,
@@ -259,6 +259,20 @@ def test_a_loop_a_player_may_stop_once_says_who_repeats_and_when_they_may_stop(l
     """Doge's markers (`while A: choose (["done"] if C else []) + values ...`): the player
     repeats while A holds and may stop once C holds, not "repeat ..., until the player
     decides to stop (which they may once C)"."""
+    appendix = _appendix("doge", lang)
+    assert said in appendix and gone not in appendix
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "- The player has at least 7 palaces on the board and has a palace in at least 5 "
+           "districts.", "on the board and the player has"),
+    ("es", "- El jugador tiene al menos 7 palacios en el tablero y tiene un palacio en al menos 5 "
+           "distritos.", "en el tablero y el jugador tiene"),
+    ("nl", "- De speler heeft minstens 7 paleizen op het speelbord en heeft in minstens 5 "
+           "stadsdelen een paleis.", "op het speelbord en de speler heeft")])
+def test_clauses_joined_by_and_say_their_shared_subject_once(lang, said, gone):
+    """`A and B` where both open with the same subject (Doge's end conditions): "the player
+    has A and has B", not "the player has A and the player has B"."""
     appendix = _appendix("doge", lang)
     assert said in appendix and gone not in appendix
 
