@@ -346,3 +346,22 @@ def test_a_list_of_locations_is_said_as_places():
     assert "the number of cards the player has in their draw pile and on their discard " \
         "pile" in book
     assert "“draw cards”" not in book
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "3. Repeat the following as many times as their count (one more for the winner of the "
+           "stage bonus) minus the number of councilmen from their personal supply:\n",
+     "councilmen still to move from other districts"),
+    ("es", "3. Repite lo siguiente tantas veces como indica su recuento (uno más para el ganador "
+           "de la bonificación de etapa) menos el número de concejales de su reserva personal:\n",
+     "Repite lo siguiente mientras"),
+    ("nl", "3. Herhaal het volgende zo vaak als zijn kaartentotaal (één meer voor de winnaar van "
+           "de etappebonus) min het aantal raadsleden uit hun persoonlijke voorraad:\n",
+     "Herhaal het volgende zolang")])
+def test_a_loop_that_counts_a_name_down_says_how_many_times(lang, said, gone):
+    """`let n = V` then `while n > 0: ...; n = n - 1` (Rialto's Councilman action): "repeat
+    the following as many times as V", with no step that names the count or lowers it."""
+    appendix = _appendix("rialto", lang)
+    steps = appendix[appendix.index('<a id="steps-councilman-action">'):]
+    steps = steps[:steps.index("<a id=", 10)]
+    assert said in steps and gone not in steps

@@ -72,6 +72,11 @@ class AssignmentSteps:
             env.unordered.add(name)
         if name in self.quiet or name in env.unread:
             return None                 # unsaid, or a name no later step reads
+        if name in env.countdowns and spoken:
+            # `let n = V` then `while n > 0: ...; n = n - 1`: the loop says "as many times
+            # as V", and no step gives the count a name or lowers it
+            env.phrases[name] = self.p.expr(value, env)
+            return None
         if value.data == "rank":
             return Step(self.p.ranking(value, env, x))
         if value.data == "ternary" and not self.p.known(value.children[1], env)[0] and \

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, Step, call_parts, is_name, uses
+from .env import Env, Step, call_parts, countdown, is_name, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 _SHORT = 170            # characters: an if/otherwise pair this short reads as one sentence
@@ -395,6 +395,13 @@ class FlowSteps:
 
     def _while(self, s: Tree, env: Env) -> Step:
         cond, body = s.children
+        counted = countdown(s)
+        if counted is not None and counted in env.countdowns:
+            n = self.p.expr(cond.children[0], env)      # the count's value, said once
+            self.said[id(body.children[-1])] = "step"
+            inner, _ = self.block(Tree(body.data, body.children[:-1], body.meta), env.child())
+            return Step(self.w("repeat the following as many times as {n}", n=n), inner) \
+                if inner else ([], False)
         stop = self._stop_choice(body, env)
         until, mark = None, ","
         once = self.stop_once if stop is not None else None

@@ -19,7 +19,7 @@ from .actions import ActionSteps
 from .assignments import AssignmentSteps
 from .concepts import ConceptNames
 from .control_flow import FlowSteps
-from .env import Env, Step
+from .env import Env, Step, countdown
 from .expressions import Phrases
 
 __all__ = ["Step", "Steps"]
@@ -64,6 +64,10 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         env.read_once = {name for name in lets
                          if reads[name] - logged[name] == 1 and told[name] == 1}
         env.unread = {name for name in lets if reads[name] == logged[name]}
+        assigned = Counter(str(n.children[0]) for n in nodes if n.data == "assign_stmt")
+        env.countdowns = {name for node in nodes if node.data == "while_stmt"
+                          for name in [countdown(node)] if name in lets and
+                          assigned[name] == 1}
         for node in nodes:
             if node.data == "assign_stmt" or (node.data == "choose_stmt" and
                                               str(node.children[0]) in lets):
