@@ -212,7 +212,7 @@ def test_the_book_reads_as_prose_not_as_data(book):
     assert book.count("Repeat the following until the game ends") == 1   # the round loop,
     # whole in the appendix (the written chapters and the turn summary say it in words)
     assert "Otherwise, repeat the following until a step below says to stop:" in book
-    assert "From now on, the player is out of the phase." in book
+    assert "            1. The player is out of the phase." in book
     assert "For each player in turn order, one after another, if the player has not passed in " \
         "this phase and either" in book
     assert "any number from 0 to the player's money" in book

@@ -204,16 +204,126 @@ def test_an_aside_in_a_name_is_said_once_in_a_step(lang, aside):
 
 
 @pytest.mark.parametrize("lang, said, gone", [
-    ("en", "Move the advisor to the district where it goes.",
-     "Move the advisor to the district where the advisor goes."),
-    ("es", "Mueve el consejero al distrito adonde va.",
-     "Mueve el consejero al distrito adonde va el consejero."),
-    ("nl", "De raadsheer gaat naar het stadsdeel waar hij naartoe gaat.",
-     "De raadsheer gaat naar het stadsdeel waar de raadsheer naartoe gaat.")])
-def test_a_destination_that_names_the_moving_piece_again_says_it_once(lang, said, gone):
-    """Doge's Quarantia turn moves the advisor to "the district where the advisor goes":
-    the second mention is a pronoun (left out in Spanish)."""
+    ("en", "    1. The player chooses one of the districts.\n",
+     "Move the advisor to the district where it goes."),
+    ("es", "    1. El jugador elige cualquiera de los distritos.\n",
+     "Mueve el consejero al distrito adonde va."),
+    ("nl", "    1. De speler kiest een van de stadsdelen.\n",
+     "De raadsheer gaat naar het stadsdeel waar hij naartoe gaat.")])
+def test_a_destination_the_player_chooses_is_not_named_by_the_move(lang, said, gone):
+    """Doge's Quarantia turn: the player picks a district and the advisor goes there; the
+    move does not name its destination by the move itself ("where it goes"), and a chosen
+    thing its options name reads "one of the districts" (Dutch and Spanish plurals too)."""
     appendix = _appendix("doge", lang)
+    assert said in appendix and gone not in appendix
+    assert {"en": "Move the advisor to the district.", "es": "Mueve el consejero al distrito.",
+            "nl": "De raadsheer gaat naar het stadsdeel."}[lang] in appendix
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "2. The player takes control of one of the advisors of the Quarantia that are on the "
+           "advisor spaces, which now carries their control ring",
+     "The advisor is one of the advisors"),
+    ("es", "2. El jugador toma el control de uno de los consejeros de la Quarantia que están en "
+           "los espacios de consejero, que ahora lleva",
+     "El consejero es uno de los consejeros"),
+    ("nl", "2. De speler neemt de controle over een van de raadsheren van de Quarantia die zich "
+           "op de raadsheervelden bevinden, waar nu",
+     "De raadsheer is een van de raadsheren")])
+def test_any_one_of_some_pieces_is_named_where_it_is_first_used(lang, said, gone):
+    """`let taken = first(<advisors in no order>)`: no step that says the advisor "is one of"
+    them; the step that first uses it says "one of the advisors ...", the next "the
+    advisor" (Doge's Quarantia turn)."""
+    appendix = _appendix("doge", lang)
+    assert said in appendix and gone not in appendix
+    turn = appendix[appendix.index(said):]
+    assert {"en": "3. Move the advisor to", "es": "3. Mueve el consejero al",
+            "nl": "3. De raadsheer gaat naar"}[lang] in turn
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "3. The player repeats the following as long as the player has fewer than 4 ballot "
+           "markers on the chosen card and has at least one ballot marker in their supply; "
+           "once the player has at least one ballot marker on the chosen card, they may "
+           "stop at any time:", "until the player decides to stop (which"),
+    ("es", "3. El jugador repite lo siguiente mientras el jugador tenga menos de 4 marcadores de "
+           "votación sobre la carta elegida y tenga al menos un marcador de votación en su "
+           "reserva; en cuanto el jugador tenga al menos un marcador de votación sobre la "
+           "carta elegida, puede parar cuando quiera:", "hasta que el jugador decida parar (solo"),
+    ("nl", "3. De speler herhaalt het volgende zolang de speler minder dan 4 stemschijven op de "
+           "gekozen kaart heeft en minstens één stemschijf in de eigen voorraad heeft; "
+           "zodra de speler minstens één stemschijf op de gekozen kaart heeft, mag hij op elk "
+           "moment stoppen:", "tot de speler besluit te stoppen (dat mag")])
+def test_a_loop_a_player_may_stop_once_says_who_repeats_and_when_they_may_stop(lang, said,
+                                                                              gone):
+    """Doge's markers (`while A: choose (["done"] if C else []) + values ...`): the player
+    repeats while A holds and may stop once C holds, not "repeat ..., until the player
+    decides to stop (which they may once C)"."""
+    appendix = _appendix("doge", lang)
+    assert said in appendix and gone not in appendix
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "- The player has at least 7 palaces on the board and has a palace in at least 5 "
+           "districts.", "on the board and the player has"),
+    ("es", "- El jugador tiene al menos 7 palacios en el tablero y tiene un palacio en al menos 5 "
+           "distritos.", "en el tablero y el jugador tiene"),
+    ("nl", "- De speler heeft minstens 7 paleizen op het speelbord en heeft in minstens 5 "
+           "stadsdelen een paleis.", "op het speelbord en de speler heeft")])
+def test_clauses_joined_by_and_say_their_shared_subject_once(lang, said, gone):
+    """`A and B` where both open with the same subject (Doge's end conditions): "the player
+    has A and has B", not "the player has A and the player has B"."""
+    appendix = _appendix("doge", lang)
+    assert said in appendix and gone not in appendix
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "1. If the player has no worker at home, the player is out of the phase.",
+     "from now on, the player is out of the phase"),
+    ("es", "1. Si el jugador no tiene ningún trabajador en casa, el jugador está fuera de la "
+           "fase.", "a partir de ahora, el jugador está fuera de la fase"),
+    ("nl", "1. Als de speler geen medewerker thuis heeft: de speler komt in deze fase niet meer "
+           "aan de beurt.", "voortaan geldt dat")])
+def test_a_flag_that_is_set_reads_as_the_state_it_gives(lang, said, gone):
+    """A true-or-false variable set (`p.passed = true`) reads as the state its text gives
+    (Dutch in main-clause order), with no "from now on" (Copycat's phase 2)."""
+    appendix = _appendix("copycat", lang)
+    assert said in appendix and gone not in appendix.lower()
+    assert {"en": "Keep unused cards: the player may keep unused cards at the clean-up",
+            "es": "Guardar las cartas sin usar: el jugador puede guardar cartas sin usar",
+            "nl": "Kaarten houden: de speler mag bij het opruimen ongebruikte kaarten houden"
+            }[lang] in appendix
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "to turn the tile: 0, 1, 2, or 3.", "the same look count as one"),
+    ("es", "girar la loseta en sentido horario: 0, 1, 2 o 3.", "cuentan como uno"),
+    ("nl", "de tegel draait: 0, 1, 2 of 3.", "tellen als één")])
+def test_the_quarter_turns_a_player_may_choose_are_said_as_numbers(lang, said, gone):
+    """`choose from grid_rotations(district, t)` (Warsaw): "0, 1, 2 or 3", without the
+    menu's merging of turns that look alike, which is no rule."""
+    appendix = _appendix("warsaw", lang)
+    assert said in appendix and gone not in appendix
+
+
+@pytest.mark.parametrize("game, lang, said, gone", [
+    ("warsaw", "en", "1. The player pays coins to the bank, as many as the cost to the player of "
+                     "building the picked tile on the chosen space.", "The cost is "),
+    ("warsaw", "es", "1. El jugador paga monedas a la banca, en la cantidad que indica el coste "
+                     "para el jugador de construir la loseta elegida en el espacio elegido.",
+     "El coste es "),
+    ("warsaw", "nl", "1. De speler betaalt munten aan de bank, zoveel als de bouwprijs voor de "
+                     "speler van de gekozen tegel op het gekozen vak.",
+     "Het te betalen bedrag is "),
+    ("copycat", "en", "1. The player chooses one of the empty offices where the player may place "
+                      "a worker now.", "The offices with a worker on them are"),
+    ("copycat", "en", "1. The player chooses one of these:\n            - Gain the coins",
+     "The number of VP the action gives instead of the coins is")])
+def test_a_name_given_a_value_is_no_step_of_its_own(game, lang, said, gone):
+    """`let cost = build_cost(...)` that one built-in step reads (`pay(coin, p, cost)`): that
+    step says the value, with no step "the cost is ..." (Warsaw); a `let` no step reads is
+    not said at all (Copycat's occupied offices, the VP a choice would give)."""
+    appendix = _appendix(game, lang)
     assert said in appendix and gone not in appendix
 
 
@@ -236,3 +346,22 @@ def test_a_list_of_locations_is_said_as_places():
     assert "the number of cards the player has in their draw pile and on their discard " \
         "pile" in book
     assert "“draw cards”" not in book
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "3. Repeat the following as many times as their count (one more for the winner of the "
+           "stage bonus) minus the number of councilmen from their personal supply:\n",
+     "councilmen still to move from other districts"),
+    ("es", "3. Repite lo siguiente tantas veces como indica su recuento (uno más para el ganador "
+           "de la bonificación de etapa) menos el número de concejales de su reserva personal:\n",
+     "Repite lo siguiente mientras"),
+    ("nl", "3. Herhaal het volgende zo vaak als zijn kaartentotaal (één meer voor de winnaar van "
+           "de etappebonus) min het aantal raadsleden uit hun persoonlijke voorraad:\n",
+     "Herhaal het volgende zolang")])
+def test_a_loop_that_counts_a_name_down_says_how_many_times(lang, said, gone):
+    """`let n = V` then `while n > 0: ...; n = n - 1` (Rialto's Councilman action): "repeat
+    the following as many times as V", with no step that names the count or lowers it."""
+    appendix = _appendix("rialto", lang)
+    steps = appendix[appendix.index('<a id="steps-councilman-action">'):]
+    steps = steps[:steps.index("<a id=", 10)]
+    assert said in steps and gone not in steps

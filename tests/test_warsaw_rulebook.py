@@ -30,7 +30,8 @@ CHECKLIST = {
         "these tiles are turned face up together"],
     9: ["or **discards** it to the box and takes 3 coins from the bank",
         "paying its cost to the bank",
-        "The player pays coins to the bank, as many as the cost."],
+        "The player pays coins to the bank, as many as the cost to the player of building "
+        "the picked tile on the chosen space."],
     10: ["to the left in odd-numbered epochs, to the right in even-numbered ones"],
     11: ["You now **draft** these tiles in 4 picks", "Repeat the following 4 times"],
     12: ["must share at least one full edge with a tile of your district; touching only at a "

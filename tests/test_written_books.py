@@ -354,13 +354,13 @@ def test_a_value_set_then_overwritten_reads_as_one_case(lang, merged):
 
 def test_a_loop_ended_by_one_answer_says_so_in_its_heading():
     """Doge's marker loop (`choose ... (["done"] if C else []) + values`, then `if pick ==
-    "done": break`) reads "repeat ..., until the player decides to stop (which they may once
-    C)", its choice lists only the values, and no step says to stop repeating or quotes the
+    "done": break`) reads "the player repeats ... as long as ...; once C, they may stop at
+    any time", its choice lists only the values, and no step says to stop repeating or quotes the
     answer (rule: 1 to 4 markers on the card, phase 1)."""
     from regola.rulebook.book import build_rulebook
     text = build_rulebook("doge").markdown
-    assert "until the player decides to stop (which they may once the player has at least " \
-        "one ballot marker on the chosen card):" in text
+    assert "; once the player has at least one ballot marker on the chosen card, they may " \
+        "stop at any time:" in text
     assert "The player chooses the value of the next marker from the values of the markers " \
         "in their supply." in text
     assert "stop repeating" not in text and "“stop adding markers”" not in text

@@ -227,8 +227,9 @@ def phrase_grid_connected_without(reader, args, kwargs, env) -> str:
 
 
 def phrase_grid_rotations(reader, args, kwargs, env) -> str:
-    return reader.w("0 to 3 quarter turns (turns that give {tile} the same look count as one)",
-                    tile=reader.expr(args[1], env))
+    """The quarter turns a player may choose: "0, 1, 2 or 3" (that two turns may leave the
+    token looking alike only shortens the menu; it is no rule to read)."""
+    return reader.w.join([str(n) for n in range(4)], style="or")
 
 
 def phrase_grid_cell(reader, args, kwargs, env) -> str:

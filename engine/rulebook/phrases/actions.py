@@ -371,4 +371,7 @@ def _names_the_things(what: str, things: str) -> bool:
     """A chosen thing's two-word name ("the row") whose noun the options name again ("the
     rows nobody has taken yet")."""
     words = what.split()
-    return len(words) == 2 and len(words[1]) > 2 and words[1][:-1].lower() in things.lower()
+    if len(words) != 2 or len(words[1]) <= 2:
+        return False
+    noun = words[1].lower()     # a stem the plural keeps: row(s), stadsde(e)l(en)
+    return noun[:-1] in things.lower() or (len(noun) > 5 and noun[:-2] in things.lower())

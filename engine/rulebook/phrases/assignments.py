@@ -1,5 +1,5 @@
 """Statements that give names values in words: `let` ("the winners are ..."), assignments
-("add 2 to the player's money", "from now on, the player has passed") and swaps.
+("add 2 to the player's money", "the player has passed") and swaps.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ class AssignmentSteps:
                            default=default[0].text))
 
     # -- let and assignments -------------------------------------------------------------
-    def _let(self, s: Tree, env: Env) -> Step | None:
+    def _let(self, s: Tree, env: Env, spoken: bool = True) -> Step | None:
+        """`let`: its step, or None; `spoken` False for a `let` the book leaves unsaid."""
         name, value = str(s.children[0]), s.children[1]
         self.declare(env, [name])
         ok, known = self.p.known(value, env)
@@ -69,7 +70,12 @@ class AssignmentSteps:
             env.rankings.add(name)
         if unordered_tokens(value, env):
             env.unordered.add(name)
-        if name in self.quiet:
+        if name in self.quiet or name in env.unread:
+            return None                 # unsaid, or a name no later step reads
+        if name in env.countdowns and spoken:
+            # `let n = V` then `while n > 0: ...; n = n - 1`: the loop says "as many times
+            # as V", and no step gives the count a name or lowers it
+            env.phrases[name] = self.p.expr(value, env)
             return None
         if value.data == "rank":
             return Step(self.p.ranking(value, env, x))
@@ -104,6 +110,17 @@ class AssignmentSteps:
         if said.startswith(f"{x} ") and name not in env.changing:
             # "the card is the card in the target space": the value names itself, so the
             # name reads as the value from here on, and no step repeats it
+            env.phrases[name] = said
+            return None
+        if spoken and _any_one(value, env) and name not in env.changing:
+            # `let advisor = first(<tokens in no order>)`: no step that says the advisor "is
+            # one of" them; the step that first uses it says "one of the advisors ...", and
+            # the later ones "the advisor"
+            env.first_use[name] = said
+            return None
+        if name in env.read_once and name not in env.changing and spoken:
+            # `let cost = <what building costs>` read by one step: that step says what it
+            # is ("pays what building costs"), with no step that only gives it a name
             env.phrases[name] = said
             return None
         return Step(self.w("{x} is {value}", x=x, value=said))
@@ -151,7 +168,7 @@ class AssignmentSteps:
         return self._becomes(x, value, lambda t: is_name(t, name), env)
 
     def _set_flag(self, target: Tree, value: Tree, env: Env) -> Step | None:
-        """A true-or-false variable set to a known value: "from now on, the player has
+        """A true-or-false variable set to a known value: "the player has
         passed" (the text file's flags); None if the variable has no such clause."""
         ok, known = self.p.known(value, env)
         if not ok or not isinstance(known, bool):
@@ -159,7 +176,7 @@ class AssignmentSteps:
         clause = self.p.flag(target, env, known)
         if clause is None:
             return None
-        return Step(self.w("from now on, {clause}", clause=clause))
+        return Step(self.w.main(clause))    # a state the rules now hold: no "from now on"
 
     def _attr_assign(self, s: Tree, env: Env) -> Step:
         base, attr, value = str(s.children[0]), str(s.children[1]), s.children[2]
@@ -211,6 +228,14 @@ class AssignmentSteps:
                                    value=self.t.value(each),
                                    things=self.p.expr(value.children[2], env)))
         return Step(self.w("{x} becomes {value}", x=x, value=self.p.expr(value, env)))
+
+
+def _any_one(value: Tree, env: Env) -> bool:
+    """`first(...)` of tokens in no order: any one of them, not a particular one."""
+    return value.data == "call" and str(value.children[0]) == "first" and \
+        value.children[1] is not None and len(value.children[1].children) == 1 and \
+        value.children[1].children[0].data == "pos_arg" and \
+        unordered_tokens(value.children[1].children[0].children[0], env)
 
 
 def _bounded(value: Tree) -> tuple[str, Tree, Tree] | None:

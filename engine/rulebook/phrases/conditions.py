@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...i18n.grammar import Clause
 from .env import Env, call_parts, is_name
 
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
@@ -67,6 +68,8 @@ class ConditionPhrases:
                              else joined)
             else:
                 parts.append(self.cond(inner[0], env))
+        if t.data == "and_op":
+            parts = _subject_once(parts, env)
         return self.w.join(parts, style="or" if t.data == "or_op" else "and")
 
     def compare(self, t: Tree, env: Env) -> str:
@@ -252,3 +255,29 @@ class ConditionPhrases:
                 values = {p: self.expr(a, env) for p, a in zip(func.params, args)}
                 return self.t.name("functions_short", name, **values)
         return self.expr(tree, env)
+
+
+def _subject_once(parts: list[str], env: Env) -> list[str]:
+    """Clauses joined by "and" that open with the same subject ("the player has A and the
+    player has B"): the subject said once ("the player has A and has B")."""
+    subjects = sorted({str(v) for v in env.phrases.values() if len(str(v).split()) >= 2},
+                      key=len, reverse=True)
+    first = parts[0]
+    subject = next((s for s in subjects if str(first).startswith(s + " ")), None)
+    if subject is None:
+        return parts
+    return [first] + [_without_subject(part, subject) for part in parts[1:]]
+
+
+def _without_subject(part: str, subject: str) -> str:
+    """A clause without its opening subject (both orders of a Dutch clause), or as it was
+    when it opens otherwise."""
+    def cut(text: str) -> str | None:
+        return text[len(subject) + 1:] if text.startswith(subject + " ") else None
+    plain = cut(str(part))
+    if plain is None:
+        return part
+    if isinstance(part, Clause):
+        main = cut(part.main)
+        return part if main is None else Clause(plain, main)
+    return plain

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, Step, call_parts, is_name, uses
+from .env import Env, Step, call_parts, countdown, is_name, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 _SHORT = 170            # characters: an if/otherwise pair this short reads as one sentence
@@ -319,6 +319,7 @@ class FlowSteps:
         (`let c = choose ...` then `if c == "done": break`): the body without that `if`
         (marked said) and the words "until the player chooses “done”"; None otherwise."""
         kids = body.children
+        self.stop_once: tuple[str, Tree] | None = None  # who may stop, once what holds
         for k, stmt in enumerate(kids[:-1]):
             test = kids[k + 1]
             if stmt.data != "choose_stmt" or test.data != "if_stmt" or \
@@ -351,6 +352,7 @@ class FlowSteps:
                 self.said[id(stmt)] = "step"
                 asked = Tree(stmt.data, [stmt.children[0], others, *stmt.children[2:]],
                              stmt.meta)
+                self.stop_once = None if only_if is None else (player, only_if)
                 until = self.w("until {player} decides to stop", player=player) \
                     if only_if is None else \
                     self.w("until {player} decides to stop (which they may once {condition})",
@@ -393,14 +395,30 @@ class FlowSteps:
 
     def _while(self, s: Tree, env: Env) -> Step:
         cond, body = s.children
+        counted = countdown(s)
+        if counted is not None and counted in env.countdowns:
+            n = self.p.expr(cond.children[0], env)      # the count's value, said once
+            self.said[id(body.children[-1])] = "step"
+            inner, _ = self.block(Tree(body.data, body.children[:-1], body.meta), env.child())
+            return Step(self.w("repeat the following as many times as {n}", n=n), inner) \
+                if inner else ([], False)
         stop = self._stop_choice(body, env)
         until, mark = None, ","
+        once = self.stop_once if stop is not None else None
         if stop is not None:
             body, until, mark = stop
         inner, _ = self.block(body, env.child())
         if not inner:
             return [], False
         ok, value = self.p.known(cond, env)
+        if once is not None and not ok:
+            # a player who must go at least so far, then may stop: who repeats, how long,
+            # and when they may stop, not a loop "until they decide to stop (which ...)"
+            player, only_if = once
+            return Step(self.w("{player} repeats the following as long as {condition}; once "
+                               "{stop}, they may stop at any time", player=player,
+                               condition=self.w.subjunctive(self.p.cond(cond, env)),
+                               stop=self.w.subjunctive(self.p.cond(only_if, env))), inner)
         if ok and value and _breaks(body):
             return Step(self.w("repeat the following until a step says to stop"), inner)
         if ok and value:

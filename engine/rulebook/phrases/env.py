@@ -28,12 +28,19 @@ class Env:
     unordered: set[str] = field(default_factory=set)  # names holding tokens in no order
     used_once: set[str] = field(default_factory=set)  # locals read in two places at most
     inlined: dict[str, Any] = field(default_factory=dict)  # name -> the condition it holds
+    # name -> how it reads where it is first mentioned ("one of the advisors ..."), then
+    # the plain name; shared by the nested envs, so the first mention anywhere takes it
+    first_use: dict[str, str] = field(default_factory=dict)
+    read_once: set[str] = field(default_factory=set)  # locals one step reads (logs aside)
+    unread: set[str] = field(default_factory=set)     # locals no step reads (logs aside)
+    countdowns: set[str] = field(default_factory=set)  # locals a loop counts down to 0
 
     def child(self, **phrases: str) -> Env:
         env = Env(dict(self.phrases), dict(self.statics), dict(self.groups),
                   dict(self.choices), set(self.changing), self.proc, dict(self.aliases),
                   set(self.rankings), set(self.singles), set(self.unordered),
-                  set(self.used_once), dict(self.inlined))
+                  set(self.used_once), dict(self.inlined), self.first_use,
+                  set(self.read_once), set(self.unread), set(self.countdowns))
         env.phrases.update(phrases)
         for name in phrases:
             env.statics.pop(name, None)
@@ -79,3 +86,22 @@ def unordered_tokens(tree: Any, env: Env) -> bool:
     if tree.data == "list_comp":
         return unordered_tokens(tree.children[2], env)
     return tree.data == "name" and str(tree.children[0]) in env.unordered
+
+
+def countdown(loop: Tree) -> str | None:
+    """The name a `while x > 0:` loop counts down by 1 in its last statement
+    (`x = x - 1`); None for any other loop."""
+    cond, body = loop.children
+    if cond.data != "compare" or str(cond.children[1]) != ">" or \
+            cond.children[0].data != "name" or cond.children[2].data != "number" or \
+            str(cond.children[2].children[0]) != "0" or not body.children:
+        return None
+    name, last = str(cond.children[0].children[0]), body.children[-1]
+    if last.data != "assign_stmt" or str(last.children[0]) != name:
+        return None
+    value = last.children[1]
+    if value.data != "binop" or str(value.children[1]) != "-" or \
+            value.children[0].data != "name" or str(value.children[0].children[0]) != name or \
+            value.children[2].data != "number" or str(value.children[2].children[0]) != "1":
+        return None
+    return name

@@ -98,6 +98,8 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
 
     def _name(self, t: Tree, env: Env) -> str:
         name = str(t.children[0])
+        if name in env.first_use:
+            return env.first_use.pop(name)
         if name in env.phrases:
             return env.phrases[name]
         if name == "players":

@@ -13,12 +13,13 @@ from collections import Counter
 
 from lark import Tree
 
+from ...dsl.builtins import STATEMENTS
 from .accounts import Accounts
 from .actions import ActionSteps
 from .assignments import AssignmentSteps
 from .concepts import ConceptNames
 from .control_flow import FlowSteps
-from .env import Env, Step
+from .env import Env, Step, countdown
 from .expressions import Phrases
 
 __all__ = ["Step", "Steps"]
@@ -57,6 +58,16 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         lets = {str(n.children[0]) for n in nodes if n.data == "let_stmt"}
         reads = Counter(str(n.children[0]) for n in nodes if n.data == "name")
         env.used_once = {name for name in lets if 1 <= reads[name] <= 2}
+        logged = Counter(str(n.children[0]) for node in nodes if _is_log(node)
+                         for n in node.iter_subtrees() if n.data == "name")
+        told = Counter(name for node in nodes for name in _told_by_builtin(node))
+        env.read_once = {name for name in lets
+                         if reads[name] - logged[name] == 1 and told[name] == 1}
+        env.unread = {name for name in lets if reads[name] == logged[name]}
+        assigned = Counter(str(n.children[0]) for n in nodes if n.data == "assign_stmt")
+        env.countdowns = {name for node in nodes if node.data == "while_stmt"
+                          for name in [countdown(node)] if name in lets and
+                          assigned[name] == 1}
         for node in nodes:
             if node.data == "assign_stmt" or (node.data == "choose_stmt" and
                                               str(node.children[0]) in lets):
@@ -100,7 +111,7 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 continue
             if id(stmt) in self.dropped:
                 if stmt.data == "let_stmt":
-                    self._let(stmt, env)    # unsaid, but its name still reads as before
+                    self._let(stmt, env, spoken=False)    # unsaid; its name still reads as before
                 continue
             following = block.children[i + 1:i + 2]
             pair = self._default_unless(stmt, following, env) or \
@@ -168,6 +179,22 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         for node in body.iter_subtrees():
             if node.data.endswith("_stmt"):
                 self.said.setdefault(id(node), "decided")
+
+
+def _is_log(node: Tree) -> bool:
+    """A `log(...)` statement: the game's record, which no book step reads."""
+    return node.data == "call_stmt" and str(node.children[0]) == "log"
+
+
+def _told_by_builtin(node: Tree) -> list[str]:
+    """The names a built-in statement (`pay(coin, p, cost)`) takes as plain arguments: its
+    phrase says each where the name stands."""
+    if node.data != "call_stmt" or str(node.children[0]) not in STATEMENTS or \
+            len(node.children) < 2 or not isinstance(node.children[1], Tree):
+        return []
+    return [str(arg.children[0].children[0]) for arg in node.children[1].children
+            if isinstance(arg, Tree) and arg.children and isinstance(arg.children[0], Tree)
+            and arg.children[0].data == "name"]
 
 
 def bookkeeping_steps(body: Tree, names: frozenset[str]) -> set[int]:
