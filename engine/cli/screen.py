@@ -372,6 +372,9 @@ class Screen:
         grid = board.own_grids()
         if grid:
             lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
+            if grid_room < len(grid):     # no room for the key whole: each mark by its name
+                grid = board.own_grids(brief=True)      # (never an entry cut in two)
+                lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
         else:
             want_rows = len(board.rows())
             reserved = min(len(mine), 2) + min(len(notes), 1)
@@ -467,6 +470,9 @@ class Screen:
             while keep > 0 and more[keep].plain.startswith("  "):   # no half of a wrapped
                 keep -= 1                                           # line
             hidden = len(more) - keep
+            if keep == 0:           # the first thing is longer: its first line, ending in …
+                keep, hidden = 1, len(more) - 1
+                more = [cut_with_ellipsis(more[0], self.width), *more[1:]]
             under = more[:keep] + [Text(self.gw.w.plural(None, "… {n} more line: type board",
                                                          "… {n} more lines: type board",
                                                          hidden), style="dim")]
@@ -505,6 +511,22 @@ class Screen:
         lines = option_lines([(key, label.split(sep, 1)[0]) for key, label in options], width,
                              max_rows=None, console=self.console)
         return lines + [Text(gw.w("? tells what each option does"), style="dim")]
+
+    @staticmethod
+    def one_line_each(options: list[tuple[str, str]], width: int) -> list[Text]:
+        """Options too many to show their effects whole: one line each, its name whole and
+        its effect cut to the line, ending in "…" (`?`, on the header's line, says it
+        whole)."""
+        lines: list[Text] = []
+        for key, label in options:
+            line = Text()
+            line.append(f"[{key}]", style="bold cyan")
+            line.append(f" {label}")
+            if line.cell_len > width:            # cut between words
+                cut = line.plain.rfind(" ", 0, width - 1)
+                line = cut_with_ellipsis(line, cut + 2 if cut > len(key) + 3 else width)
+            lines.append(line)
+        return lines
 
     def short_space(self, name: str) -> str | None:
         """A space's name said short ("row 3, column 4" -> "r3c4"), None if `name` is not
@@ -581,7 +603,10 @@ class Screen:
                     height - 3 - 2 - len(choices) - len(grid_map) < 7:
                 choices = self.marked_options(options, on_map, width)
             if not pictures and len(choices) > height - 5 - len(question_lines):
-                choices = self.names_only(options, width)   # each effect whole under `?`
+                choices = self.one_line_each(options, width)    # effects cut to a line
+                if len(choices) > height - 4 - len(question_lines):   # (the board gives
+                    choices = self.names_only(options, width)   # way), else names only:
+                    # each effect whole under `?`
             # (options with their effects that need the board's room take it: the board
             # shrinks to the seat's own first line, and `board` shows the rest)
             asked = [*question_lines, *choices]
