@@ -1,6 +1,6 @@
 """The terminal's screen at 80x24 and 100x30 when much is asked: many options keep their
-effects (one a line, cut between words), a grid's key never ends inside an entry, and a
-seat's own first line stays on the screen."""
+effects (one a line, a long one cut between words), and a grid's key never ends inside an
+entry nor says "key:" alone."""
 
 from __future__ import annotations
 
@@ -102,17 +102,3 @@ def test_a_grids_key_never_stands_alone_nor_ends_inside_an_entry():
         state.apply(seat, rng.choice(acts))
     assert keys > 20 and decisions > 20
 
-
-def test_the_first_own_line_stays_when_it_wraps_and_two_lines_are_left():
-    """Two lines under the board and a first thing of two lines: its first line, ending in
-    "…", then how many more lines `board` shows (before: the count alone)."""
-    from rich.text import Text
-
-    from regola.cli.screen import Screen
-    game = regola.load_game("warsaw")
-    screen = Screen(Console(width=80, color_system=None), game, GameWords(game.definition))
-    more = [Text("hand (you): a tile; another tile; a third one"), Text("  and a fourth"),
-            Text("box: 3 tiles")]
-    under = [line.plain for line in screen.under(more, 2)]
-    assert under == ["hand (you): a tile; another tile; a third one …",
-                     "… 2 more lines: type board"]

@@ -470,9 +470,6 @@ class Screen:
             while keep > 0 and more[keep].plain.startswith("  "):   # no half of a wrapped
                 keep -= 1                                           # line
             hidden = len(more) - keep
-            if keep == 0:           # the first thing is longer: its first line, ending in …
-                keep, hidden = 1, len(more) - 1
-                more = [cut_with_ellipsis(more[0], self.width), *more[1:]]
             under = more[:keep] + [Text(self.gw.w.plural(None, "… {n} more line: type board",
                                                          "… {n} more lines: type board",
                                                          hidden), style="dim")]
@@ -512,20 +509,25 @@ class Screen:
                              max_rows=None, console=self.console)
         return lines + [Text(gw.w("? tells what each option does"), style="dim")]
 
-    @staticmethod
-    def one_line_each(options: list[tuple[str, str]], width: int) -> list[Text]:
-        """Options too many to show their effects whole: one line each, its name whole and
-        its effect cut to the line, ending in "…" (`?`, on the header's line, says it
-        whole)."""
+    def one_line_each(self, options: list[tuple[str, str]], width: int,
+                      room: int) -> list[Text]:
+        """Options too many to show their effects whole: one line each, in `room` lines.
+        An option longer than its line is said whole over the lines it needs while the
+        room lasts (the first ones first), else cut between words, ending in "…" (`?`, on
+        the header's line, says it whole)."""
+        whole = [option_lines([option], width, console=self.console) for option in options]
+        spare = room - len(options)
         lines: list[Text] = []
-        for key, label in options:
+        for (key, label), said in zip(options, whole):
+            if len(said) == 1 or len(said) - 1 <= spare:
+                spare -= len(said) - 1
+                lines += said
+                continue
             line = Text()
             line.append(f"[{key}]", style="bold cyan")
             line.append(f" {label}")
-            if line.cell_len > width:            # cut between words
-                cut = line.plain.rfind(" ", 0, width - 1)
-                line = cut_with_ellipsis(line, cut + 2 if cut > len(key) + 3 else width)
-            lines.append(line)
+            cut = line.plain.rfind(" ", 0, width - 1)          # cut between words
+            lines.append(cut_with_ellipsis(line, cut + 2 if cut > len(key) + 3 else width))
         return lines
 
     def short_space(self, name: str) -> str | None:
@@ -603,7 +605,8 @@ class Screen:
                     height - 3 - 2 - len(choices) - len(grid_map) < 7:
                 choices = self.marked_options(options, on_map, width)
             if not pictures and len(choices) > height - 5 - len(question_lines):
-                choices = self.one_line_each(options, width)    # effects cut to a line
+                choices = self.one_line_each(options, width,    # effects cut to a line
+                                             height - 4 - len(question_lines))
                 if len(choices) > height - 4 - len(question_lines):   # (the board gives
                     choices = self.names_only(options, width)   # way), else names only:
                     # each effect whole under `?`
