@@ -102,3 +102,33 @@ def test_a_grids_key_never_stands_alone_nor_ends_inside_an_entry():
         state.apply(seat, rng.choice(acts))
     assert keys > 20 and decisions > 20
 
+
+
+def test_question_mark_and_a_key_says_that_option_whole():
+    """`? 37` prints the option of key 37 in full, with its id (an effect cut on the screen
+    is read whole there); an unknown key is answered with the keys on the screen."""
+    from play_helpers import play
+    result = play("copycat", "--seats", "human,random,random", "--seed", "7",
+                  stdin="? 37\n? zz\nquit\n")
+    out = result.output
+    said = out[out.index("? 37"):] if "? 37" in out else out
+    assert re.search(r"\[37\] Fatherly Friend \(turn order \d+\) — Gain 1 coin\.  \(\S+\)",
+                     out), out[-2000:]
+    assert "not a key here: 'zz'" in said, said[-1500:]
+    assert "? KEY" in play("copycat", "--seats", "human,random,random", "--seed", "7",
+                           stdin="?\nquit\n").output
+
+
+def test_no_action_gets_a_letter_the_table_keeps_for_itself():
+    """"h" opens the help (as "u" undoes and "q" quits): before, Leduc poker keyed
+    "check" as h and Doge in Dutch "none" as h, so typing them showed the help."""
+    from regola.cli.keys import KeyBook
+    from regola.interpreter.decision_context import named_options
+    for game_id in ("doge", "rialto", "warsaw", "copycat", "leduc", "kuhn", "goofspiel"):
+        game = regola.load_game(game_id)
+        names = sorted(named_options(game.definition))
+        for lang in (None, "es", "nl"):
+            book = KeyBook(game, GameWords(game.definition, lang))
+            if names:
+                book.letter(names[0])
+            assert not {"h", "u", "q"} & set(book.letters.values()), (game_id, lang)

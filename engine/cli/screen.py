@@ -507,7 +507,8 @@ class Screen:
         sep = joined[joined.index("\0") + 1:joined.index("\1")]
         lines = option_lines([(key, label.split(sep, 1)[0]) for key, label in options], width,
                              max_rows=None, console=self.console)
-        return lines + [Text(gw.w("? tells what each option does"), style="dim")]
+        return lines + [Text(gw.w("? tells what each option does; ? KEY one of them"),
+                             style="dim")]
 
     def one_line_each(self, options: list[tuple[str, str]], width: int,
                       room: int) -> list[Text]:
