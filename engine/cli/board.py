@@ -576,12 +576,14 @@ class Board:
         return [Text(gw.w("connections: {laid}; {free} free",
                           laid=", ".join(laid) or gw.w("none"), free=free))]
 
-    def own_grids(self) -> list[str]:
-        """The seat's own grids drawn as maps (a district of tiles), line by line."""
+    def own_grids(self, brief: bool = False) -> list[str]:
+        """The seat's own grids drawn as maps (a district of tiles), line by line; `brief`:
+        their keys name each mark only."""
         if self.seat is None or not self.on_grid:
             return []
         lines: list[str] = []
-        for drawn in grid_maps(self.game, self.view, self.gw, owners={self.seat}):
+        for drawn in grid_maps(self.game, self.view, self.gw, owners={self.seat},
+                               brief=brief):
             lines += drawn.splitlines()
         return lines
 

@@ -33,9 +33,10 @@ def _abbreviation(gw: GameWords, value: Any) -> str:
 
 
 def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
-              effects: bool = False) -> list[str]:
+              effects: bool = False, brief: bool = False) -> list[str]:
     """One text map per grid and owner that has tokens on it (only `owners`' if given);
-    with `effects`, each followed by what its whole tiles do (`tile_effect_lines`)."""
+    with `effects`, each followed by what its whole tiles do (`tile_effect_lines`);
+    `brief`: its key names each mark only (`grid_legend`)."""
     out = []
     for name in game.definition.grids:
         found = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
@@ -43,7 +44,7 @@ def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
         for owner in found:
             if owners is not None and owner not in owners:
                 continue
-            lines = grid_map(game, view, gw, name, owner)
+            lines = grid_map(game, view, gw, name, owner, brief=brief)
             if effects:
                 lines += tile_effect_lines(game, view, gw, name, owner)
             out.append("\n".join(line.plain for line in lines))
@@ -138,11 +139,12 @@ def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str,
 
 
 def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
-             marks: dict[tuple, str] | None = None, key: bool = True) -> list[Text]:
+             marks: dict[tuple, str] | None = None, key: bool = True,
+             brief: bool = False) -> list[Text]:
     """A grid of one owner drawn as a map: a title, the columns in words ("column 3"), then
     each row of cells ("row 2" on its first line, so no edge number reads as a cost), and
-    its key (`grid_legend`) unless `key` is False. `marks` (cell -> key) are the spaces a
-    decision offers: each drawn with its key, "[3]", inside it."""
+    its key (`grid_legend`, `brief` or not) unless `key` is False. `marks` (cell -> key)
+    are the spaces a decision offers: each drawn with its key, "[3]", inside it."""
     marks = marks or {}
     grid = game.definition.grids[name]
     stacks = _stacks(view, name, owner)
@@ -194,7 +196,7 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
             if not left_open:
                 line.append("|")
             lines.append(line)
-    return lines + (grid_legend(gw, grid, list(stacks.values())) if key else [])
+    return lines + (grid_legend(gw, grid, list(stacks.values()), brief=brief) if key else [])
 
 
 def map_key(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
@@ -290,8 +292,8 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78,
         return []
     lines, line = [], Text(w("key:"), style="dim")
     for item in items:
-        if line.cell_len + len(item) + 3 > width:
-            lines.append(line)
+        if line.cell_len + len(item) + 3 > width and line.plain.strip() != w("key:"):
+            lines.append(line)          # (a long first item starts beside "key:")
             line = Text("  ", style="dim")
         elif line.plain.strip():
             line.append(" ·" if line.plain.strip() != w("key:") else "", style="dim")

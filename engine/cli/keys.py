@@ -23,7 +23,8 @@ the next.
   labels by a token with a name is keyed as that name (keyed_as): a card asked for by its
   number or its name has one key.
 
-Letters the table keeps for itself ("u" undo, "q" quit) are never given to an action.
+Letters the table keeps for itself ("u" undo, "q" quit, "h" help) are never given to an
+action.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import named_options
 
-RESERVED = frozenset("uq")
-"""Letters of the table's own commands: u (undo), q (quit)."""
+RESERVED = frozenset("uqh")
+"""Letters of the table's own commands: u (undo), q (quit), h (help)."""
 
 
 def _canon(value: Any) -> str:

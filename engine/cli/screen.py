@@ -372,6 +372,9 @@ class Screen:
         grid = board.own_grids()
         if grid:
             lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
+            if grid_room < len(grid):     # no room for the key whole: each mark by its name
+                grid = board.own_grids(brief=True)      # (never an entry cut in two)
+                lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
         else:
             want_rows = len(board.rows())
             reserved = min(len(mine), 2) + min(len(notes), 1)
@@ -504,7 +507,29 @@ class Screen:
         sep = joined[joined.index("\0") + 1:joined.index("\1")]
         lines = option_lines([(key, label.split(sep, 1)[0]) for key, label in options], width,
                              max_rows=None, console=self.console)
-        return lines + [Text(gw.w("? tells what each option does"), style="dim")]
+        return lines + [Text(gw.w("? tells what each option does; ? KEY one of them"),
+                             style="dim")]
+
+    def one_line_each(self, options: list[tuple[str, str]], width: int,
+                      room: int) -> list[Text]:
+        """Options too many to show their effects whole: one line each, in `room` lines.
+        An option longer than its line is said whole over the lines it needs while the
+        room lasts (the first ones first), else cut between words, ending in "…" (`?`, on
+        the header's line, says it whole)."""
+        whole = [option_lines([option], width, console=self.console) for option in options]
+        spare = room - len(options)
+        lines: list[Text] = []
+        for (key, label), said in zip(options, whole):
+            if len(said) == 1 or len(said) - 1 <= spare:
+                spare -= len(said) - 1
+                lines += said
+                continue
+            line = Text()
+            line.append(f"[{key}]", style="bold cyan")
+            line.append(f" {label}")
+            cut = line.plain.rfind(" ", 0, width - 1)          # cut between words
+            lines.append(cut_with_ellipsis(line, cut + 2 if cut > len(key) + 3 else width))
+        return lines
 
     def short_space(self, name: str) -> str | None:
         """A space's name said short ("row 3, column 4" -> "r3c4"), None if `name` is not
@@ -581,7 +606,11 @@ class Screen:
                     height - 3 - 2 - len(choices) - len(grid_map) < 7:
                 choices = self.marked_options(options, on_map, width)
             if not pictures and len(choices) > height - 5 - len(question_lines):
-                choices = self.names_only(options, width)   # each effect whole under `?`
+                choices = self.one_line_each(options, width,    # effects cut to a line
+                                             height - 4 - len(question_lines))
+                if len(choices) > height - 4 - len(question_lines):   # (the board gives
+                    choices = self.names_only(options, width)   # way), else names only:
+                    # each effect whole under `?`
             # (options with their effects that need the board's room take it: the board
             # shrinks to the seat's own first line, and `board` shows the rest)
             asked = [*question_lines, *choices]

@@ -26,7 +26,7 @@ from ..i18n.game_words import GameWords
 from ..present.labels import noted, option_notes
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
-from .help_text import fitted_help
+from .help_text import fitted_help, option_help
 from .keys import KeyBook, is_cell, keyed_as
 from .saves import Saved, write_save
 from .screen import Screen, option_lines
@@ -167,6 +167,15 @@ class Session:
             if answer == "":
                 self.screen.draw(view, seat, self.seen[seat], steps, question, options,
                                  None, grid_map, pictures, marks, map_keys)
+            elif command in ("?", "h", "help") and rest.strip():
+                said = option_help(options, [actions[i] for i in order], rest,
+                                   self.screen.width)
+                if said is None:
+                    self.say(w("not a key here: {answer}. Type one of {keys}, or ? for help.",
+                               answer=repr(rest.strip()),
+                               keys=", ".join(k for k, _ in options)), "red")
+                for line in said or []:
+                    self.console.print(line, markup=False, highlight=False, soft_wrap=True)
             elif answer in ("?", "h", "help"):
                 for line in fitted_help(self.gw, options, [actions[i] for i in order], steps,
                                         question, self.screen.width,
