@@ -13,7 +13,8 @@ Per game (its most players), in one process, over the same seeded random games:
 
 Rates per second of the process's CPU time (time.process_time: on a shared machine, other
 processes' load counts less than in wall time). Medians of --rounds rounds (each plays
---games-per-round games, at most --decisions decisions each).
+--games-per-round games, at most --decisions decisions each); the ratios are the medians of
+each round's ratios (its ways run back to back, under much the same load).
 Needs the openspiel and pettingzoo extras.
 """
 
@@ -111,7 +112,11 @@ def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
     for _ in range(rounds):
         for name, play in ways.items():
             samples[name].append(rate(play, game, games, decisions, seed))
-    return {name: statistics.median(values) for name, values in samples.items()}
+    figures = {name: statistics.median(values) for name, values in samples.items()}
+    for name in ("pz", "os"):                # each round's ways ran back to back
+        figures[f"{name}/api"] = statistics.median(
+            way / api for way, api in zip(samples[name], samples["api"]))
+    return figures
 
 
 def table(figures: dict[str, dict[str, float]]) -> str:
@@ -129,7 +134,7 @@ def table(figures: dict[str, dict[str, float]]) -> str:
         row = f"| {game} | {f['api']:,.0f} | {f['pz']:,.0f} | {f['os']:,.0f} |"
         if full:
             row += f" {f['os_full']:,.0f} |"
-        row += f" {f['pz'] / f['api']:.2f} | {f['os'] / f['api']:.2f} |"
+        row += f" {f['pz/api']:.2f} | {f['os/api']:.2f} |"
         lines.append(row)
     return "\n".join(lines)
 
@@ -137,7 +142,7 @@ def table(figures: dict[str, dict[str, float]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES), help="game ids (default: all)")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games-per-round", type=int, default=2)
     parser.add_argument("--decisions", type=int, default=2000,
                         help="decisions at most per game (max_decisions)")
@@ -153,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games:
         figures[game] = measure(game, args.rounds, args.games_per_round, args.decisions,
                                 args.seed, args.full)
-        print(f"{game}: " + ", ".join(f"{k} {v:,.0f}/s" for k, v in figures[game].items()),
+        print(f"{game}: " + ", ".join(f"{k} {v:,.2f}" if "/" in k else f"{k} {v:,.0f}/s"
+                                      for k, v in figures[game].items()),
               file=sys.stderr, flush=True)
     print(table(figures))
     return 0

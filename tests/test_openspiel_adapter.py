@@ -242,3 +242,21 @@ def test_observers_it_cannot_give_are_refused():
         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
     with pytest.raises(ValueError, match="public_info=False"):
         game.make_py_observer(no_public)
+
+
+def test_the_current_player_is_each_copys_own_after_it_moves_on():
+    game = pyspiel.load_game("regola_doge", {"seed": 3})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        before = state.current_player()
+        copy = state.clone()
+        copy.apply_action(int(rng.choice(copy.legal_actions())))
+        assert state.current_player() == before == min(state._held.state.to_move)
+        held = copy._held.state
+        assert copy.current_player() == (pyspiel.PlayerId.TERMINAL if held.is_over
+                                         else min(held.to_move))
+        if copy.is_terminal():
+            break
+        state = copy

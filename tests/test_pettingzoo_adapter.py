@@ -115,3 +115,25 @@ def test_the_order_enforcing_wrapper_answers_last_as_pettingzoos_does():
         e.step(action)
         plain.step(action)
         assert (plain.agents, plain.agent_selection) == (e.agents, e.agent_selection)
+
+
+def test_every_agents_mask_is_its_decision_now_at_every_step():
+    e = env("doge", max_decisions=300)
+    e.reset(seed=5)
+    raw = e.unwrapped
+    rng = np.random.default_rng(5)
+    for agent in e.agent_iter():
+        _, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        state = raw.state_
+        deciding = min(state.to_move)
+        for seat, other in enumerate(e.possible_agents):
+            mask = raw.observe(other)["action_mask"]
+            expected = np.zeros_like(mask)
+            if seat == deciding:
+                options = state.decision(seat)["options"]
+                expected[[raw.table.actions.id_of(v) for v in options]] = 1
+            assert np.array_equal(mask, expected), (seat, deciding)
+        e.step(int(rng.choice(np.flatnonzero(raw.observe(agent)["action_mask"]))))

@@ -10,7 +10,7 @@ returns those payoffs instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import UnsupportedPlayers
@@ -201,6 +201,14 @@ class Held:
         if view is None:
             view = self._views[key] = self.state.observe(seat, log)
         return view
+
+    def cached(self, key: str, make: Callable[[], Any]) -> Any:
+        """make()'s answer for this state, computed once per state (a None is not kept)."""
+        value = self._views.get(key)
+        if value is None:
+            value = make()
+            self._views[key] = value
+        return value
 
     def seen(self) -> SeenChoices:
         """The choices each seat saw so far (read from the log's new events)."""

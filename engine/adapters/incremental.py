@@ -230,8 +230,9 @@ class VectorKeeper:
             vec[ones] = 1
         if where_values:
             vec[where_values] = values
-        if hidden:
-            vec[list(hidden)] += list(hidden.values())
+        for block, change in hidden.items():     # (few: one at a time is quicker)
+            if change:
+                vec[block] += change
         for name in moved:
             last[name] = [c[:] if type(c) is list else c for c in columns[name]] \
                 if name == "cell" else columns[name][:]

@@ -178,6 +178,9 @@ class RegolaState(pyspiel.State):
     def current_player(self) -> int:
         """The seat that decides (the lowest of several), CHANCE while a draw waits (or
         before the seed), TERMINAL at the end."""
+        return self._held.cached("player", self._player)
+
+    def _player(self) -> int:
         state = self._held.state
         if state is None:
             return pyspiel.PlayerId.CHANCE
@@ -188,13 +191,13 @@ class RegolaState(pyspiel.State):
         return deciding_seat(state)
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The action ids `player` may take, sorted ([] unless it is its turn)."""
+        """The action ids `player` may take, sorted ([] unless it is its turn; a list
+        shared with the encoder: OpenSpiel copies it)."""
         state = self._held.state
         if state is None or player < 0 or player != self.current_player():
             return []
         decision = state.decision(player)
-        return [] if decision is None else list(self._table.encoder.action_ids(
-            decision["options"]))
+        return [] if decision is None else self._table.encoder.action_ids(decision["options"])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the draw that waits, each as likely (the seed, with the `seed`
@@ -214,7 +217,7 @@ class RegolaState(pyspiel.State):
         if state.chance_bound is not None:
             state.apply_chance(int(action))
         else:
-            state.apply(deciding_seat(state), self._table.actions.value_of(action))
+            state.apply(self.current_player(), self._table.actions.value_of(action))
         self._held.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -99,6 +99,8 @@ class RegolaEnv(AECEnv):
         self.metadata = {**self.metadata, "name": f"regola_{self.table.game.id}"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.table.players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._asked: tuple | None = None    # (seat, its legal action ids): the decision now
         self.agents = self.possible_agents[:]
         size = len(self.table.actions)
         obs = spaces.Box(low=-np.inf, high=np.inf, shape=(self.table.layout.size(False),),
@@ -132,7 +134,13 @@ class RegolaEnv(AECEnv):
         self._select()
 
     def _select(self) -> None:
-        seat = deciding_seat(self.state_)
+        state = self.state_
+        seat = deciding_seat(state)
+        self._asked = None
+        if seat is not None and state.chance_bound is None:
+            decision = state.decision(seat)
+            if decision is not None:
+                self._asked = (seat, self._keeper.action_ids(decision["options"]))
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
         elif self.agents and getattr(self, "agent_selection", None) not in self.agents:
@@ -140,14 +148,12 @@ class RegolaEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What the agent's seat sees, and the mask of its legal actions now."""
-        seat = self.possible_agents.index(agent)
-        state = self.state_
-        vector = self._keeper.observation(state, seat).copy()
+        seat = self._seat_of[agent]
+        vector = self._keeper.observation(self.state_, seat).copy()
         mask = np.zeros(len(self.table.actions), np.int8)
-        if state is not None and deciding_seat(state) == seat:
-            decision = state.decision(seat)
-            if decision is not None and state.chance_bound is None:
-                mask[self._keeper.action_ids(decision["options"])] = 1
+        asked = self._asked
+        if asked is not None and asked[0] == seat:
+            mask[asked[1]] = 1
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -162,9 +168,9 @@ class RegolaEnv(AECEnv):
         if dead:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        decision = self.state_.decision(seat)
-        if decision is None or int(action) not in self._keeper.action_ids(decision["options"]):
+        seat = self._seat_of[agent]
+        asked = self._asked
+        if asked is None or asked[0] != seat or int(action) not in asked[1]:
             self._illegal(agent)
             return
         self.state_.apply(seat, self.table.actions.value_of(int(action)))
