@@ -302,3 +302,34 @@ def test_a_finished_game_keeps_its_story_and_score_parts_after_a_restart(tmp_pat
     with TestClient(again, base_url="http://localhost"):
         after, told_again = parts(again.state.server, made["id"])
     assert after == before and told_again == told
+
+
+def test_the_whole_story_is_read_back_from_the_first_line_as_the_seat_may_see_it(client):
+    """A seat's view tells only what happened since its last move (at most LOG_LINES
+    entries); the story route tells the whole game, from its first line, ending with the
+    same lines the view tells, for a seat and for a spectator; a wrong token is refused."""
+    from regola.server.messages import LOG_LINES
+    made = make(client, seats=PEOPLE)
+    game, tokens = made["id"], [s["token"] for s in made["seats"]]
+    for _ in range(400):
+        watching = client.get(f"/api/games/{game}").json()
+        if watching["over"] or len(client.get(f"/api/games/{game}/story").json()["log"]) \
+                > LOG_LINES + 10:
+            break
+        for seat in (s["seat"] for s in watching["seats"] if s["to_move"]):
+            view = client.get(f"/api/games/{game}", headers=auth(tokens[seat])).json()
+            if view["prompt"]:
+                action = view["prompt"]["actions"][0]
+                client.post(f"/api/games/{game}/actions", headers=auth(tokens[seat]),
+                            json={"action": {k: action[k] for k in ("id", "ask", "step")}})
+    for token in (tokens[0], None):
+        headers = auth(token) if token else {}
+        view = client.get(f"/api/games/{game}", headers=headers).json()
+        whole = client.get(f"/api/games/{game}/story", headers=headers).json()["log"]
+        assert len(whole) > LOG_LINES >= len(view["log"]), (len(whole), len(view["log"]))
+        shown = [e["text"] for e in view["log"]]
+        assert [e["text"] for e in whole][-len(shown):] == shown
+        assert all(e["text"] for e in whole)
+    refused = client.get(f"/api/games/{game}/story", headers=auth("not-a-token"))
+    assert refused.status_code == 403 and "not a seat" in refused.json()["message"]
+    assert client.get("/api/games/nope/story").status_code == 404

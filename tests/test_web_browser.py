@@ -513,3 +513,73 @@ def test_the_board_text_stays_readable_and_the_story_never_cuts_a_line(browser, 
                                "document.querySelector('#prompt .error')", timeout=60_000)
     assert folded, "the story never outgrew its box"
     context.close()
+
+
+WHOLE_STORY = """async () => {
+  const headers = TABLE.token ? {Authorization: `Bearer ${TABLE.token}`} : {};
+  const body = await (await fetch(`/api/games/${TABLE.game}/story?lang=en`, {headers})).json();
+  return body.log.map(e => e.text);
+}"""
+"""The whole story as the server tells it to the page's seat."""
+
+SHOWN_STORY = """() => [...document.querySelectorAll('#log > li:not([hidden])')]
+  .filter(li => !li.matches('.fold, .nothing-new'))
+  .map(li => [li.value, (li.querySelector('summary') || li).textContent])"""
+"""The story lines the page shows, each with its number."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_whole_game_is_read_back_from_its_first_line(browser, server, size, tmp_path):
+    """The story box holds the lines since the person's last move; its button reads the
+    whole game from the server, every line from line 1, and keeps it whole as the game goes
+    on, until the person goes back to the latest lines."""
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone,
+                                  bypass_csp=True)
+    page = context.new_page()
+    page.goto(server.base + "/?lang=en")
+    page.select_option("#game", "doge")
+    page.click("#create")
+    page.wait_for_selector("a.open-seat")
+    page.goto(page.eval_on_selector("a.open-seat", "a => a.href"))
+    page.wait_for_selector("#board svg")
+    rng = random.Random(11)
+
+    def decide() -> None:
+        page.wait_for_selector("#prompt button.action:not([disabled])", timeout=60_000)
+        version = page.get_attribute("body", "data-version")
+        buttons = page.locator("#prompt button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'",
+                               timeout=60_000)
+
+    for _ in range(12):
+        decide()
+    page.wait_for_selector("#prompt button.action:not([disabled])", timeout=60_000)
+    latest = page.evaluate(SHOWN_STORY)
+    page.click("#story-whole")
+    page.wait_for_selector("#log li.fold button:text('Back to the latest lines')")
+    told = page.evaluate(WHOLE_STORY)
+    shown = page.evaluate(SHOWN_STORY)
+    assert len(told) > len(latest) and [n for n, _ in shown] == list(range(1, len(told) + 1))
+    assert [t for _, t in shown] == told
+    assert page.text_content("#log-title") == "The whole game, from the start"
+    assert page.is_hidden("#story-whole")
+    found = page.evaluate(LAYOUT)
+    assert found["scroll"] <= found["inner"] and not found["small"], found
+    page.screenshot(path=str(shots_folder(tmp_path) / f"whole-story-doge-{size}.png"),
+                    full_page=True)
+    for _ in range(3):                          # the game goes on: the story stays whole
+        decide()
+    page.wait_for_selector("#prompt button.action:not([disabled])", timeout=60_000)
+    for _ in range(50):
+        again, now = page.evaluate(SHOWN_STORY), page.evaluate(WHOLE_STORY)
+        if [t for _, t in again] == now:
+            break
+        page.wait_for_timeout(100)
+    assert len(now) >= len(told) and again[0] == shown[0] and [t for _, t in again] == now
+    page.click("#log li.fold button")
+    assert page.text_content("#log-title").startswith("Since your last move")
+    assert page.is_visible("#story-whole")
+    context.close()

@@ -32,7 +32,7 @@ from .errors import WebError
 from .guard import LOOPBACK, Guard
 from .http_api import HttpApi
 from .limits import language
-from .messages import LAYOUTS, seat_message, table_info
+from .messages import LAYOUTS, seat_message, table_info, whole_story
 from .pauses import ShortPauses
 from .quotas import Limits
 from .sessions import Session
@@ -132,6 +132,13 @@ class Server:
             return asyncio.wrap_future(drawn)
         return session.cached((session.revision, seat, words.lang, layouts), start)
 
+    def story(self, session: Session, seat: int | None, words: Words) -> asyncio.Future[str]:
+        """The whole story of the game as one seat (None: a spectator) may read it, in one
+        language, as JSON text: told in the drawing thread from a copy of the state now."""
+        def tell(state: GameState) -> str:
+            return json.dumps({"log": whole_story(session.game, state.observe(seat), words)})
+        return asyncio.wrap_future(self.drawer.submit(tell, session.state.clone()))
+
     async def act(self, session: Session, seat: int, action: Any,
                   taken: Callable[[dict], None] | None = None) -> dict:
         """Take a person's action (stored before anything is said), call `taken` with it
@@ -218,6 +225,7 @@ def create_app(db: str | Path = "regola-games.sqlite3", bot_delay: float = 0.3,
         Route("/api/games", api.create, methods=["POST"]),
         Route("/api/games/{game}", api.view),
         Route("/api/games/{game}/actions", api.act, methods=["POST"]),
+        Route("/api/games/{game}/story", api.story),
         WebSocketRoute("/ws/games/{game}", socket),
         *designer_routes(tools, designer),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -149,6 +149,15 @@ class HttpApi:
         return Response(await asyncio.shield(self.server.view(session, seat, words)),
                         media_type="application/json")
 
+    async def story(self, request: Request) -> Response:
+        """GET /api/games/{id}/story: the whole game's story as the token's seat (a
+        spectator without one) may read it, from its first line."""
+        words = language(request)
+        session = self.server.tables.get(request.path_params["game"])
+        seat = seat_for(session, request)
+        return Response(await asyncio.shield(self.server.story(session, seat, words)),
+                        media_type="application/json")
+
     async def act(self, request: Request) -> JSONResponse:
         """POST /api/games/{id}/actions: {"action": {"id", "ask", "step"}} for the token's
         seat; the seat's new view."""

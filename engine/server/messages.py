@@ -175,17 +175,19 @@ def since_last_move(log: list[dict], seat: int | None) -> int:
 
 
 def story_entries(gw: GameWords, log: list[dict], tokens: dict[str, dict],
-                  seat: int | None, name: Any = None, kept: KeptStory | None = None
-                  ) -> list[dict]:
+                  seat: int | None, name: Any = None, kept: KeptStory | None = None,
+                  whole: bool = False) -> list[dict]:
     """The story since the seat's last decision (a spectator: the latest entries), each
     entry its line and the lines of its raw moves; when little happened since, the entries
     before it too (marked `earlier`), so that what came of the seat's own moves stays in
     sight. `kept`: the seat's story kept from its last view (only the new events are
-    told), the same lines."""
+    told), the same lines. `whole`: every entry of the game the seat may read instead."""
     start = since_last_move(log, seat)
     limit = SPECTATOR_LINES if seat is None else LOG_LINES
 
     def pick(entries: list[Entry]) -> list[Entry]:
+        if whole:
+            return [entry for entry in entries if not _unshown(entry, seat)]
         return _shown(entries, seat, start, limit)
 
     if kept is None:
@@ -237,9 +239,8 @@ def _shown(entries: list[Entry], seat: int | None, start: int, limit: int) -> li
     earlier: list[Entry] = []
     enough = max(limit, EARLIER_SHOWN)          # then no earlier one is shown
     for entry in reversed(entries):
-        if entry.is_choice and (entry.headline.get("private") or
-                                (seat is not None and entry.headline.get("player") == seat)):
-            continue                            # a secret or the seat's own bare choice
+        if _unshown(entry, seat):
+            continue
         if entry.last >= start and not earlier:
             new.append(entry)
             if len(new) >= enough:
@@ -249,6 +250,22 @@ def _shown(entries: list[Entry], seat: int | None, start: int, limit: int) -> li
         else:
             break
     return [*reversed(earlier), *reversed(new)][-limit:]
+
+
+def _unshown(entry: Entry, seat: int | None) -> bool:
+    """Whether a story entry is left out of a seat's story: a secret choice, or the seat's
+    own bare choice (what came of it is told)."""
+    return entry.is_choice and bool(entry.headline.get("private") or
+                                    (seat is not None and entry.headline.get("player") == seat))
+
+
+def whole_story(game: Game, view: dict, words: Words) -> list[dict]:
+    """Every story entry of the game that the view's seat may read, from the first (each
+    its line and the lines of its raw moves), for reading the game back."""
+    gw = game_words(game.definition, words)
+    tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
+    return story_entries(gw, ended_log(view), tokens, view["seat"],
+                         Namer(game, gw, view).value, whole=True)
 
 
 def _cell(event: dict) -> bool:

@@ -296,6 +296,50 @@ function showLatest(list) {
   }
 }
 
+// The story box: the latest lines the view holds or, once the person asked for it, the whole
+// game from its first line (asked of the server again when the game has moved on).
+function drawStory(state) {
+  const log = $("log");
+  const button = $("story-whole");
+  const whole = TABLE.storyAll;
+  button.hidden = Boolean(whole);
+  button.textContent = W.story_whole;
+  button.onclick = () => readWholeStory();
+  if (whole) {
+    $("log-title").textContent = W.story_whole_title;
+    log.replaceChildren(...whole.log.map((entry) => storyEntry({ ...entry, earlier: false })));
+    [...log.children].forEach((item, i) => { item.value = i + 1; });
+    log.classList.add("whole");
+    const back = el("button", { type: "button", class: "story-fold", text: W.story_latest });
+    back.addEventListener("click", () => { TABLE.storyAll = null; if (TABLE.state) draw(TABLE.state); });
+    log.prepend(el("li", { class: "fold" }, back));
+    if (whole.version !== state.version) readWholeStory();
+    return;
+  }
+  $("log-title").textContent = state.seat === null ? W.log_watch : W.log;
+  log.replaceChildren(...state.log.map(storyEntry), ...nothingNew(state));
+  // At the end, the story from its first line (what came of the seat's last move, the
+  // move that won); during the game, its latest lines.
+  if (state.over) { log.classList.remove("whole"); log.scrollTop = 0; } else showLatest(log);
+}
+
+// Ask the server for the whole story as this seat may read it, and show it.
+async function readWholeStory() {
+  const version = TABLE.state ? TABLE.state.version : null;
+  if (TABLE.storyAsked === version) return;
+  TABLE.storyAsked = version;
+  const headers = TABLE.token ? { Authorization: `Bearer ${TABLE.token}` } : {};
+  try {
+    const body = await getJSON(`/api/games/${TABLE.game}/story`, { headers });
+    TABLE.storyAll = { log: body.log, version };
+  } catch (error) {
+    TABLE.storyAsked = null;
+    showError({ message: error.message });
+    return;
+  }
+  if (TABLE.state) draw(TABLE.state);
+}
+
 // The first line of a folded (or opened) story: a button that opens (or folds) it.
 function storyFold(text, open) {
   const button = el("button", { type: "button", class: "story-fold", text });
@@ -320,12 +364,7 @@ function draw(state) {
   $("hand-title").textContent = W.your_hand;
   drawPrompt(state);
   drawSeatsTable(state);
-  $("log-title").textContent = state.seat === null ? W.log_watch : W.log;
-  const log = $("log");
-  log.replaceChildren(...state.log.map(storyEntry), ...nothingNew(state));
-  // At the end, the story from its first line (what came of the seat's last move, the
-  // move that won); during the game, its latest lines.
-  if (state.over) log.scrollTop = 0; else showLatest(log);
+  drawStory(state);
   const result = $("result");
   result.hidden = !state.result;
   if (state.result) {
