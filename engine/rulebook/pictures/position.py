@@ -13,7 +13,8 @@ picks a fill from the board's `fills`), `open_var` (a game variable listing the 
 use; the others of their kind are drawn faded, or as blank backs with `closed: face_down`),
 `laid_var` (a player variable listing the areas where that player's piece lies on its side,
 drawn long and flat), `counts` (`var`, `text`, `areas`: a number per area on a badge, as the
-table's panels show it), `player_vars` and, for the setup picture
+table's panels show it), `player_vars`, `scores` (player variables shown in one strip of
+coloured chips when `panels` is false, such as the players' points) and, for the setup picture
 of the book, `players` and `seed` of the new_state() it draws.
 """
 
@@ -269,7 +270,7 @@ class Position:
         y = self.board()
         parts = [self.key, self._grids, self._decks]
         parts += [self._beside] if self.spec.get("beside", True) else []
-        parts += [self._players] if self.spec.get("panels", True) else []
+        parts += [self._players] if self.spec.get("panels", True) else [self._scores]
         for part in parts:
             extra, height = part(y + 6)
             self.body += extra
@@ -284,6 +285,9 @@ class Position:
 
     def _beside(self, y: float):
         return parts.beside(self.t, self.view, self.spec, self.places, y, self.width)
+
+    def _scores(self, y: float):
+        return parts.score_strip(self.t, self.view, self.spec, y, self.width, self.cast)
 
     def _players(self, y: float):
         return parts.players(self.t, self.view, self.spec, self.places, y, self.width,

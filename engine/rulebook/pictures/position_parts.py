@@ -236,3 +236,31 @@ def players(texts: Texts, view: dict, spec: dict, places: set[str], y: float,
                                 max_lines=1)
         bottom = max(bottom, py + h)
     return body, bottom - y + 8
+
+
+def score_strip(texts: Texts, view: dict, spec: dict, y: float, width: float,
+                cast: dict[str, str] | None = None) -> tuple[list, float]:
+    """One line of chips, one per player in their colour, with the player variables named
+    in `scores` (such as victory points), for pictures drawn without the players' panels."""
+    names = spec.get("scores", [])
+    if not names:
+        return [], 0
+    body: list[str] = []
+    x, cy = 8.0, y
+    for p in range(view["players"]):
+        seat = texts.g.seats[p]
+        who = (cast or {}).get(seat) or texts.name("seats", seat)
+        values = ", ".join(
+            texts.w("{n} {things}", n=plain(texts, view["player_vars"][p].get(name)),
+                    things=texts.name("player_variables", name))
+            for name in names)
+        text = texts.w("{track}: {value}", track=who, value=values)
+        w = text_width(text, 11) + 30
+        if x + w > width - 8 and x > 8:
+            x, cy = 8.0, cy + 28
+        colour = seat_colour(texts.g.seats, p)
+        body.append(rect(x, cy, w, 22, "#ffffff", "#555555", 1.5, 6))
+        body.append(rect(x + 6, cy + 5, 12, 12, colour, "#555555", 1, 3))
+        body.append(label(x + 24, cy + 15, text, 11, "start", "bold"))
+        x += w + 8
+    return body, cy + 22 - y
