@@ -134,11 +134,8 @@ SYNTAX_TREE_MODULE = "dsl/trees.py"
 
 CHILDREN_STILL_BY_POSITION = (
     "rulebook",
-    "dsl/asks.py",
     "dsl/builtins",
     "dsl/codegen",
-    "loading",
-    "scenarios",
     "server",
 )
 """Folders and modules under engine/ not yet moved to `part(node, "field")`: the next step
