@@ -11,7 +11,7 @@ from lark import Token, Tree
 
 from ..interpreter.model import Ask
 from .program import Program
-from .trees import call_parts, name_in
+from .trees import call_parts, name_in, part
 
 
 def read_asks(program: Program) -> list[Ask]:
@@ -22,7 +22,7 @@ def read_asks(program: Program) -> list[Ask]:
             continue
         for node in proc.tree.iter_subtrees_topdown():
             if node.data == "choose_stmt":
-                asks.append(_ask(proc.name, node.children[1], node.children[3]))
+                asks.append(_ask(proc.name, part(node, "options"), part(node, "ask")))
     return asks
 
 
@@ -41,7 +41,7 @@ def _shape(arg: Any) -> tuple[str, str] | None:
     if name is not None:
         return ("name", name)
     if isinstance(arg, Tree) and arg.data == "string":
-        return ("text", str(arg.children[0])[1:-1])
+        return ("text", str(part(arg, "token"))[1:-1])
     return None
 
 
@@ -50,12 +50,12 @@ def _literals(expr: Any) -> list[str]:
     if not isinstance(expr, Tree):
         return []
     if expr.data == "string":
-        return [str(expr.children[0])[1:-1]]
+        return [str(part(expr, "token"))[1:-1]]
     if expr.data == "list":
         return [s for item in expr.children for s in _literals(item)
                 if isinstance(item, Tree) and item.data == "string"]
     if expr.data == "binop":
-        return _literals(expr.children[0]) + _literals(expr.children[2])
+        return _literals(part(expr, "left")) + _literals(part(expr, "right"))
     if expr.data == "ternary":
-        return _literals(expr.children[0]) + _literals(expr.children[2])
+        return _literals(part(expr, "value")) + _literals(part(expr, "otherwise"))
     return []

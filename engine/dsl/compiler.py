@@ -24,6 +24,7 @@ from .check.table_texts import table_text_problems
 from .codegen.build import ScriptFunction, as_expression, frame_entry, load, with_budget
 from .codegen.module import ModuleWriter
 from .program import Program
+from .trees import part
 
 __all__ = ["TOKEN_FIELDS", "CompileProblem", "Compiler"]
 
@@ -50,18 +51,18 @@ class Compiler(StatementChecks):
         for name, (file, d) in self.program.const_trees.items():
             self.file, self.context = file, f"const {name}"
             try:
-                self.expr(d.children[1], set())
+                self.expr(part(d, "value"), set())
             except CompileProblem:
                 pass
         for func in list(self.program.funcs.values()):
             self.file, self.context = func.file, f"fn {func.name}"
             try:
-                self.expr(func.tree.children[2], set(func.params))
+                self.expr(part(func.tree, "value"), set(func.params))
             except CompileProblem:
                 continue
         for proc in list(self.program.procs.values()):
             self.file, self.context = proc.file, f"def {proc.name}"
-            block = proc.tree.children[2]
+            block = part(proc.tree, "body")
             scope = set(proc.params) | declared_names(block)
             self.check_shadowing(proc.tree, scope)
             self.sim_depth = 0

@@ -14,6 +14,7 @@ from lark.indenter import DedentError, Indenter
 
 from ..errors import Location, Problem
 from .cache import grammar_cache, load_tree, store_tree, tree_key
+from .trees import FIELDS, part
 
 _TOKEN_WORDS = {
     "_NL": "end of line", "_INDENT": "indented block", "_DEDENT": "end of block",
@@ -181,7 +182,7 @@ def _lift_choices(tree: Tree) -> None:
         lifted: list = []
         for stmt in block.children:
             kind = stmt.data if isinstance(stmt, Tree) else None
-            value = stmt.children[-1] if kind in ("let_stmt", "assign_stmt", "attr_assign_stmt",
+            value = part(stmt, "value") if kind in ("let_stmt", "assign_stmt", "attr_assign_stmt",
                                                   "return_value_stmt") else None
             if not isinstance(value, Tree) or value.data != "choose_expr":
                 lifted.append(stmt)
@@ -189,12 +190,13 @@ def _lift_choices(tree: Tree) -> None:
                 name = Token("NAME", RETURNED_CHOICE, line=value.meta.line,
                              column=value.meta.column)
                 lifted.append(Tree("choose_stmt", [name, *value.children], stmt.meta))
-                lifted.append(Tree(kind, [*stmt.children[:-1], Tree("name", [name], value.meta)],
-                                   stmt.meta))
+                kept = [part(stmt, field) for field in FIELDS[kind][:-1]]
+                lifted.append(Tree(kind, [*kept, Tree("name", [name], value.meta)], stmt.meta))
             else:
-                lifted.append(Tree("choose_stmt", [stmt.children[0], *value.children],
+                lifted.append(Tree("choose_stmt", [part(stmt, "name"), *value.children],
                                    stmt.meta))
-        block.children[:] = lifted
+        block.children.clear()
+        block.children.extend(lifted)
 
 
 def _check_depth(tree: Tree, file: str, line_offset: int, column_offset: int) -> None:

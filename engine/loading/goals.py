@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..dsl.compiler import CompileProblem, Compiler
 from ..dsl.parse import SyntaxProblem, parse
+from ..dsl.trees import part
 from ..errors import Problem
 from ..interpreter.goals import GoalRule
 from .yaml_source import Positions
@@ -20,7 +21,7 @@ def compile_expression(compiler: Compiler, text: str, params: list[str], path: t
         problems.append(err.problem)
         return None
     try:
-        return compiler.compile_expression(tree.children[0], params, file, loc)
+        return compiler.compile_expression(part(tree, "value"), params, file, loc)
     except CompileProblem:
         last = problems.pop()
         problems.append(Problem(loc, last.message))

@@ -14,6 +14,7 @@ from ..dsl.builtins import EXPRESSIONS
 from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
 from ..dsl.parse import SyntaxProblem, parse
+from ..dsl.trees import part
 from ..dsl.value_types import kinds_of
 from ..errors import Problem, RuleError
 from ..interpreter.model import EndRule, GameDef, ScorePart
@@ -130,14 +131,14 @@ def logged_notes(trees: Iterable[Tree]) -> dict[str, set[str]]:
     notes: dict[str, set[str]] = {}
     for tree in trees:
         for node in tree.iter_subtrees():
-            if node.data != "call_stmt" or not node.children or str(node.children[0]) != "log":
+            if node.data != "call_stmt" or str(part(node, "name")) != "log":
                 continue
-            args = node.children[1].children if node.children[1] is not None else []
-            if not args or args[0].data != "pos_arg" or args[0].children[0].data != "string":
+            args = part(part(node, "args"), "arguments") if part(node, "args") is not None else []
+            if not args or args[0].data != "pos_arg" or part(args[0], "value").data != "string":
                 continue
-            key = str(args[0].children[0].children[0])[1:-1]
+            key = str(part(part(args[0], "value"), "token"))[1:-1]
             fields = notes.setdefault(key, set())
-            fields.update(str(a.children[0]) for a in args[1:] if a.data == "kw_arg")
+            fields.update(str(part(a, "name")) for a in args[1:] if a.data == "kw_arg")
     return notes
 
 

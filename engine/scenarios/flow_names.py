@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 
 from ..dsl.check.names import declared_names
+from ..dsl.trees import part
 from ..interpreter.model import GameDef
 
 SUB = "·"   # a `simultaneous` block is compiled into a sub-procedure named PROC·simN
@@ -57,8 +58,8 @@ def _names(definition: GameDef) -> FlowNames:
         names.params[proc.name] = list(proc.params)
         names.variables[proc.name] = set(proc.params) | declared_names(proc.tree)
         for node in proc.tree.iter_subtrees():
-            if node.data == "choose_stmt" and node.children[3] is not None:
-                names.asks.setdefault(str(node.children[3])[1:-1], set()).add(proc.name)
+            if node.data == "choose_stmt" and part(node, "ask") is not None:
+                names.asks.setdefault(str(part(node, "ask"))[1:-1], set()).add(proc.name)
             elif node.data == "choose_stmt":
                 names.asks.setdefault("choose", set()).add(proc.name)
             elif node.data == "call_stmt":
@@ -67,13 +68,13 @@ def _names(definition: GameDef) -> FlowNames:
 
 
 def _call(names: FlowNames, definition: GameDef, caller: str, node: Tree) -> None:
-    callee = str(node.children[0])
+    callee = str(part(node, "name"))
     if callee in definition.program.procs:
         names.callers.setdefault(callee, set()).add(caller)
-    elif callee == "log" and node.children[1] is not None:
-        first = node.children[1].children[0]
-        if first.data == "pos_arg" and first.children[0].data == "string":
-            text = first.children[0].children[0]
+    elif callee == "log" and part(node, "args") is not None:
+        first = part(part(node, "args"), "arguments")[0]
+        if first.data == "pos_arg" and part(first, "value").data == "string":
+            text = part(part(first, "value"), "token")
             if isinstance(text, Token):
                 names.messages.add(str(text)[1:-1])
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..trees import part
+
 
 def unset_uses(block: Tree, params: list[str], locals_: set[str]) -> list[Token]:
     """The uses of the procedure's locals (`locals_`) that may come before any value."""
@@ -67,15 +69,15 @@ class _Walk:
     def if_stmt(self, s: Tree, done: frozenset) -> tuple[frozenset, bool]:
         after: list[frozenset] = []
         has_else = False
-        for clause in [s, *s.children[2:]]:
+        for clause in [s, *part(s, "clauses")]:
             if clause is None:
                 continue
             if clause.data == "else_clause":
                 has_else = True
-                branch = self.block(clause.children[0], done)
+                branch = self.block(part(clause, "body"), done)
             else:
-                self.uses(clause.children[0], done)
-                branch = self.block(clause.children[1], done)
+                self.uses(part(clause, "condition"), done)
+                branch = self.block(part(clause, "body"), done)
             if branch[1]:
                 after.append(branch[0])
         if not has_else:
@@ -88,7 +90,7 @@ class _Walk:
         if not isinstance(node, Tree):
             return
         if node.data == "name":
-            self.name(node.children[0], done)
+            self.name(part(node, "name"), done)
             return
         if node.data == "list_comp":
             value, var, source, where = node.children
@@ -100,8 +102,8 @@ class _Walk:
         if node.data in ("rank", "sort"):
             var, source, *rest = node.children
             self.uses(source, done)
-            for part in rest:
-                self.uses(part, done | {str(var)})
+            for later in rest:
+                self.uses(later, done | {str(var)})
             return
         for child in node.children:
             self.uses(child, done)

@@ -10,6 +10,7 @@ from lark import Tree
 from ...errors import Location, Problem
 from .. import builtins
 from ..builtins import Builtin
+from ..trees import part
 from . import named_args
 from .names import DeclaredNames
 
@@ -44,7 +45,7 @@ class CallChecks(DeclaredNames):
                 self.fail(t, f"{name!r} is a procedure: call it as a statement, "
                              "not inside an expression")
             known = list(self.program.funcs) + list(builtins.EXPRESSIONS)
-            self.fail(t.children[0], f"unknown function {name!r}" + self._suggest(name, known))
+            self.fail(part(t, "name"), f"unknown function {name!r}" + self._suggest(name, known))
             raise AssertionError
         return builtin
 
@@ -56,7 +57,7 @@ class CallChecks(DeclaredNames):
                 self.fail(s, f"{name!r} computes a value; use it in an expression, "
                              "not as a statement")
             known = list(self.program.procs) + list(builtins.STATEMENTS)
-            self.fail(s.children[0], f"unknown procedure {name!r}" + self._suggest(name, known))
+            self.fail(part(s, "name"), f"unknown procedure {name!r}" + self._suggest(name, known))
             raise AssertionError
         return builtin
 
@@ -79,8 +80,8 @@ class CallChecks(DeclaredNames):
     def check_arity(self, node: Tree, name: str, builtin: Builtin, args: list[Tree],
                     kwargs: dict[str, Tree]) -> None:
         """Named arguments, the number of arguments and the keywords a built-in accepts."""
-        given = node.children[1].children if node.children[1] is not None else []
-        found = named_args.problem(self.g, name, [a.children[0] for a in given
+        given = part(part(node, "args"), "arguments") if part(node, "args") is not None else []
+        found = named_args.problem(self.g, name, [part(a, "value") for a in given
                                                   if a.data == "pos_arg"])
         if found:
             self.fail(*found)
@@ -102,25 +103,27 @@ class CallChecks(DeclaredNames):
 
     def check_kind_arg(self, t: Tree, name: str) -> None:
         """A filtered built-in's first argument names a piece or token kind it can filter."""
-        first = t.children[1].children[0] if t.children[1] is not None else None
-        if first is None or first.data != "pos_arg" or first.children[0].data != "name":
+        given = part(part(t, "args"), "arguments") if part(t, "args") is not None else []
+        first = given[0] if given else None
+        if first is None or first.data != "pos_arg" or part(first, "value").data != "name":
             self.fail(t, f"{name}: the first argument must name a kind of piece or token")
-        kind = str(first.children[0].children[0])
+        kind = str(part(part(first, "value"), "name"))
         if kind not in self.g.pieces and kind not in self.g.tokens:
             self.fail(first, f"{name}: {kind!r} is not a kind of piece or token; known: "
                              + ", ".join(sorted(list(self.g.pieces) + list(self.g.tokens))))
         if kind in self.g.pieces:
-            for a in t.children[1].children[1:]:
-                if a.data == "kw_arg" and str(a.children[0]) not in ("owner", "at"):
+            for a in given[1:]:
+                if a.data == "kw_arg" and str(part(a, "name")) not in ("owner", "at"):
                     self.fail(a, f"{name}: {kind} pieces can only be filtered by owner and at")
 
     def check_log_id(self, s: Tree, kwargs: dict[str, Tree]) -> None:
         """`log` takes a quoted message id first, whose text is in the game's notes; every
         {placeholder} of that text is a keyword of the call (more keywords are event data)."""
-        first = s.children[1].children[0] if s.children[1] is not None else None
-        if first is None or first.data != "pos_arg" or first.children[0].data != "string":
+        given = part(part(s, "args"), "arguments") if part(s, "args") is not None else []
+        first = given[0] if given else None
+        if first is None or first.data != "pos_arg" or part(first, "value").data != "string":
             self.fail(s, "log needs a message id in quotes as its first argument")
-        key = str(first.children[0].children[0])[1:-1]
+        key = str(part(part(first, "value"), "token"))[1:-1]
         self.check_text(first, "notes", key)
         for text in message_texts(self.g.text.get("notes", {}).get(key)):
             missing = [name for name in placeholders(text) if name not in kwargs]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ...interpreter.limits import NUMBER_LIMIT
+from ..trees import part
 from .calls import CallChecks
 
 
@@ -20,16 +21,16 @@ class ExpressionChecks(CallChecks):
             return args, kwargs
         for a in node.children:
             if a.data == "kw_arg":
-                key = str(a.children[0])
+                key = str(part(a, "name"))
                 if key in kwargs:
-                    self.fail(a.children[0], f"keyword {key!r} given twice")
-                self.expr(a.children[1], scope)
-                kwargs[key] = a.children[1]
+                    self.fail(part(a, "name"), f"keyword {key!r} given twice")
+                self.expr(part(a, "value"), scope)
+                kwargs[key] = part(a, "value")
             else:
                 if kwargs:
                     self.fail(a, "positional argument after a keyword argument")
-                self.expr(a.children[0], scope)
-                args.append(a.children[0])
+                self.expr(part(a, "value"), scope)
+                args.append(part(a, "value"))
         return args, kwargs
 
     def expr(self, t: Tree, scope: set[str]) -> None:
@@ -91,8 +92,8 @@ class ExpressionChecks(CallChecks):
 
     def call(self, t: Tree, scope: set[str]) -> None:
         """A call of one of the script's functions or of a built-in that computes a value."""
-        name = str(t.children[0])
-        args, kwargs = self.args(t.children[1], scope)
+        name = str(part(t, "name"))
+        args, kwargs = self.args(part(t, "args"), scope)
         if name in self.program.funcs:
             func = self.program.funcs[name]
             self.check_script_arity(t, name, func.params, args, kwargs)
@@ -104,21 +105,20 @@ class ExpressionChecks(CallChecks):
         """`[E for x in L where C]` and `rank x in L by KEY, KEY2 where C`: the list in the
         outer scope, the rest with `x` bound (checked in the order they compile)."""
         if t.data == "list_comp":
-            inner = scope | {str(t.children[1])}
-            self.expr(t.children[0], inner)
-            self.expr(t.children[2], scope)
-            if t.children[3] is not None:
-                self.expr(t.children[3], inner)
+            inner = scope | {str(part(t, "variable"))}
+            self.expr(part(t, "item"), inner)
+            self.expr(part(t, "collection"), scope)
+            if part(t, "condition") is not None:
+                self.expr(part(t, "condition"), inner)
             return
-        inner = scope | {str(t.children[0])}
-        self.expr(t.children[1], scope)
-        rest = t.children[2:]
-        if rest[-1] is not None:
-            self.expr(rest[-1], inner)
-        for key in rest[:-1]:
+        inner = scope | {str(part(t, "variable"))}
+        self.expr(part(t, "collection"), scope)
+        if part(t, "condition") is not None:
+            self.expr(part(t, "condition"), inner)
+        for key in part(t, "keys"):
             self.expr(key, inner)
 
 
 def is_game(base: Tree, scope: set[str]) -> bool:
     """Is `base` the name `game` (the game variables), not a local of that name?"""
-    return base.data == "name" and str(base.children[0]) == "game" and "game" not in scope
+    return base.data == "name" and str(part(base, "name")) == "game" and "game" not in scope

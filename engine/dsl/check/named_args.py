@@ -9,6 +9,7 @@ from typing import Any
 from lark import Tree
 
 from ..builtins import NAMED_ARGS
+from ..trees import part
 
 WORDS = {"tracks": "a track", "resources": "a resource"}
 
@@ -26,7 +27,7 @@ def problem(game: Any, name: str, arg_trees: list) -> tuple[Any, str] | None:
         tree = arg_trees[index]
         if not (isinstance(tree, Tree) and tree.data == "name"):
             return tree, f"{name}: argument {index + 1} must name {WORDS[what]}"
-        given = str(tree.children[0])
+        given = str(part(tree, "name"))
         known = declared(game, what)
         if given not in known:
             close = difflib.get_close_matches(given, list(known), n=1)

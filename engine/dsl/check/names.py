@@ -13,6 +13,7 @@ from ...errors import Location, Problem
 from ...interpreter.model import GameDef
 from .. import builtins
 from ..program import Func, Proc, Program
+from ..trees import part
 from . import named_args
 
 TOKEN_FIELDS = {"owner", "at", "controller", "shown", "kind", "id"}
@@ -72,18 +73,18 @@ class DeclaredNames:
         """First pass: record the names every definition introduces."""
         self.file = file
         for d in tree.children:
-            name = str(d.children[0])
+            name = str(part(d, "name"))
             if name in self.program.procs or name in self.program.funcs or \
                     name in self.program.const_trees:
-                self.problems.append(Problem(self.where(d.children[0]),
+                self.problems.append(Problem(self.where(part(d, "name")),
                                              f"{name!r} is defined twice"))
                 continue
             if name in builtins.EXPRESSIONS or name in builtins.STATEMENTS:
-                self.problems.append(Problem(self.where(d.children[0]),
+                self.problems.append(Problem(self.where(part(d, "name")),
                                              f"{name!r} is a built-in and cannot be redefined"))
                 continue
-            params = [str(t) for t in d.children[1].children] if d.data != "const_def" and \
-                d.children[1] is not None else []
+            params = [str(t) for t in part(part(d, "params"), "names")] \
+                if d.data != "const_def" and part(d, "params") is not None else []
             if d.data == "proc_def":
                 self.program.procs[name] = Proc(name, params, tree=d, file=file)
             elif d.data == "func_def":
@@ -101,10 +102,15 @@ class DeclaredNames:
                                              "choose another name"))
 
 
+BOUND_NAMES = {"let_stmt": "name", "choose_stmt": "target", "for_stmt": "variable",
+               "simultaneous_stmt": "variable"}
+"""The part of each statement that introduces a local."""
+
+
 def declared_names(block: Tree) -> set[str]:
     """Every local a procedure's block introduces (let, choose, for, simultaneous)."""
     names: set[str] = set()
     for node in block.iter_subtrees():
-        if node.data in ("let_stmt", "choose_stmt", "for_stmt", "simultaneous_stmt"):
-            names.add(str(node.children[0]))
+        if node.data in BOUND_NAMES:
+            names.add(str(part(node, BOUND_NAMES[node.data])))
     return names

@@ -10,6 +10,7 @@ from typing import Any
 from lark import Token, Tree
 
 from ...errors import Location, Problem
+from ..trees import part
 from ..types import NOTHING, Type, compatible, concrete, describe, known
 
 
@@ -63,7 +64,7 @@ class Blame:
 
     def _name(self, node: Tree | Token) -> str | None:
         if isinstance(node, Tree) and node.data == "name":
-            return str(node.children[0])
+            return str(part(node, "name"))
         return None
 
     def setting_name(self, node: Tree | Token) -> str | None:

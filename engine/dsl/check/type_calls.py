@@ -10,6 +10,7 @@ from lark import Tree
 
 from ...texts.note_fields import EACH_PLAYER_KEYS, PLAYER_KEYS, PLAYERS_KEYS
 from .. import builtins
+from ..trees import part
 from ..types import (
     BOOLEAN,
     NOTHING,
@@ -37,7 +38,7 @@ class CallTypes(ExpressionTypes):
 
     def statement_call(self, s: Tree) -> None:
         """A call statement: a procedure of the script, a flow statement or a built-in."""
-        name = str(s.children[0])
+        name = str(part(s, "name"))
         proc = self.program.procs.get(name)
         if proc is not None:
             self.script_call(s, name, proc.params)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from .. import builtins
+from ..trees import part
 from ..types import (
     BOOLEAN,
     MAPPING,
@@ -200,7 +201,7 @@ class ExpressionTypes(Blame):
         """`game.VAR`, or a property of a player, a place or a token."""
         base, attr_tok = t.children
         attr = str(attr_tok)
-        if base.data == "name" and str(base.children[0]) == "game" and not self.is_local("game"):
+        if base.data == "name" and str(part(base, "name")) == "game" and not self.is_local("game"):
             return self.types.game_vars.get(attr, UNKNOWN)
         bt = self.ty(base)
         found = self.types.attr(bt, attr)
@@ -241,7 +242,7 @@ class ExpressionTypes(Blame):
 
     def call_type(self, t: Tree):
         """A call of a script function or of a built-in that computes a value."""
-        name = str(t.children[0])
+        name = str(part(t, "name"))
         func = self.program.funcs.get(name)
         if func is not None:
             self.script_call(t, name, func.params)
@@ -258,9 +259,9 @@ class ExpressionTypes(Blame):
 
     def arguments(self, t: Tree) -> tuple[list[Tree], dict[str, Tree]]:
         """A call's positional and keyword argument trees."""
-        given = t.children[1].children if t.children[1] is not None else []
-        args = [a.children[0] for a in given if isinstance(a, Tree) and a.data == "pos_arg"]
-        kwargs = {str(a.children[0]): a.children[1] for a in given
+        given = part(part(t, "args"), "arguments") if part(t, "args") is not None else []
+        args = [part(a, "value") for a in given if isinstance(a, Tree) and a.data == "pos_arg"]
+        kwargs = {str(part(a, "name")): part(a, "value") for a in given
                   if isinstance(a, Tree) and a.data == "kw_arg"}
         return args, kwargs
 
@@ -268,5 +269,5 @@ class ExpressionTypes(Blame):
 def bare_name(t: Tree | Token) -> str | None:
     """The name if an expression is just a name."""
     if isinstance(t, Tree) and t.data == "name":
-        return str(t.children[0])
+        return str(part(t, "name"))
     return None

@@ -15,6 +15,7 @@ from ...errors import Location, Problem
 from ...interpreter.model import GameDef
 from ..parse import RETURNED_CHOICE
 from ..program import Program
+from ..trees import part
 from ..types import (
     BOOLEAN,
     NOTHING,
@@ -148,14 +149,14 @@ class TypeChecker(CallTypes):
         """Check every constant, function, procedure and game-file expression once."""
         for name, (file, d) in self.program.const_trees.items():
             self.enter(file, f"const {name}", name, [])
-            self.const_types[name] = self.ty(d.children[1])
+            self.const_types[name] = self.ty(part(d, "value"))
         for func in self.program.funcs.values():
             self.enter(func.file, f"fn {func.name}", func.name, func.params)
-            self.fn_types[func.name] = self.ty(func.tree.children[2])
+            self.fn_types[func.name] = self.ty(part(func.tree, "value"))
         for proc in self.program.procs.values():
             if proc.tree is None or proc.tree.data != "proc_def":
                 continue         # a simultaneous block is checked with its procedure
-            block = proc.tree.children[2]
+            block = part(proc.tree, "body")
             known_locals = self.local_types.get(proc.name, {})
             local = {n: known_locals.get(n, NOTHING) for n in declared_names(block)}
             self.enter(proc.file, f"def {proc.name}", proc.name, proc.params, local)
@@ -242,10 +243,10 @@ class TypeChecker(CallTypes):
             self.block(ch[1])
             for clause in ch[2:]:
                 if clause is not None and clause.data == "elif_clause":
-                    self.condition(clause.children[0], "'elif'")
-                    self.block(clause.children[1])
+                    self.condition(part(clause, "condition"), "'elif'")
+                    self.block(part(clause, "body"))
                 elif clause is not None:
-                    self.block(clause.children[0])
+                    self.block(part(clause, "body"))
         elif kind in ("for_stmt", "simultaneous_stmt"):
             it = self.ty(ch[1])
             word = "for" if kind == "for_stmt" else "simultaneous"
@@ -274,14 +275,14 @@ class TypeChecker(CallTypes):
     def attr_assign(self, s: Tree) -> None:
         """`game.VAR = E` or `p.VAR = E`: the value fits the variable's type (that of its
         initial value, where a mistake is blamed if the value comes from the script)."""
-        base, attr, value = str(s.children[0]), str(s.children[1]), s.children[2]
+        base, attr, value = str(part(s, "base")), str(part(s, "attribute")), part(s, "value")
         vt = self.ty(value)
         if base == "game" and not self.is_local("game"):
             want, shown = self.types.game_vars.get(attr, UNKNOWN), f"game.{attr}"
             key = f"game.{attr}"
         else:
             bt = self.name_type(base)
-            self.expect(s.children[0], bt, PLAYER, lambda: f"{describe(bt)} has no player "
+            self.expect(part(s, "base"), bt, PLAYER, lambda: f"{describe(bt)} has no player "
                                                           f"variable {attr!r}")
             want, shown = self.types.player_vars.get(attr, UNKNOWN), f"{base}.{attr}"
             key = f"player.{attr}"
