@@ -113,9 +113,9 @@ class AssignmentSteps:
             env.phrases[name] = said
             return None
         if spoken and _any_one(value, env) and name not in env.changing:
-            # `let advisor = first(<tokens in no order>)`: no step that says the advisor "is
-            # one of" them; the step that first uses it says "one of the advisors ...", and
-            # the later ones "the advisor"
+            # `let piece = first(<tokens in no order>)`: no step that says the piece "is
+            # one of" them; the step that first uses it says "one of the pieces ...", and
+            # the later ones "the piece"
             env.first_use[name] = said
             return None
         if name in env.read_once and name not in env.changing and spoken:

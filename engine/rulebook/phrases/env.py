@@ -28,7 +28,7 @@ class Env:
     unordered: set[str] = field(default_factory=set)  # names holding tokens in no order
     used_once: set[str] = field(default_factory=set)  # locals read in two places at most
     inlined: dict[str, Any] = field(default_factory=dict)  # name -> the condition it holds
-    # name -> how it reads where it is first mentioned ("one of the advisors ..."), then
+    # name -> how it reads where it is first mentioned ("one of the pieces ..."), then
     # the plain name; shared by the nested envs, so the first mention anywhere takes it
     first_use: dict[str, str] = field(default_factory=dict)
     read_once: set[str] = field(default_factory=set)  # locals one step reads (logs aside)
