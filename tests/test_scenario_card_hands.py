@@ -96,3 +96,23 @@ def test_without_swap_a_card_in_a_rivals_hand_asks_for_its_owner(tmp_path):
     assert len(found) == 1
     assert "name the owner to take one" in found[0][1]
     assert "swap: true" in found[0][1]
+
+
+def test_an_ask_prefix_on_a_name_that_clashes_with_nothing_says_to_write_the_plain_name(
+        tmp_path):
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    game = tmp_path / "smugglers"
+    shutil.copytree(GAME, game)
+    book = game / "rulebook.yaml"
+    book.write_text(book.read_text(encoding="utf-8").replace(
+        "explains: [take_turn, play_cargo]", 'explains: [take_turn, "ask:play_cargo"]'),
+        encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(game)])
+    assert result.exit_code == 2
+    assert ("'ask:play_cargo' is no procedure, ask, end condition or reading of the game; "
+            "a prefix only tells apart two rules of one name: write 'play_cargo'") in result.output
+    assert CliRunner().invoke(app, ["validate", str(GAME)]).exit_code == 0
