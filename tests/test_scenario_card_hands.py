@@ -116,3 +116,16 @@ def test_an_ask_prefix_on_a_name_that_clashes_with_nothing_says_to_write_the_pla
     assert ("'ask:play_cargo' is no procedure, ask, end condition or reading of the game; "
             "a prefix only tells apart two rules of one name: write 'play_cargo'") in result.output
     assert CliRunner().invoke(app, ["validate", str(GAME)]).exit_code == 0
+
+
+def test_components_that_say_see_the_table_print_the_table():
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    result = CliRunner().invoke(app, ["rulebook", str(GAME)])
+    assert result.exit_code == 0, result.output
+    book = result.output
+    said = book.index("18 cargo cards, each showing its name and value (see the table)")
+    table = book.index("| name | value | how many |")
+    assert said < table < book.index("## A turn")
+    assert "| gold | 3 | 3 |" in book and "| thief | 0 | 4 |" in book
