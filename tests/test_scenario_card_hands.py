@@ -129,3 +129,27 @@ def test_components_that_say_see_the_table_print_the_table():
     table = book.index("| name | value | how many |")
     assert said < table < book.index("## A turn")
     assert "| gold | 3 | 3 |" in book and "| thief | 0 | 4 |" in book
+
+
+def test_validate_warns_of_card_names_the_text_file_does_not_name(tmp_path):
+    import re
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    game = tmp_path / "smugglers"
+    shutil.copytree(GAME, game)
+    text = game / "text.yaml"
+    text.write_text(re.sub(r"values:\n(  .*\n)+", "", text.read_text(encoding="utf-8")),
+                    encoding="utf-8")
+    shutil.rmtree(game / "locales")
+    spec = game / "game.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("languages: [en, es]",
+                                                             "languages: [en]"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(game)])
+    assert result.exit_code == 0, result.output
+    assert ("tokens.cargo.name: no text for 'gold', 'silk', 'spice', 'thief' in the values "
+            "section of the game's text file") in result.output
+    assert "no text for" not in CliRunner().invoke(app, ["validate", str(GAME)]).output
