@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from regola.cli.app import app
 
 PAGE = Path(__file__).parent.parent / "site" / "manual" / "first-game.md"
-FILE_LINE = re.compile(r"^`(fields/[^`]+)`:$")
+FILE_LINE = re.compile(r"^`((?:fields|treasure)/[^`]+)`:$")
 
 
 def _steps(text: str) -> list[tuple[str, str, str]]:
@@ -44,7 +44,9 @@ def test_the_first_game_page_runs_as_written(tmp_path, monkeypatch):
     steps = _steps(PAGE.read_text(encoding="utf-8"))
     files = {name for kind, name, _ in steps if kind == "file"}
     assert {"fields/game.yaml", "fields/flow.regola", "fields/text.yaml",
-            "fields/rulebook.yaml", "fields/locales/es.po"} <= files
+            "fields/rulebook.yaml", "fields/locales/es.po", "treasure/game.yaml",
+            "treasure/flow.regola", "treasure/scenarios/a_card_scores_its_value.scenario.yaml"
+            } <= files
     runner, output = CliRunner(), ""
     for kind, name, body in steps:
         if kind == "file":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Problem, RegolaError, RuleError
+from ..errors import Location, Problem, RegolaError, RuleError
 from ..game import Game
 from ..i18n.catalog import game_catalog
 from ..i18n.check import catalog_problems, shipped_translations
@@ -36,10 +36,37 @@ def game_problems(game: str, loaded: Game) -> tuple[list[Problem], list[Problem]
     definition = loaded.definition
     problems, warnings = book_checks(definition)
     warnings += score_title_problems(definition)
+    warnings += value_text_problems(definition)
     problems += table_problems(loaded)
     problems += catalog_problems(definition, extra=book_catalog_texts(definition))
     problems += scenario_problems(game, loaded)
     return problems, warnings
+
+
+def value_text_problems(definition) -> list[Problem]:
+    """A warning for each word a token property holds (a card's name) that the text file's
+    `values` section does not name: the story and the book would show the id, untranslated."""
+    text = getattr(definition, "text", None) or {}
+    if not text:
+        return []
+    named: set = set()              # a value some section names (values, effects...)
+    nodes = [entries for entries in text.values() if isinstance(entries, dict)]
+    while nodes:
+        node = nodes.pop()
+        named.update(node)
+        nodes += [v for v in node.values() if isinstance(v, dict)]
+    file = str(Path(definition.folder) / "game.yaml") if definition.folder else "game.yaml"
+    problems = []
+    for kind, tok in definition.tokens.items():
+        for prop, values in tok.props.items():
+            missing = sorted({v for v in values if isinstance(v, str)} - named)
+            if missing:
+                problems.append(Problem(
+                    Location(file, 0, 0, f"tokens.{kind}.{prop}"),
+                    f"no text for {', '.join(repr(v) for v in missing)} in the values section "
+                    f"of the game's text file: the story and the book show the id, and no "
+                    f"language can translate it"))
+    return problems
 
 
 def other_files(game: str, loaded: Game) -> list[str]:

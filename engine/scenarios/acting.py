@@ -77,8 +77,9 @@ def parse_action(scope: Scope, node: Any, path: Path_) -> Action:
     return Action(player, values, finish, line, text)
 
 
-def resolve(state, player: int, value: Any) -> Any:
-    """The legal option `value` names (by value or by id); `value` itself if none does."""
+def resolve(state, player: int, value: Any, seats: list[str] | None = None) -> Any:
+    """The legal option `value` names (by value or by id, or a seat's name for its number
+    when the options are players); `value` itself if none does."""
     decision = state.decision(player)
     if decision is None:
         return value
@@ -90,6 +91,11 @@ def resolve(state, player: int, value: Any) -> Any:
     for option in options:
         if action_id(option) == wanted:
             return option
+    if isinstance(value, str) and seats and value in seats:
+        index = seats.index(value)
+        for option in options:
+            if type(option) is int and option == index:
+                return option
     return value
 
 
@@ -102,7 +108,7 @@ def apply_one(run, player: int, value: Any, line: int) -> None:
         raise Failure(line, f"{name} has no decision to make for {action_id(value)!r} "
                             f"(to move: {waiting or 'nobody, the game is over'})")
     try:
-        state.apply(player, resolve(state, player, value))
+        state.apply(player, resolve(state, player, value, run.scope.seat_names()))
     except IllegalAction as err:
         raise Failure(line, f"{name}: {err}") from None
     except RegolaError as err:

@@ -117,21 +117,29 @@ def _player_piles(fills: list[Callable]) -> Callable:
 def _pile(scope: Scope, kind: str, player: int, place: str, node: Any, path: Path_) -> Callable:
     if not isinstance(node, dict):
         node = {"cards": [] if node is None else node}
-    body = scope.mapping(node, path, "a pile", required=("cards",), optional=("only", "shown"))
+    body = scope.mapping(node, path, "a pile", required=("cards",),
+                         optional=("only", "shown", "swap"))
     cards = body["cards"] if isinstance(body["cards"], list) else [body["cards"]]
     sels = [selection(scope, card, (*path, "cards", i), kind)[1] for i, card in enumerate(cards)]
     rest = scope.place(body["only"], (*path, "only")) if "only" in body else None
     shown = body.get("shown")
     if shown is not None and type(shown) is not bool:
         raise scope.fail((*path, "shown"), "shown must be true or false")
+    swap = body.get("swap", False)
+    if type(swap) is not bool:
+        raise scope.fail((*path, "swap"), "swap must be true or false")
     line = scope.line(path)
 
     def fill(run, taken: set) -> None:
         c = run.runtime()
         mine: set = set()
+        robbed: list[tuple[int, str]] = []      # (owner, place) of cards taken from others
         for sel in sels:
-            tid = pick(run, kind, sel, player, place, taken, line)
+            tid = pick(run, kind, sel, player, place, taken, line, anyone=swap)
             mine.add(tid)
+            was = c.token(tid)
+            if was["owner"] is not None and was["owner"] != player:
+                robbed.append((was["owner"], was["at"]))
             if c.token(tid)["owner"] != player:
                 c.give(tid, player)
             c.move_token(tid, place)
@@ -139,6 +147,11 @@ def _pile(scope: Scope, kind: str, player: int, place: str, node: Any, path: Pat
                 c.reveal(tid)
             elif shown is False:
                 c.hide(tid)
+        spare = [t for t in c.tokens(kind, owner=player, at=place) if t not in mine]
+        for (other, there), tid in zip(robbed, spare):      # a card back for each card taken
+            c.give(tid, other)
+            c.move_token(tid, there)
+            taken.add(tid)
         if rest is not None:
             for tid in c.tokens(kind, owner=player, at=place):
                 if tid not in mine:

@@ -123,6 +123,10 @@ class Scope:
         raise self.fail(path, f"unknown seat {_shown(value)} (seats: {known}, or 0 to "
                               f"{self.players - 1})")
 
+    def seat_names(self) -> list[str]:
+        """The names of the seats in play, by number."""
+        return list(self.game.seats[:self.players]) if self.game else []
+
     def seat_or_none(self, value: Any, path: Path_) -> int | None:
         """A seat, or None for `null` (e.g. a neutral token's controller)."""
         return None if value is None else self.seat(value, path)

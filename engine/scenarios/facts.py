@@ -73,20 +73,39 @@ def _legal(scope: Scope, f: dict, path: Path_) -> Check:
     if not tests:
         raise scope.fail(bpath, "a legal fact needs 'is', 'includes' or 'excludes'")
     name = scope.seat_name(player)
+    numbers = {seat: str(i) for i, seat in enumerate(scope.seat_names())}
 
     def check(run) -> str | None:
         have = [a["id"] for a in run.state.legal_actions(player)]
-        if "is" in tests and sorted(have) != sorted(tests["is"]):
-            return f"legal for {name}: expected {id_list(tests['is'])}, found {id_list(have)}"
-        missing = [i for i in tests.get("includes", []) if i not in have]
+        tests_here = tests
+        if any(type(a["value"]) is int for a in run.state.legal_actions(player)):
+            # a seat's name stands for its number when the options are numbers (players)
+            tests_here = {k: [numbers.get(i, i) for i in ids] for k, ids in tests.items()}
+        if "is" in tests_here and sorted(have) != sorted(tests_here["is"]):
+            return (f"legal for {name}: expected {id_list(tests['is'])}, found "
+                    f"{id_list(have)}" + ("" if have else _not_asked(run, player)))
+        missing = [i for i in tests_here.get("includes", []) if i not in have]
         if missing:
-            return f"legal for {name}: {id_list(missing)} not legal; legal: {id_list(have)}"
-        present = [i for i in tests.get("excludes", []) if i in have]
+            return (f"legal for {name}: {id_list(missing)} not legal; legal: {id_list(have)}"
+                    + ("" if have else _not_asked(run, player)))
+        present = [i for i in tests_here.get("excludes", []) if i in have]
         if present:
             return (f"legal for {name}: {id_list(present)} should not be legal; "
                     f"legal: {id_list(have)}")
         return None
     return check
+
+
+def _not_asked(run, player: int) -> str:
+    """Why a player has nothing legal: not asked now, and a choice of one option is not
+    asked at all unless the game file says so."""
+    scope = run.scope
+    moving = ", ".join(scope.seat_name(p) for p in run.state.to_move) or "nobody, the game is over"
+    why = (f" ({scope.seat_name(player)} is not asked anything now; to move: {moving}")
+    if not scope.game.ask_single_option:
+        why += ("; a choice with only one option is taken without asking (the game file's "
+                "ask_single_option: true asks it)")
+    return why + ")"
 
 
 def _ask(scope: Scope, f: dict, path: Path_) -> Check:
@@ -124,7 +143,7 @@ def _error(scope: Scope, f: dict, path: Path_) -> Check:
 
     def check(run) -> str | None:
         before = run.state.to_json()
-        value = resolve(run.state, action.player, action.values[0])
+        value = resolve(run.state, action.player, action.values[0], scope.seat_names())
         try:
             run.state.apply(action.player, value)
         except IllegalAction as err:

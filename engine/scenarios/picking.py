@@ -35,23 +35,26 @@ def selection(scope: Scope, node: Any, path: Path_, kind: str | None = None) -> 
 
 
 def pick(run, kind: str, filters: dict, owner: Any, at: Any, taken: set, line: int,
-         skip: Callable = lambda tok: False) -> str:
+         skip: Callable = lambda tok: False, anyone: bool = False) -> str:
     """One matching token not `taken`: already `at` with `owner`, else owned by `owner`, else
-    nobody's; another player's only when the filters name an owner."""
+    nobody's; another player's only when the filters name an owner (or, `anyone`, last)."""
     tokens = run.state.token_records()
     found = [t for t in run.runtime().tokens(kind, **filters)
              if t not in taken and not skip(tokens[t])]
-    if "owner" not in filters:
+    if "owner" not in filters and not anyone:
         mine = [t for t in found if tokens[t]["owner"] in (owner, None)]
         if found and not mine:
             seat = run.scope.seat_name(tokens[found[0]]["owner"])
             raise Failure(line, f"only other players' {kind} tokens match {_shown(filters)} "
-                                f"(e.g. {seat}'s): name the owner to take one")
+                                f"(e.g. {seat}'s): name the owner to take one, or swap: true "
+                                f"to take it from whoever holds it")
         found = mine
 
     def rank(t: str) -> int:
         tok = tokens[t]
-        return 0 if tok["owner"] == owner and tok["at"] == at else 1 if tok["owner"] == owner else 2
+        if tok["owner"] == owner:
+            return 0 if tok["at"] == at else 1
+        return 2 if tok["owner"] is None else 3
     if not found:
         raise Failure(line, f"no (other) {kind} token matches {_shown(filters)}")
     choice = min(found, key=rank)

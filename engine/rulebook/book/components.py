@@ -10,19 +10,20 @@ from typing import Any
 
 from ..texts import Texts, sentence
 from .markdown import bullets, numbered, table
-from .reference import counted_only
+from .reference import counted_only, token_table
 
 
 class Components:
     """Renders the parts of the rulebook that come from the game's components."""
 
     def __init__(self, texts: Texts, quiet: set[str] | None = None,
-                 aids: set[str] | None = None):
+                 aids: set[str] | None = None, tabled: set[str] | None = None):
         self.t = texts
         self.w = texts.w
         self.g = texts.g
         self.quiet = quiet or set()     # variables whose starting value goes unsaid
         self.aids = aids or set()       # engine aids: not in the box, never listed
+        self.tabled = tabled            # token kinds a section of the book shows as a table
 
     # -- components ----------------------------------------------------------------------
     def components(self) -> str:
@@ -33,10 +34,20 @@ class Components:
         shared = self.shared_things()
         if shared:
             parts += [self.w("Shared by all players:"), bullets(shared)]
+        parts += self.tables()
         parts += concept_components(self)
         parts += [sentence(s) for s in self.secrets()]
         parts.append(self.colours())
         return "\n\n".join(p for p in parts if p)
+
+    def tables(self) -> list[str]:
+        """The table of each long token set the components only count ("see the table")
+        when no section of the book shows it."""
+        if self.tabled is None:
+            return []
+        return [token_table(self.t, kind, list(tok.props)) for kind, tok in self.g.tokens.items()
+                if kind not in self.aids and kind not in self.tabled
+                and counted_only(self.t, kind) is not None]
 
     def board(self) -> str:
         if not self.g.areas:        # a game without a board says nothing of one

@@ -69,7 +69,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
         quiet = set(self.outline.quiet)
         aids = set(self.outline.engine_aids)
         self.ending = Ending(self.phrases, self.end)
-        self.blocks = {"components": Components(self.t, aids=aids).components,
+        tabled = {b["table"] for _, blocks in self.outline.sections for b in blocks
+                  if isinstance(b, dict) and "table" in b}
+        self.blocks = {"components": Components(self.t, aids=aids, tabled=tabled).components,
                        "setup": Components(self.t, quiet, aids=aids).setup,
                        "player_counts": Components(self.t).player_counts,
                        "end": self.ending.markdown,

@@ -55,6 +55,10 @@ def coverage_problems(definition: Any, outline: Any,
                 import difflib
                 near = difflib.get_close_matches(name, list(rules), n=3)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
+                bare = name.partition(":")[2]
+                if bare in rules:
+                    hint = (f"; a prefix only tells apart two rules of one name: write "
+                            f"{bare!r}")
                 problems.append(Problem(outline.where("sections", section_index[sid],
                                                       "explains", k),
                                         f"{name!r} is no procedure, ask, end condition or "
