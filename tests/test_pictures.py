@@ -265,14 +265,15 @@ def test_a_count_variable_is_drawn_on_a_badge_in_the_games_words(books):
 def test_a_picture_without_panels_shows_the_scores_it_names():
     """`scores`: with the players' panels off, one chip per player in seat order gives the
     named player variables (here the points, set apart for each seat); without `scores`,
-    no such chip is drawn."""
+    no such chip is drawn. (Copycat's book draws none: its examples' scenarios do not
+    carry the points won before them.)"""
     game = regola.load_game("copycat")
     state = game.new_state(players=3, seed=1)
     for seat, points in enumerate((7, 0, 12)):
         state.data["pvars"][seat]["vp"] = points
     book = Path(__file__).parents[1] / "rules" / "copycat" / "rulebook.yaml"
     pictures = yaml.safe_load(book.read_text())["pictures"]
-    spec = dict(pictures["street_view"])
+    spec = {**pictures["street_view"], "scores": ["vp"]}
     board = pictures[spec["board"]]
     labels = texts_of(draw_position(state, spec=spec, board=board))
     assert [t for t in labels if t.endswith(" VP")] == ["Red: 7 VP", "Blue: 0 VP", "Green: 12 VP"]
