@@ -365,3 +365,19 @@ def test_a_loop_that_counts_a_name_down_says_how_many_times(lang, said, gone):
     steps = appendix[appendix.index('<a id="steps-councilman-action">'):]
     steps = steps[:steps.index("<a id=", 10)]
     assert said in steps and gone not in steps
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "Turn the cards on the leftover pile and on the players' discard piles face down.",
+     "on their discard pile face down"),
+    ("es", "en las pilas de descarte de los jugadores", "y en su pila de descarte"),
+    ("nl", "op de aflegstapels van de spelers", "en op zijn aflegstapel")])
+def test_a_new_draw_pile_gathers_every_players_discards(lang, said, gone):
+    """Rialto (setup, option reshuffle_all_discards): the new draw pile takes every
+    player's discard pile, and the stage bonus goes to nobody only when every count is
+    zero (a yellow building counts without a card), as the chapters say."""
+    book = build_rulebook("rialto", lang=lang).markdown
+    assert said in book and gone not in book
+    bonus = {"en": "if any count is above zero", "es": "si algún recuento es mayor que cero",
+             "nl": "als iemands kaartentotaal hoger is dan nul"}[lang]
+    assert bonus in book and "if anyone played" not in book
