@@ -381,3 +381,14 @@ def test_a_new_draw_pile_gathers_every_players_discards(lang, said, gone):
     bonus = {"en": "if any count is above zero", "es": "si algún recuento es mayor que cero",
              "nl": "als iemands kaartentotaal hoger is dan nul"}[lang]
     assert bonus in book and "if anyone played" not in book
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "Play a card from the hand", "its action is used later)"),
+    ("es", "Jugar una carta de la mano", "su acción se usa más tarde)"),
+    ("nl", "Een kaart uit de hand spelen", "de actie ervan gebruik je later)")])
+def test_playing_a_card_in_phase_two_does_not_say_its_action_waits(lang, said, gone):
+    """Copycat, phase 2: a purple or blue card played may be used at once (the chapter
+    says so), so the turn's "play" answer does not say its action waits for later."""
+    book = build_rulebook("copycat", lang=lang).markdown
+    assert said in book and gone not in book
