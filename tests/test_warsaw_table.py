@@ -105,19 +105,6 @@ def test_a_short_screen_names_each_space_it_lists_by_key():
     assert all(f"[{k}] r{int(k) // 10}c{int(k) % 10}" in " ".join(lines) for k, _ in many)
 
 
-def test_a_short_list_of_spaces_says_each_by_row_and_column_in_words():
-    """When the room allows, each space is said whole ("row 3, column 4"), not "r3c4"."""
-    screen = Screen(Console(width=80, record=True), GAME, EN)
-    priced = [("18", "row 3, column 4 — pay 3 coins (empty space: the full cost)"),
-              ("24", "row 4, column 3 — pay 3 coins (empty space: the full cost)"),
-              ("25", "row 4, column 4 — pay 1 coin (over a tile: the cost difference)")]
-    lines = [line.plain for line in screen.marked_options(priced, {"18", "24", "25"}, 80,
-                                                          whole=True)]
-    assert lines == ["pay 3 coins (empty space): [18] row 3, column 4 · [24] row 4, column 3",
-                     "pay 1 coin (over a tile): [25] row 4, column 4"]
-    assert not re.search(r"r\dc\d", " ".join(lines))
-
-
 def test_the_story_says_why_a_building_and_a_park_score():
     state = fresh()
     clear(state, 0)

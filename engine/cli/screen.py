@@ -542,10 +542,9 @@ class Screen:
             if found else None
 
     def marked_options(self, options: list[tuple[str, str]], on_map: set[str],
-                       width: int, whole: bool = False) -> list[Text]:
+                       width: int) -> list[Text]:
         """The options on the map packed several to a line, each by its key and its name
-        (with `whole`, "[18] row 3, column 4"; else said short when the room is scarce:
-        "[18] r3c4 · [19] r3c5", the first one also in full); options with
+        said short ("[18] r3c4 · [19] r3c5", the first one also in full); options with
         notes grouped after their note, its reasons cut to their first words ("pay 3 coins
         (empty space): [18] r3c4 (row 3, column 4) · [19] r3c5; pay 1 coin (over a tile):
         [25] r4c4"), so each space keeps its name when the list is short."""
@@ -561,7 +560,7 @@ class Screen:
         explained = False
         for note, items in groups.items():
             for i, (key, name) in enumerate(items):
-                short = None if whole else self.short_space(name)
+                short = self.short_space(name)
                 said = name if short is None else short if explained else \
                     f"{short} ({name})"
                 explained = explained or short is not None
@@ -605,9 +604,7 @@ class Screen:
                                                              console=console)
             if grid_map and not pictures and \
                     height - 3 - 2 - len(choices) - len(grid_map) < 7:
-                choices = self.marked_options(options, on_map, width, whole=True)
-                if height - 3 - 2 - len(choices) - len(grid_map) < 7:   # names said short
-                    choices = self.marked_options(options, on_map, width)
+                choices = self.marked_options(options, on_map, width)
             if not pictures and len(choices) > height - 5 - len(question_lines):
                 choices = self.one_line_each(options, width,    # effects cut to a line
                                              height - 4 - len(question_lines))
