@@ -572,19 +572,19 @@ def _terminal(stdin: str, columns: int = 100, lines: int = 30) -> str:
     return result.stdout
 
 
-def test_a_card_keeps_its_key_from_one_question_to_the_next_at_the_terminal():
-    """The turn-order question (asked by the card's number) and the play question (asked by
-    the card's name) key the same card alike: Fatherly Friend is 37 in both, its copies
-    37.2 and 37.3; Local Radio 38 and Local TV 39."""
-    out = _terminal("37.3\na\n37\n")
+def test_cards_are_keyed_one_to_n_in_each_question_at_the_terminal():
+    """The turn-order question keys its cards 1..5 (copies of a card each their own key,
+    not 37, 37.2, 37.3), and the play question counts its cards off from 1 again."""
+    out = _terminal("3\na\n1\n")
     order = out[:out.index("your choice")]
-    assert "[37] Fatherly Friend (turn order 9)" in order
-    assert "[37.2] Fatherly Friend (turn order 10)" in order
-    assert "[37.3] Fatherly Friend (turn order 11)" in order
-    assert "[38] Local Radio (turn order 17)" in order and "[39] Local TV (turn order 18)" in order
+    assert "[1] Fatherly Friend (turn order 9)" in order
+    assert "[2] Fatherly Friend (turn order 10)" in order
+    assert "[3] Fatherly Friend (turn order 11)" in order
+    assert "[4] Local Radio (turn order 17)" in order and "[5] Local TV (turn order 18)" in order
+    assert "37" not in order
     play = out[out.index("Play which card from your hand?"):]
-    assert "[37] Fatherly Friend ×2" in play and "[38] Local Radio" in play
-    assert "[39] Local TV" in play
+    assert "[1] Fatherly Friend ×2" in play and "[2] Local Radio" in play
+    assert "[3] Local TV" in play
     assert "Red plays Fatherly Friend" in play
 
 

@@ -107,16 +107,22 @@ def test_the_turn_order_is_said_by_the_players_names():
     assert "colour cards" not in shown, shown[-1500:]
 
 
-def test_a_long_breadcrumb_and_long_options_wrap_instead_of_being_cut():
-    """Rialto's yellow buildings at 80 columns: the breadcrumb says the whole rule (to its
-    link, said by its words) and the building's option its whole effect, over more lines."""
+def test_a_long_breadcrumb_takes_one_line_and_long_options_wrap():
+    """Rialto's yellow buildings at 80 columns: the breadcrumb's long rule keeps one line
+    (the question and its options come first; `?` says it whole), the building's option
+    says its whole effect, over more lines."""
     drawn, _ = screens("rialto", 80, 24, 40)
-    asked = [" ".join(" ".join(screen).split()) for screen in drawn
+    asked = [screen for screen in drawn
              if any("yellow building 1 — " in line for line in screen)
              and any(line.startswith("Red (1): Use a yellow building") for line in screen)]
     assert asked
-    for text in asked:
-        assert "that is not a Joker (see What yellow buildings do)" in text
+    for screen in asked:
+        at = next(i for i, line in enumerate(screen)
+                  if line.startswith("Red (1): Use a yellow building"))
+        assert screen[at - 1].rstrip().endswith("(? says it whole)"), screen
+        assert "may use their yellow buildings" in screen[at - 1], screen
+        text = " ".join(" ".join(screen).split())
+        assert "that is not a Joker" not in text
         assert "take one coin from the bank (while it lasts) and play your turn after " \
                "everyone else." in text
 

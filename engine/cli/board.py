@@ -384,12 +384,16 @@ class Board:
         if letters:                      # the letters said once a space is built on
             built = any(sum(row) for area, row in self.view["pieces"].get(
                 spaces["piece"], {}).items() if area in self.game.definition.areas)
-            return [Text(self.gw.w("{piece}: {title}", piece=self.gw.piece(spaces["piece"], 2),
-                                   title=title or self.gw.prop(spaces["property"])),
-                         style="dim")] + ([Text(self.gw.w(
-                             "built by: {letters}", letters=", ".join(
-                                 f"{letter} {self.gw.seat(p)}" for p, letter in letters.items())),
-                             style="dim")] if built else [])
+            piece, title = self.gw.piece(spaces["piece"], 2), \
+                title or self.gw.prop(spaces["property"])
+            if not built:
+                return [Text(self.gw.w("{piece}: {title}", piece=piece, title=title),
+                             style="dim")]
+            return [Text(self.gw.w("{piece}: a number: {title}", piece=piece, title=title),
+                         style="dim"),
+                    Text(self.gw.w("a letter: who built there ({letters})", letters=", ".join(
+                        f"{letter} {self.gw.seat(p)}" for p, letter in letters.items())),
+                        style="dim")]
         return [Text(self.gw.w("{piece}: {title}; ■ a space built on", piece=self.gw.piece(
             spaces["piece"], 2), title=title or self.gw.prop(spaces["property"])),
             style="dim")]

@@ -15,8 +15,12 @@ the next.
   Otherwise a cell keeps the number it had the last time
   the question was asked, and a new one takes a free number that keeps the reading order
   if one does (else the next free one after the number before it).
-- Any other value (a card, a row, a connection) keeps one number in every question all
-  game long: a new one gets the lowest number never given, after the areas' numbers (so
+- In a question that offers no place (no area, no cell) on a game whose grids are not all
+  of limited size, any other value (a card, a row) is counted off 1, 2, 3 ... in the order
+  listed (each option its own number, copies of a card too), after the numbers the
+  question's other options use: a short key next to the card's name and effect.
+- Otherwise any other value (a card, a row, a connection) keeps one number in every
+  question all game long: a new one gets the lowest number never given, after the areas' numbers (so
   it never reads as an area on the board) and, on grids of limited size, after the
   numbers of the square's cells (so it never reads as a space). A value offered twice
   (copies of a card) has that number, then a suffix: 37, 37.2. A number the question
@@ -163,6 +167,10 @@ class KeyBook:
             self._cell_numbers(book, actions, cells, out, used)
             rest = [i for i in rest if i not in cells]
         numbers: set[int] = {int(k) for k in out if k is not None and k.isdigit()}
+        if rest and not cells and self._reach() is None and not any(
+                isinstance(a["value"], str) and a["value"] in self.areas for a in actions):
+            self._count_off(rest, out, numbers | {int(k) for k in used if k.isdigit()})
+            return [self._unique(k, out, i) for i, k in enumerate(out)]
         shared = self.numbers.setdefault("", {})   # one book for every question
         fresh = []
         here: dict[str, int] = {}            # a value offered twice: one number (3, 3.2)
@@ -192,6 +200,18 @@ class KeyBook:
             numbers.add(number)
             out[i] = str(number)
         return [self._unique(k, out, i) for i, k in enumerate(out)]
+
+    @staticmethod
+    def _count_off(rest: list[int], out: list[str | None], taken: set[int]) -> None:
+        """Keys 1, 2, 3 ... in the order listed for a question's cards, rows and other
+        values that are no place (each option its own number, copies too), skipping the
+        numbers the question's other options already use."""
+        number = 0
+        for i in rest:
+            number += 1
+            while number in taken:
+                number += 1
+            out[i] = str(number)
 
     def _after_places(self) -> int:
         """The first number a value that is no place may take: after the areas' numbers on

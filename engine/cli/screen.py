@@ -412,12 +412,12 @@ class Screen:
         return lines, grid_room
 
     def crumb_room(self, view: dict, room: int) -> int:
-        """The lines the question's breadcrumb may take: `room`, but two when the board
-        says its areas each in a line and the options are areas or connections (the areas'
-        lines decide them; `?` says the step whole), one on a short screen."""
+        """The lines the question's breadcrumb may take: one (the question and its options
+        come first; `?` says the step whole), or two on a tall screen when the options are
+        no areas the board says each in a line."""
         if self.on_the_map and Board(self.game, self.gw, view).lined_areas():
-            return min(room, 2 if self.console.height >= 28 else 1)
-        return room
+            return min(room, 1)
+        return min(room, 2 if self.console.height >= TALL else 1)
 
     def front_lines(self, board: Board, room: int) -> list[Text]:
         """The areas drawn first in at most `room` lines: short ones packed side by side,

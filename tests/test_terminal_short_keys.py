@@ -1,0 +1,45 @@
+"""Short keys at the terminal: cards offered in a question that names no place are keyed
+1, 2, 3 ... in the order listed (not by numbers that run on after the board's areas)."""
+
+from __future__ import annotations
+
+import regola
+from regola.cli.keys import KeyBook, keyed_as
+from regola.i18n.game_words import GameWords
+
+
+def _first_question(game_id: str, players: int = 2, seed: int = 3):
+    game = regola.load_game(game_id)
+    state = game.new_state(players=players, seed=seed)
+    seat = state.to_move[0]
+    view = state.observe(seat)
+    actions = state.legal_actions(seat)
+    context = state.decision_context(seat)
+    return game, actions, context, view
+
+
+def test_cards_for_the_turn_order_are_keyed_one_to_n():
+    """Copycat's first question (a card for the turn order, copies of one card among
+    them) gives each option its own key 1..n, no suffixed ids like 37.2."""
+    game, actions, context, view = _first_question("copycat")
+    book = KeyBook(game, GameWords(game.definition))
+    keys = book.keys(keyed_as(actions, context, view), context["named"] if context else [])
+    assert keys == [str(n) for n in range(1, len(actions) + 1)]
+
+
+def test_short_keys_skip_the_numbers_other_options_use():
+    """A question mixing a number option with cards: the cards take the free numbers."""
+    game = regola.load_game("copycat")
+    book = KeyBook(game, GameWords(game.definition))
+    actions = [{"id": "a", "value": 1, "ask": "x"}, {"id": "b", "value": {"c": 1}, "ask": "x"},
+               {"id": "c", "value": {"c": 2}, "ask": "x"}]
+    assert book.keys(actions, []) == ["1", "2", "3"]
+
+
+def test_places_keep_their_board_numbers():
+    """Areas are still keyed by their number on the board."""
+    game = regola.load_game("copycat")
+    book = KeyBook(game, GameWords(game.definition))
+    areas = list(game.definition.areas)
+    actions = [{"id": a, "value": a, "ask": "y"} for a in areas[11:14]]
+    assert book.keys(actions, []) == ["12", "13", "14"]
