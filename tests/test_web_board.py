@@ -454,3 +454,25 @@ def test_a_pick_ring_never_covers_a_worth_badge_on_either_board(game):
                     assert not (x - 10 < cx < x + w + 10 and y - 10 < cy < y + h + 10), \
                         (seed, decisions, ctx.width, (cx, cy), (x, y, w))
     assert checked
+
+
+@pytest.mark.parametrize("game", builtin_games())
+def test_a_long_panel_heading_wraps_inside_the_board_on_either_width(game):
+    """A panel's heading (bold, 15 units) breaks into lines that fit the board, wide and on
+    a phone, and the words are all there: none is cut at the board's edge."""
+    from dataclasses import replace
+
+    from regola.server.svg.board import panel_title
+    from regola.server.svg.context import NARROW
+    state = played(game, 30)
+    seat = state.to_move[0] if state.to_move else 0
+    wide = ctx_for(state, seat)
+    for ctx in (wide, replace(wide, width=NARROW)):
+        root = ET.fromstring(draw_board(ctx, game))
+        lines = [t.text or "" for t in root.iter(SVG + "text") if t.get("font-size") == "15"]
+        assert all(len(line) * 15 * 0.62 <= ctx.width for line in lines), lines
+        said = " ".join(lines)
+        for panel in ctx.layout.panels:
+            title = panel_title(ctx, panel)
+            if title and len(title) * 15 * 0.62 > ctx.width:
+                assert title in said
