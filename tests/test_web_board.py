@@ -348,7 +348,7 @@ def test_a_rotation_is_chosen_from_pictures_of_the_tile_turned_on_its_cell(after
     pictures = [ET.fromstring(a["picture"]) for a in actions]
     assert len({a["picture"] for a in actions}) == len(actions)     # each turn looks different
     assert all(p.tag == SVG + "svg" and float(p.get("width")) <= 3 * 46 + 4 for p in pictures)
-    assert all("°" in a["label"] for a in actions)
+    assert {a["label"] for a in actions} <= {"0°", "90°", "180°", "270°"}    # angles only
     x, y = context["prompt"]["where"]
     for board in (message["board"], message["board_narrow"]):
         assert f'data-subject-cell="{x},{y}"' in board
@@ -411,3 +411,68 @@ def test_doge_advisors_palace_spaces_and_marker_rows_say_what_they_are():
     words = texts(draw_board(ctx, "doge"))
     assert words.count("palace cost in houses (paid back to your") == 6
     assert "ballot markers" in words
+
+
+def _placed(svg: str) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float]]]:
+    """The board's worth badges (dark round-cornered tags 20 high: x, y, width, height) and
+    its pick rings (centres), where the page draws them (every translate applied)."""
+    badges, rings = [], []
+
+    def walk(node: ET.Element, dx: float, dy: float) -> None:
+        moved = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", node.get("transform") or "")
+        if moved:
+            dx, dy = dx + float(moved[1]), dy + float(moved[2])
+        if node.tag == SVG + "rect" and node.get("fill") == "#2c3e50" \
+                and float(node.get("height")) == 20:
+            badges.append((dx + float(node.get("x")), dy + float(node.get("y")),
+                           float(node.get("width")), 20.0))
+        if node.tag == SVG + "circle" and node.get("stroke") == "#c0392b":
+            rings.append((dx + float(node.get("cx")), dy + float(node.get("cy"))))
+        for child in node:
+            walk(child, dx, dy)
+    walk(ET.fromstring(svg), 0, 0)
+    return badges, rings
+
+
+@pytest.mark.parametrize("game", ["rialto"])
+def test_a_pick_ring_never_covers_a_worth_badge_on_either_board(game):
+    """A connection's pick ring keeps clear of the areas' worth badges, on the wide board
+    and on a phone's narrow one, so every badge's number stays readable."""
+    from dataclasses import replace
+
+    from regola.server.svg.context import NARROW
+    checked = 0
+    for seed, decisions in ((1, 111), (1, 117), (2, 51), (3, 156)):   # connections asked
+        state = played(game, decisions, seed)
+        seat = state.to_move[0]
+        wide = ctx_for(state, seat)
+        for ctx in (wide, replace(wide, width=NARROW)):
+            badges, rings = _placed(draw_board(ctx, game))
+            for cx, cy in rings:
+                for x, y, w, h in badges:
+                    checked += 1
+                    assert not (x - 10 < cx < x + w + 10 and y - 10 < cy < y + h + 10), \
+                        (seed, decisions, ctx.width, (cx, cy), (x, y, w))
+    assert checked
+
+
+@pytest.mark.parametrize("game", builtin_games())
+def test_a_long_panel_heading_wraps_inside_the_board_on_either_width(game):
+    """A panel's heading (bold, 15 units) breaks into lines that fit the board, wide and on
+    a phone, and the words are all there: none is cut at the board's edge."""
+    from dataclasses import replace
+
+    from regola.server.svg.board import panel_title
+    from regola.server.svg.context import NARROW
+    state = played(game, 30)
+    seat = state.to_move[0] if state.to_move else 0
+    wide = ctx_for(state, seat)
+    for ctx in (wide, replace(wide, width=NARROW)):
+        root = ET.fromstring(draw_board(ctx, game))
+        lines = [t.text or "" for t in root.iter(SVG + "text") if t.get("font-size") == "15"]
+        assert all(len(line) * 15 * 0.62 <= ctx.width for line in lines), lines
+        said = " ".join(lines)
+        for panel in ctx.layout.panels:
+            title = panel_title(ctx, panel)
+            if title and len(title) * 15 * 0.62 > ctx.width:
+                assert title in said

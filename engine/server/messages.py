@@ -389,9 +389,10 @@ def subject_picture(ctx: Ctx) -> str | None:
     return tile(ctx, grid, token, 62).svg(tile_text(ctx, token))
 
 
-def turn_label(gw: GameWords, turns: int) -> str:
-    """A rotation's option under its picture: the quarter turns and the angle (1 · 90°)."""
-    return f"{gw.value(turns)} · {turns % 4 * 90}°"
+def turn_label(turns: int) -> str:
+    """A rotation's option under its picture: the angle it turns the tile (0°, 90°, ...);
+    a count of quarter turns beside it ("0 · 0°") only puzzled players."""
+    return f"{turns % 4 * 90}°"
 
 
 LAYOUTS = ("wide", "narrow")
@@ -441,7 +442,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
                                "label": namer.labelled(button_label(
                                    gw, namer, a, tokens, ctx, option_kind, pieces, named),
                                    a["value"], context)
-                               if a["id"] not in pictures else turn_label(gw, a["value"]),
+                               if a["id"] not in pictures else turn_label(a["value"]),
                                "effect": "" if a["id"] in pictures else
                                namer.effect(a["value"], _piece(pieces, a["value"])) or "",
                                **({"picture": pictures[a["id"]]}

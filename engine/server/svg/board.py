@@ -10,13 +10,15 @@ from .context import Ctx
 from .grids import CELL, draw_grids, tile
 from .map import draw_map
 from .rows import draw_decks, draw_locations
-from .shapes import Drawing, action_attr, rect, text
+from .shapes import Drawing, action_attr, rect, text, wrap
 from .tokens import tag
 from .tracks import draw_tracks
 
 PANELS = {"areas": draw_areas, "map": draw_map, "tracks": draw_tracks, "grids": draw_grids,
           "locations": draw_locations, "decks": draw_decks}
 TITLE_H = 26
+TITLE_LINE = 19
+"""The height of each line of a panel's heading after its first."""
 TAP = 44
 """The height of a card in the hand (a finger's tap)."""
 MARGIN = 12
@@ -47,10 +49,12 @@ def draw_board(ctx: Ctx, title: str) -> str:
         if not drawn.height:
             continue
         heading = panel_title(ctx, panel)
-        if heading:
-            board.add(text(MARGIN, board.height + 17, heading, 15, weight="bold",
-                           fill="#5a4320"))
-            board.height += TITLE_H
+        if heading:             # a long heading wraps (bold type runs about 8% wider)
+            for line in wrap(heading, ctx.width / 1.08, 15):
+                board.add(text(MARGIN, board.height + 17, line, 15, weight="bold",
+                               fill="#5a4320"))
+                board.height += TITLE_LINE
+            board.height += TITLE_H - TITLE_LINE
         board.place(drawn, MARGIN, board.height)
         board.height += drawn.height + MARGIN
     board.body.insert(0, rect(0, 0, board.width, board.height + MARGIN, "#fffdf8", "none", 0, 0))

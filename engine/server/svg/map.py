@@ -24,6 +24,8 @@ LANE = 18
 PLATE_H = 22
 PICK_GAP = 30
 """How far apart the centres of two connections' buttons are at least, when they can be."""
+RING_R = 10
+"""The radius of a pickable connection's ring."""
 
 
 BADGE_W = 70
@@ -67,8 +69,10 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
     top = Drawing(ctx.width, height)        # the tiles, drawn over the boxes
     taken: list[tuple[float, float, float]] = []
     targets: list[tuple[float, float]] = []    # the buttons on free connections so far
-    if panel.get("value"):      # plates keep clear of the worth badges, as of each other
-        taken += [_badge_spot(centre(a), boxes[a].height, box_w) for a in names]
+    worth = _area_values(ctx, panel, names) if panel.get("value") else {}
+    badges = [_badge_spot(centre(a), boxes[a].height, box_w, worth[a].width)
+              for a in names if a in worth]
+    taken += badges             # plates keep clear of the worth badges, as of each other
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
@@ -118,12 +122,11 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
                                      my + dy / length * 15, 4, "#8a6d3b", "#8a6d3b", 1,
                                      ' pointer-events="none"'))   # a tap goes to the area
         else:
-            mx, my = _free_pick(spots, targets)
+            mx, my = _free_pick(spots, targets, badges)
         pick = ctx.pick(conn)
         if pick:
             picks.append(_ring(ctx, conn, mx, my + (18 if tile else 0), pick))
             targets.append((mx, my + (18 if tile else 0)))
-    worth = _area_values(ctx, panel, names) if panel.get("value") else {}
     for area, box in boxes.items():
         cx, cy = centre(area)
         d.place(box, cx - box_w / 2, cy - box.height / 2)
@@ -145,7 +148,7 @@ def _ring(ctx: Ctx, conn: str, x: float, y: float, pick: str) -> str:
     ends = ctx.definition.connections[conn]
     name = ctx.gw.w("{first} – {second}", first=ctx.gw.place(ends[0]),
                     second=ctx.gw.place(ends[1]))
-    ring = circle(x, y, 10, "#ffffff", "#c0392b", 3.5, action_attr(pick) +
+    ring = circle(x, y, RING_R, "#ffffff", "#c0392b", 3.5, action_attr(pick) +
                   f" aria-label={attr(name)}")
     return ring[:-2] + f"><title>{esc(name)}</title></circle>"
 
@@ -168,14 +171,20 @@ def _passing(ctx: Ctx, panel: dict, names: list[str], column: dict) -> set[str]:
     return found
 
 
-def _free_pick(spots: list[tuple[float, float]],
-               targets: list[tuple[float, float]]) -> tuple[float, float]:
+def _free_pick(spots: list[tuple[float, float]], targets: list[tuple[float, float]],
+               badges: list[tuple[float, float, float]]) -> tuple[float, float]:
     """Where a free connection's button goes: the first of its spots clear of the buttons
-    already placed (two crossing lines get a button each, apart), else its middle."""
+    already placed (two crossing lines get a button each, apart) and of the worth badges
+    (a ring over a badge hides its number), else the spot clear of the badges, else its
+    middle."""
+    def off_badges(x: float, y: float) -> bool:
+        return all(abs(x - bx) > bw / 2 + RING_R + 2 or abs(y - by) > 10 + RING_R + 2
+                   for bx, by, bw in badges)
     for x, y in spots:
-        if all((x - tx) ** 2 + (y - ty) ** 2 > PICK_GAP ** 2 for tx, ty in targets):
+        if off_badges(x, y) and all((x - tx) ** 2 + (y - ty) ** 2 > PICK_GAP ** 2
+                                    for tx, ty in targets):
             return x, y
-    return spots[0]
+    return next(((x, y) for x, y in spots if off_badges(x, y)), spots[0])
 
 
 def _free_spot(spots: list[tuple[float, float]], width: float,
@@ -265,7 +274,9 @@ def _laid_told(ctx: Ctx, conn: str, tile: dict, facing: object) -> str | None:
     return ctx.gw.w("{option} — {effect}", option=laid, effect=effect) if effect else laid
 
 
-def _badge_spot(at: tuple[float, float], height: float, box_w: float) -> tuple[float, float, float]:
+def _badge_spot(at: tuple[float, float], height: float, box_w: float,
+                badge_w: float = BADGE_W) -> tuple[float, float, float]:
     """Where an area's worth badge lies (its box's lower right corner), as a placed plate
-    (centre x, centre y, width), so that tiles laid on its connections leave it readable."""
-    return at[0] + box_w / 2 - 6 - BADGE_W / 2, at[1] + height / 2, BADGE_W
+    (centre x, centre y, width), so that tiles and buttons on its connections leave it
+    readable; the spot is the one the badge is drawn at, for its own width."""
+    return at[0] + box_w / 2 - 6 - badge_w / 2, at[1] + height / 2, badge_w
