@@ -122,7 +122,8 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
                     "Only if you hold no card of the stage's type at all",
                     "an empty connection adds nothing",
                     "An empty bank gives nothing", "A kind that is sold out cannot be taken",
-                    "you may move your councilmen from other districts",
+                    "you may make up each missing councilman by moving one of yours from another "
+                    "district",
                     "it cannot be won again", "one player may win both",
                     "even in the middle of dealing, shuffle the leftover pile and every discard "
                     "pile", "at the same time and in secret",
@@ -175,3 +176,20 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
             "buildings" in text
         assert "The bridge stack lies face up, so its top tile shows" in text
         assert "Green building 4:" in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "If your personal supply runs short (or is empty), you may make up each missing "
+           "councilman by moving one of yours from another district"),
+    ("es", "Si en tu reserva no tienes suficientes (o no te queda ninguno), por cada concejal "
+           "que te falte puedes trasladar al distrito actual uno tuyo que esté en otro distrito"),
+    ("nl", "Heb je niet genoeg raadsleden in je voorraad (of helemaal geen), dan mag je voor "
+           "elk raadslid dat ontbreekt er een van jezelf uit een andere wijk"),
+])
+def test_stage_f_says_what_happens_when_the_personal_supply_runs_short(lang, said):
+    """Rule (Stage F, Councilman): a supply that holds fewer councilmen than the count is
+    emptied first, and each one missing may come from another district. Readers found only
+    the empty-supply case in the chapter; the partial case was in the appendix alone."""
+    text = " ".join(build_rulebook("rialto", lang=lang).markdown.split())
+    assert said in text
+    assert "If your personal supply is empty, you may move" not in text
