@@ -435,6 +435,28 @@ def test_a_phone_shows_the_seats_and_their_points_before_the_board(browser, serv
     page.close()
 
 
+def test_a_desktop_keeps_the_question_and_the_seats_in_view_without_overlap(browser, server):
+    """On a desktop the side column stays in view while the page scrolls down the board, and
+    the question never slides over the seats (a newcomer saw the seat list hidden under it)."""
+    page = browser.new_page(viewport=SIZES["desktop"], bypass_csp=True)
+    page.goto(server.base + "/")
+    page.select_option("#game", "doge")
+    page.select_option("#seat-0", "person")
+    page.click("#create")
+    page.wait_for_selector("a.open-seat")
+    page.goto(page.eval_on_selector("a.open-seat", "a => a.href"))
+    page.wait_for_selector("#prompt button.action")
+    for down in (300, 700, 1400):
+        page.evaluate(f"window.scrollTo(0, {down})")
+        boxes = page.evaluate("""() => ['#prompt', 'aside > section:nth-of-type(2)']
+            .map(s => { const r = document.querySelector(s).getBoundingClientRect();
+                        return [r.top, r.bottom]; })""")
+        (prompt_top, prompt_bottom), (seats_top, seats_bottom) = boxes
+        assert prompt_bottom <= seats_top + 0.5, (down, boxes)
+        assert 0 <= prompt_top < SIZES["desktop"]["height"], (down, boxes)
+    page.close()
+
+
 CUT_LINES = """() => {
   const log = document.querySelector('#log');
   const box = log.getBoundingClientRect();
