@@ -32,3 +32,14 @@ def test_a_standing_tie_breaker_is_known_at_load():
     assert len(end.standings) == len(end.tiebreaker_sources)
     assert [source.split("(")[0].strip() for source, standing
             in zip(end.tiebreaker_sources, end.standings) if standing] == ["track_standing"]
+
+
+def test_the_questions_that_lay_a_tile_are_read_at_load():
+    """Warsaw's tile is turned (`grid_rotations`) and built in one procedure: both questions
+    are about the tile waiting at `picked`; a game without grids has none. The web table
+    reads this off the loaded game instead of walking the scripts' parse trees."""
+    from regola.interpreter.model import TileQuestion
+    questions = load_game("warsaw").definition.tile_questions
+    assert questions == {"turn_tile": TileQuestion("district", "picked", True),
+                         "build_or_discard": TileQuestion("district", "picked", False)}
+    assert load_game("rialto").definition.tile_questions == {}

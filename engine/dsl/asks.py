@@ -9,7 +9,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from ..interpreter.model import Ask
+from ..interpreter.model import Ask, TileQuestion
 from .program import Program
 from .trees import call_parts, name_in, part
 
@@ -24,6 +24,60 @@ def read_asks(program: Program) -> list[Ask]:
             if node.data == "choose_stmt":
                 asks.append(_ask(proc.name, part(node, "options"), part(node, "ask")))
     return asks
+
+
+def read_tile_questions(program: Program) -> dict[str, TileQuestion]:
+    """The questions that lay a tile on a grid, by ask name: a `choose` whose options are
+    `grid_rotations(grid, t)` turns the tile `t`, and every question asked in the same
+    procedure (the cell to build on) is about that tile too; `t` is traced to the
+    `tokens(kind, at=place)` it was taken from, so a table knows which of the seat's own
+    tokens is the tile in hand."""
+    found: dict[str, TileQuestion] = {}
+    for proc in program.procs.values():
+        if proc.tree is None:
+            continue
+        chooses = [t for t in proc.tree.iter_subtrees_topdown()
+                   if t.data in ("choose_stmt", "choose_expr")]
+        turning = [(c, _rotated(c)) for c in chooses]
+        turning = [(c, r) for c, r in turning if r is not None]
+        if not turning:
+            continue
+        grid, tile = turning[0][1]
+        place = _traced_place(proc.tree, tile)
+        for choose in chooses:
+            ask = part(choose, "ask")
+            name = str(ask).strip("\"'") if ask is not None else None
+            if name is not None and name not in found:
+                found[name] = TileQuestion(grid, place, any(c is choose for c, _ in turning))
+    return found
+
+
+def _rotated(choose: Tree) -> tuple[str, Tree] | None:
+    """(grid, tile expression) when a choose's options are grid_rotations(grid, tile)."""
+    options = part(choose, "options")
+    if isinstance(options, Tree) and options.data == "call":
+        name, positional, _ = call_parts(options)
+        if name == "grid_rotations" and len(positional) == 2 and name_in(positional[0]):
+            return name_in(positional[0]), positional[1]
+    return None
+
+
+def _traced_place(tree: Tree, tile: Tree) -> str | None:
+    """The place named by `at=` of the tokens(...) call the tile was taken from."""
+    source: Any = tile
+    if tile.data == "name":
+        lets = [t for t in tree.iter_subtrees_topdown() if t.data == "let_stmt"
+                and str(part(t, "name")) == name_in(tile)]
+        if len(lets) != 1:
+            return None
+        source = part(lets[0], "value")
+    for call in source.iter_subtrees_topdown():
+        if call.data == "call" and str(part(call, "name")) == "tokens":
+            value = call_parts(call)[2].get("at")
+            if isinstance(value, Tree) and value.data in ("name", "string"):
+                return str(part(value, "name" if value.data == "name" else "token")
+                           ).strip("\"'")
+    return None
 
 
 def _ask(procedure: str, options: Any, ask: Token | None) -> Ask:

@@ -114,6 +114,17 @@ class Ask:
     literal text, None for anything else."""
 
 
+@dataclass(frozen=True)
+class TileQuestion:
+    """A question about laying a tile on a grid, as the compiler read it off the scripts: the
+    grid, where the tile waits (the `at=` of the `tokens(...)` it was taken from, if traced)
+    and whether the question is the tile's rotation (its options are `grid_rotations`)."""
+
+    grid: str
+    place: str | None
+    rotation: bool
+
+
 @dataclass
 class GameDef:
     """A whole game (or variant) as loaded: components, board, options and compiled scripts."""
@@ -150,6 +161,7 @@ class GameDef:
     languages: tuple[str, ...] = ("en",)  # the languages its texts ship in (game.yaml)
     program: Any = None                   # dsl.compiler.Program
     asks: list[Ask] = field(default_factory=list)   # every `choose` of the scripts
+    tile_questions: dict[str, TileQuestion] = field(default_factory=dict)   # by ask name
     end: EndRule | None = None
     evaluation: Evaluation | None = None  # for bots (the game file's `evaluation:`)
     length_variable: str | None = None    # summary.length: the game variable that is its length

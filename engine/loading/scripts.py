@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lark import Tree
 
-from ..dsl.asks import read_asks
+from ..dsl.asks import read_asks, read_tile_questions
 from ..dsl.builtins import EXPRESSIONS
 from ..dsl.check.typecheck import check_types, setting_uses
 from ..dsl.compiler import Compiler
@@ -61,6 +61,7 @@ def compile_scripts(definition: GameDef, doc: dict, pos: Positions, file: str,
     definition.program = program
     definition.value_kinds = partial(kinds_of, definition)
     definition.asks = read_asks(program)
+    definition.tile_questions = read_tile_questions(program)
     if "goals" in doc:
         definition.goals = compile_goals(compiler, doc["goals"], pos, file, problems)
     if definition.start not in program.procs:

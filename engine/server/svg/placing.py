@@ -1,21 +1,19 @@
 """Placing a tile by looking: which of a game's questions lay a tile on a grid, and the
 pictures the table draws for them.
 
-Found from the rules alone: a question whose options are `grid_rotations(grid, t)` turns the
-tile `t`, and every question asked in the same procedure (the cell to build on) is about
-that tile too. `t` is traced to the `tokens(kind, at=place)` it was taken from, so the
-table knows which of the seat's own tokens is the tile in hand (else: the seat's only tile
-of that grid off the grid).
+Found from the rules alone, when the game is loaded (`dsl/asks.py`, `read_tile_questions`):
+a question whose options are `grid_rotations(grid, t)` turns the tile `t`, and every
+question asked in the same procedure (the cell to build on) is about that tile too; the
+table knows which of the seat's own tokens is the tile in hand from where `t` was taken
+(else: the seat's only tile of that grid off the grid).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Tree
-
+from ...interpreter.model import TileQuestion
 from .context import Ctx
 from .shapes import Drawing, rect
 
@@ -23,83 +21,13 @@ PICTURE_CELL = 46
 """A cell of a rotation's picture (the tile with its neighbours), in SVG units."""
 
 
-@dataclass(frozen=True)
-class Placing:
-    """A question about laying a tile: the grid, where the tile waits (if traced) and
-    whether the question is its rotation."""
-
-    grid: str
-    place: str | None
-    rotation: bool
-
-
-_FOUND: dict[int, tuple[Any, dict[str, Placing]]] = {}
+Placing = TileQuestion
+"""A question about laying a tile (the compiler reads them off the scripts at load)."""
 
 
 def placing_asks(definition: Any) -> dict[str, Placing]:
-    """The game's questions about laying a tile, by ask name (worked out once a game)."""
-    kept = _FOUND.get(id(definition))
-    if kept is None or kept[0] is not definition:
-        kept = _FOUND[id(definition)] = (definition, _find(definition))
-    return kept[1]
-
-
-def _find(definition: Any) -> dict[str, Placing]:
-    program = getattr(definition, "program", None)
-    found: dict[str, Placing] = {}
-    for proc in (getattr(program, "procs", None) or {}).values():
-        tree = getattr(proc, "tree", None)
-        if not isinstance(tree, Tree):
-            continue
-        chooses = [t for t in tree.iter_subtrees_topdown() if "choose" in str(t.data)]
-        turning = [(c, _rotations(c)) for c in chooses]
-        turning = [(c, r) for c, r in turning if r is not None]
-        if not turning:
-            continue
-        grid, tile = turning[0][1]
-        place = _traced_place(tree, tile)
-        for choose in chooses:
-            ask = _ask_name(choose)
-            if ask is not None and ask not in found:
-                found[ask] = Placing(grid, place, any(c is choose for c, _ in turning))
-    return found
-
-
-def _rotations(choose: Tree) -> tuple[str, Tree] | None:
-    """(grid, tile expression) when a choose's options are grid_rotations(grid, tile)."""
-    for child in choose.children:
-        if isinstance(child, Tree) and child.data == "call" and \
-                str(child.children[0]) == "grid_rotations":
-            args = [a.children[0] for a in child.children[1].children
-                    if isinstance(a, Tree) and a.data == "pos_arg"]
-            if len(args) == 2 and args[0].data == "name":
-                return str(args[0].children[0]), args[1]
-    return None
-
-
-def _ask_name(choose: Tree) -> str | None:
-    strings = [c for c in choose.children if isinstance(c, Token) and c.type == "STRING"]
-    return strings[-1].strip('"\'') if strings else None
-
-
-def _traced_place(tree: Tree, tile: Tree) -> str | None:
-    """The place named by `at=` of the tokens(...) call the tile was taken from."""
-    source: Any = tile
-    if tile.data == "name":
-        name = str(tile.children[0])
-        lets = [t for t in tree.iter_subtrees_topdown() if t.data == "let_stmt"
-                and str(t.children[0]) == name]
-        if len(lets) != 1:
-            return None
-        source = lets[0].children[1]
-    for call in source.iter_subtrees_topdown():
-        if call.data == "call" and str(call.children[0]) == "tokens":
-            for arg in call.children[1].children:
-                if isinstance(arg, Tree) and arg.data == "kw_arg" and str(arg.children[0]) == "at":
-                    value = arg.children[1]
-                    if isinstance(value, Tree) and value.data in ("name", "string"):
-                        return str(value.children[0]).strip('"\'')
-    return None
+    """The game's questions about laying a tile, by ask name."""
+    return getattr(definition, "tile_questions", None) or {}
 
 
 def placing_now(ctx: Ctx, ask: str | None) -> Placing | None:
