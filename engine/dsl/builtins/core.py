@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...interpreter.limits import check_count
+from ..trees import part
 from ..types import BOOLEAN, NUMBER, PLAYER, SEQUENCE, TEXT, UNKNOWN, T, list_of, sig
 from .registry import Builtin
 
@@ -73,10 +74,10 @@ def range_ends(reader, args, env) -> tuple[str, str] | None:
     """The first and last numbers of `range(a, x + 1)` in words ("0", "the number of
     cards"); None for a range whose end is excluded in another way."""
     top = args[-1]
-    if top.data == "binop" and str(top.children[1]) == "+" and \
-            reader.known(top.children[2], env) == (True, 1):     # range(a, x + 1): a to x
+    if top.data == "binop" and str(part(top, "op")) == "+" and \
+            reader.known(part(top, "right"), env) == (True, 1):     # range(a, x + 1): a to x
         return (reader.expr(args[0], env) if len(args) == 2 else "0",
-                reader.expr(top.children[0], env))
+                reader.expr(part(top, "left"), env))
     return None
 
 
@@ -97,10 +98,11 @@ def phrase_sum(reader, args, kwargs, env) -> str:
 
 def phrase_min(reader, args, kwargs, env) -> str:
     items = args[0]
-    if items.data == "list" and len(items.children) == 2 and None not in items.children:
+    listed = part(items, "items") if items.data == "list" else None
+    if listed is not None and len(listed) == 2 and None not in listed:
         # min([a, b]): a, capped by b (not a comparison the reader makes)
-        return reader.w("{x}, but no more than {limit}", x=reader.expr(items.children[0], env),
-                        limit=reader.expr(items.children[1], env))
+        return reader.w("{x}, but no more than {limit}", x=reader.expr(listed[0], env),
+                        limit=reader.expr(listed[1], env))
     return reader.w("the smallest of {x}", x=reader.expr(items, env))
 
 

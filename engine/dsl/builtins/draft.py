@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import ScriptRuntimeError
+from ..trees import first
 from ..types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
 from .registry import Builtin
 
@@ -49,7 +50,7 @@ def phrase_pick_random(reader, args, kwargs, env) -> str:
 
 
 def phrase_pass_on(reader, args, kwargs, env) -> str:
-    kind = str(args[0].children[0])
+    kind = str(first(args[0]))
     values = dict(things=reader.t.thing(kind, 2), place=reader.p.where(args[1], "in", env))
     ok, step = reader.p.known(args[2], env)
     if ok and step == 1:

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from ...interpreter import goals
+from ..trees import part
 from ..types import NUMBER, PLAYER, TEXT, list_of, sig
 from .registry import Builtin
 
 
 def check_goal_arg(compiler, node) -> None:
     """At load time: a goal named in quotes must be declared in the game file."""
-    name = str(node.children[0])
+    name = str(part(node, "name"))
     if not compiler.g.goals_declared:
         compiler.fail(node, f"{name} needs a 'goals' section in the game file")
-    args = node.children[1].children if node.children[1] is not None else []
-    first = args[0] if args else None
-    if first is not None and first.data == "pos_arg" and first.children[0].data == "string":
-        goal = str(first.children[0].children[0])[1:-1]
+    arguments = part(part(node, "args"), "arguments") if part(node, "args") is not None else []
+    first = arguments[0] if arguments else None
+    if first is not None and first.data == "pos_arg" and part(first, "value").data == "string":
+        goal = str(part(part(first, "value"), "token"))[1:-1]
         if goal not in compiler.g.goals_declared:
             compiler.fail(first, f"{name}: {goal!r} is not a goal; goals: "
                                  + ", ".join(sorted(compiler.g.goals_declared)))

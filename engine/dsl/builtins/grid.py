@@ -11,6 +11,7 @@ from typing import Any
 
 from ...errors import ScriptRuntimeError
 from ...interpreter import grid as g
+from ..trees import name_in, part
 from ..types import (
     BOOLEAN,
     CELL,
@@ -172,12 +173,11 @@ def _region_tokens(c, name, p, region) -> list:
 
 def check_grid_arg(compiler, node) -> None:
     """At load time: the first argument of a grid built-in names a declared grid."""
-    name = str(node.children[0])
-    args = node.children[1].children if node.children[1] is not None else []
+    name = str(part(node, "name"))
+    args = part(part(node, "args"), "arguments") if part(node, "args") is not None else []
     first = args[0] if args else None
     grids = compiler.g.grids
-    if first is None or first.data != "pos_arg" or first.children[0].data != "name" or \
-            str(first.children[0].children[0]) not in grids:
+    if first is None or first.data != "pos_arg" or name_in(part(first, "value")) not in grids:
         known = ", ".join(sorted(grids)) or "none declared"
         compiler.fail(node, f"{name}: the first argument must name a grid (grids: {known})")
 

@@ -10,19 +10,20 @@ from lark import Tree
 
 from ...interpreter.private_reveal import reveal_to
 from ...interpreter.runtime import Runtime
-from ..trees import call_parts
+from ..trees import call_parts, first, name_in, part
 from ..types import NUMBER, PLACE, PLAYER, TEXT, TOKEN, list_of, sig
 from .registry import FILTERS, Builtin
 
 
 def tokens_only(compiler: Any, node: Any) -> None:
     """At load time: the kind named first is a kind of token, not counted pieces."""
-    first = node.children[1].children[0] if node.children[1] is not None else None
-    if first is None or first.data != "pos_arg" or first.children[0].data != "name":
+    argument = part(part(node, "args"), "arguments")[0] if part(node, "args") is not None \
+        else None
+    if argument is None or argument.data != "pos_arg" or part(argument, "value").data != "name":
         return                       # the kind check names this mistake
-    kind = str(first.children[0].children[0])
+    kind = name_in(part(argument, "value"))
     if kind not in compiler.g.tokens and kind in compiler.g.pieces:
-        name = str(node.children[0])
+        name = str(part(node, "name"))
         compiler.fail(node, f"{name}: {kind!r} are counted pieces; {name} picks tokens")
 
 
@@ -30,7 +31,7 @@ def tokens_only(compiler: Any, node: Any) -> None:
 # -- how the rulebook reads each call: phrase(reader, args, kwargs, env), where reader is
 # the rulebook's reader of expressions (or of statements) in one language --------------
 def phrase_move(reader, args, kwargs, env) -> str:
-    kind = str(args[0].children[0])
+    kind = str(first(args[0]))
     owner = reader.p.expr(args[1], env)
     src, dst = reader.p.where(args[2], "from", env), reader.p.where(args[3], "to", env)
     count = args[4] if len(args) > 4 else Tree("number", ["1"])
@@ -80,7 +81,7 @@ def _named_again(reader, token: str, destination: str) -> str:
 
 
 def phrase_draw(reader, args, kwargs, env) -> str:
-    kind = str(args[0].children[0])
+    kind = str(first(args[0]))
     src, dst = reader.p.where(args[1], "from", env), reader.p.where(args[2], "to", env)
     count = args[3] if len(args) > 3 else Tree("number", ["1"])
     ok, n = reader.p.known(count, env)
@@ -99,7 +100,7 @@ def phrase_draw(reader, args, kwargs, env) -> str:
                              things=reader.p.narrowed(reader.t.thing(kind, n), kind, picked, env),
                              source=src, destination=dst)
     noun = None
-    if count.data == "call" and str(count.children[0]) == "len":
+    if count.data == "call" and str(part(count, "name")) == "len":
         counted = call_parts(count)[1]
         noun = reader.p.noun(counted[0], env) if counted else None
     how_many = reader.w("as many as there are {things}", things=noun) if noun else \

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...interpreter import piles
-from ..trees import call_parts
+from ..trees import call_parts, first, part
 from ..types import NUMBER, PLACE, PLAYER, TEXT, T, list_of, sig
 from .registry import Builtin
 
@@ -22,7 +22,7 @@ def phrase_count_of(reader, args, kwargs, env) -> str:
 
 def phrase_set_at(reader, args, kwargs, env) -> str:
     position = args[1]
-    if position.data == "call" and str(position.children[0]) == "index_of":
+    if position.data == "call" and str(part(position, "name")) == "index_of":
         _, where, _ = call_parts(position)     # set_at(xs, index_of(keys, k), v): v for k
         if len(where) == 2:
             return reader.w("{items} with {value} for {key}", items=reader.expr(args[0], env),
@@ -38,7 +38,7 @@ def phrase_index_of(reader, args, kwargs, env) -> str:
 
 
 def phrase_draw_refill(reader, args, kwargs, env) -> str:
-    kind = str(args[0].children[0])
+    kind = str(first(args[0]))
     ok, n = reader.p.known(args[4], env)
     if ok and isinstance(n, int):
         amount = reader.w("{n} {things}", n=n, things=reader.t.thing(kind, n))
@@ -56,7 +56,7 @@ def phrase_draw_refill(reader, args, kwargs, env) -> str:
 def phrase_slide_row(reader, args, kwargs, env) -> str:
     return reader.w("the {things} of {row} slide towards the start of the row to close "
                   "every gap, keeping their order",
-                  things=reader.t.thing(str(args[0].children[0]), 2),
+                  things=reader.t.thing(str(first(args[0])), 2),
                   row=reader.p.expr(args[1], env))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...interpreter import tracks
+from ..trees import part
 from ..types import NUMBER, PLAYER, TEXT, list_of, sig
 from .registry import Builtin
 
@@ -42,9 +43,10 @@ def phrase_advance(reader, args, kwargs, env) -> str:
                              "{player} moves their disc {n} spaces forward on {track}", n,
                              player=player, track=track)
     amount = args[2]
-    if amount.data == "neg" or amount.data == "binop" and str(amount.children[1]) == "-" and \
-            amount.children[0].data == "number" and str(amount.children[0].children[0]) == "0":
-        back = amount.children[0] if amount.data == "neg" else amount.children[2]
+    if amount.data == "neg" or amount.data == "binop" and str(part(amount, "op")) == "-" and \
+            part(amount, "left").data == "number" and \
+            str(part(part(amount, "left"), "token")) == "0":
+        back = part(amount, "operand") if amount.data == "neg" else part(amount, "right")
         return reader.w("{player} moves their disc back on {track} by {amount}",
                         player=player, track=track, amount=reader.p.expr(back, env))
     return reader.w("{player} moves their disc forward on {track} by {amount}",
