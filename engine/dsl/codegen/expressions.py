@@ -16,6 +16,7 @@ from ...errors import Location
 from ...interpreter.runtime import Runtime
 from .. import builtins
 from ..check.names import DeclaredNames
+from ..trees import name_in, part
 from .fast import FastForms, token_only_properties
 from .writer import local_name
 
@@ -138,11 +139,11 @@ class ExpressionWriter(FastForms):
         args, kwargs = [], []
         for a in node.children if node is not None else ():
             if a.data == "kw_arg":
-                key, value = str(a.children[0]), self.expr(a.children[1], scope, True)
+                key, value = str(part(a, "name")), self.expr(part(a, "value"), scope, True)
                 kwargs.append(f"{key}={value}" if key.isidentifier() and
                               not keyword.iskeyword(key) else f"**{{{key!r}: {value}}}")
             else:
-                args.append(self.expr(a.children[0], scope, True))
+                args.append(self.expr(part(a, "value"), scope, True))
         return args, kwargs
 
     def constant(self, t: Tree, scope: Scope) -> Any:
@@ -250,7 +251,7 @@ class ExpressionWriter(FastForms):
     def attr(self, t: Tree, scope: Scope) -> str:
         """`game.VAR`, or a property of a player, an area or a token."""
         base, attr = t.children
-        if base.data == "name" and str(base.children[0]) == "game" and "game" not in scope:
+        if name_in(base) == "game" and "game" not in scope:
             return f"_c.s['vars'][{str(attr)!r}]"
         method = "prop" if str(attr) in self.token_props and hasattr(Runtime, "prop") \
             else "attr"
@@ -258,11 +259,11 @@ class ExpressionWriter(FastForms):
 
     def call(self, t: Tree, scope: Scope) -> str:
         """A call of a script function or of a built-in that computes a value."""
-        name = str(t.children[0])
-        args, kwargs = self.args(t.children[1], scope)
+        name = str(part(t, "name"))
+        args, kwargs = self.args(part(t, "args"), scope)
         if name in self.n.program.funcs:
             return f"f_{name}({', '.join(['_c', '_L', *args])})"
-        fast = self.fast_form(name, t.children[1], scope)
+        fast = self.fast_form(name, part(t, "args"), scope)
         if fast is not None:
             return fast
         return self.builtin(name, builtins.EXPRESSIONS[name], args, kwargs)
@@ -278,11 +279,11 @@ class ExpressionWriter(FastForms):
 
     def list_comp(self, t: Tree, scope: Scope) -> str:
         """`[E for x in L where C]`."""
-        var = str(t.children[1])
+        var = str(part(t, "variable"))
         inner = scope.bind(var)
-        item = self.expr(t.children[0], inner, True)
-        items = self.expr(t.children[2], scope, True)
-        cond = t.children[3]
+        item = self.expr(part(t, "item"), inner, True)
+        items = self.expr(part(t, "collection"), scope, True)
+        cond = part(t, "condition")
         where = f" if {self.expr(cond, inner, True)}" if cond is not None else ""
         if items != "_c.players":          # a few players: nothing to count
             items = f"_looked_at(_L, {items})"
@@ -321,38 +322,38 @@ class ExpressionWriter(FastForms):
 
     def rank(self, t: Tree, scope: Scope) -> str:
         """`rank x in L by KEY, KEY2 where C`: groups of tied items, best first."""
-        var = str(t.children[0])
+        var = str(part(t, "variable"))
         inner = scope.bind(var)
         python = local_name(var)
-        items = self.expr(t.children[1], scope, True)
-        rest = t.children[2:]
-        keys = [self.expr(k, inner, True) for k in rest[:-1]]
-        shared = self.shared_key(rest[-1], keys, inner)
+        items = self.expr(part(t, "collection"), scope, True)
+        condition = part(t, "condition")
+        keys = [self.expr(k, inner, True) for k in part(t, "keys")]
+        shared = self.shared_key(condition, keys, inner)
         if shared is not None:      # `where` compares the first key: computed once for both
             others = "".join(k + ", " for k in keys[1:])
             return f"_rank_keyed(_L, {items}, lambda {python}: {shared} and (_k, {others}))"
-        cond = "None" if rest[-1] is None else \
-            f"lambda {python}: {self.expr(rest[-1], inner, True)}"
+        cond = "None" if condition is None else \
+            f"lambda {python}: {self.expr(condition, inner, True)}"
         return f"_rank(_L, {items}, {cond}, lambda {python}: ({''.join(k + ', ' for k in keys)}))"
 
     def sort(self, t: Tree, scope: Scope) -> str:
         """`sort x in L by KEY, KEY2 where C`: the items, lowest keys first."""
-        var = str(t.children[0])
+        var = str(part(t, "variable"))
         inner = scope.bind(var)
         python = local_name(var)
-        items = self.expr(t.children[1], scope, True)
-        rest = t.children[2:]
-        keys = "".join(self.expr(k, inner, True) + ", " for k in rest[:-1])
-        cond = "None" if rest[-1] is None else \
-            f"lambda {python}: {self.expr(rest[-1], inner, True)}"
+        items = self.expr(part(t, "collection"), scope, True)
+        condition = part(t, "condition")
+        keys = "".join(self.expr(k, inner, True) + ", " for k in part(t, "keys"))
+        cond = "None" if condition is None else \
+            f"lambda {python}: {self.expr(condition, inner, True)}"
         return f"_sort_by(_looked_at(_L, {items}), {cond}, lambda {python}: ({keys}))"
 
     def shared_key(self, cond: Tree | None, keys: list[str], inner: Scope) -> str | None:
         """A rank's `where KEY op E` (KEY its first key) as `(_k := KEY) op E`; else None."""
         if cond is None or not keys or cond.data != "compare" or \
                 self.constant(cond, inner) is not NOT_CONSTANT or \
-                self.expr(cond.children[0], inner, True) != keys[0]:
+                self.expr(part(cond, "left"), inner, True) != keys[0]:
             return None
-        op = str(cond.children[1])
+        op = str(part(cond, "op"))
         assert op in _COMPARE
-        return f"(_k := {keys[0]}) {op} {self.expr(cond.children[2], inner)}"
+        return f"(_k := {keys[0]}) {op} {self.expr(part(cond, 'right'), inner)}"

@@ -12,6 +12,7 @@ from lark import Tree
 from ...interpreter.layout import GRID_FIELDS
 from ...interpreter.model import GameDef
 from ...interpreter.runtime import Runtime
+from ..trees import part
 
 TOKEN_FIELD_NAMES = {"at", "owner", "controller", "shown", "kind", "id"}
 """What every token has besides its properties (Runtime.attr answers them first)."""
@@ -57,9 +58,9 @@ class FastForms:
         given = node.children if node is not None else []
         if name not in ("count", "tokens") or not given or given[0].data != "pos_arg":
             return None
-        kind_tree = given[0].children[0]
+        kind_tree = part(given[0], "value")
         kind = self.constant(kind_tree, scope)
-        keywords = {str(a.children[0]): a.children[1] for a in given[1:]
+        keywords = {str(part(a, "name")): part(a, "value") for a in given[1:]
                     if a.data == "kw_arg"}
         if len(keywords) != len(given) - 1 or "at" not in keywords or \
                 type(kind) is not str or (name == "tokens" and kind not in self.n.g.tokens):

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from lark import Tree
 
 from ..program import Program
+from ..trees import part
 
 LOOPS = ("for_stmt", "while_stmt", "repeat_stmt")
 
@@ -22,7 +23,7 @@ def calls_in(tree: Tree, kind: str) -> Iterator[str]:
     """Names called by the call nodes (`call_stmt` or `call`) inside a tree."""
     for node in tree.iter_subtrees():
         if node.data == kind:
-            yield str(node.children[0])
+            yield str(part(node, "name"))
 
 
 def procs_called(tree: Tree, program: Program) -> set[str]:
@@ -64,10 +65,10 @@ def pausing_procs(program: Program, also: Iterable[str] = ()) -> set[str]:
     for proc in program.procs.values():
         if proc.tree is None or proc.tree.data != "proc_def":
             continue
-        body = proc.tree.children[2]
+        body = part(proc.tree, "body")
         direct[proc.name] = any(n.data in ("choose_stmt", "simultaneous_stmt")
                                 for n in body.iter_subtrees())
-    calls = {name: procs_called(program.procs[name].tree.children[2], program)
+    calls = {name: procs_called(part(program.procs[name].tree, "body"), program)
              for name in direct}
     pausing = {name for name, yes in direct.items() if yes} | set(also)
     changed = True
@@ -100,11 +101,12 @@ def recursive(graph: dict[str, set[str]]) -> set[str]:
 
 def call_graphs(program: Program) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Which procedures each procedure calls, and which functions each function calls."""
-    procs = {p.name: {n for n in procs_called(p.tree.children[2], program)
+    procs = {p.name: {n for n in procs_called(part(p.tree, "body"), program)
                       if n in program.procs}
              for p in program.procs.values() if p.tree is not None and
              p.tree.data == "proc_def"}
-    funcs = {f.name: {n for n in calls_in(f.tree.children[2], "call") if n in program.funcs}
+    funcs = {f.name: {n for n in calls_in(part(f.tree, "value"), "call")
+                      if n in program.funcs}
              for f in program.funcs.values()}
     return procs, funcs
 
@@ -114,7 +116,7 @@ def pauses(stmt: Tree, pausing: set[str]) -> bool:
     for node in stmt.iter_subtrees():
         if node.data in ("choose_stmt", "simultaneous_stmt"):
             return True
-        if node.data in ("call_stmt", "call") and str(node.children[0]) in pausing:
+        if node.data in ("call_stmt", "call") and str(part(node, "name")) in pausing:
             return True
     return False
 
@@ -133,7 +135,7 @@ def weight(block: Tree) -> int:
             if isinstance(child, Tree) and child.data == "block":
                 todo.extend(child.children)
             elif isinstance(child, Tree) and child.data in ("elif_clause", "else_clause"):
-                todo.extend(child.children[-1].children)
+                todo.extend(part(child, "body").children)
     return total
 
 
@@ -165,9 +167,9 @@ def reads(tree: Tree) -> frozenset[str]:
     found = set()
     for node in tree.iter_subtrees():
         if node.data == "name":
-            found.add(str(node.children[0]))
+            found.add(str(part(node, "name")))
         elif node.data == "attr_assign_stmt":
-            found.add(str(node.children[0]))
+            found.add(str(part(node, "base")))
     return frozenset(found)
 
 
@@ -212,10 +214,10 @@ def live_in(s: Tree, out: frozenset[str], exit: frozenset[str]) -> frozenset[str
             if clause is None:
                 continue
             if clause.data == "else_clause":
-                otherwise = live_before(clause.children[0].children, out, exit)
+                otherwise = live_before(part(clause, "body").children, out, exit)
             else:
-                body = clause.children[1] if clause is s else clause.children[-1]
-                live |= reads(clause.children[0]) | live_before(body.children, out, exit)
+                body = part(clause, "body")
+                live |= reads(part(clause, "condition")) | live_before(body.children, out, exit)
         return live | otherwise
     if kind in LOOPS:
         head = loop_head_live(s, out)

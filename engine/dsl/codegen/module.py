@@ -19,6 +19,7 @@ from lark import Tree
 from ...errors import Location
 from ..check.names import DeclaredNames, declared_names
 from ..program import Proc
+from ..trees import part
 from .expressions import Globals, Scope
 from .flow import (
     MAX_NATIVE_LOOPS,
@@ -74,10 +75,10 @@ class ModuleWriter(StatementWriter):
         for name, (file, tree) in program.const_trees.items():
             self.definition(file, f"const {name}", tree)
             out.add(0, f"def k_{name}(_c, _L):")
-            out.add(1, f"return {self.expr(tree.children[1], Scope({}), True)}")
+            out.add(1, f"return {self.expr(part(tree, 'value'), Scope({}), True)}")
         for func in program.funcs.values():
             self.definition(func.file, f"fn {func.name}", func.tree)
-            self.function(f"f_{func.name}", func.params, func.tree.children[2],
+            self.function(f"f_{func.name}", func.params, part(func.tree, "value"),
                           func.name in self.recursive_funcs)
         for proc in program.procs.values():
             if proc.tree is not None and proc.tree.data == "proc_def":
@@ -110,7 +111,7 @@ class ModuleWriter(StatementWriter):
     def procedure(self, proc: Proc) -> None:
         """A procedure: a plain function if it never pauses, else a resumable one."""
         self.definition(proc.file, f"def {proc.name}", proc.tree)
-        block = proc.tree.children[2]
+        block = part(proc.tree, "body")
         names = {n: local_name(n) for n in [*proc.params, *sorted(declared_names(block))]}
         where = self.where(proc.tree)
         if proc.name not in self.pausing:
@@ -132,7 +133,7 @@ class ModuleWriter(StatementWriter):
             self.out.blank()
             self.out.add(0, comment(self.where(tree), f"the players' threads of "
                                                       f"{self.source_line(self.where(tree))}"))
-            self.resumable(sub, f"s_{parent}_{number}", tree.children[2], sub_names, entry,
+            self.resumable(sub, f"s_{parent}_{number}", part(tree, "body"), sub_names, entry,
                            self.where(tree), fresh=False)
 
     def resumable(self, proc: Proc, name: str, block: Tree, names: dict[str, str],
