@@ -15,6 +15,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ...errors import Location
+from ..trees import part
 from .blocks import Blocks, Label
 from .expressions import NOT_CONSTANT
 from .flow import Assigned, has_loop, live_before, loop_head_live, meet, pauses, weight
@@ -69,9 +70,9 @@ class Machine(Blocks):
         where = w.note(out, 0, s)
         spot = self.ctx.spot(where)
         scope = self.ctx.scope(assigned)
-        var = str(s.children[0])
-        ask = s.children[3][1:-1] if s.children[3] is not None else "choose"
-        out.append((0, f"_o = {w.expr(s.children[1], scope, True)}", spot))
+        var = str(part(s, "target"))
+        ask = part(s, "ask")[1:-1] if part(s, "ask") is not None else "choose"
+        out.append((0, f"_o = {w.expr(part(s, 'options'), scope, True)}", spot))
         out.append((0, f"if not _o: _nothing({var!r})", spot))
         out.append((0, "if len(_o) == 1 and not _c.g.ask_single_option:", spot))
         out.append((1, f"{self.ctx.names[var]} = _o[0]", spot))
@@ -79,7 +80,7 @@ class Machine(Blocks):
         self.store(out, 1, assigned)
         stop = len(out)
         out.append((1, "_th['wait'] = {"
-                       f"'player': {w.expr(s.children[2], scope, True)}, 'var': {var!r}, "
+                       f"'player': {w.expr(part(s, 'by'), scope, True)}, 'var': {var!r}, "
                        f"'options': list(_o), 'ask': {ask!r}, 'secret': _c.secret, "
                        "'step': _c.s['steps']}", spot))
         out.append((1, "return _STOPPED", spot))
@@ -100,8 +101,8 @@ class Machine(Blocks):
         """`let x = P(ARGS)` of a procedure that can stop: called as a statement is, then x
         is the value P returned (kept in this frame's `e` meanwhile, see script_values)."""
         spot = self.ctx.spot(self.w.note(self.out, 0, s))
-        var = str(s.children[0])
-        _, kept = self._call_and_resume(s.children[1], spot, assigned, live)
+        var = str(part(s, "name"))
+        _, kept = self._call_and_resume(part(s, "value"), spot, assigned, live)
         self.out.append((0, f"{self.ctx.names[var]} = _take_returned(_e)", spot))
         return kept | {var}
 
@@ -110,8 +111,8 @@ class Machine(Blocks):
         """Push the called procedure's frame and run it; if it stops, keep this frame's
         locals and where to resume, and stop too. The procedure's name and what is kept."""
         w, out = self.w, self.out
-        name = str(call.children[0])
-        args, _ = w.args(call.children[1], self.ctx.scope(assigned))
+        name = str(part(call, "name"))
+        args, _ = w.args(part(call, "args"), self.ctx.scope(assigned))
         params = w.n.program.procs[name].params
         env = ", ".join(f"{p!r}: {a}" for p, a in zip(params, args))
         out.append((0, f"_nf = _push(_th, {{'p': {name!r}, 'pc': 0, 'e': {{{env}}}}})", spot))
@@ -133,9 +134,9 @@ class Machine(Blocks):
         w, out = self.w, self.out
         where = w.note(out, 0, s)
         spot = self.ctx.spot(where)
-        var = str(s.children[0])
+        var = str(part(s, "variable"))
         sub = w.sub_procs[id(s)]
-        items = w.expr(s.children[1], self.ctx.scope(assigned), True)
+        items = w.expr(part(s, "collection"), self.ctx.scope(assigned), True)
         self.store(out, 0, assigned)
         out.append((0, f"for _p in {items}:", spot))
         out.append((1, "_c.s['threads'].append({'stack': [{'p': " + repr(sub.name) +
@@ -183,7 +184,7 @@ class Machine(Blocks):
 
     def while_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`while C:` with a pause inside: a head block that tests, the body, a jump back."""
-        always = self.w.constant(s.children[0], self.ctx.scope(assigned))
+        always = self.w.constant(part(s, "condition"), self.ctx.scope(assigned))
         if always is not NOT_CONSTANT and not always:    # an option rules the loop out
             self.w.note(self.out, 0, s)
             return assigned
@@ -194,25 +195,25 @@ class Machine(Blocks):
         self.start(head)
         self.w.note(self.out, 0, s)
         spot = Spot(where, where)
-        self.charge(s.children[1], 0, spot)
+        self.charge(part(s, "body"), 0, spot)
         if always is not NOT_CONSTANT:
             self.out.append(Jump(0, body, spot))
         else:
-            cond = self.w.expr(s.children[0], self.ctx.scope(assigned), True)
+            cond = self.w.expr(part(s, "condition"), self.ctx.scope(assigned), True)
             self.out.extend([(0, f"if {cond}:", spot), Jump(1, body, spot),
                              (0, "else:", spot), Jump(1, end, spot)])
-        self.loop_body(s.children[1], body, head, end, where, assigned, live,
+        self.loop_body(part(s, "body"), body, head, end, where, assigned, live,
                        loop_head_live(s, live))
         return assigned
 
     def for_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`for x in L:` with a pause inside: the list and the turn kept in the frame."""
-        var = str(s.children[0])
-        return self.counted(s, s.children[1], s.children[2], assigned, live, var)
+        var = str(part(s, "variable"))
+        return self.counted(s, part(s, "collection"), part(s, "body"), assigned, live, var)
 
     def repeat_stmt(self, s: Tree, assigned: frozenset[str], live: frozenset[str]) -> Assigned:
         """`repeat N:` with a pause inside: the count and the turn kept in the frame."""
-        return self.counted(s, s.children[0], s.children[1], assigned, live, None)
+        return self.counted(s, part(s, "count"), part(s, "body"), assigned, live, None)
 
     def counted(self, s: Tree, items: Tree, body_tree: Tree, assigned: frozenset[str],
                 live: frozenset[str], var: str | None) -> Assigned:

@@ -14,7 +14,7 @@ from lark import Tree
 
 from ...errors import Location
 from .. import builtins
-from ..trees import procedure_call
+from ..trees import part, procedure_call
 from .expressions import NOT_CONSTANT, ExpressionWriter, Scope
 from .flow import Assigned, meet, weight
 from .writer import Spot, comment
@@ -103,10 +103,10 @@ class StatementWriter(ExpressionWriter):
         spot = ctx.spot(where)
         scope = ctx.scope(assigned)
         if kind in ("let_stmt", "assign_stmt"):
-            name = str(s.children[0])
+            name = str(part(s, "name"))
             if procedure_call(s, self.n.program.procs) is not None:
                 return self.value_call(out, s, depth, ctx, assigned)
-            value = self.expr(s.children[1], scope, True)
+            value = self.expr(part(s, "value"), scope, True)
             out.append((depth, f"{ctx.names[name]} = {value}", spot))
             return None if assigned is None else assigned | {name}
         if kind == "attr_assign_stmt":
@@ -118,7 +118,7 @@ class StatementWriter(ExpressionWriter):
             out.append((depth, "return None" if ctx.resumable else "return", spot))
             return None
         elif kind == "return_value_stmt":
-            value = self.expr(s.children[0], scope, True)
+            value = self.expr(part(s, "value"), scope, True)
             if ctx.resumable:
                 out.append((depth, f"_returned(_th, {value})", spot))
                 out.append((depth, "return None", spot))
@@ -140,16 +140,16 @@ class StatementWriter(ExpressionWriter):
 
     def attr_assign(self, s: Tree, scope: Scope) -> str:
         """`game.VAR = E` or `p.VAR = E`."""
-        base, attr = str(s.children[0]), str(s.children[1])
-        value = self.expr(s.children[2], scope, True)
+        base, attr = str(part(s, "base")), str(part(s, "attribute"))
+        value = self.expr(part(s, "value"), scope, True)
         if base == "game" and base not in scope:
             return f"_c.s['vars'][{attr!r}] = {value}"
         return f"_c.s['pvars'][{scope.read(base)}][{attr!r}] = {value}"
 
     def call_stmt(self, s: Tree, scope: Scope) -> list[str]:
         """A call of a procedure that cannot pause, a flow statement or a built-in."""
-        name = str(s.children[0])
-        args, kwargs = self.args(s.children[1], scope)
+        name = str(part(s, "name"))
+        args, kwargs = self.args(part(s, "args"), scope)
         if name in self.n.program.procs:
             call = f"p_{name}({', '.join(['_c', '_L', *args])})"
             if name in self.recursive_procs:
@@ -164,9 +164,10 @@ class StatementWriter(ExpressionWriter):
     def value_call(self, out: Out, s: Tree, depth: int, ctx: Ctx,
                    assigned: Assigned) -> Assigned:
         """`let x = P(ARGS)` of a procedure that cannot pause: x is what P returns."""
-        name, var = str(s.children[1].children[0]), str(s.children[0])
+        called = part(s, "value")
+        name, var = str(part(called, "name")), str(part(s, "name"))
         spot = ctx.spot(self.where(s))
-        args, _ = self.args(s.children[1].children[1], ctx.scope(assigned))
+        args, _ = self.args(part(called, "args"), ctx.scope(assigned))
         call = f"p_{name}({', '.join(['_c', '_L', *args])})"
         if name in self.recursive_procs:
             out.append((depth, "_deeper(_L)", spot))
@@ -182,17 +183,17 @@ class StatementWriter(ExpressionWriter):
         holds; body; clause), and whether one always is taken. Conditions known as the code
         is written (options) leave out the branches they rule out."""
         found = []
-        for clause in [s, *s.children[2:]]:
+        for clause in [s, *part(s, "clauses")]:
             if clause is None:
                 continue
             if clause.data == "else_clause":
-                found.append((None, clause.children[0], clause))
+                found.append((None, part(clause, "body"), clause))
                 return found, True
-            value = self.constant(clause.children[0], scope)
+            value = self.constant(part(clause, "condition"), scope)
             if value is NOT_CONSTANT:
-                found.append((clause.children[0], clause.children[1], clause))
+                found.append((part(clause, "condition"), part(clause, "body"), clause))
             elif value:
-                found.append((None, clause.children[1], clause))
+                found.append((None, part(clause, "body"), clause))
                 return found, True
         return found, False
 
@@ -223,25 +224,25 @@ class StatementWriter(ExpressionWriter):
                    assigned: Assigned) -> Assigned:
         """`while C:` as Python's, each turn charged."""
         where = self.note(out, depth, s)
-        always = self.constant(s.children[0], ctx.scope(assigned))
+        always = self.constant(part(s, "condition"), ctx.scope(assigned))
         if always is not NOT_CONSTANT and not always:    # an option rules the loop out
             out.append((depth, "pass", None))
             return assigned
         spot = Spot(where, where)
-        cond = self.expr(s.children[0], ctx.scope(assigned), True)
+        cond = self.expr(part(s, "condition"), ctx.scope(assigned), True)
         out.append((depth, f"while {cond}:", spot))
-        out.append((depth + 1, f"_L[0] -= {weight(s.children[1])}", spot))
+        out.append((depth + 1, f"_L[0] -= {weight(part(s, 'body'))}", spot))
         out.append((depth + 1, "if _L[0] < 0: _spent(_L)", spot))
-        self.loop_body(out, s.children[1], depth + 1, ctx, assigned, where)
+        self.loop_body(out, part(s, "body"), depth + 1, ctx, assigned, where)
         return assigned
 
     def for_stmt(self, out: Out, s: Tree, depth: int, ctx: Ctx,
                  assigned: Assigned) -> Assigned:
         """`for x in L:` over a copy of L, its turns charged as it starts."""
         where = self.note(out, depth, s)
-        var = str(s.children[0])
-        items = self.expr(s.children[1], ctx.scope(assigned), True)
-        body = s.children[2]
+        var = str(part(s, "variable"))
+        items = self.expr(part(s, "collection"), ctx.scope(assigned), True)
+        body = part(s, "body")
         out.append((depth, f"for {ctx.names[var]} in _each(_L, {items}, {weight(body)}):",
                     Spot(where, where)))
         inner = None if assigned is None else assigned | {var}
@@ -252,8 +253,8 @@ class StatementWriter(ExpressionWriter):
                     assigned: Assigned) -> Assigned:
         """`repeat N:` as a Python `for` over a range, its turns charged as it starts."""
         where = self.note(out, depth, s)
-        count = self.expr(s.children[0], ctx.scope(assigned), True)
-        body = s.children[1]
+        count = self.expr(part(s, "count"), ctx.scope(assigned), True)
+        body = part(s, "body")
         out.append((depth, f"for _ in _repeat(_L, {count}, {weight(body)}):",
                     Spot(where, where)))
         self.loop_body(out, body, depth + 1, ctx, assigned, where)
