@@ -280,3 +280,20 @@ def test_a_player_variable_takes_the_article_of_its_gender(lang):
     assert wanted in text
     left = [words for words in flagged if words in text]
     assert not left, f"articles that do not agree in the {lang} rulebook: {left}"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "so, not counting the player-count offices, the number of office cards in play is "
+           "the number of the round"),
+    ("es", "sin contar los despachos por número de jugadores, el número de cartas de despacho "
+           "en juego es el número de la ronda"),
+    ("nl", "zonder de bureaus voor het spelersaantal mee te tellen is het aantal bureaukaarten "
+           "in het spel het nummer van de ronde"),
+])
+def test_the_rounds_are_counted_by_the_section_offices_alone(lang, said):
+    """Rule (the end of the game, round 11): one section office opens at the start and one
+    in every clean-up. A reader found "the number of office cards in play is the number of
+    the round" false with 3 or 4 players, whose player-count offices are cards too."""
+    text = " ".join(build_rulebook("copycat", lang=lang).markdown.split())
+    assert said in text
+    assert "so the number of office cards in play is the number of the round" not in text
