@@ -160,6 +160,15 @@ class GameWords:
         """An option's summary (the game's text of it if there is one, else `english`)."""
         return self.label("options", name, fallback=english)
 
+    def end_reason(self, reason: Any) -> str | None:
+        """Why a game ended, as `reason` says, or None for a game without end conditions
+        that reached its end with no words of its own for it (nothing to name)."""
+        end = getattr(self.definition, "end", None)
+        if reason == "end_condition" and end is not None and not end.conditions and \
+                self.text("reasons", reason) is None:
+            return None
+        return self.reason(reason)
+
     def reason(self, reason: Any) -> str:
         """Why a game ended."""
         w = self.w

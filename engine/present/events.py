@@ -141,6 +141,11 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
     elif kind == "game_over":
         winners = event.get("winners", [])
         reason = _end_reason(gw, event)
+        if reason is None:              # the game's end came, with nothing more to say
+            if not winners:
+                return w("Game over: nobody wins.")
+            return w.plural(None, "Game over: {winners} wins.", "Game over: {winners} win.",
+                            len(winners), winners=gw.seats(winners))
         if not winners:
             return w("Game over ({reason}): nobody wins.", reason=reason)
         return w.plural(None, "Game over ({reason}): {winners} wins.",
@@ -155,12 +160,13 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
     return w("{line} (secret)", line=line) if event.get("private") else line
 
 
-def _end_reason(gw: GameWords, event: dict) -> str:
+def _end_reason(gw: GameWords, event: dict) -> str | None:
     """Why the game ended: the end conditions met, when the event names them (story.py's
-    ended_log), else the reason's words."""
+    ended_log), else the reason's words; None when a game without end conditions simply
+    reached its end and has no words of its own for it ("end condition" would name none)."""
     if event.get("reason") == "end_condition" and event.get("conditions"):
         return gw.w.join([gw.condition(c) for c in event["conditions"]])
-    return gw.reason(event.get("reason"))
+    return gw.end_reason(event.get("reason"))
 
 
 def result_lines(result: dict | None, gw: GameWords) -> list[str]:

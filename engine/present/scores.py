@@ -214,7 +214,7 @@ def score_table(result: dict | None, gw: GameWords,
                              [gw.condition(c) for c in met.get(seat, [])], shown,
                              part_values[seat]))
     table = ScoreTable(columns, rows, _decided_by(rows, columns, candidates, gw),
-                       gw.reason(result.get("reason")), part_titles)
+                       gw.end_reason(result.get("reason")) or "", part_titles)
     table.ties_from = 0 if table.conditions_differ else 1
     return table
 
