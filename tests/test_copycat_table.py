@@ -540,19 +540,25 @@ def test_a_question_with_one_answer_is_answered_for_the_player_with_a_line_that_
         acts = state.legal_actions(seat)
         assert len(acts) > 1, acts      # one option: never asked
         state.apply(seat, rng.choice(acts))
+    gw = GameWords(game.definition, Words("en"))
+    questions = set()
+    for seat in range(3):
+        log = state.observe(seat)["log"]
+        told = [i for i, e in enumerate(log) if e.get("msg") == "answered_for"]
+        questions |= {log[i]["question"] for i in told}
+        for i in told:
+            if log[i]["question"] == "q_which_card":
+                # it would tell what is left in the hand: the player's alone
+                assert log[i]["player"] == seat and log[i].get("private"), log[i]
+                played = next(e for e in log[i:] if e.get("msg") == "card_played")
+                assert played["card"] == log[i]["answer"] and played["player"] == seat
+                text = event_text(log[i], gw)
+                assert text == (f"{gw.seat(seat)} has only one possible answer to which card "
+                                f"to play: {gw.value(log[i]['answer'])}. It is taken without "
+                                "asking."), text
+    assert {"q_which_card", "q_turn_action"} <= questions, questions
     log = state.observe(0)["log"]
     told = [i for i, e in enumerate(log) if e.get("msg") == "answered_for"]
-    questions = {log[i]["question"] for i in told}
-    assert {"q_which_card", "q_turn_action"} <= questions, questions
-    gw = GameWords(game.definition, Words("en"))
-    for i in told:
-        if log[i]["question"] == "q_which_card":
-            played = next(e for e in log[i:] if e.get("msg") == "card_played")
-            assert played["card"] == log[i]["answer"] and played["player"] == log[i]["player"]
-            text = event_text(log[i], gw)
-            assert text == (f"{gw.seat(log[i]['player'])} has only one possible answer to which "
-                            f"card to play: {gw.value(log[i]['answer'])}. It is taken without "
-                            "asking."), text
     entries = [entry_text(e, gw) for e in story(log)]
     assert any("has only one possible answer to what to do next" in t for t in entries)
     for lang, words in (("es", "solo tiene una respuesta posible a"),
