@@ -4,12 +4,11 @@ naming a condition it does not have)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
+from play_helpers import finished
 
-import regola
 from regola.i18n.catalog import Words
 from regola.i18n.game_words import GameWords
 from regola.present.events import event_text
@@ -18,21 +17,11 @@ from regola.present.scores import score_table, verdict
 SMUGGLERS = Path(__file__).parent / "data" / "smugglers_game"
 
 
-def finished(game_id: str | Path, players: int, seed: int):
-    game = regola.load_game(game_id)
-    state = game.new_state(players=players, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return game, state
-
-
 @pytest.mark.parametrize(("lang", "opening"), [("en", "Game over: "),
                                               ("es", "Fin de la partida: "),
                                               ("nl", "Einde van het spel: ")])
 def test_a_game_without_end_conditions_names_none_when_it_ends(lang, opening):
-    game, state = finished(SMUGGLERS, 3, 2)
+    game, state = finished(str(SMUGGLERS), 3, 2)
     assert not game.definition.end.conditions
     gw = GameWords(game.definition, Words(lang))
     over = [e for e in state.observe(0)["log"] if e.get("e") == "game_over"]
