@@ -415,19 +415,26 @@ def test_the_lobby_keeps_each_option_box_whole_beside_its_long_text_on_a_desktop
     page.close()
 
 
-def test_a_phone_shows_the_seats_and_their_points_before_the_board(browser, server):
-    """On a phone the page is one column: the question, the story, then the seats with
-    everyone's VP, and only then the hand and the long board."""
-    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
-                            has_touch=True, bypass_csp=True)
+def seat_at_a_new_game(page, server, rules: str, players: int | None = None) -> None:
+    """Make a game of `rules` in the lobby with a person in seat 0 (bots in the others) and
+    open that seat's table at its first question."""
     page.goto(server.base + "/")
-    page.select_option("#game", "copycat")
-    page.select_option("#players", "3")
+    page.select_option("#game", rules)
+    if players is not None:
+        page.select_option("#players", str(players))
     page.select_option("#seat-0", "person")
     page.click("#create")
     page.wait_for_selector("a.open-seat")
     page.goto(page.eval_on_selector("a.open-seat", "a => a.href"))
     page.wait_for_selector("#prompt button.action")
+
+
+def test_a_phone_shows_the_seats_and_their_points_before_the_board(browser, server):
+    """On a phone the page is one column: the question, the story, then the seats with
+    everyone's VP, and only then the hand and the long board."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True, bypass_csp=True)
+    seat_at_a_new_game(page, server, "copycat", 3)
     tops = page.evaluate("""() => ['#prompt', 'aside > section:nth-of-type(2)', '#hand',
         '#board'].map(s => document.querySelector(s).getBoundingClientRect().top)""")
     assert tops == sorted(tops), tops
@@ -439,13 +446,7 @@ def test_a_desktop_keeps_the_question_and_the_seats_in_view_without_overlap(brow
     """On a desktop the side column stays in view while the page scrolls down the board, and
     the question never slides over the seats (a newcomer saw the seat list hidden under it)."""
     page = browser.new_page(viewport=SIZES["desktop"], bypass_csp=True)
-    page.goto(server.base + "/")
-    page.select_option("#game", "doge")
-    page.select_option("#seat-0", "person")
-    page.click("#create")
-    page.wait_for_selector("a.open-seat")
-    page.goto(page.eval_on_selector("a.open-seat", "a => a.href"))
-    page.wait_for_selector("#prompt button.action")
+    seat_at_a_new_game(page, server, "doge")
     for down in (300, 700, 1400):
         page.evaluate(f"window.scrollTo(0, {down})")
         boxes = page.evaluate("""() => ['#prompt', 'aside > section:nth-of-type(2)']
