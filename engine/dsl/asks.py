@@ -46,7 +46,7 @@ def read_tile_questions(program: Program) -> dict[str, TileQuestion]:
         place = _traced_place(proc.tree, tile)
         for choose in chooses:
             ask = part(choose, "ask")
-            name = str(ask).strip("\"'") if ask is not None else None
+            name = str(ask)[1:-1] if ask is not None else None      # as read_asks reads it
             if name is not None and name not in found:
                 found[name] = TileQuestion(grid, place, any(c is choose for c, _ in turning))
     return found

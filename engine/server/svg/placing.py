@@ -21,21 +21,17 @@ PICTURE_CELL = 46
 """A cell of a rotation's picture (the tile with its neighbours), in SVG units."""
 
 
-Placing = TileQuestion
-"""A question about laying a tile (the compiler reads them off the scripts at load)."""
-
-
-def placing_asks(definition: Any) -> dict[str, Placing]:
+def placing_asks(definition: Any) -> dict[str, TileQuestion]:
     """The game's questions about laying a tile, by ask name."""
     return getattr(definition, "tile_questions", None) or {}
 
 
-def placing_now(ctx: Ctx, ask: str | None) -> Placing | None:
+def placing_now(ctx: Ctx, ask: str | None) -> TileQuestion | None:
     """The question asked now, if it lays a tile."""
     return placing_asks(ctx.definition).get(ask) if ask else None
 
 
-def tile_in_hand(ctx: Ctx, placing: Placing) -> dict | None:
+def tile_in_hand(ctx: Ctx, placing: TileQuestion) -> dict | None:
     """The seat's tile the question lays (seen face up), if it can be told."""
     grid = ctx.definition.grids.get(placing.grid)
     seat = ctx.view.get("seat")
@@ -74,7 +70,7 @@ def context_cells(context: dict | None) -> list[tuple[int, int]]:
     return out
 
 
-def rotation_pictures(ctx: Ctx, placing: Placing, actions: list[dict],
+def rotation_pictures(ctx: Ctx, placing: TileQuestion, actions: list[dict],
                       cell: tuple[int, int] | None) -> dict[str, str]:
     """For a rotation question: each option's picture, the tile in hand turned so many
     quarter turns, on its chosen cell among the seat's tiles around it (when the cell is
