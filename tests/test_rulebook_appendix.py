@@ -52,7 +52,7 @@ def test_no_stop_is_said_after_the_game_ends(book):
 
 def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
     rounds = book[book.index("## rounds"):book.index("## End of the game")]
-    assert "1. As round goes from 1 to 3, one at a time:" in rounds
+    assert "\n\nAs round goes from 1 to 3, one at a time:\n\n1. " in rounds
     assert "becomes that number" not in book
 
 
@@ -82,7 +82,7 @@ def test_a_loop_that_asks_each_value_which_it_is_reads_as_a_list_in_order():
     """Warsaw's scoring (`for kind in scoring_order: if kind == "park": ...`, rule: a
     district scores its kinds in this order) is one line per kind, in the option's order."""
     book = build_rulebook("warsaw").markdown
-    assert "1. In this order:\n    1. Park: score the player's best park" in book
+    assert "In this order:\n\n1. Park: score the player's best park" in book
     assert "7. Public building: score the player's public buildings" in book
     assert "If it is park" not in book
 
@@ -92,8 +92,8 @@ def test_a_choice_of_two_answers_then_a_test_of_it_reads_as_a_list_of_both():
     ... else: ...`): each answer with what it does, no quoted answers and no test of them."""
     book = build_rulebook("copycat").markdown
     assert "The player chooses one of these:\n" \
-        "            - Gain the coins: raise the player's money by the amount.\n" \
-        "            - Score VP: raise the player's VP of the round by 2 times the amount." in book
+        "        - Gain the coins: raise the player's money by the amount.\n" \
+        "        - Score VP: raise the player's VP of the round by 2 times the amount." in book
     assert "“gain the coins”" not in book
 
 
@@ -150,9 +150,9 @@ def test_a_guard_that_only_checks_a_choice_can_be_made_folds_into_the_choice():
     """`if len(THINGS) > 0:` around a choice from THINGS the player may decline: the choice
     alone, one level less (Copycat's shred a card for a worker)."""
     appendix = _appendix("copycat")
-    assert "    - Shred a card for a worker:\n" \
-        "        1. The player may choose the card from the cards the player may shred; if " \
-        "they do:\n            1. The chosen card is shredded: it leaves the game." in appendix
+    assert "- Shred a card for a worker:\n" \
+        "    1. The player may choose the card from the cards the player may shred; if " \
+        "they do:\n        1. The chosen card is shredded: it leaves the game." in appendix
     assert "If there is at least one of the cards the player may shred" not in appendix
 
 
@@ -317,7 +317,7 @@ def test_the_quarter_turns_a_player_may_choose_are_said_as_numbers(lang, said, g
      "Het te betalen bedrag is "),
     ("copycat", "en", "1. The player chooses one of the empty offices where the player may place "
                       "a worker now.", "The offices with a worker on them are"),
-    ("copycat", "en", "1. The player chooses one of these:\n            - Gain the coins",
+    ("copycat", "en", "1. The player chooses one of these:\n        - Gain the coins",
      "The number of VP the action gives instead of the coins is")])
 def test_a_name_given_a_value_is_no_step_of_its_own(game, lang, said, gone):
     """`let cost = build_cost(...)` that one built-in step reads (`pay(coin, p, cost)`): that

@@ -248,7 +248,7 @@ def test_readings_18_and_19_are_stated_in_every_language(lang, tmp_path):
     if lang == "en":
         assert "1. At the same time and in secret, each player chooses the spaces" in book
         assert "was awarded in an earlier income phase" not in book
-        assert "1. For each player, one after another:" in changed.markdown
+        assert "For each player, one after another:" in changed.markdown
         assert "was awarded in an earlier income phase" in changed.markdown
 
 

@@ -10,7 +10,14 @@ INDENT = "    "   # Python-Markdown (mkdocs) nests lists by four spaces
 
 
 def steps_markdown(steps, depth: int = 0, bulleted: bool = False) -> str:
-    """Numbered steps with their sub-steps (alternatives, `bulleted`, as a bullet list)."""
+    """Numbered steps with their sub-steps (alternatives, `bulleted`, as a bullet list); a
+    procedure of one step reads as a paragraph, its sub-steps as the list."""
+    if depth == 0 and not bulleted and len(steps) == 1:
+        step = steps[0]
+        text = said_once(step.text)
+        if not step.children:
+            return sentence(text)
+        return lead(text) + "\n\n" + steps_markdown(step.children, 0, step.options)
     lines = []
     for i, step in enumerate(steps, 1):
         text = said_once(step.text)
