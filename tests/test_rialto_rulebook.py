@@ -174,7 +174,7 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     if lang == "en":
         assert "The player scores as many victory points as the total value of the player's " \
             "buildings" in text
-        assert "The bridge stack lies face up, so its top tile shows" in text
+        assert "Turn the top tile of the bridge stack face up: it is the next bridge to lay" in text
         assert "Green building 4:" in text
 
 

@@ -127,7 +127,8 @@ def test_elections_and_every_tie_case(doge):
     council = council[council.index("### The election in the Quarantia"):]
     assert "Each of the advisors of the Quarantia becomes neutral" in council
     assert "If there is more than one winner, each of the winners, in seat order, may move up " \
-        "to 2 of their houses, one at a time, each to another district. 4. Otherwise:" \
+        "to 2 of their houses, one at a time, each to another district, and may build a palace " \
+        "where a house goes (see “Building a palace”). 4. Otherwise:" \
         in council                                                      # tie for first
     turn = "takes one turn with the advisors of the Quarantia"
     steps = council[council.index(f"1. The winner {turn}"):]

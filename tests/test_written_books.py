@@ -346,8 +346,8 @@ def test_a_phrase_only_procedure_is_said_by_its_phrase_in_the_rules_in_full(duel
 def test_a_value_set_then_overwritten_reads_as_one_case(lang, merged):
     """Doge's `let dest = home` then `if src == home: dest = choose ...` (moving a house
     after abstaining) is one step with its two cases, not a value set and then replaced."""
-    from regola.rulebook.book import build_rulebook
-    text = build_rulebook("doge", lang=lang).markdown
+    from regola.rulebook.book.rulebook import procedure_in_full
+    text = procedure_in_full("doge", "move_house_for_district", lang)
     assert merged in text
     assert "3. The destination district is the district that voted." not in text
 

@@ -366,3 +366,11 @@ def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en
     appendix = book.outline.section_with("appendix")
     return Rulebook(book.title(), text, book.pictures, book.t.missing, aid,
                     book.failed_examples, anchor("section", appendix) if appendix else "")
+
+
+def procedure_in_full(game: str, name: str, lang: str = "en", variant: str | None = None) -> str:
+    """A procedure's steps as the rules in full give them, whether the book lists them or
+    says the procedure by the phrase of its call (`phrase_only`)."""
+    book = Book(game, variant, Words(lang))
+    keep = frozenset(book.outline.bookkeeping)
+    return steps_markdown(book.steps.procedure(name, bookkeeping=keep))

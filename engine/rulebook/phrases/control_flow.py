@@ -185,7 +185,8 @@ class FlowSteps:
         dispatch = self._dispatch(var, items, body, env)
         if dispatch is not None:
             return dispatch
-        wholes = [self._all_at_once(stmt, var, items) for stmt in body.children]
+        wholes = [self._all_at_once(stmt, var, items) for stmt in body.children
+                  if id(stmt) not in self.dropped]
         if len(wholes) > 1 and all(wholes):
             found = [step for whole in wholes for step in self.stmt(whole, env)[0]]
             return found, False
