@@ -80,7 +80,9 @@ CHECKLIST = {
          "The player takes the card in the target space sideways onto their temporary pile"],
     22: ["Spaces emptied by buying are not refilled until the clean-up"],
     23: ["**Scoring.** At the end of your turn, add up the VP of your round",
-         "Raise the player's VP by the player's VP of the round."],
+         "adds the VP markers they took this round (twice, if they count double) to their VP of "
+         "the round, moves their career piece that many VP along the career path, and puts the "
+         "markers back beside the board"],
     24: ["Put a VP marker on each office in play that has no worker.",
          "If nobody has a worker on the office, a VP marker is put on the office"],
     25: ["Only when you have to draw and your draw pile is empty do you shuffle your discard "
@@ -93,7 +95,8 @@ CHECKLIST = {
          "it is in play from now on"],
     28: ["Remove from the game any cards still lying on the first 3 (2 players), 2 (3 players), "
          "or 1 (4 players) spaces of the street.",
-         "move the cards in the street space into the box"],
+         "the cards on the first street spaces go into the box, out of the game (how many "
+         "spaces: 3 with 2 players, 2 with 3 players, and 1 with 4 players)"],
     29: ["Slide the other cards to the left to close every gap, then fill the empty spaces at "
          "the right end from the supply",
          "The cards of the street spaces slide towards the start of the row to close every gap",

@@ -401,3 +401,24 @@ def test_playing_a_card_in_phase_two_does_not_say_its_action_waits(lang, said, g
     says so), so the turn's "play" answer does not say its action waits for later."""
     book = build_rulebook("copycat", lang=lang).markdown
     assert said in book and gone not in book
+
+
+@pytest.mark.parametrize("lang, said, gone", [
+    ("en", "1. The player chooses the number they take: any number from 0 to the amount, but no "
+           "more than the number of workers the player has in their reserve.",
+     "The most they may take is"),
+    ("es", "1. El jugador elige el número que toma: cualquier número entre 0 y el número de la "
+           "acción, pero nunca más del número de trabajadores que tiene el jugador en su reserva.",
+     "mayor que 0"),
+    ("nl", "1. De speler kiest het aantal dat hij neemt: een aantal van 0 tot en met het aantal, "
+           "maar niet meer dan het aantal medewerkers van de speler in de reserve.",
+     "groter dan 0")])
+def test_a_choice_from_zero_to_a_bound_needs_no_guard_and_no_name_for_the_bound(lang, said, gone):
+    """`let up_to = min([amount, ...])` then `if up_to > 0: let n = choose from range(up_to +
+    1)` (Copycat's Gain workers): one step, the choice from 0 to the bound said in full; no
+    step that names the bound and no test that it is above 0."""
+    steps = procedure_in_full("copycat", "do_effect", lang)
+    workers = steps[steps.index("- " + {"en": "Gain workers", "es": "Ganar trabajadores",
+                                        "nl": "Extra medewerkers"}[lang]):]
+    workers = workers[:workers.index("\n- ")]
+    assert said in workers and gone not in workers

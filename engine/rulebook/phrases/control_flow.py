@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .env import Env, Step, call_parts, countdown, is_name, uses
+from .env import Env, Step, call_parts, countdown, is_name, range_guard, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 _SHORT = 170            # characters: an if/otherwise pair this short reads as one sentence
@@ -43,6 +43,8 @@ class FlowSteps:
         folded = self._choice_if_any(branches, env)
         if folded is not None:
             return folded, False
+        if range_guard(s) is not None:      # a choice of "0 to N" needs no "if N > 0"
+            return self.block(s.children[1], env.child())
         paired = self._if_otherwise(branches, env)
         if paired is not None:
             return [paired], False

@@ -105,3 +105,30 @@ def countdown(loop: Tree) -> str | None:
             value.children[2].data != "number" or str(value.children[2].children[0]) != "1":
         return None
     return name
+
+
+def range_guard(node: Tree) -> str | None:
+    """The NAME of `if NAME > 0:` (no other branch) whose block opens with a choice from
+    `range(NAME + 1)`: the guard only spares a choice of nothing, so the book says the
+    choice alone, and NAME where the choice reads it."""
+    if node.data != "if_stmt" or any(c is not None for c in node.children[2:]):
+        return None
+    cond, body = node.children[0], node.children[1]
+    if cond.data != "compare" or str(cond.children[1]) != ">" or \
+            not is_name(cond.children[0]) or cond.children[2].data != "number" or \
+            str(cond.children[2].children[0]) != "0":
+        return None
+    name = str(cond.children[0].children[0])
+    first = body.children[0] if body.children else None
+    if first is None or first.data != "choose_stmt":
+        return None
+    source = first.children[1]
+    if source.data != "call" or str(source.children[0]) != "range" or \
+            source.children[1] is None or len(source.children[1].children) != 1:
+        return None
+    bound = source.children[1].children[0].children[0]
+    if bound.data != "binop" or str(bound.children[1]) != "+" or \
+            not is_name(bound.children[0], name) or bound.children[2].data != "number" or \
+            str(bound.children[2].children[0]) != "1":
+        return None
+    return name

@@ -19,7 +19,7 @@ from .actions import ActionSteps
 from .assignments import AssignmentSteps
 from .concepts import ConceptNames
 from .control_flow import FlowSteps
-from .env import Env, Step, countdown
+from .env import Env, Step, countdown, range_guard
 from .expressions import Phrases
 
 __all__ = ["Step", "Steps"]
@@ -61,8 +61,10 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         logged = Counter(str(n.children[0]) for node in nodes if _is_log(node)
                          for n in node.iter_subtrees() if n.data == "name")
         told = Counter(name for node in nodes for name in _told_by_builtin(node))
+        guarded = Counter(name for node in nodes for name in [range_guard(node)] if name)
         env.read_once = {name for name in lets
-                         if reads[name] - logged[name] == 1 and told[name] == 1}
+                         if (reads[name] - logged[name] == 1 and told[name] == 1) or
+                         (guarded[name] and reads[name] - logged[name] == 2 * guarded[name])}
         env.unread = {name for name in lets if reads[name] == logged[name]}
         assigned = Counter(str(n.children[0]) for n in nodes if n.data == "assign_stmt")
         env.countdowns = {name for node in nodes if node.data == "while_stmt"
