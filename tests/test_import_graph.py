@@ -132,11 +132,8 @@ def test_no_import_circle_between_packages(edges):
 SYNTAX_TREE_MODULE = "dsl/trees.py"
 """The one module that reads a parse tree's children by position (FIELDS names them)."""
 
-CHILDREN_STILL_BY_POSITION = (
-    "rulebook",
-)
-"""Folders and modules under engine/ not yet moved to `part(node, "field")`: the next step
-deletes its line here once it reads the tree by name."""
+CHILDREN_STILL_BY_POSITION: tuple[str, ...] = ()
+"""Folders and modules under engine/ not yet moved to `part(node, "field")` (none left)."""
 
 
 def test_parse_trees_are_read_by_name():

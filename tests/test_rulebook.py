@@ -91,10 +91,10 @@ def test_palace_costs_and_spaces(doge):
         assert svg.count(f">{cost}</text>") == 6                      # 6 districts x 5 spaces
     building = flat(section(doge, "Houses and palaces")) + \
         flat(section(doge, "Appendix: the rules step by step"))
-    assert "**The area still has a free palace space, and the player has a palace in their " \
-        "supply and at least the building cost in houses in the area** when the building " \
-        "cost exists, the number of palaces in the area is less than the number of items in " \
-        "the row of palace costs" in building
+    assert "**The player can build a palace in the district for the building cost** when the " \
+        "district still has a free palace space, the player has at least one palace in their " \
+        "supply, and the number of houses the player has in the district is at least the " \
+        "building cost." in building
     assert "the player has at least one palace in their supply" in building
     assert "The player moves houses from the district back to their supply, as many as the " \
         "building cost" in building

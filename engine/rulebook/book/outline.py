@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...dsl.trees import part
 from ...errors import Location, Problem, RuleError
 from ...interpreter.model import GameDef
 from ...loading import schema
@@ -79,7 +80,7 @@ def user_procedures(game: GameDef) -> list[str]:
         order.append(name)
         for node in procs[name].tree.iter_subtrees_topdown():
             if node.data == "call_stmt":
-                visit(str(node.children[0]))
+                visit(str(part(node, "name")))
     visit(game.start)
     return order + [p for p in procs if p not in order and "·" not in p]
 

@@ -6,6 +6,7 @@ step, and the procedures the outline does not place.
 
 from __future__ import annotations
 
+from ...dsl.trees import part
 from ..phrases.env import Env
 from ..phrases.statements import is_bookkeeping
 from ..texts import sentence
@@ -114,7 +115,7 @@ class ProcedureBlocks:
             self.steps.declare(env, func.params)
             term = self.w.main(self.t.name("functions", name,
                                            **{p: env.phrases[p] for p in func.params}))
-            body = func.tree.children[2]
+            body = part(func.tree, "value")
             term = term[:1].upper() + term[1:]
             if self.phrases.is_condition(body):
                 text = self.w("**{term}** when {condition}", term=term,
@@ -132,14 +133,14 @@ class ProcedureBlocks:
         in {s}"), called with this definition's own parameter."""
         mark = "\x00"
         for node in body.iter_subtrees():
-            if node.data != "call" or node.children[1] is None or \
-                    len(node.children[1].children) != 1:
+            if node.data != "call" or part(node, "args") is None or \
+                    len(part(node, "args").children) != 1:
                 continue
-            name = str(node.children[0])
+            name = str(part(node, "name"))
             func = self.g.program.funcs.get(name)
-            arg = node.children[1].children[0].children[0]
+            arg = part(part(part(node, "args"), "arguments")[0], "value")
             if func is None or len(func.params) != 1 or not self.t.has("functions", name) or \
-                    arg.data != "name" or str(arg.children[0]) not in env.phrases:
+                    arg.data != "name" or str(part(arg, "name")) not in env.phrases:
                 continue
             said = str(self.phrases.expr(node, env))
             shape = str(self.t.name("functions", name, **{func.params[0]: mark}))
@@ -191,14 +192,13 @@ def unaccounted(steps, tree, bookkeeping: set[str]) -> list[tuple[int, str]]:
                         stmt.data not in ("let_stmt",) and not inner:
                     lost.append((stmt.meta.line if not stmt.meta.empty else 0, stmt.data))
                 walk(stmt, fold)
-    walk(tree.children[2], False)
+    walk(part(tree, "body"), False)
     return lost
 
 
 def _accounted(stmt, bookkeeping: set[str]) -> bool:
     """A statement that is no rule: a story line, or one that only handles a name the
     game lists as bookkeeping (a variable, a procedure, a place)."""
-    first = str(stmt.children[0]) if stmt.children else ""
-    if stmt.data == "call_stmt" and first in STORY_CALLS:
+    if stmt.data == "call_stmt" and str(part(stmt, "name")) in STORY_CALLS:
         return True
     return is_bookkeeping(stmt, bookkeeping)

@@ -13,6 +13,7 @@ import re
 
 from lark import Tree
 
+from ...dsl.trees import part
 from ..phrases.briefs import Briefs
 from ..phrases.env import call_parts
 from ..texts import sentence
@@ -52,7 +53,7 @@ class Summary:
         lead = self.briefs.text(self.g.start)
         if lead:
             parts.append(sentence(lead))
-        lines = self.flow(self.g.program.procs[self.g.start].tree.children[2], 0, set())
+        lines = self.flow(part(self.g.program.procs[self.g.start].tree, "body"), 0, set())
         if lines:
             parts.append("\n".join(lines))
         text = "\n\n".join(parts)
@@ -87,14 +88,15 @@ class Summary:
                 self.g.program.procs[self.g.start]))[0]
             return (sentence(found[0].text), []) if found else ()
         if stmt.data in ("while_stmt", "repeat_stmt", "for_stmt"):
-            body = stmt.children[-1]
+            body = part(stmt, "body")
             inner = self.flow(body, depth + 1, seen)
             if not inner:
                 return ()
             if depth == 0 and self.t.has("intros", "summary_loop"):
                 return (self.t.name("intros", "summary_loop"), inner)   # "Each round:"
             empty = Tree("block", [Tree("pass_stmt", []), Tree("pass_stmt", [])])  # 2: no
-            head = self.steps.stmt(Tree(stmt.data, [*stmt.children[:-1], empty]),  # inlining
+            header = [child for child in stmt.children if child is not body]   # all but the body
+            head = self.steps.stmt(Tree(stmt.data, [*header, empty]),  # inlining
                                    self.steps.env_for(self.g.program.procs[self.g.start]))[0]
             text = head[0].text if head else ""
             return (text[:1].upper() + text[1:].rstrip(".:") + ":", inner)

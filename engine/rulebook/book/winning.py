@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...dsl.builtins import EXPRESSIONS
 from ...dsl.parse import parse
+from ...dsl.trees import part
 from ...loading.sources import resolve_game, resolve_variant
 from ...loading.variants import merge
 from ...loading.yaml_source import load_yaml
@@ -39,7 +40,7 @@ class Ending:
         self.end = end
 
     def expression(self, text: str):
-        return parse(text, "end", start="expression").children[0]
+        return part(parse(text, "end", start="expression"), "value")
 
     def markdown(self) -> str:
         if not self.end:
@@ -101,7 +102,7 @@ class Ending:
     def of_a_player(self, text: str) -> bool:
         """An end condition that speaks of the player it tests (names `p`; a function sees
         only what it is given): only the players who meet it are candidates."""
-        return any(node.data == "name" and str(node.children[0]) == "p"
+        return any(node.data == "name" and str(part(node, "name")) == "p"
                    for node in self.expression(text).iter_subtrees())
 
     def brief(self, fixed_length: bool = False) -> str:
@@ -189,7 +190,7 @@ class GoalsBlock:
         self.rule = phrases.g.goals
 
     def expression(self, text: str):
-        return parse(text, "goals", start="expression").children[0]
+        return part(parse(text, "goals", start="expression"), "value")
 
     def markdown(self) -> str:
         if self.rule is None:
@@ -211,7 +212,7 @@ class GoalsBlock:
             tree = self.expression(text)
             if tree.data == "neg":
                 steps.append(self.w("if players are still tied, compare {key}: the lowest wins",
-                                    key=self.p.expr(tree.children[0], each)))
+                                    key=self.p.expr(part(tree, "operand"), each)))
             else:
                 steps.append(self.w("if players are still tied, compare {key}: the highest "
                                     "wins", key=self.p.expr(tree, each)))
@@ -224,5 +225,5 @@ def _never_ties(tree) -> bool:
     """The tie-breaker is a call of a built-in whose values differ for every player."""
     if tree.data != "call":
         return False
-    builtin = EXPRESSIONS.get(str(tree.children[0]))
+    builtin = EXPRESSIONS.get(str(part(tree, "name")))
     return builtin is not None and builtin.never_ties

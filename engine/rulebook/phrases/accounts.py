@@ -27,8 +27,9 @@ from collections.abc import Iterable
 
 from lark import Token, Tree
 
+from ...dsl.trees import part
 from ...interpreter.model import GameDef
-from .env import call_parts
+from .env import call_parts, is_name
 
 ACCOUNT_CALLS = ("give", "log")
 """Built-in statements that never change what is on the table."""
@@ -41,7 +42,7 @@ def _assign_values(program, attr: bool) -> dict[str, list[Tree]]:
     for tree in trees:
         for node in tree.iter_subtrees():
             if attr and node.data == "attr_assign_stmt":
-                found.setdefault(str(node.children[1]), []).append(node.children[2])
+                found.setdefault(str(part(node, "attribute")), []).append(part(node, "value"))
     return found
 
 
@@ -55,14 +56,15 @@ def _is_literal(tree: Tree) -> bool:
 def _steps_by_one(value: Tree, attr: str | None, local: str | None) -> bool:
     """`x = x + 1` or `x = x - 1` (a counter moving by one)."""
     if not (isinstance(value, Tree) and value.data == "binop" and
-            str(value.children[1]) in "+-"):
+            str(part(value, "op")) in "+-"):
         return False
-    left, right = value.children[0], value.children[2]
-    if not (isinstance(right, Tree) and right.data == "number" and str(right.children[0]) == "1"):
+    left, right = part(value, "left"), part(value, "right")
+    if not (isinstance(right, Tree) and right.data == "number" and
+            str(part(right, "token")) == "1"):
         return False
     if local is not None:
-        return isinstance(left, Tree) and left.data == "name" and str(left.children[0]) == local
-    return isinstance(left, Tree) and left.data == "attr" and str(left.children[1]) == attr
+        return isinstance(left, Tree) and left.data == "name" and str(part(left, "name")) == local
+    return isinstance(left, Tree) and left.data == "attr" and str(part(left, "attribute")) == attr
 
 
 def score_names(game: GameDef, sources: Iterable[str]) -> set[str]:
@@ -78,9 +80,9 @@ def score_names(game: GameDef, sources: Iterable[str]) -> set[str]:
         for call in re.findall(r"\b([a-z_][a-z0-9_]*)\s*\(", text):
             if call in funcs and call not in seen:
                 seen.add(call)
-                names |= {str(n.children[1]) for n in funcs[call].tree.iter_subtrees()
+                names |= {str(part(n, "attribute")) for n in funcs[call].tree.iter_subtrees()
                           if n.data == "attr"}
-                todo += [str(n.children[0]) + "()" for n in funcs[call].tree.iter_subtrees()
+                todo += [str(part(n, "name")) + "()" for n in funcs[call].tree.iter_subtrees()
                          if n.data == "call"]
     return names
 
@@ -115,7 +117,7 @@ class Accounts:
                 out.add(id(stmt))
         for stmt in self._statements(body):       # names only dropped statements read
             if stmt.data == "let_stmt" and id(stmt) not in out:
-                name = str(stmt.children[0])
+                name = str(part(stmt, "name"))
                 readers = [s for s in self._statements(body) if s is not stmt and
                            _reads(s, name)]
                 if readers and all(id(s) in out or _inside_dropped(s, body, out)
@@ -127,11 +129,11 @@ class Accounts:
         """One statement only keeps the engine's accounts."""
         kind = stmt.data
         if kind == "attr_assign_stmt":
-            return str(stmt.children[1]) in self.variables
+            return str(part(stmt, "attribute")) in self.variables
         if kind == "assign_stmt":
-            return str(stmt.children[0]) in locals_
+            return str(part(stmt, "name")) in locals_
         if kind == "let_stmt":
-            return str(stmt.children[0]) in locals_
+            return str(part(stmt, "name")) in locals_
         if kind == "call_stmt":
             name, args, kwargs = call_parts(stmt)
             if name in ACCOUNT_CALLS:
@@ -146,10 +148,10 @@ class Accounts:
             return False
         funcs = self.g.program.funcs
         for node in stmt.iter_subtrees():
-            if node.data == "name" and str(node.children[0]) in self.aids:
+            if node.data == "name" and str(part(node, "name")) in self.aids:
                 return True
-            if node.data == "call" and str(node.children[0]) in funcs and \
-                    self._handles_aid(funcs[str(node.children[0])].tree, depth + 1):
+            if node.data == "call" and str(part(node, "name")) in funcs and \
+                    self._handles_aid(funcs[str(part(node, "name"))].tree, depth + 1):
                 return True
         return False
 
@@ -160,9 +162,9 @@ class Accounts:
         sets: dict[str, list[Tree]] = {}
         for stmt in self._statements(body):
             if stmt.data == "let_stmt":
-                lets.setdefault(str(stmt.children[0]), stmt.children[1])
+                lets.setdefault(str(part(stmt, "name")), part(stmt, "value"))
             elif stmt.data == "assign_stmt":
-                sets.setdefault(str(stmt.children[0]), []).append(stmt.children[1])
+                sets.setdefault(str(part(stmt, "name")), []).append(part(stmt, "value"))
         out = set()
         for name, first in lets.items():
             later = sets.get(name, [])
@@ -183,9 +185,8 @@ class Accounts:
 
 def _appends(value: Tree, name: str) -> bool:
     """`x = x + [...]`: a list growing."""
-    return value.data == "binop" and str(value.children[1]) == "+" and \
-        isinstance(value.children[0], Tree) and value.children[0].data == "name" and \
-        str(value.children[0].children[0]) == name
+    return value.data == "binop" and str(part(value, "op")) == "+" and \
+        is_name(part(value, "left"), name)
 
 
 def _reads(stmt: Tree, name: str) -> bool:
@@ -195,7 +196,7 @@ def _reads(stmt: Tree, name: str) -> bool:
             continue
         if isinstance(child, Tree) and child.data == "block":
             continue
-        if isinstance(child, Tree) and any(n.data == "name" and str(n.children[0]) == name
+        if isinstance(child, Tree) and any(n.data == "name" and str(part(n, "name")) == name
                                            for n in child.iter_subtrees()):
             return True
     return False

@@ -8,6 +8,7 @@ from lark import Tree
 
 from ...dsl.builtins import STATEMENTS
 from ...dsl.builtins.core import range_ends
+from ...dsl.trees import part
 from ...i18n.grammar import like
 from .env import Env, Step, call_parts, is_name, string_literals, uses
 
@@ -17,7 +18,7 @@ class ActionSteps:
 
     # -- decisions -----------------------------------------------------------------------
     def choose(self, s: Tree, env: Env):
-        name, options, player = str(s.children[0]), s.children[1], s.children[2]
+        name, options, player = str(part(s, "target")), part(s, "options"), part(s, "by")
         who = self.p.expr(player, env)
         offered = self.options(options, env)
         self.declare(env, [name])
@@ -49,7 +50,7 @@ class ActionSteps:
     def _plain(self, options: Tree) -> bool:
         """The options are one collection the rules compute (they read "one of ...")."""
         return options.data not in ("list", "ternary", "binop") and not (
-            options.data == "call" and str(options.children[0]) in ("range", "grid_rotations"))
+            options.data == "call" and str(part(options, "name")) in ("range", "grid_rotations"))
 
     def _optional_action(self, first: Tree, rest: list[Tree], later: list[Tree],
                          env: Env) -> Step | None:
@@ -58,25 +59,25 @@ class ActionSteps:
         card:" with what doing it takes, rather than a menu and a test of its answer."""
         if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
             return None
-        name, test = str(first.children[0]), rest[0]
-        offered = self.fixed_answers(first.children[1], env)
-        cond = test.children[0]
+        name, test = str(part(first, "target")), rest[0]
+        offered = self.fixed_answers(part(first, "options"), env)
+        cond = part(test, "condition")
         if offered is None or len(offered) != 2 or \
-                cond.data != "compare" or str(cond.children[1]) != "==" or \
-                not is_name(cond.children[0], name) or cond.children[2].data != "string":
+                cond.data != "compare" or str(part(cond, "op")) != "==" or \
+                not is_name(part(cond, "left"), name) or part(cond, "right").data != "string":
             return None
-        chosen = self.p.known(cond.children[2], env)[1]
-        clauses = [c for c in test.children[2:] if c is not None]
-        if chosen not in offered or uses(test.children[1], name) or \
+        chosen = self.p.known(part(cond, "right"), env)[1]
+        clauses = [c for c in part(test, "clauses") if c is not None]
+        if chosen not in offered or uses(part(test, "body"), name) or \
                 any(uses(stmt, name) for stmt in later) or \
-                any(self.block(c.children[-1], env.child())[0] for c in clauses):
+                any(self.block(part(c, "body"), env.child())[0] for c in clauses):
             return None
-        inner, stops = self.block(test.children[1], env.child())
+        inner, stops = self.block(part(test, "body"), env.child())
         if not inner or stops:
             return None
         for clause in clauses:
             self.decided(clause)
-        who = self.p.expr(first.children[2], env)
+        who = self.p.expr(part(first, "by"), env)
         return Step(self.w("{player} may {action}", player=who,
                            action=self.t.name("choices", chosen)), inner)
 
@@ -87,24 +88,24 @@ class ActionSteps:
         ..."), rather than a menu in quotes and a test of its answer."""
         if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
             return None
-        name, test = str(first.children[0]), rest[0]
-        guarded = self._guarded(first.children[1], env) or \
-            self._fewer_when(first.children[1], env)
+        name, test = str(part(first, "target")), rest[0]
+        guarded = self._guarded(part(first, "options"), env) or \
+            self._fewer_when(part(first, "options"), env)
         offered = [value for value, _ in guarded] if guarded else None
         when = dict(guarded or [])
-        clauses = [c for c in test.children[2:] if c is not None]
-        cond = test.children[0]
+        clauses = [c for c in part(test, "clauses") if c is not None]
+        cond = part(test, "condition")
         if offered is None or len(offered) != 2 or len(clauses) != 1 or \
                 clauses[0].data != "else_clause" or cond.data != "compare" or \
-                str(cond.children[1]) != "==" or not is_name(cond.children[0], name) or \
+                str(part(cond, "op")) != "==" or not is_name(part(cond, "left"), name) or \
                 uses(test, name) != 1 or any(uses(stmt, name) for stmt in later):
             return None
-        chosen = self.p.known(cond.children[2], env)[1]
+        chosen = self.p.known(part(cond, "right"), env)[1]
         if chosen not in offered:
             return None
         other = next(v for v in offered if v != chosen)
         lines = []
-        for answer, block in ((chosen, test.children[1]), (other, clauses[0].children[-1])):
+        for answer, block in ((chosen, part(test, "body")), (other, part(clauses[0], "body"))):
             inner, stops = self.block(block, env.child())
             if stops:
                 return None
@@ -115,7 +116,7 @@ class ActionSteps:
             lines.append(self._labelled(label, inner) if inner else Step(label))
         if chosen != offered[0]:
             lines.reverse()
-        who = self.p.expr(first.children[2], env)
+        who = self.p.expr(part(first, "by"), env)
         return Step(self.w("{player} chooses one of these:", player=who), lines, options=True)
 
     def _optional_pick(self, first: Tree, rest: list[Tree], later: list[Tree],
@@ -126,28 +127,28 @@ class ActionSteps:
         happens". A way out of a choice said as such, not as a menu answer in quotes."""
         if first.data != "choose_stmt" or not rest or rest[0].data != "if_stmt":
             return None
-        name, options, test = str(first.children[0]), first.children[1], rest[0]
-        if options.data != "binop" or str(options.children[1]) != "+":
+        name, options, test = str(part(first, "target")), part(first, "options"), rest[0]
+        if options.data != "binop" or str(part(options, "op")) != "+":
             return None
-        things, way_out = options.children[0], self.fixed_answers(options.children[2], env)
+        things, way_out = part(options, "left"), self.fixed_answers(part(options, "right"), env)
         if way_out is None:                         # the way out first: ["keep"] + areas
-            things, way_out = options.children[2], self.fixed_answers(options.children[0], env)
+            things, way_out = part(options, "right"), self.fixed_answers(part(options, "left"), env)
         if way_out is None or len(way_out) != 1 or not self._open(things, env):
             return None
-        cond = test.children[0]
-        if any(c is not None for c in test.children[2:]) or cond.data != "compare" or \
-                str(cond.children[1]) not in ("==", "!=") or \
-                not is_name(cond.children[0], name) or \
-                self.p.known(cond.children[2], env) != (True, way_out[0]) or \
-                str(cond.children[1]) == "!=" and any(uses(stmt, name) for stmt in later):
+        cond = part(test, "condition")
+        if any(c is not None for c in part(test, "clauses")) or cond.data != "compare" or \
+                str(part(cond, "op")) not in ("==", "!=") or \
+                not is_name(part(cond, "left"), name) or \
+                self.p.known(part(cond, "right"), env) != (True, way_out[0]) or \
+                str(part(cond, "op")) == "!=" and any(uses(stmt, name) for stmt in later):
             return None
-        body = test.children[1]
-        who = self.p.expr(first.children[2], env)
+        body = part(test, "body")
+        who = self.p.expr(part(first, "by"), env)
         self.declare(env, [name])
         env.choices[name] = (who, {way_out[0]})
         head = {"player": who, "what": str(env.phrases[name]),
                 "things": self.p.expr(things, env)}
-        if str(cond.children[1]) == "!=":
+        if str(part(cond, "op")) == "!=":
             inner, stops = self.block(body, env.child())
             if not inner or stops:
                 return None
@@ -155,7 +156,7 @@ class ActionSteps:
                                **head), inner)
         kept = [c for c in body.children if id(c) not in self.dropped]
         if not kept or kept[-1].data != "return_stmt" or any(
-                c.data != "call_stmt" or str(c.children[0]) != "log" for c in kept[:-1]):
+                c.data != "call_stmt" or str(part(c, "name")) != "log" for c in kept[:-1]):
             return None
         for stmt in body.children:
             self.said[id(stmt)] = "step"
@@ -182,9 +183,9 @@ class ActionSteps:
         """Options built as `["a"] + (["b"] if c else []) + ...`: each fixed answer and the
         condition it is offered under (None: always); answers the data rules out are left
         out. None for options built otherwise."""
-        if options.data == "binop" and str(options.children[1]) == "+":
-            left = self._guarded(options.children[0], env)
-            right = self._guarded(options.children[2], env)
+        if options.data == "binop" and str(part(options, "op")) == "+":
+            left = self._guarded(part(options, "left"), env)
+            right = self._guarded(part(options, "right"), env)
             return None if left is None or right is None else left + right
         answers = self.fixed_answers(options, env)
         if answers is not None:
@@ -205,12 +206,13 @@ class ActionSteps:
     def _open(self, options: Tree, env: Env) -> bool:
         """The options include something other than fixed choices (a list of areas...)."""
         if options.data == "ternary":
-            ok, value = self.p.known(options.children[1], env)
+            ok, value = self.p.known(part(options, "condition"), env)
             if ok:
-                return self._open(options.children[0 if value else 2], env)
-            return self._open(options.children[0], env) or self._open(options.children[2], env)
+                return self._open(part(options, "value" if value else "otherwise"), env)
+            return self._open(part(options, "value"), env) or \
+                self._open(part(options, "otherwise"), env)
         if options.data == "binop":
-            return self._open(options.children[0], env) or self._open(options.children[2], env)
+            return self._open(part(options, "left"), env) or self._open(part(options, "right"), env)
         if options.data == "list":
             return any(x is not None and x.data != "string" for x in options.children)
         return True
@@ -218,18 +220,20 @@ class ActionSteps:
     def _offered_literals(self, options: Tree, env: Env) -> set[str]:
         """The strings a decision can still offer, once the data has decided its branches."""
         if options.data == "ternary":
-            ok, value = self.p.known(options.children[1], env)
+            ok, value = self.p.known(part(options, "condition"), env)
             if ok:
-                return self._offered_literals(options.children[0 if value else 2], env)
+                return self._offered_literals(part(options, "value" if value else "otherwise"),
+                                              env)
         if options.data in ("ternary", "binop", "list"):
             found: set[str] = set()
-            children = options.children[::2] if options.data == "ternary" else options.children
+            children = [part(options, "value"), part(options, "otherwise")] \
+                if options.data == "ternary" else options.children
             for child in children:
                 if isinstance(child, Tree):
                     found |= self._offered_literals(child, env)
             return found
         if options.data == "list_comp":      # [x for x in ["a", "b"] where ...] may offer a, b
-            return self._offered_literals(options.children[2], env)
+            return self._offered_literals(part(options, "collection"), env)
         return string_literals(options) if options.data == "string" else set()
 
     def _fewer_when(self, options: Tree, env: Env) -> list[tuple[str, Tree | None]] | None:
@@ -281,17 +285,17 @@ class ActionSteps:
                                     if only else shown for shown, only in fewer], style="or")
             return self.w("if {condition}, {a}; otherwise, {b}", a=self.options(a, env),
                           condition=self.p.cond(cond, env), b=self.options(b, env))
-        if tree.data == "binop" and str(tree.children[1]) == "+":
-            left, right = tree.children[0], tree.children[2]
+        if tree.data == "binop" and str(part(tree, "op")) == "+":
+            left, right = part(tree, "left"), part(tree, "right")
             parts = []
             for side in (left, right):
                 known, v = self.p.known(side, env)
                 if not (known and v == []):
                     parts.append(self.options(side, env))
             return self.w.join(parts, style="or")
-        if tree.data == "call" and str(tree.children[0]) == "grid_rotations":
+        if tree.data == "call" and str(part(tree, "name")) == "grid_rotations":
             return self.p.expr(tree, env)           # "0 to 3 quarter turns (...)"
-        if tree.data == "call" and str(tree.children[0]) == "range":
+        if tree.data == "call" and str(part(tree, "name")) == "range":
             _, args, _ = call_parts(tree)
             ends = range_ends(self.p, args, env)
             if ends is not None:
@@ -330,16 +334,16 @@ class ActionSteps:
     def owned_tokens(self, tree: Tree, env: Env) -> tuple[str, str] | None:
         """`tokens(KIND, owner=P, at=PLACE, ...)` or `first(...)` of it, as the owner and
         "their cubes from the bag" / "one of their cubes from the bag" (for a move)."""
-        one = tree.data == "call" and str(tree.children[0]) == "first" and \
-            tree.children[1] is not None and len(tree.children[1].children) == 1
+        one = tree.data == "call" and str(part(tree, "name")) == "first" and \
+            part(tree, "args") is not None and len(part(tree, "args").children) == 1
         if one:
-            tree = tree.children[1].children[0].children[0]
-        if tree.data != "call" or str(tree.children[0]) != "tokens":
+            tree = part(part(part(tree, "args"), "arguments")[0], "value")
+        if tree.data != "call" or str(part(tree, "name")) != "tokens":
             return None
         _, args, kwargs = call_parts(tree)
         if "owner" not in kwargs or not args:
             return None
-        kind = str(args[0].children[0])
+        kind = str(part(args[0], "name"))
         rest = {k: v for k, v in kwargs.items() if k not in ("owner", "at")}
         things = self.p.narrowed(self.t.thing(kind, 2), kind, rest, env)
         if one:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...dsl.trees import part
 from .env import Env, Step, is_name, unordered_tokens, uses
 
 
@@ -19,14 +20,14 @@ class AssignmentSteps:
                 rest[0].data != first.data:
             return None
         second = rest[0]
-        target = (lambda s: Tree("name", [s.children[0]])) if first.data == "assign_stmt" \
-            else (lambda s: Tree("attr", [Tree("name", [s.children[0]]), s.children[1]]))
+        target = (lambda s: Tree("name", [part(s, "name")])) if first.data == "assign_stmt" \
+            else (lambda s: Tree("attr", [Tree("name", [part(s, "base")]), part(s, "attribute")]))
         a, b = target(first), target(second)
-        y, x = first.children[-1], second.children[-1]
+        y, x = part(first, "value"), part(second, "value")
         if not (is_name(x) and is_name(y)):
             return None
         held = env.aliases
-        if held.get(str(x.children[0])) == a and held.get(str(y.children[0])) == b:
+        if held.get(str(part(x, "name"))) == a and held.get(str(part(y, "name"))) == b:
             return Step(self.w("{a} and {b} swap roles", a=self.p.expr(a, env),
                                b=self.p.expr(b, env)))
         return None
@@ -37,12 +38,14 @@ class AssignmentSteps:
         if not rest or first.data != "let_stmt" or rest[0].data != "if_stmt":
             return None
         guard = rest[0]
-        name = str(first.children[0])
-        body = guard.children[1]
-        if any(clause is not None for clause in guard.children[2:]) or \
+        name = str(part(first, "name"))
+        body = part(guard, "body")
+        if any(clause is not None for clause in part(guard, "clauses")) or \
                 len(body.children) != 1 or \
-                body.children[0].data not in ("assign_stmt", "choose_stmt") or \
-                str(body.children[0].children[0]) != name or uses(guard.children[0], name):
+                part(body, "statements")[0].data not in ("assign_stmt", "choose_stmt") or \
+                str(part(part(body, "statements")[0], "target" if
+                         part(body, "statements")[0].data == "choose_stmt" else "name")) != name \
+                or uses(part(guard, "condition"), name):
             return None
         default, _ = self.stmt(first, env)
         if len(default) != 1 or default[0].children:
@@ -52,13 +55,13 @@ class AssignmentSteps:
             return None
         self.said[id(guard)] = "step"
         return Step(self.w("if {condition}, {then}; otherwise, {default}",
-                           condition=self.p.cond(guard.children[0], env), then=inner[0].text,
+                           condition=self.p.cond(part(guard, "condition"), env), then=inner[0].text,
                            default=default[0].text))
 
     # -- let and assignments -------------------------------------------------------------
     def _let(self, s: Tree, env: Env, spoken: bool = True) -> Step | None:
         """`let`: its step, or None; `spoken` False for a `let` the book leaves unsaid."""
-        name, value = str(s.children[0]), s.children[1]
+        name, value = str(part(s, "name")), part(s, "value")
         self.declare(env, [name])
         ok, known = self.p.known(value, env)
         x = env.phrases[name]
@@ -79,13 +82,13 @@ class AssignmentSteps:
             return None
         if value.data == "rank":
             return Step(self.p.ranking(value, env, x))
-        if value.data == "ternary" and not self.p.known(value.children[1], env)[0] and \
+        if value.data == "ternary" and not self.p.known(part(value, "condition"), env)[0] and \
                 not self.p.is_condition(value):
             return Step(self._either(name, x, value, env))
         if ok and isinstance(known, int) and not isinstance(known, bool):
             return Step(self.w("{x} starts at {n}", x=x, n=known))
         if ok and isinstance(known, bool):
-            clause = self.p.flag(Tree("name", [s.children[0]]), env, known)
+            clause = self.p.flag(Tree("name", [part(s, "name")]), env, known)
             if clause is not None:
                 return Step(self.w("at first, {clause}", clause=clause))
             return Step(self.w("{x}: yes, at first", x=x) if known
@@ -137,15 +140,15 @@ class AssignmentSteps:
 
     def _one_in(self, cond: Tree, env: Env) -> str | None:
         """The group a condition `len(group) == 1` says holds exactly one player or thing."""
-        if cond.data != "compare" or str(cond.children[1]) != "==" or \
-                self.p.known(cond.children[2], env) != (True, 1):
+        if cond.data != "compare" or str(part(cond, "op")) != "==" or \
+                self.p.known(part(cond, "right"), env) != (True, 1):
             return None
-        counted = cond.children[0]
-        if counted.data != "call" or str(counted.children[0]) != "len" or \
-                counted.children[1] is None:
+        counted = part(cond, "left")
+        if counted.data != "call" or str(part(counted, "name")) != "len" or \
+                part(counted, "args") is None:
             return None
-        group = counted.children[1].children[0].children[0]
-        return str(group.children[0]) if is_name(group) else None
+        group = part(part(part(counted, "args"), "arguments")[0], "value")
+        return str(part(group, "name")) if is_name(group) else None
 
     def _either_text(self, name: str, x: str, condition: str, a: str, b: Tree,
                      env: Env) -> str:
@@ -160,11 +163,11 @@ class AssignmentSteps:
                       x=x, a=a, b=self.p.expr(b, env))
 
     def _assign(self, s: Tree, env: Env) -> Step:
-        name, value = str(s.children[0]), s.children[1]
-        flagged = self._set_flag(Tree("name", [s.children[0]]), value, env)
+        name, value = str(part(s, "name")), part(s, "value")
+        flagged = self._set_flag(Tree("name", [part(s, "name")]), value, env)
         if flagged is not None:
             return flagged
-        x = self.p.expr(Tree("name", [s.children[0]]), env)
+        x = self.p.expr(Tree("name", [part(s, "name")]), env)
         return self._becomes(x, value, lambda t: is_name(t, name), env)
 
     def _set_flag(self, target: Tree, value: Tree, env: Env) -> Step | None:
@@ -179,19 +182,19 @@ class AssignmentSteps:
         return Step(self.w.main(clause))    # a state the rules now hold: no "from now on"
 
     def _attr_assign(self, s: Tree, env: Env) -> Step:
-        base, attr, value = str(s.children[0]), str(s.children[1]), s.children[2]
-        flagged = self._set_flag(Tree("attr", [Tree("name", [s.children[0]]), s.children[1]]),
-                                 value, env)
+        base, attr, value = str(part(s, "base")), str(part(s, "attribute")), part(s, "value")
+        target = Tree("attr", [Tree("name", [part(s, "base")]), part(s, "attribute")])
+        flagged = self._set_flag(target, value, env)
         if flagged is not None:
             return flagged
         if base == "game" and "game" not in env.phrases:
             x = self.t.name("game_variables", attr)
         else:
-            x = self.t.owned(self.p.expr(Tree("name", [s.children[0]]), env), attr)
+            x = self.t.owned(self.p.expr(Tree("name", [part(s, "base")]), env), attr)
 
         def same(t: Tree) -> bool:
-            return t.data == "attr" and is_name(t.children[0], base) and \
-                str(t.children[1]) == attr
+            return t.data == "attr" and is_name(part(t, "base"), base) and \
+                str(part(t, "attribute")) == attr
         return self._becomes(x, value, same, env)
 
     def _becomes(self, x: str, value: Tree, same, env: Env) -> Step:
@@ -200,8 +203,8 @@ class AssignmentSteps:
         if self.p.known(value, env) == (True, None):
             return Step(self.w("{x} is cleared", x=x))
         bounded = _bounded(value)
-        if bounded is not None and same(bounded[2].children[0]) and \
-                str(bounded[2].children[1]) in "+-":
+        if bounded is not None and same(part(bounded[2], "left")) and \
+                str(part(bounded[2], "op")) in "+-":
             # x = max([0, x + n]): "add n to x (it never goes below 0)"
             which, limit, change = bounded
             step = self._becomes(x, change, same, env).text
@@ -209,46 +212,46 @@ class AssignmentSteps:
             return Step(self.w("{step} (never below {limit})", step=step, limit=bound)
                         if which == "max" else
                         self.w("{step} (never above {limit})", step=step, limit=bound))
-        if value.data == "binop" and same(value.children[0]) and \
-                str(value.children[1]) in "+-":
-            amount = self.p.expr(value.children[2], env)
-            if str(value.children[1]) == "+":
+        if value.data == "binop" and same(part(value, "left")) and \
+                str(part(value, "op")) in "+-":
+            amount = self.p.expr(part(value, "right"), env)
+            if str(part(value, "op")) == "+":
                 # what changes and by how much, as a player does it: not a sum to work out
                 return Step(self.w("raise {x} by {n}", n=amount, x=x))
             return Step(self.w("lower {x} by {n}", n=amount, x=x))
-        if value.data == "binop" and same(value.children[0]) and \
-                str(value.children[1]) == "*" and self.p.known(value.children[2], env) == \
+        if value.data == "binop" and same(part(value, "left")) and \
+                str(part(value, "op")) == "*" and self.p.known(part(value, "right"), env) == \
                 (True, 2):
             return Step(self.w("double {x}", x=x))
-        if value.data == "list_comp" and value.children[3] is None and \
-                not uses(value.children[0], str(value.children[1])):
-            ok, each = self.p.known(value.children[0], env)
+        if value.data == "list_comp" and part(value, "condition") is None and \
+                not uses(part(value, "item"), str(part(value, "variable"))):
+            ok, each = self.p.known(part(value, "item"), env)
             if ok and not isinstance(each, list):
                 return Step(self.w("{x} becomes {value} for each of {things}", x=x,
                                    value=self.t.value(each),
-                                   things=self.p.expr(value.children[2], env)))
+                                   things=self.p.expr(part(value, "collection"), env)))
         return Step(self.w("{x} becomes {value}", x=x, value=self.p.expr(value, env)))
 
 
 def _any_one(value: Tree, env: Env) -> bool:
     """`first(...)` of tokens in no order: any one of them, not a particular one."""
-    return value.data == "call" and str(value.children[0]) == "first" and \
-        value.children[1] is not None and len(value.children[1].children) == 1 and \
-        value.children[1].children[0].data == "pos_arg" and \
-        unordered_tokens(value.children[1].children[0].children[0], env)
+    return value.data == "call" and str(part(value, "name")) == "first" and \
+        part(value, "args") is not None and len(part(value, "args").children) == 1 and \
+        part(part(value, "args"), "arguments")[0].data == "pos_arg" and \
+        unordered_tokens(part(part(part(value, "args"), "arguments")[0], "value"), env)
 
 
 def _bounded(value: Tree) -> tuple[str, Tree, Tree] | None:
     """`max([limit, change])` or `min([limit, change])` where change is a sum or difference:
     ("max" or "min", limit, change); None for any other value."""
-    if value.data != "call" or str(value.children[0]) not in ("max", "min") or \
-            value.children[1] is None or len(value.children[1].children) != 1:
+    if value.data != "call" or str(part(value, "name")) not in ("max", "min") or \
+            part(value, "args") is None or len(part(value, "args").children) != 1:
         return None
-    arg = value.children[1].children[0]
-    if arg.data != "pos_arg" or arg.children[0].data != "list" or \
-            len(arg.children[0].children) != 2:
+    arg = part(part(value, "args"), "arguments")[0]
+    if arg.data != "pos_arg" or part(arg, "value").data != "list" or \
+            len(part(arg, "value").children) != 2:
         return None
-    limit, change = arg.children[0].children
+    limit, change = part(arg, "value").children
     if change is None or change.data != "binop":
         return None
-    return str(value.children[0]), limit, change
+    return str(part(value, "name")), limit, change

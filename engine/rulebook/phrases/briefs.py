@@ -20,6 +20,7 @@ from typing import Any
 
 from lark import Tree
 
+from ...dsl.trees import part
 from ...interpreter.model import GameDef
 from ..texts import Texts
 
@@ -27,7 +28,7 @@ SECTION = "briefs"
 
 
 def _names(tree: Tree) -> set[str]:
-    return {str(n.children[0]) for n in tree.iter_subtrees() if n.data == "name"}
+    return {str(part(n, "name")) for n in tree.iter_subtrees() if n.data == "name"}
 
 
 def reads(game: GameDef, proc: str) -> tuple[set[str], set[str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ...dsl.builtins import EXPRESSIONS
+from ...dsl.trees import part
 from ...i18n.grammar import like
 from .env import Env, call_parts, is_name
 
@@ -44,10 +45,10 @@ class CallPhrases:
         def copy(node):
             if not isinstance(node, Tree):
                 return node
-            if node.data == "name" and str(node.children[0]) in table:
-                return table[str(node.children[0])]
+            if node.data == "name" and str(part(node, "name")) in table:
+                return table[str(part(node, "name"))]
             return Tree(node.data, [copy(c) for c in node.children], node.meta)
-        return copy(func.tree.children[2])
+        return copy(part(func.tree, "value"))
 
     def unfolded(self, tree: Tree) -> Tree:
         """A call of a function without a phrase, replaced by its body (others as they are)."""
@@ -79,7 +80,7 @@ class CallPhrases:
                 ok, shown = self.known(value, env)
                 text = self.w("{things} face up", things=text) if ok and shown else \
                     self.w("{things} face down", things=text)
-            elif is_name(value) and str(value.children[0]) in env.choices:
+            elif is_name(value) and str(part(value, "name")) in env.choices:
                 text = self.w("{things} with the chosen {property}", things=text,
                               property=self.t.name("properties", key, 1))
             else:
@@ -117,7 +118,7 @@ class CallPhrases:
                 "from": self.w("from {place}", place=x)}[how]
 
     def kind_of(self, args: list[Tree]) -> str:
-        return str(args[0].children[0])
+        return str(part(args[0], "name"))
 
     # -- built-in functions (one template each) -------------------------------------------
     def cards_are_areas(self) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...dsl.trees import part
 from ...i18n.grammar import like
 from .env import Env, call_parts, is_name
 
@@ -19,14 +20,16 @@ class CollectionPhrases:
         """"each player", "each of the winners": one item of a collection at a time."""
         if is_name(tree, "players"):
             return self.w("each player")
-        if is_name(tree) and str(tree.children[0]) in env.rankings:
+        if is_name(tree) and str(part(tree, "name")) in env.rankings:
             return self.w("each place of {ranking}", ranking=self.expr(tree, env))
-        if tree.data == "attr" and is_name(tree.children[0], "game") and \
-                "game" not in env.phrases and self.t.has("each_of", str(tree.children[1])):
-            return self.t.name("each_of", str(tree.children[1]))
-        if tree.data == "list_comp" and is_name(tree.children[2], "players") and \
-                is_name(tree.children[0], str(tree.children[1])) and tree.children[3] is not None:
-            which = self.relative(str(tree.children[1]), tree.children[3], env, one=True)
+        if tree.data == "attr" and is_name(part(tree, "base"), "game") and \
+                "game" not in env.phrases and self.t.has("each_of", str(part(tree, "attribute"))):
+            return self.t.name("each_of", str(part(tree, "attribute")))
+        if tree.data == "list_comp" and is_name(part(tree, "collection"), "players") and \
+                is_name(part(tree, "item"), str(part(tree, "variable"))) and \
+                part(tree, "condition") is not None:
+            which = self.relative(str(part(tree, "variable")), part(tree, "condition"), env,
+                                  one=True)
             if which is not None:
                 return self.w("each player {which}", which=which)
         kind = self.listed_kind(tree)
@@ -46,18 +49,18 @@ class CollectionPhrases:
 
     def listed_kind(self, tree: Tree) -> str | None:
         """The piece kind a `tokens(KIND, ...)` call lists, so words can agree with it."""
-        if tree.data != "call" or str(tree.children[0]) != "tokens" or \
-                tree.children[1] is None:
+        if tree.data != "call" or str(part(tree, "name")) != "tokens" or \
+                part(tree, "args") is None:
             return None
-        first = tree.children[1].children[0]
-        if first.data == "pos_arg" and first.children[0].data == "name":
-            return str(first.children[0].children[0])
+        first = part(part(tree, "args"), "arguments")[0]
+        if first.data == "pos_arg" and part(first, "value").data == "name":
+            return str(part(part(first, "value"), "name"))
         return None
 
     def noun(self, tree: Tree, env: Env, n: int = 2) -> str | None:
         """The bare noun of a group-valued name ("winner"/"winners"), if it has one."""
-        if is_name(tree) and str(tree.children[0]) in env.groups:
-            one, other = env.groups[str(tree.children[0])]
+        if is_name(tree) and str(part(tree, "name")) in env.groups:
+            one, other = env.groups[str(part(tree, "name"))]
             return one if n == 1 else other
         if is_name(tree, "players") and "players" not in env.phrases:
             return self.w.plural(None, "player", "players", n)
@@ -88,13 +91,14 @@ class CollectionPhrases:
         if is_name(item, var):
             return things
         if items.data == "rank" and cond is None and item.data == "index" and \
-                is_name(item.children[0], var) and self.known(item.children[1], env) == (True, 0):
+                is_name(part(item, "base"), var) and \
+                self.known(part(item, "key"), env) == (True, 0):
             ranked, keys = self._ranked(items, env)     # [g[0] for g in rank ...]
             return self.w("{things} in order of {keys}, from highest to lowest (where some "
                           "are tied on all of these, only the first of them is kept)",
                           things=ranked, keys=keys)
-        if item.data == "attr" and is_name(item.children[0], var):
-            prop = str(item.children[1])
+        if item.data == "attr" and is_name(part(item, "base"), var):
+            prop = str(part(item, "attribute"))
             if self.t.has("properties", prop):
                 return self.w("the {property} of {things}",
                               property=self.t.name("properties", prop, 2), things=things)
@@ -113,9 +117,9 @@ class CollectionPhrases:
 
     def _ranked(self, t: Tree, env: Env) -> tuple[str, str]:
         """What a ranking ranks ("the players whose ...") and by what ("vote count")."""
-        var = str(t.children[0])
-        things = self.expr(t.children[1], env)
-        keys, cond = t.children[2:-1], t.children[-1]
+        var = str(part(t, "variable"))
+        things = self.expr(part(t, "collection"), env)
+        keys, cond = part(t, "keys"), part(t, "condition")
         if cond is not None:
             things = self.filtered(things, var, cond, env)
         inner = env.child(**{var: self.var(var, env)})
@@ -141,13 +145,13 @@ class CollectionPhrases:
         base, index = t.children
         ok, i = self.known(index, env)
         x = self.expr(base, env)
-        name = str(base.children[0]) if is_name(base) else \
-            str(base.children[1]) if base.data == "attr" else ""
+        name = str(part(base, "name")) if is_name(base) else \
+            str(part(base, "attribute")) if base.data == "attr" else ""
         key = f"{name}__{i + 1}" if ok and isinstance(i, int) and name else ""
         if key and self.t.has("entries", key):      # the text file names this entry
             return self.t.name("entries", key, x=x)
         if ok and isinstance(i, int) and is_name(base):
-            name = str(base.children[0])
+            name = str(part(base, "name"))
             if name in env.rankings:
                 return self.w("the players in {ordinal} place in {x}",
                               ordinal=self.t.ordinal_before_noun(i), x=x)

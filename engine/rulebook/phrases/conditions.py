@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...dsl.trees import part
 from ...i18n.grammar import Clause
 from .env import Env, call_parts, is_name
 
@@ -17,8 +18,8 @@ class ConditionPhrases:
 
     def cond(self, tree: Tree, env: Env) -> str:
         """A clause for a condition (options already decided)."""
-        if tree.data == "name" and str(tree.children[0]) in env.inlined:
-            return self.cond(env.inlined[str(tree.children[0])], env)
+        if tree.data == "name" and str(part(tree, "name")) in env.inlined:
+            return self.cond(env.inlined[str(part(tree, "name"))], env)
         ok, value = self.known(tree, env)
         if ok and isinstance(value, bool):
             return self.w("always") if value else self.w("never")
@@ -33,10 +34,10 @@ class ConditionPhrases:
                          "true", "false"):
             return True
         if tree.data == "call":
-            name = str(tree.children[0])
+            name = str(part(tree, "name"))
             func = self.g.program.funcs.get(name)
             return name in ("any", "all") or (func is not None and
-                                              self.is_condition(func.tree.children[2]))
+                                              self.is_condition(part(func.tree, "value")))
         return False
 
     def kept(self, t: Tree, env: Env) -> list[Tree]:
@@ -92,14 +93,14 @@ class ConditionPhrases:
 
     def _special_compare(self, left: Tree, op: str, right: Tree, env: Env) -> str | None:
         known, value = self.known(right, env)
-        if is_name(left) and str(left.children[0]) in env.choices and known and \
+        if is_name(left) and str(part(left, "name")) in env.choices and known and \
                 isinstance(value, str) and op in ("==", "!="):
-            who, _ = env.choices[str(left.children[0])]
+            who, _ = env.choices[str(part(left, "name"))]
             choice = self.t.value(value)
             if op == "==":
                 return self.w("{player} chose {choice}", player=who, choice=choice)
             return self.w("{player} did not choose {choice}", player=who, choice=choice)
-        if left.data == "attr" and not (is_name(left.children[0], "game") and
+        if left.data == "attr" and not (is_name(part(left, "base"), "game") and
                                         "game" not in env.phrases):
             found = self._attr_compare(left, op, right, env, known, value)
             if found:
@@ -114,7 +115,7 @@ class ConditionPhrases:
             if counted:
                 return counted
             if name == "count" and "owner" in kwargs and args and is_name(args[0]):
-                kind = str(args[0].children[0])
+                kind = str(part(args[0], "name"))
                 rest = {k: v for k, v in kwargs.items() if k != "owner"}
                 quantity = self.quantity(kind, op, value)
                 if quantity:
@@ -125,7 +126,7 @@ class ConditionPhrases:
         return None
 
     def _attr_compare(self, left, op, right, env, known, value) -> str | None:
-        base, prop = left.children[0], str(left.children[1])
+        base, prop = part(left, "base"), str(part(left, "attribute"))
         x = self.expr(base, env)
         if prop == "controller" and op in ("==", "!="):
             if known and value is None:
@@ -175,7 +176,7 @@ class ConditionPhrases:
 
     def _group_size(self, group: Tree, op: str, n: int, env: Env) -> str | None:
         one, other = self.noun(group, env, 1), self.noun(group, env, 2)
-        if is_name(group) and str(group.children[0]) in env.rankings and (op, n) == (">", 1):
+        if is_name(group) and str(part(group, "name")) in env.rankings and (op, n) == (">", 1):
             return self.w("{x} has more than one place", x=self.expr(group, env))
         if one is None:
             x = self.expr(group, env)
@@ -209,8 +210,8 @@ class ConditionPhrases:
         op = str(op)
         if is_name(left, var) and op == "!=":
             return self.w("other than {x}", x=self.expr(right, env))
-        if left.data == "attr" and is_name(left.children[0], var):
-            prop = str(left.children[1])
+        if left.data == "attr" and is_name(part(left, "base"), var):
+            prop = str(part(left, "attribute"))
             ok, value = self.known(right, env)
             if one and prop in ("kind", "at"):
                 return None           # only plural forms ("that are ...") exist
@@ -228,7 +229,7 @@ class ConditionPhrases:
         if left.data == "call" and ok and isinstance(value, int):
             name, args, kwargs = call_parts(left)
             if name == "count" and args and is_name(args[0]):
-                kind = str(args[0].children[0])
+                kind = str(part(args[0], "name"))
                 quantity = self.quantity(kind, op, value)
                 rest = {k: v for k, v in kwargs.items() if not is_name(v, var)}
                 if quantity and is_name(kwargs.get("at"), var) and "owner" in rest:
@@ -239,7 +240,7 @@ class ConditionPhrases:
                     things = self.narrowed(quantity, kind, rest, env)
                     return self.w("who has {things}", things=things) if one else \
                         self.w("who have {things}", things=things)
-            func = left.children[0]
+            func = part(left, "name")
             if args and is_name(args[0], var) and self.t.has("functions_short", str(func)):
                 inner = env.child(**{var: self.var(var, env)})
                 return self.w("whose {value}", value=self.relation(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lark import Tree
 
+from ...dsl.trees import part
 from .env import Env, Step, call_parts, countdown, is_name, range_guard, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
@@ -22,7 +23,7 @@ class FlowSteps:
 
     def _return_value(self, s: Tree, env: Env):
         return [Step(self.w("stop here: the result is {value}",
-                            value=self.p.expr(s.children[0], env)))], True
+                            value=self.p.expr(part(s, "value"), env)))], True
 
     def _break(self, s: Tree, env: Env):
         return [Step(self.w("stop repeating"))], True
@@ -32,11 +33,11 @@ class FlowSteps:
 
     # -- compound statements -------------------------------------------------------------
     def _if(self, s: Tree, env: Env):
-        branches = [(s.children[0], s.children[1])]
-        for clause in s.children[2:]:
+        branches = [(part(s, "condition"), part(s, "body"))]
+        for clause in part(s, "clauses"):
             if clause is not None:
-                branches.append((clause.children[0], clause.children[1])
-                                if clause.data == "elif_clause" else (None, clause.children[0]))
+                branches.append((part(clause, "condition"), part(clause, "body"))
+                                if clause.data == "elif_clause" else (None, part(clause, "body")))
         cases = self._cases(branches, env)
         if cases is not None:
             return [cases], False
@@ -44,7 +45,7 @@ class FlowSteps:
         if folded is not None:
             return folded, False
         if range_guard(s) is not None:      # a choice of "0 to N" needs no "if N > 0"
-            return self.block(s.children[1], env.child())
+            return self.block(part(s, "body"), env.child())
         paired = self._if_otherwise(branches, env)
         if paired is not None:
             return [paired], False
@@ -86,18 +87,18 @@ class FlowSteps:
         if len(branches) != 1:
             return None
         cond, body = branches[0]
-        if cond.data != "compare" or str(cond.children[1]) not in (">", ">=") or \
-                self.p.known(cond.children[2], env) != \
-                (True, 0 if str(cond.children[1]) == ">" else 1):
+        if cond.data != "compare" or str(part(cond, "op")) not in (">", ">=") or \
+                self.p.known(part(cond, "right"), env) != \
+                (True, 0 if str(part(cond, "op")) == ">" else 1):
             return None
-        counted = cond.children[0]
-        if counted.data != "call" or str(counted.children[0]) != "len" or \
-                counted.children[1] is None or len(counted.children[1].children) != 1:
+        counted = part(cond, "left")
+        if counted.data != "call" or str(part(counted, "name")) != "len" or \
+                part(counted, "args") is None or len(part(counted, "args").children) != 1:
             return None
-        things = counted.children[1].children[0].children[0]
+        things = part(part(part(counted, "args"), "arguments")[0], "value")
         kept = [c for c in body.children if id(c) not in self.dropped]
         if len(kept) != 2 or kept[0].data != "choose_stmt" or \
-                not any(node == things for node in kept[0].children[1].iter_subtrees()):
+                not any(node == things for node in part(kept[0], "options").iter_subtrees()):
             return None
         inner, stops = self.block(body, env.child())
         if stops or len(inner) != 1 or self.said.get(id(kept[1])) != "step":
@@ -135,14 +136,14 @@ class FlowSteps:
             alternatives = cond.children if cond.data == "or_op" else [cond]
             found = []
             for test in alternatives:
-                if test.data != "compare" or str(test.children[1]) != "==" or \
-                        test.children[2].data not in ("string", "number"):
+                if test.data != "compare" or str(part(test, "op")) != "==" or \
+                        part(test, "right").data not in ("string", "number"):
                     return None
                 if subject is None:
-                    subject = test.children[0]
-                elif test.children[0] != subject:
+                    subject = part(test, "left")
+                elif part(test, "left") != subject:
                     return None
-                found.append(self.p.known(test.children[2], env)[1])
+                found.append(self.p.known(part(test, "right"), env)[1])
             values.append(found)
         items = []
         for value, (cond, body) in zip(values + [None], branches):
@@ -170,15 +171,15 @@ class FlowSteps:
         return Step(head, inner)
 
     def _for(self, s: Tree, env: Env) -> Step | tuple[list[Step], bool]:
-        var, items, body = str(s.children[0]), s.children[1], s.children[2]
-        if items.data == "call" and str(items.children[0]) == "range" and \
-                items.children[1] is not None and len(items.children[1].children) == 1:
-            count = items.children[1].children[0].children[0]
-            if count.data == "call" and str(count.children[0]) == "len" and \
-                    count.children[1] is not None:
-                whole = count.children[1].children[0].children[0]
-                if whole.data == "call" and str(whole.children[0]) == "deck_cards":
-                    whole = whole.children[1].children[0].children[0]
+        var, items, body = str(part(s, "variable")), part(s, "collection"), part(s, "body")
+        if items.data == "call" and str(part(items, "name")) == "range" and \
+                part(items, "args") is not None and len(part(items, "args").children) == 1:
+            count = part(part(part(items, "args"), "arguments")[0], "value")
+            if count.data == "call" and str(part(count, "name")) == "len" and \
+                    part(count, "args") is not None:
+                whole = part(part(part(count, "args"), "arguments")[0], "value")
+                if whole.data == "call" and str(part(whole, "name")) == "deck_cards":
+                    whole = part(part(part(whole, "args"), "arguments")[0], "value")
                 inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
                 return Step(self.w("go through the positions of {x} from first to last; at "
                                    "each position", x=self.p.expr(whole, env)), inner)
@@ -216,8 +217,8 @@ class FlowSteps:
             if not inner:
                 return [], False
             if counter is not None:
-                x = self.p.expr(Tree("attr", [Tree("name", [counter.children[0]]),
-                                              counter.children[1]]), env)
+                x = self.p.expr(Tree("attr", [Tree("name", [part(counter, "base")]),
+                                              part(counter, "attribute")]), env)
                 return Step(self.w("as {x} goes from {a} to {b}, one at a time", x=x,
                                    a=known[0], b=known[-1]), inner)
             return Step(self.w("for each number from {a} to {b}, in order", a=known[0],
@@ -243,13 +244,13 @@ class FlowSteps:
         kept = [c for c in body.children if id(c) not in self.dropped]
         branches: dict[str, Tree] = {}
         for stmt in kept:
-            if stmt.data != "if_stmt" or any(c is not None for c in stmt.children[2:]):
+            if stmt.data != "if_stmt" or any(c is not None for c in part(stmt, "clauses")):
                 return None
-            cond = stmt.children[0]
-            if cond.data != "compare" or str(cond.children[1]) != "==" or \
-                    not is_name(cond.children[0], var):
+            cond = part(stmt, "condition")
+            if cond.data != "compare" or str(part(cond, "op")) != "==" or \
+                    not is_name(part(cond, "left"), var):
                 return None
-            found, value = self.p.known(cond.children[2], env)
+            found, value = self.p.known(part(cond, "right"), env)
             if not found or value not in known or value in branches:
                 return None
             branches[value] = stmt
@@ -257,7 +258,7 @@ class FlowSteps:
         for value in known:
             if value not in branches:
                 continue
-            inner, _ = self.block(branches[value].children[1], env.child(**{var: var}))
+            inner, _ = self.block(part(branches[value], "body"), env.child(**{var: var}))
             self.said[id(branches[value])] = "step"
             if inner:
                 lines.append(self._labelled(self.t.value(value), inner))
@@ -268,9 +269,9 @@ class FlowSteps:
         number (`game.epoch = e`) and the number is read nowhere else in the body."""
         kept = [c for c in body.children if id(c) not in self.dropped]
         if not kept or kept[0].data != "attr_assign_stmt" or \
-                str(kept[0].children[0]) != "game" or not is_name(kept[0].children[2], var):
+                str(part(kept[0], "base")) != "game" or not is_name(part(kept[0], "value"), var):
             return None
-        said = [c for c in kept if not (c.data == "call_stmt" and str(c.children[0]) == "log")]
+        said = [c for c in kept if not (c.data == "call_stmt" and str(part(c, "name")) == "log")]
         if sum(uses(c, var) for c in said) != 1:    # a story line may name it too
             return None
         return kept[0]
@@ -287,24 +288,24 @@ class FlowSteps:
         """The block has a decision or calls a procedure (so the order of turns matters);
         a call the book leaves out as bookkeeping does not count."""
         return any(n.data == "choose_stmt" or (n.data == "call_stmt" and
-                                               str(n.children[0]) in self.g.program.procs
+                                               str(part(n, "name")) in self.g.program.procs
                                                and id(n) not in self.dropped)
                    for n in body.iter_subtrees())
 
     def _all_at_once(self, stmt: Tree, var: str, items: Tree) -> Tree | None:
         """`for t in tokens(...): reveal(t)` (or hide, move_token): order does not matter,
         so the statement applies to all the tokens at once ("turn the cubes face up")."""
-        if stmt.data != "call_stmt" or str(stmt.children[0]) not in _AT_ONCE or \
-                items.data != "call" or str(items.children[0]) != "tokens":
+        if stmt.data != "call_stmt" or str(part(stmt, "name")) not in _AT_ONCE or \
+                items.data != "call" or str(part(items, "name")) != "tokens":
             return None
         _, args, kwargs = call_parts(stmt)
         if kwargs or not args or not is_name(args[0], var) or \
                 any(uses(a, var) for a in args[1:]):
             return None
-        first = stmt.children[1].children[0]
-        rest = stmt.children[1].children[1:]
-        new_args = Tree(stmt.children[1].data, [Tree(first.data, [items]), *rest])
-        return Tree(stmt.data, [stmt.children[0], new_args], stmt.meta)
+        first = part(part(stmt, "args"), "arguments")[0]
+        rest = part(part(stmt, "args"), "arguments")[1:]
+        new_args = Tree(part(stmt, "args").data, [Tree(first.data, [items]), *rest])
+        return Tree(stmt.data, [part(stmt, "name"), new_args], stmt.meta)
 
     def _single(self, body: Tree, var: str) -> Tree | None:
         """The body's only statement (bookkeeping aside), if it is a simple one naming
@@ -326,19 +327,19 @@ class FlowSteps:
         for k, stmt in enumerate(kids[:-1]):
             test = kids[k + 1]
             if stmt.data != "choose_stmt" or test.data != "if_stmt" or \
-                    any(clause is not None for clause in test.children[2:]):
+                    any(clause is not None for clause in part(test, "clauses")):
                 continue
-            cond, then = test.children[0], test.children[1]
-            if cond.data != "compare" or str(cond.children[1]) != "==" or \
-                    not is_name(cond.children[0], str(stmt.children[0])) or \
-                    cond.children[2].data != "string" or len(then.children) != 1 or \
-                    then.children[0].data != "break_stmt":
+            cond, then = part(test, "condition"), part(test, "body")
+            if cond.data != "compare" or str(part(cond, "op")) != "==" or \
+                    not is_name(part(cond, "left"), str(part(stmt, "target"))) or \
+                    part(cond, "right").data != "string" or len(then.children) != 1 or \
+                    part(then, "statements")[0].data != "break_stmt":
                 return None
-            self.said[id(test)] = self.said[id(then.children[0])] = "step"
-            stop = self.p.known(cond.children[2], env)[1]
-            player = self.p.expr(stmt.children[2], env)
-            offered = self.fixed_answers(stmt.children[1], env) or []
-            name = str(stmt.children[0])
+            self.said[id(test)] = self.said[id(part(then, "statements")[0])] = "step"
+            stop = self.p.known(part(cond, "right"), env)[1]
+            player = self.p.expr(part(stmt, "by"), env)
+            offered = self.fixed_answers(part(stmt, "options"), env) or []
+            name = str(part(stmt, "target"))
             if len(offered) == 2 and stop in offered and \
                     not any(uses(later, name) for later in kids[k + 2:]):
                 # "use an action" or "stop": no menu, "each time, the player may use an
@@ -349,11 +350,12 @@ class FlowSteps:
                                action=self.t.name("choices", action),
                                stop=self.t.name("choices", stop))
                 return Tree(body.data, kids[:k] + kids[k + 2:], body.meta), until, ";"
-            found = self._without_answer(stmt.children[1], stop, env)
+            found = self._without_answer(part(stmt, "options"), stop, env)
             if found is not None:       # the choice without its way out, and "until ... stops"
                 others, only_if = found
                 self.said[id(stmt)] = "step"
-                asked = Tree(stmt.data, [stmt.children[0], others, *stmt.children[2:]],
+                asked = Tree(stmt.data, [part(stmt, "target"), others, part(stmt, "by"),
+                                         part(stmt, "ask")],
                              stmt.meta)
                 self.stop_once = None if only_if is None else (player, only_if)
                 until = self.w("until {player} decides to stop", player=player) \
@@ -370,18 +372,18 @@ class FlowSteps:
                         env: Env) -> tuple[Tree, Tree | None] | None:
         """Options written `OTHERS + [answer]` or `([answer] if C else []) + OTHERS`: OTHERS,
         and C (None if the answer is always offered); None for options written otherwise."""
-        if options.data != "binop" or str(options.children[1]) != "+":
+        if options.data != "binop" or str(part(options, "op")) != "+":
             return None
-        for side, other in ((options.children[0], options.children[2]),
-                            (options.children[2], options.children[0])):
+        for side, other in ((part(options, "left"), part(options, "right")),
+                            (part(options, "right"), part(options, "left"))):
             condition = None
             if side.data == "ternary":
-                known_then, then = self.p.known(side.children[0], env)
-                known_else, other_branch = self.p.known(side.children[2], env)
+                known_then, then = self.p.known(part(side, "value"), env)
+                known_else, other_branch = self.p.known(part(side, "otherwise"), env)
                 only = known_then and then == [answer] and known_else and other_branch == []
-                known, holds = self.p.known(side.children[1], env)
+                known, holds = self.p.known(part(side, "condition"), env)
                 if only and not known:
-                    condition = side.children[1]
+                    condition = part(side, "condition")
                 only = only and (holds or not known)
             else:
                 only = self.p.known(side, env) == (True, [answer])
@@ -400,9 +402,10 @@ class FlowSteps:
         cond, body = s.children
         counted = countdown(s)
         if counted is not None and counted in env.countdowns:
-            n = self.p.expr(cond.children[0], env)      # the count's value, said once
-            self.said[id(body.children[-1])] = "step"
-            inner, _ = self.block(Tree(body.data, body.children[:-1], body.meta), env.child())
+            n = self.p.expr(part(cond, "left"), env)      # the count's value, said once
+            self.said[id(part(body, "statements")[-1])] = "step"
+            inner, _ = self.block(Tree(body.data, part(body, "statements")[:-1], body.meta),
+                                  env.child())
             return Step(self.w("repeat the following as many times as {n}", n=n), inner) \
                 if inner else ([], False)
         stop = self._stop_choice(body, env)
@@ -447,12 +450,12 @@ class FlowSteps:
             kept = self.p.kept(side, env) if side.data == "or_op" else [side]
             sides.append(kept[0] if len(kept) == 1 else side)
         for k, side in enumerate(sides):
-            if side.data == "compare" and str(side.children[1]) == "==" and \
-                    is_name(side.children[0]) and side.children[2].data == "number" and \
-                    str(side.children[2].children[0]) == "0":
-                name = str(side.children[0].children[0])
+            if side.data == "compare" and str(part(side, "op")) == "==" and \
+                    is_name(part(side, "left")) and part(side, "right").data == "number" and \
+                    str(part(part(side, "right"), "token")) == "0":
+                name = str(part(part(side, "left"), "name"))
                 counted = [n for n in body.iter_subtrees() if n.data == "assign_stmt" and
-                           str(n.children[0]) == name]
+                           str(part(n, "name")) == name]
                 if counted and all(id(n) in self.dropped for n in counted):
                     rest = sides[:k] + sides[k + 1:]
                     return rest[0] if len(rest) == 1 else Tree("and_op", rest)
@@ -476,7 +479,7 @@ class FlowSteps:
                                  n)
             return Step(self._until(head, until, mark), inner)
         if is_name(count):
-            const = self.g.constants.get(str(count.children[0]))
+            const = self.g.constants.get(str(part(count, "name")))
             if isinstance(const, dict) and "by_players" in const:
                 times = self.t.by_players(const["by_players"], self.t.times)
                 return Step(self._until(self.w("repeat the following {times}", times=times),
@@ -485,7 +488,7 @@ class FlowSteps:
                                        n=self.p.expr(count, env)), until, mark), inner)
 
     def _simultaneous(self, s: Tree, env: Env) -> Step:
-        var, items, body = str(s.children[0]), s.children[1], s.children[2]
+        var, items, body = str(part(s, "variable")), part(s, "collection"), part(s, "body")
         each = self.p.each(items, env)
         single = self._single(body, var)
         if single is not None and id(single) not in self.dropped:

@@ -9,7 +9,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from ...dsl.trees import call_parts, is_name  # noqa: F401  (the phrases read them from here)
+from ...dsl.trees import call_parts, is_name, part  # noqa: F401  (the phrases read them from here)
 
 
 @dataclass
@@ -66,14 +66,14 @@ def uses(tree: Tree | Token | None, name: str) -> int:
         return int(tree.type == "NAME" and str(tree) == name)
     count = 0
     for node in tree.iter_subtrees():
-        if node.data == "name" and str(node.children[0]) == name:
+        if node.data == "name" and str(part(node, "name")) == name:
             count += 1
     return count
 
 
 def string_literals(tree: Tree) -> set[str]:
     """Every string literal in a subtree (the choices an option list can offer)."""
-    return {str(n.children[0])[1:-1] for n in tree.iter_subtrees() if n.data == "string"}
+    return {str(part(n, "token"))[1:-1] for n in tree.iter_subtrees() if n.data == "string"}
 
 
 def unordered_tokens(tree: Any, env: Env) -> bool:
@@ -81,28 +81,28 @@ def unordered_tokens(tree: Any, env: Env) -> bool:
     over such tokens, or a name bound to one (so "the first" of them is any one)."""
     if not isinstance(tree, Tree):
         return False
-    if tree.data == "call" and str(tree.children[0]) == "tokens":
+    if tree.data == "call" and str(part(tree, "name")) == "tokens":
         return True
     if tree.data == "list_comp":
-        return unordered_tokens(tree.children[2], env)
-    return tree.data == "name" and str(tree.children[0]) in env.unordered
+        return unordered_tokens(part(tree, "collection"), env)
+    return tree.data == "name" and str(part(tree, "name")) in env.unordered
 
 
 def countdown(loop: Tree) -> str | None:
     """The name a `while x > 0:` loop counts down by 1 in its last statement
     (`x = x - 1`); None for any other loop."""
     cond, body = loop.children
-    if cond.data != "compare" or str(cond.children[1]) != ">" or \
-            cond.children[0].data != "name" or cond.children[2].data != "number" or \
-            str(cond.children[2].children[0]) != "0" or not body.children:
+    if cond.data != "compare" or str(part(cond, "op")) != ">" or \
+            part(cond, "left").data != "name" or part(cond, "right").data != "number" or \
+            str(part(part(cond, "right"), "token")) != "0" or not body.children:
         return None
-    name, last = str(cond.children[0].children[0]), body.children[-1]
-    if last.data != "assign_stmt" or str(last.children[0]) != name:
+    name, last = str(part(part(cond, "left"), "name")), part(body, "statements")[-1]
+    if last.data != "assign_stmt" or str(part(last, "name")) != name:
         return None
-    value = last.children[1]
-    if value.data != "binop" or str(value.children[1]) != "-" or \
-            value.children[0].data != "name" or str(value.children[0].children[0]) != name or \
-            value.children[2].data != "number" or str(value.children[2].children[0]) != "1":
+    value = part(last, "value")
+    if value.data != "binop" or str(part(value, "op")) != "-" or \
+            not is_name(part(value, "left"), name) or part(value, "right").data != "number" or \
+            str(part(part(value, "right"), "token")) != "1":
         return None
     return name
 
@@ -111,24 +111,24 @@ def range_guard(node: Tree) -> str | None:
     """The NAME of `if NAME > 0:` (no other branch) whose block opens with a choice from
     `range(NAME + 1)`: the guard only spares a choice of nothing, so the book says the
     choice alone, and NAME where the choice reads it."""
-    if node.data != "if_stmt" or any(c is not None for c in node.children[2:]):
+    if node.data != "if_stmt" or any(c is not None for c in part(node, "clauses")):
         return None
-    cond, body = node.children[0], node.children[1]
-    if cond.data != "compare" or str(cond.children[1]) != ">" or \
-            not is_name(cond.children[0]) or cond.children[2].data != "number" or \
-            str(cond.children[2].children[0]) != "0":
+    cond, body = part(node, "condition"), part(node, "body")
+    if cond.data != "compare" or str(part(cond, "op")) != ">" or \
+            not is_name(part(cond, "left")) or part(cond, "right").data != "number" or \
+            str(part(part(cond, "right"), "token")) != "0":
         return None
-    name = str(cond.children[0].children[0])
-    first = body.children[0] if body.children else None
+    name = str(part(part(cond, "left"), "name"))
+    first = part(body, "statements")[0] if body.children else None
     if first is None or first.data != "choose_stmt":
         return None
-    source = first.children[1]
-    if source.data != "call" or str(source.children[0]) != "range" or \
-            source.children[1] is None or len(source.children[1].children) != 1:
+    source = part(first, "options")
+    if source.data != "call" or str(part(source, "name")) != "range" or \
+            part(source, "args") is None or len(part(source, "args").children) != 1:
         return None
-    bound = source.children[1].children[0].children[0]
-    if bound.data != "binop" or str(bound.children[1]) != "+" or \
-            not is_name(bound.children[0], name) or bound.children[2].data != "number" or \
-            str(bound.children[2].children[0]) != "1":
+    bound = part(part(part(source, "args"), "arguments")[0], "value")
+    if bound.data != "binop" or str(part(bound, "op")) != "+" or \
+            not is_name(part(bound, "left"), name) or part(bound, "right").data != "number" or \
+            str(part(part(bound, "right"), "token")) != "1":
         return None
     return name

@@ -14,6 +14,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ...dsl.parse import RETURNED_CHOICE
+from ...dsl.trees import part
 from ...i18n.grammar import like
 from ..texts import Texts
 from .calls import CallPhrases
@@ -50,11 +51,11 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
     def known(self, tree, env: Env):
         """(True, value) if the data decides the expression; a choice that a decision
         cannot offer (its option list was decided by the data) is never made."""
-        if tree.data == "compare" and is_name(tree.children[0]) and \
-                str(tree.children[0].children[0]) in env.choices:
-            offered = env.choices[str(tree.children[0].children[0])][1]
-            ok, value = self.statics.known(tree.children[2], env.statics)
-            op = str(tree.children[1])
+        if tree.data == "compare" and is_name(part(tree, "left")) and \
+                str(part(part(tree, "left"), "name")) in env.choices:
+            offered = env.choices[str(part(part(tree, "left"), "name"))][1]
+            ok, value = self.statics.known(part(tree, "right"), env.statics)
+            op = str(part(tree, "op"))
             if ok and isinstance(value, str) and self.t.has("choices", value) and \
                     value not in offered and op in ("==", "!="):
                 return True, op == "!="
@@ -72,10 +73,10 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
         """A true-or-false variable as a clause, from the text file's `flags` (when true)
         and `flags_not` (when false) sections: "the player has passed"; None if it has none."""
         if tree.data == "attr":
-            base, key = tree.children[0], str(tree.children[1])
+            base, key = part(tree, "base"), str(part(tree, "attribute"))
             owner = None if is_name(base, "game") and "game" not in env.phrases else base
-        elif tree.data == "name" and str(tree.children[0]) in env.phrases:
-            key, owner = str(tree.children[0]), None
+        elif tree.data == "name" and str(part(tree, "name")) in env.phrases:
+            key, owner = str(part(tree, "name")), None
         else:
             return None
         section = "flags" if value else "flags_not"
@@ -88,16 +89,16 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
     # -- forms ---------------------------------------------------------------------------
     def _literal(self, t: Tree, env: Env) -> str:
         if t.data == "number":
-            return str(t.children[0])
+            return str(part(t, "token"))
         if t.data == "none":
             return self.w("nothing")
         return self.w("true") if t.data == "true" else self.w("false")
 
     def _string(self, t: Tree, env: Env) -> str:
-        return self.t.value(str(t.children[0])[1:-1])
+        return self.t.value(str(part(t, "token"))[1:-1])
 
     def _name(self, t: Tree, env: Env) -> str:
-        name = str(t.children[0])
+        name = str(part(t, "name"))
         if name in env.first_use:
             return env.first_use.pop(name)
         if name in env.phrases:
@@ -168,24 +169,24 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
                       b=other)
 
     def _not(self, t: Tree, env: Env) -> str:
-        negated = self.flag(t.children[0], env, False)
+        negated = self.flag(part(t, "operand"), env, False)
         if negated is not None:
             return negated
         return self.w("it is not the case that {condition}",
-                      condition=self.cond(t.children[0], env))
+                      condition=self.cond(part(t, "operand"), env))
 
     def _member(self, t: Tree, env: Env) -> str:
-        ok, items = self.known(t.children[1], env)
+        ok, items = self.known(part(t, "collection"), env)
         kind = self.kind_of_all(items) if ok else None
         if kind is not None:                      # every area of a kind: "is an office"
-            a = self.expr(t.children[0], env)
+            a = self.expr(part(t, "item"), env)
             things = self.t.name("area_kinds", kind, 2)
             return self.w("{a} is one of the {things}", a=a, things=things) \
                 if t.data == "member" else \
                 self.w("{a} is not one of the {things}", a=a, things=things)
         if t.data == "member" and ok and isinstance(items, list) and len(items) > 1 and \
                 all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in items):
-            return self.w("{a} is {alternatives}", a=self.expr(t.children[0], env),
+            return self.w("{a} is {alternatives}", a=self.expr(part(t, "item"), env),
                           alternatives=self.w.join([self.t.value(v) for v in items], "or"))
         a, b = (self.expr(x, env) for x in t.children)
         if t.data == "member":
@@ -200,7 +201,7 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
         """The expression is a list of things (a list, a comprehension, tokens(...))."""
         if tree.data in ("list", "list_comp", "rank"):
             return True
-        return tree.data == "call" and str(tree.children[0]) in ("tokens", "sorted",
+        return tree.data == "call" and str(part(tree, "name")) in ("tokens", "sorted",
                                                                  "reversed", "distinct")
 
     def kind_of_all(self, items) -> str | None:
@@ -236,4 +237,4 @@ class Phrases(CollectionPhrases, ConditionPhrases, CallPhrases, ConceptNames, Gr
         return self.w("the remainder of {a} divided by {b}", a=a, b=b)
 
     def _neg(self, t: Tree, env: Env) -> str:
-        return self.w("minus {a}", a=self.expr(t.children[0], env))
+        return self.w("minus {a}", a=self.expr(part(t, "operand"), env))

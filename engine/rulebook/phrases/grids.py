@@ -4,6 +4,7 @@ location's name ("district"), a part type as its value's name."""
 
 from __future__ import annotations
 
+from ...dsl.trees import part
 from .env import Env
 
 
@@ -12,7 +13,7 @@ class GridPhrases:
 
     def grid_words(self, args, env: Env) -> tuple[str, str]:
         """(the grid's name, its owner) for the first two arguments of a grid built-in."""
-        grid = str(args[0].children[0])
+        grid = str(part(args[0], "name"))
         name = self.t.name("locations", grid) if self.t.has("locations", grid) else grid
         return name, self.expr(args[1], env)
 

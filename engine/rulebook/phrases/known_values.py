@@ -13,6 +13,7 @@ from typing import Any
 from lark import Tree
 
 from ...dsl import builtins
+from ...dsl.trees import part
 from ...game import Game
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -128,11 +129,11 @@ class Statics:
         return out
 
     def _call(self, t: Tree, env: dict) -> Any:
-        name = str(t.children[0])
-        args = t.children[1].children if t.children[1] is not None else []
+        name = str(part(t, "name"))
+        args = part(t, "args").children if part(t, "args") is not None else []
         if any(a.data != "pos_arg" for a in args):
             raise NotStatic
-        values = [self.value(a.children[0], env) for a in args]
+        values = [self.value(part(a, "value"), env) for a in args]
         if name in _PURE:
             return _PURE[name](*values)
         func = self.g.program.funcs.get(name)
@@ -140,6 +141,6 @@ class Statics:
             raise NotStatic
         self.depth += 1
         try:
-            return self.value(func.tree.children[2], dict(zip(func.params, values)))
+            return self.value(part(func.tree, "value"), dict(zip(func.params, values)))
         finally:
             self.depth -= 1

@@ -14,6 +14,7 @@ from collections import Counter
 from lark import Tree
 
 from ...dsl.builtins import STATEMENTS
+from ...dsl.trees import first, part
 from .accounts import Accounts
 from .actions import ActionSteps
 from .assignments import AssignmentSteps
@@ -55,10 +56,10 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         """The names of a procedure: its parameters read as the text file says."""
         env = Env(proc=proc.name)
         nodes = list(proc.tree.iter_subtrees())
-        lets = {str(n.children[0]) for n in nodes if n.data == "let_stmt"}
-        reads = Counter(str(n.children[0]) for n in nodes if n.data == "name")
+        lets = {str(part(n, "name")) for n in nodes if n.data == "let_stmt"}
+        reads = Counter(str(part(n, "name")) for n in nodes if n.data == "name")
         env.used_once = {name for name in lets if 1 <= reads[name] <= 2}
-        logged = Counter(str(n.children[0]) for node in nodes if _is_log(node)
+        logged = Counter(str(part(n, "name")) for node in nodes if _is_log(node)
                          for n in node.iter_subtrees() if n.data == "name")
         told = Counter(name for node in nodes for name in _told_by_builtin(node))
         guarded = Counter(name for node in nodes for name in [range_guard(node)] if name)
@@ -66,14 +67,14 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                          if (reads[name] - logged[name] == 1 and told[name] == 1) or
                          (guarded[name] and reads[name] - logged[name] == 2 * guarded[name])}
         env.unread = {name for name in lets if reads[name] == logged[name]}
-        assigned = Counter(str(n.children[0]) for n in nodes if n.data == "assign_stmt")
+        assigned = Counter(str(part(n, "name")) for n in nodes if n.data == "assign_stmt")
         env.countdowns = {name for node in nodes if node.data == "while_stmt"
                           for name in [countdown(node)] if name in lets and
                           assigned[name] == 1}
         for node in nodes:
             if node.data == "assign_stmt" or (node.data == "choose_stmt" and
-                                              str(node.children[0]) in lets):
-                env.changing.add(str(node.children[0]))
+                                              str(part(node, "target")) in lets):
+                env.changing.add(str(first(node)))
         self.declare(env, proc.params)
         return env
 
@@ -93,7 +94,7 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         steps that only keep the engine's accounts (accounts.py); without the steps that
         only set a name the game lists as bookkeeping."""
         proc = self.g.program.procs[name]
-        body = proc.tree.children[2]
+        body = part(proc.tree, "body")
         saved = self.dropped
         self.dropped = self.accounts.dropped(body) if reader and self.accounts else set()
         self.dropped |= bookkeeping_steps(body, bookkeeping)
@@ -115,28 +116,29 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
                 if stmt.data == "let_stmt":
                     self._let(stmt, env, spoken=False)    # unsaid; its name still reads as before
                 continue
-            following = block.children[i + 1:i + 2]
+            following = part(block, "statements")[i + 1:i + 2]
             pair = self._default_unless(stmt, following, env) or \
                 self._swap(stmt, following, env) or \
-                self._optional_action(stmt, following, block.children[i + 2:], env) or \
-                self._optional_pick(stmt, following, block.children[i + 2:], env) or \
-                self._one_of_two(stmt, following, block.children[i + 2:], env)
+                self._optional_action(stmt, following, part(block, "statements")[i + 2:], env) or \
+                self._optional_pick(stmt, following, part(block, "statements")[i + 2:], env) or \
+                self._one_of_two(stmt, following, part(block, "statements")[i + 2:], env)
             if pair:                # two statements said as one step
                 steps.append(pair)
                 self.said[id(stmt)] = self.said[id(following[0])] = "step"
                 skip = True
                 continue
-            rest = block.children[i + 1:]
+            rest = part(block, "statements")[i + 1:]
             split = self._stop_or_go_on(stmt, rest, block, env)
             if split is not None:       # "if A: ...; stop" then the rest: "otherwise: ..."
                 steps.extend(split)
                 return steps, False
             found, stops = self.stmt(stmt, env)
-            if stmt.data == "return_stmt" and _ends_game(block.children[:i], self.dropped):
+            before = part(block, "statements")[:i]
+            if stmt.data == "return_stmt" and _ends_game(before, self.dropped):
                 found = []              # the game is over: no need to say the rest is skipped
             steps.extend(found)
             if stops:
-                for later in block.children[i + 1:]:     # never reached in this game
+                for later in part(block, "statements")[i + 1:]:     # never reached in this game
                     self.decided(Tree("block", [later]))
                 return steps, True
         return steps, False
@@ -147,11 +149,11 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         X" and "otherwise: Y" (two steps), rather than a step that says to stop; None if
         the statement is not such an `if`."""
         proc = self.g.program.procs.get(env.proc or "")
-        if proc is None or block is not proc.tree.children[2] or stmt.data != "if_stmt" or \
-                any(c is not None for c in stmt.children[2:]) or \
-                self.p.known(stmt.children[0], env)[0]:
+        if proc is None or block is not part(proc.tree, "body") or stmt.data != "if_stmt" or \
+                any(c is not None for c in part(stmt, "clauses")) or \
+                self.p.known(part(stmt, "condition"), env)[0]:
             return None
-        body = stmt.children[1]
+        body = part(stmt, "body")
         kept = [c for c in body.children if id(c) not in self.dropped]
         later = [c for c in rest if id(c) not in self.dropped]
         if len(kept) < 2 or kept[-1].data != "return_stmt" or not later or \
@@ -162,7 +164,7 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
         if not inner or stops or not following:
             return None
         self.said[id(stmt)] = self.said[id(kept[-1])] = "step"
-        condition = self.p.cond(stmt.children[0], env)
+        condition = self.p.cond(part(stmt, "condition"), env)
         return [self._nested(self.w("if {condition}", condition=condition), inner),
                 self._nested(self.w("otherwise"), following)]
 
@@ -185,18 +187,18 @@ class Steps(AssignmentSteps, FlowSteps, ActionSteps, ConceptNames):
 
 def _is_log(node: Tree) -> bool:
     """A `log(...)` statement: the game's record, which no book step reads."""
-    return node.data == "call_stmt" and str(node.children[0]) == "log"
+    return node.data == "call_stmt" and str(part(node, "name")) == "log"
 
 
 def _told_by_builtin(node: Tree) -> list[str]:
     """The names a built-in statement (`pay(coin, p, cost)`) takes as plain arguments: its
     phrase says each where the name stands."""
-    if node.data != "call_stmt" or str(node.children[0]) not in STATEMENTS or \
-            len(node.children) < 2 or not isinstance(node.children[1], Tree):
+    if node.data != "call_stmt" or str(part(node, "name")) not in STATEMENTS or \
+            len(node.children) < 2 or not isinstance(part(node, "args"), Tree):
         return []
-    return [str(arg.children[0].children[0]) for arg in node.children[1].children
-            if isinstance(arg, Tree) and arg.children and isinstance(arg.children[0], Tree)
-            and arg.children[0].data == "name"]
+    return [str(part(part(arg, "value"), "name")) for arg in part(node, "args").children
+            if isinstance(arg, Tree) and arg.children and isinstance(first(arg), Tree)
+            and part(arg, "value").data == "name"]
 
 
 def bookkeeping_steps(body: Tree, names: frozenset[str]) -> set[int]:
@@ -211,12 +213,12 @@ def is_bookkeeping(node: Tree, names: frozenset[str] | set[str]) -> bool:
     listed there (see bookkeeping_steps for how names are written)."""
     if not names or not node.children:
         return False
-    kind, first = node.data, str(node.children[0])
+    kind = node.data
     if kind in ("let_stmt", "assign_stmt", "call_stmt"):
-        return first in names
+        return str(part(node, "name")) in names
     if kind == "attr_assign_stmt":
-        name = str(node.children[1])
-        scope = "game" if first == "game" else "player"
+        name = str(part(node, "attribute"))
+        scope = "game" if str(part(node, "base")) == "game" else "player"
         return name in names or f"{scope}.{name}" in names
     return False
 
@@ -224,4 +226,4 @@ def is_bookkeeping(node: Tree, names: frozenset[str] | set[str]) -> bool:
 def _ends_game(before: list[Tree], dropped: set[int]) -> bool:
     """The last statement said before this one ends the game."""
     kept = [stmt for stmt in before if id(stmt) not in dropped]
-    return bool(kept) and kept[-1].data == "call_stmt" and str(kept[-1].children[0]) == "end_game"
+    return bool(kept) and kept[-1].data == "call_stmt" and str(part(kept[-1], "name")) == "end_game"

@@ -26,6 +26,8 @@ from typing import Any
 
 from lark import Token, Tree
 
+from ...dsl.trees import part
+
 KINDS = ("procedure", "ask", "end", "reading")
 
 QUIET_STATEMENTS = ("let_stmt", "assign_stmt", "return_stmt", "break_stmt", "pass_stmt")
@@ -55,7 +57,7 @@ def game_rules(definition: Any) -> dict[str, Rule]:
                            _hash(_shape(proc.tree)))
         for node in proc.tree.iter_subtrees_topdown():
             if node.data == "choose_stmt":
-                ask = str(node.children[3])[1:-1] if node.children[3] is not None \
+                ask = str(part(node, "ask"))[1:-1] if part(node, "ask") is not None \
                     else "choose"
                 asks.setdefault(ask, []).append(name)
     for ask, where in asks.items():
@@ -87,9 +89,9 @@ def _reaches(name: str, acting: set[str], procs: dict) -> bool:
         if current in acting:
             return True
         seen.add(current)
-        todo += [str(n.children[0]) for n in procs[current].tree.iter_subtrees()
-                 if n.data == "call_stmt" and str(n.children[0]) in procs
-                 and str(n.children[0]) not in seen]
+        todo += [str(part(n, "name")) for n in procs[current].tree.iter_subtrees()
+                 if n.data == "call_stmt" and str(part(n, "name")) in procs
+                 and str(part(n, "name")) not in seen]
     return False
 
 
@@ -102,7 +104,7 @@ def acts(tree: Tree, definition: Any) -> bool:
         if kind in ("choose_stmt", "simultaneous_stmt", "attr_assign_stmt"):
             return True
         if kind == "call_stmt":
-            callee = str(node.children[0])
+            callee = str(part(node, "name"))
             if callee not in procs and callee != "log":
                 return True
     return False
@@ -115,13 +117,13 @@ def section_fingerprint(rules: dict[str, Rule], names: list[str]) -> str:
 
 
 def _ask_of(node: Tree) -> str:
-    return str(node.children[3])[1:-1] if node.children[3] is not None else "choose"
+    return str(part(node, "ask"))[1:-1] if part(node, "ask") is not None else "choose"
 
 
 def _is_log(node: Any) -> bool:
     """A `log(...)` statement: a line of the story told at the table, not a rule."""
     return isinstance(node, Tree) and node.data == "call_stmt" and bool(node.children) \
-        and str(node.children[0]) == "log"
+        and str(part(node, "name")) == "log"
 
 
 def _shape(tree: Any) -> str:
