@@ -88,6 +88,9 @@ def test_the_data_values_have_short_paths_and_name_where_a_number_is_held():
     assert rialto.lookup("g1.value") == 1
     copycat = DataValues(regola.load_game("copycat").definition)
     assert copycat.lookup("donor.price") == 3
+    # tokens grouped by a whole-number property too: how many cards each section holds
+    assert [copycat.lookup(f"tokens.card.section.{n}.count") for n in (1, 2, 3, 4)] == \
+        [11, 15, 13, 12]
 
 
 def test_a_number_variables_start_value_is_a_placeholder_and_a_hand_number_names_it(duel):

@@ -154,7 +154,8 @@ class DataValues:
             if all(_nameable(v) and not isinstance(v, list) for v in values):
                 self._put(f"tokens.{name}.{prop}", list(values))
         for prop, values in columns.items():
-            if not all(isinstance(v, str) for v in values) or len(set(values)) == len(values) \
+            if not all(isinstance(v, str) or type(v) is int for v in values) or \
+                    len(set(values)) == len(values) \
                     and len(values) > 1 and prop not in ("name", "code"):
                 continue
             for value in dict.fromkeys(values):
