@@ -99,6 +99,8 @@ class Position:
         self.body: list[str] = []
         self.places: set[str] = set()
         self.chip_kinds: set[str] = set()
+        self.owned_kinds: dict[str, str] = {}   # kind -> a label drawn (an owner's outline)
+        self.hidden_kinds: set[str] = set()     # kinds drawn face down ("?")
         self.width = spec.get("canvas", WIDTH)   # narrower: larger letters on the page
 
     def tokens_at(self, place: str) -> list[dict]:
@@ -125,6 +127,11 @@ class Position:
         tw = min(w, max(34, min(needed, (w - 4 * (len(tokens) - 1)) / max(1, len(tokens)))))
         per_row = max(1, int((w + 4) // (tw + 4)))
         for i, tok in enumerate(tokens):
+            if not tok.get("shown"):
+                self.hidden_kinds.add(tok["kind"])
+            elif isinstance(tok.get("owner"), int) or isinstance(tok.get("controller"), int):
+                self.owned_kinds.setdefault(tok["kind"], parts.token_label(self.t, self.spec, tok)
+                                            or "")
             body += _token(self.t, self.spec, self.board_spec.get("fills", {}), tok,
                            x + (i % per_row) * (tw + 4), y + (i // per_row) * (th + 4), tw, th)
         cy = y + (th + 4) * -(-len(tokens) // per_row)
@@ -252,6 +259,13 @@ class Position:
                      self.t.w("{things}: a square in the owner's colour says how "
                                          "many", things=self.t.name("pieces", k, 2)))
                    for k in sorted(self.chip_kinds)]
+        for kind, sample in sorted(self.owned_kinds.items()):
+            entries.append((f"token:{seat_colour(seats, 0)}:{sample if len(sample) <= 2 else ''}",
+                            self.t.w("{things}: outlined in their player's colour",
+                                     things=self.t.thing(kind, 2))))
+        for kind in sorted(self.hidden_kinds):
+            entries.append(("token:#6b6b6b:?", self.t.w("{things} face down",
+                                                        things=self.t.thing(kind, 2))))
         if self.marks or self.cells:
             entries.append((f"frame:{MARK}",
                             self.t.w("dashed frame: the places the example talks about")))

@@ -140,6 +140,12 @@ def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
         elif fill.startswith("frame:"):     # the dashed frame round what a picture is about
             body.append(rect(cx, cy, 16, 14, "none", fill[6:], 2.5, 3,
                              ' stroke-dasharray="4 2"'))
+        elif fill.startswith("token:"):     # a piece in a box outlined in its owner's colour
+            colour, text_in = fill[6:].split(":", 1)
+            hidden = colour == "#6b6b6b"
+            body.append(rect(cx, cy, 16, 14, colour if hidden else "#ffffff", colour, 2, 3))
+            body.append(label(cx + 8, cy + 11, text_in, 11 if hidden else 10, "middle", "bold",
+                              fill="#ffffff" if hidden else "#333333"))
         elif fill.startswith("chip:"):      # a counted piece: a number on a player's colour
             colour, number = fill[5:].rsplit(":", 1)
             body.append(rect(cx, cy, 16, 14, colour, "#333333", 1, 3))
