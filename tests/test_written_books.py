@@ -372,8 +372,8 @@ def test_a_loop_ended_by_one_answer_says_so_in_its_heading():
 def test_a_bounded_score_reads_as_one_addition():
     """Warsaw's `p.vp = max([0, p.vp + vp])` (a score never below 0, reading 13) is one
     addition with its floor, not "the score becomes the score plus ..."."""
-    from regola.rulebook.book import build_rulebook
-    text = build_rulebook("warsaw").markdown
+    from regola.rulebook.book.rulebook import procedure_in_full
+    text = procedure_in_full("warsaw", "score_points")      # said by its phrase in the book
     assert "Raise the player's victory points by the victory points scored (never below 0)." \
         in text
     assert "victory points become" not in text
