@@ -677,3 +677,19 @@ def test_the_worker_question_names_the_offices_left_out_because_they_are_taken()
             assert taken == "none."
         seen += bool(held)
     assert seen
+
+
+def test_the_action_question_says_the_money_before_a_buy_can_spend_it():
+    """Newcomer pass: a buy used before the coin cards bought nothing, unwarned. The question
+    that picks an action says the coins the player has now and that coin actions add to
+    them (Copycat, phase 3: use the actions of your cards and offices in any order)."""
+    seen = 0
+    for game, state, acts, context in decisions({"which_action"}):
+        money = state.observe(0)["player_vars"][0]["money"]
+        question, _ = labels(game, state, acts, context)
+        assert question.startswith(f"You have {money} coin")
+        assert "coin actions add to" in question
+        seen += 1
+        if seen >= 5:
+            break
+    assert seen
