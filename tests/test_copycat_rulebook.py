@@ -288,9 +288,9 @@ def test_a_player_variable_takes_the_article_of_its_gender(lang):
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "so, not counting the player-count offices, the number of office cards in play is "
            "the number of the round"),
-    ("es", "sin contar los despachos por número de jugadores, el número de cartas de despacho "
+    ("es", "sin contar los despachos según el número de jugadores, el número de cartas de despacho "
            "en juego es el número de la ronda"),
-    ("nl", "zonder de bureaus voor het spelersaantal mee te tellen is het aantal bureaukaarten "
+    ("nl", "zonder de extra bureaus mee te tellen is het aantal bureaukaarten "
            "in het spel het nummer van de ronde"),
 ])
 def test_the_rounds_are_counted_by_the_section_offices_alone(lang, said):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ...dsl.trees import part
-from .env import Env, Step, call_parts, countdown, is_name, range_guard, uses
+from .env import Env, Step, call_parts, countdown, is_name, only_argument, range_guard, uses
 
 _AT_ONCE = ("reveal", "hide", "move_token")    # statements on one token, in any order
 _SHORT = 170            # characters: an if/otherwise pair this short reads as one sentence
@@ -91,11 +91,9 @@ class FlowSteps:
                 self.p.known(part(cond, "right"), env) != \
                 (True, 0 if str(part(cond, "op")) == ">" else 1):
             return None
-        counted = part(cond, "left")
-        if counted.data != "call" or str(part(counted, "name")) != "len" or \
-                part(counted, "args") is None or len(part(counted, "args").children) != 1:
+        things = only_argument(part(cond, "left"), "len")
+        if things is None:
             return None
-        things = part(part(part(counted, "args"), "arguments")[0], "value")
         kept = [c for c in body.children if id(c) not in self.dropped]
         if len(kept) != 2 or kept[0].data != "choose_stmt" or \
                 not any(node == things for node in part(kept[0], "options").iter_subtrees()):

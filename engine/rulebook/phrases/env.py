@@ -122,13 +122,18 @@ def range_guard(node: Tree) -> str | None:
     first = part(body, "statements")[0] if body.children else None
     if first is None or first.data != "choose_stmt":
         return None
-    source = part(first, "options")
-    if source.data != "call" or str(part(source, "name")) != "range" or \
-            part(source, "args") is None or len(part(source, "args").children) != 1:
-        return None
-    bound = part(part(part(source, "args"), "arguments")[0], "value")
-    if bound.data != "binop" or str(part(bound, "op")) != "+" or \
+    bound = only_argument(part(first, "options"), "range")
+    if bound is None or bound.data != "binop" or str(part(bound, "op")) != "+" or \
             not is_name(part(bound, "left"), name) or part(bound, "right").data != "number" or \
             str(part(part(bound, "right"), "token")) != "1":
         return None
     return name
+
+
+def only_argument(tree: Tree, name: str) -> Tree | None:
+    """The one argument of a call of `name` (`len(THINGS)`, `range(N + 1)`); None if the
+    tree is no such call."""
+    if tree.data != "call" or str(part(tree, "name")) != name or part(tree, "args") is None:
+        return None
+    arguments = part(part(tree, "args"), "arguments")
+    return part(arguments[0], "value") if len(arguments) == 1 else None
