@@ -28,6 +28,7 @@ from . import position_parts as parts
 from .area_blocks import AreaBlocks, plain
 from .area_map import SPACE, AreaMap
 from .svg import (
+    HIDDEN,
     INK,
     MARK,
     block_label,
@@ -77,7 +78,7 @@ def _token(texts: Texts, spec: dict, fills: dict, token: dict, x: float, y: floa
     owner = token.get("owner") if owner is None else owner
     stroke = seat_colour(texts.g.seats, owner) if isinstance(owner, int) else "#444444"
     if not token.get("shown"):
-        return [rect(x, y, w, h, "#6b6b6b", stroke, 2.5 if isinstance(owner, int) else 1.5, 4),
+        return [rect(x, y, w, h, HIDDEN, stroke, 2.5 if isinstance(owner, int) else 1.5, 4),
                 label(x + w / 2, y + h / 2 + 5, "?", 13, "middle", "bold", "#ffffff")]
     text = parts.token_label(texts, spec, token) or texts.thing(token["kind"], 1)
     return [rect(x, y, w, h, fill, stroke, 2.5 if isinstance(owner, int) else 1.2, 4),
@@ -264,7 +265,7 @@ class Position:
                             self.t.w("{things}: outlined in their player's colour",
                                      things=self.t.thing(kind, 2))))
         for kind in sorted(self.hidden_kinds):
-            entries.append(("token:#6b6b6b:?", self.t.w("{things} face down",
+            entries.append(("hidden", self.t.w("{things} face down",
                                                         things=self.t.thing(kind, 2))))
         if self.marks or self.cells:
             entries.append((f"frame:{MARK}",

@@ -100,6 +100,7 @@ def block_label(x: float, y: float, text: str, width: float, size: float = 12,
 
 
 MARK = "#e8590c"
+HIDDEN = "#6b6b6b"                       # a piece lying face down ("?")
 """The colour of the ring around what a picture is about (a marked area or space)."""
 
 
@@ -126,8 +127,8 @@ def seat_colour(seats: list[str], seat: int) -> str:
 def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
            size: float = 12) -> tuple[list[str], float]:
     """Swatches and their names in rows that fit `width`; the elements and the height used.
-    Each entry is (fill, "line:<colour>", "frame:<colour>" or "chip:<colour>:<number>",
-    text)."""
+    Each entry is (fill, "line:<colour>", "frame:<colour>", "chip:<colour>:<number>",
+    "token:<colour>:<label>" or "hidden", text)."""
     body: list[str] = []
     cx, cy = x, y
     for fill, text in entries:
@@ -142,10 +143,11 @@ def legend(entries: list[tuple[str, str]], x: float, y: float, width: float,
                              ' stroke-dasharray="4 2"'))
         elif fill.startswith("token:"):     # a piece in a box outlined in its owner's colour
             colour, text_in = fill[6:].split(":", 1)
-            hidden = colour == "#6b6b6b"
-            body.append(rect(cx, cy, 16, 14, colour if hidden else "#ffffff", colour, 2, 3))
-            body.append(label(cx + 8, cy + 11, text_in, 11 if hidden else 10, "middle", "bold",
-                              fill="#ffffff" if hidden else "#333333"))
+            body.append(rect(cx, cy, 16, 14, "#ffffff", colour, 2, 3))
+            body.append(label(cx + 8, cy + 11, text_in, 10, "middle", "bold", fill="#333333"))
+        elif fill == "hidden":              # a piece drawn face down
+            body.append(rect(cx, cy, 16, 14, HIDDEN, HIDDEN, 2, 3))
+            body.append(label(cx + 8, cy + 11, "?", 11, "middle", "bold", fill="#ffffff"))
         elif fill.startswith("chip:"):      # a counted piece: a number on a player's colour
             colour, number = fill[5:].rsplit(":", 1)
             body.append(rect(cx, cy, 16, 14, colour, "#333333", 1, 3))
