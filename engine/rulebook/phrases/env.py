@@ -109,8 +109,8 @@ def countdown(loop: Tree) -> str | None:
 
 def range_guard(node: Tree) -> str | None:
     """The NAME of `if NAME > 0:` (no other branch) whose block opens with a choice from
-    `range(NAME + 1)`: the guard only spares a choice of nothing, so the book says the
-    choice alone, and NAME where the choice reads it."""
+    `range(NAME + 1)` that every later statement of the block reads: the guard only spares
+    a choice of nothing, so the book says the choice alone, and NAME where it reads it."""
     if node.data != "if_stmt" or any(c is not None for c in part(node, "clauses")):
         return None
     cond, body = part(node, "condition"), part(node, "body")
@@ -122,6 +122,9 @@ def range_guard(node: Tree) -> str | None:
     first = part(body, "statements")[0] if body.children else None
     if first is None or first.data != "choose_stmt":
         return None
+    chosen = str(part(first, "target"))
+    if not all(uses(stmt, chosen) for stmt in part(body, "statements")[1:]):
+        return None         # something else happens only when NAME > 0: the guard stays
     bound = only_argument(part(first, "options"), "range")
     if bound is None or bound.data != "binop" or str(part(bound, "op")) != "+" or \
             not is_name(part(bound, "left"), name) or part(bound, "right").data != "number" or \
