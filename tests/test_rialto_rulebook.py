@@ -108,9 +108,10 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
     """The note on this edition's proposals stands at the back, before the rules in full;
     every reading is told in the chapter that uses it (no Clarifications repeat them)."""
     text = book.markdown
-    assert "**About this edition**" in text
-    assert text.index("**About this edition**") > text.index("## Turn summary")
-    assert text.index("**About this edition**") < text.index("## The rules in full")
+    note = "## Notes on this edition\n\nThis edition settles the following details of the game:"
+    assert note in text and "**About this edition**" not in text   # the section heads it
+    assert text.index(note) > text.index("## Turn summary")
+    assert text.index(note) < text.index("## The rules in full")
     for words in ("bridge tiles: 3 and 4", "each side of the Grand Canal",
                   "Which districts the connections join", "blue buildings do",
                   "yellow building 4 does", "What happens at the end of a track",

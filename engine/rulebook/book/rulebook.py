@@ -210,6 +210,9 @@ class Book(ProcedureBlocks, ExampleBlocks):
             if sid in self.fallback:
                 parts.append(self.generated_section(sid, blocks))
                 continue
+            if blocks == ["provisional"]:       # the section's title heads the note
+                parts.append(self.provisional_note(headed=False))
+                continue
             procs = [b for b in blocks if isinstance(b, dict) and "procedure" in b]
             parts += [self.block(sid, b, titled=len(procs) > 1) for b in blocks]
         if late:
@@ -222,13 +225,15 @@ class Book(ProcedureBlocks, ExampleBlocks):
                 parts.append(rest)
         return "\n\n".join(p for p in parts if p).rstrip() + "\n"
 
-    def provisional_note(self) -> str:
-        """A visible note listing the data no source prints (empty if there is none)."""
+    def provisional_note(self, headed: bool = True) -> str:
+        """A visible note listing the data no source prints (empty if there is none), under
+        its own bold heading unless `headed` is False (a section of its own heads it)."""
         entries = self.g.provisional
         if not entries:
             return ""
-        lines = ["**" + self.w.ctx("rulebook", "About this edition") + "**", "",
-                 self.w("This edition settles the following details of the game:"), ""]
+        lines = ["**" + self.w.ctx("rulebook", "About this edition") + "**", ""] if headed \
+            else []
+        lines += [self.w("This edition settles the following details of the game:"), ""]
         lines += [f"- {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
 
