@@ -7,7 +7,7 @@ from __future__ import annotations
 from lark import Tree
 
 from ...dsl.trees import part
-from .env import Env, Step, is_name, unordered_tokens, uses
+from .env import Env, Step, is_name, only_argument, unordered_tokens, uses
 
 
 class AssignmentSteps:
@@ -143,12 +143,8 @@ class AssignmentSteps:
         if cond.data != "compare" or str(part(cond, "op")) != "==" or \
                 self.p.known(part(cond, "right"), env) != (True, 1):
             return None
-        counted = part(cond, "left")
-        if counted.data != "call" or str(part(counted, "name")) != "len" or \
-                part(counted, "args") is None:
-            return None
-        group = part(part(part(counted, "args"), "arguments")[0], "value")
-        return str(part(group, "name")) if is_name(group) else None
+        group = only_argument(part(cond, "left"), "len")
+        return str(part(group, "name")) if group is not None and is_name(group) else None
 
     def _either_text(self, name: str, x: str, condition: str, a: str, b: Tree,
                      env: Env) -> str:

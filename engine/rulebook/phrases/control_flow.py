@@ -170,17 +170,13 @@ class FlowSteps:
 
     def _for(self, s: Tree, env: Env) -> Step | tuple[list[Step], bool]:
         var, items, body = str(part(s, "variable")), part(s, "collection"), part(s, "body")
-        if items.data == "call" and str(part(items, "name")) == "range" and \
-                part(items, "args") is not None and len(part(items, "args").children) == 1:
-            count = part(part(part(items, "args"), "arguments")[0], "value")
-            if count.data == "call" and str(part(count, "name")) == "len" and \
-                    part(count, "args") is not None:
-                whole = part(part(part(count, "args"), "arguments")[0], "value")
-                if whole.data == "call" and str(part(whole, "name")) == "deck_cards":
-                    whole = part(part(part(whole, "args"), "arguments")[0], "value")
-                inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
-                return Step(self.w("go through the positions of {x} from first to last; at "
-                                   "each position", x=self.p.expr(whole, env)), inner)
+        count = only_argument(items, "range")
+        whole = None if count is None else only_argument(count, "len")
+        if whole is not None:                   # for i in range(len(ROW)): by position
+            whole = only_argument(whole, "deck_cards") or whole
+            inner, _ = self.block(body, env.child(**{var: self.w("that position")}))
+            return Step(self.w("go through the positions of {x} from first to last; at "
+                               "each position", x=self.p.expr(whole, env)), inner)
         if self.dropped and not self.block(body, env.child(**{var: var}))[0]:
             return [], False            # only the engine's accounts
         dispatch = self._dispatch(var, items, body, env)
