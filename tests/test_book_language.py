@@ -134,7 +134,7 @@ def test_the_books_speak_each_language_s_chosen_form():
     from doge_generated import generated_doge
 
     from regola.rulebook import build_rulebook
-    spanish = build_rulebook("rialto", lang="es").markdown
+    spanish = build_rulebook("rialto", lang="es").published
     # Rialto's written book: the overview and the setup say "tú"; its only list of colours
     # is the start building's (the players' colours are not named).
     assert "A lo largo de 6 rondas reunirás cartas y las jugarás" in spanish

@@ -14,7 +14,7 @@ from regola.rulebook import build_rulebook
 
 @pytest.fixture(scope="module")
 def book() -> str:
-    return build_rulebook("copycat", lang="en").markdown
+    return build_rulebook("copycat", lang="en").published
 
 
 def sheet_rows(book: str, title: str) -> list[list[str]]:
@@ -162,11 +162,11 @@ def test_checklist_34_sections_and_doctorates(book):
 
 def test_provisional_note_and_pictures():
     built = build_rulebook("copycat", lang="en")
-    assert "**About this edition**" in built.markdown
+    assert "**About this edition**" in built.published
     assert "each card's number, price, section and action are this edition's" in \
-        built.markdown
-    assert "9 to 18" not in built.markdown       # the numbers are in the start-card table
-    assert "not available" not in built.markdown          # no production talk
+        built.published
+    assert "9 to 18" not in built.published       # the numbers are in the start-card table
+    assert "not available" not in built.published          # no production talk
     assert set(built.pictures) == {"copycat-setup.svg",   # the board, ready to play
                                    "copycat-example-placing-1.svg",     # the worked examples
                                    "copycat-example-placing-2.svg",
@@ -199,7 +199,7 @@ def test_every_reading_is_explained_in_a_chapter(book):
 
 @pytest.mark.parametrize("lang", ["es", "nl"])
 def test_no_english_sentence_is_left_in_the_rulebook(lang):
-    text = build_rulebook("copycat", lang=lang).markdown
+    text = build_rulebook("copycat", lang=lang).published
     left = [f for f in _english_fragments(lang) if f in text]
     assert not left, f"English left in the {lang} rulebook: {left[:5]}"
     assert not re.search(r"\bde el\b", text)
@@ -231,7 +231,7 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     home "as many as the number of workers the player has in the office", the terse "(of
     those tied on all of these, only the first)", cards "put to" a street space, and
     Spanish articles that do not agree with the property ("el cantidad", "los cartas")."""
-    text = build_rulebook("copycat", lang=lang).markdown
+    text = build_rulebook("copycat", lang=lang).published
     flagged = {"en": ["VP of the collected markers", "as many as the number of workers the "
                       "player has in the office", "of those tied on all of these",
                       "put it to the street space"],
@@ -276,7 +276,7 @@ def test_a_player_variable_takes_the_article_of_its_gender(lang):
     """A player variable's article agrees with its gender (player_variable_genders): Dutch
     "het geld van de speler", Spanish "el dinero del jugador"; plural variables the gender of
     their noun (variable_genders): Spanish "cualquiera de las cartas"."""
-    text = build_rulebook("copycat", lang=lang).markdown
+    text = build_rulebook("copycat", lang=lang).published
     wanted, flagged = {"es": ("y el dinero del jugador", ["y dinero del jugador",
                                                                "de los cartas"]),
                        "nl": ("het geld van de speler", ["de geld van de speler"])}[lang]
@@ -297,6 +297,6 @@ def test_the_rounds_are_counted_by_the_section_offices_alone(lang, said):
     """Rule (the end of the game, round 11): one section office opens at the start and one
     in every clean-up. A reader found "the number of office cards in play is the number of
     the round" false with 3 or 4 players, whose player-count offices are cards too."""
-    text = " ".join(build_rulebook("copycat", lang=lang).markdown.split())
+    text = " ".join(build_rulebook("copycat", lang=lang).published.split())
     assert said in text
     assert "so the number of office cards in play is the number of the round" not in text

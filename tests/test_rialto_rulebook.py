@@ -99,24 +99,24 @@ CHECKLIST = {
 
 @pytest.mark.parametrize("item", sorted(CHECKLIST))
 def test_the_book_states_each_checklist_item(book, item):
-    text = " ".join(book.markdown.split()).lower()
+    text = " ".join(book.published.split()).lower()
     for phrase in CHECKLIST[item]:
         assert phrase.lower() in text, f"checklist {item}: {phrase!r} not in the rulebook"
 
 
 def test_the_book_shows_the_provisional_data_and_every_reading(book):
-    """The note on this edition's proposals stands at the back, before the rules in full;
-    every reading is told in the chapter that uses it (no Clarifications repeat them)."""
+    """The note on this edition's proposals ends the rules in full (a player learns from
+    the book, which has no editor's notes); every reading is told in the chapter that uses
+    it (no Clarifications repeat them)."""
     text = book.markdown
-    note = "## Notes on this edition\n\nThis edition settles the following details of the game:"
-    assert note in text and "**About this edition**" not in text   # the section heads it
-    assert text.index(note) > text.index("## Turn summary")
-    assert text.index(note) < text.index("## The rules in full")
+    note = "### About this edition\n\nThis edition settles the following details of the game:"
+    assert note in book.full_rules and "This edition settles" not in text
+    assert book.full_rules.index(note) > book.full_rules.index("### End of the game")
     for words in ("bridge tiles: 3 and 4", "each side of the Grand Canal",
                   "Which districts the connections join", "blue buildings do",
-                  "yellow building 4 does", "What happens at the end of a track",
-                  "one lap further"):
-        assert words in text
+                  "yellow building 4 does", "What happens at the end of a track"):
+        assert words in book.full_rules
+    assert "one lap further" in text
     assert "## Clarifications" not in text and "Reading 1" not in text
     chapters = " ".join(text[:text.index("## Turn summary")].split())
     for reading in ("rounded down", "never drop below zero", "even when every count is zero",
@@ -152,7 +152,7 @@ def test_spanish_and_dutch_books_have_no_english_left(lang):
     translated = build_rulebook("rialto", lang=lang)
     assert not translated.missing
     fragments = _english_fragments(lang)
-    left = [f for f in fragments if f in translated.markdown]
+    left = [f for f in fragments if f in translated.published]
     assert not left, f"English left in the {lang} rulebook: {left[:5]}"
 
 
@@ -162,7 +162,7 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     a district or "onto the top of" a stack, "that kind" with nothing to refer to, "6 for 1/1"
     for tiles that are all alike, every glossary place "a place off the board", and articles
     that do not agree with the property's gender."""
-    text = build_rulebook("rialto", lang=lang).markdown
+    text = build_rulebook("rialto", lang=lang).published
     flagged = {"en": ["to their victory points", "put it to", "onto the top of the bridge stack",
                       "If that kind is", "6 for 1/1", "a place off the board"],
                "es": ["el clase", "6 para 1/1", "un lugar fuera del tablero",
@@ -191,6 +191,6 @@ def test_stage_f_says_what_happens_when_the_personal_supply_runs_short(lang, sai
     """Rule (Stage F, Councilman): a supply that holds fewer councilmen than the count is
     emptied first, and each one missing may come from another district. Readers found only
     the empty-supply case in the chapter; the partial case was in the appendix alone."""
-    text = " ".join(build_rulebook("rialto", lang=lang).markdown.split())
+    text = " ".join(build_rulebook("rialto", lang=lang).published.split())
     assert said in text
     assert "If your personal supply is empty, you may move" not in text

@@ -16,7 +16,7 @@ GAME = Path(__file__).parent / "data" / "appendix_game"
 
 @pytest.fixture(scope="module")
 def book() -> str:
-    return build_rulebook(str(GAME)).markdown
+    return build_rulebook(str(GAME)).rules_in_full
 
 
 def test_a_loop_around_one_procedure_call_keeps_its_loop(book):
@@ -74,7 +74,7 @@ def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
     player may choose, not a menu answer in quotes and a test of it. The way out's label
     (written for the table: "keep your houses") is left out, unless the answer is kept
     for a later step to test (Warsaw's discard)."""
-    book = build_rulebook(game).markdown
+    book = build_rulebook(game).rules_in_full
     if game == "doge":      # said by its phrase in the book (phrase_only): its steps
         book = procedure_in_full("doge", "move_house_anywhere")
     assert said in book and gone not in book
@@ -84,7 +84,7 @@ def test_a_choice_with_a_way_out_says_the_player_may_choose(game, said, gone):
 def test_a_loop_that_asks_each_value_which_it_is_reads_as_a_list_in_order():
     """Warsaw's scoring (`for kind in scoring_order: if kind == "park": ...`, rule: a
     district scores its kinds in this order) is one line per kind, in the option's order."""
-    book = build_rulebook("warsaw").markdown
+    book = build_rulebook("warsaw").rules_in_full
     assert "In this order:\n\n1. Park: score the player's best park" in book
     assert "7. Public building: score the player's public buildings" in book
     assert "If it is park" not in book
@@ -93,7 +93,7 @@ def test_a_loop_that_asks_each_value_which_it_is_reads_as_a_list_in_order():
 def test_a_choice_of_two_answers_then_a_test_of_it_reads_as_a_list_of_both():
     """Copycat's "coins or VP" action (`choose from ["coins", "vp"]` then `if c == "coins":
     ... else: ...`): each answer with what it does, no quoted answers and no test of them."""
-    book = build_rulebook("copycat").markdown
+    book = build_rulebook("copycat").rules_in_full
     assert "The player chooses one of these:\n" \
         "        - Gain the coins: raise the player's money by the amount.\n" \
         "        - Score VP: raise the player's VP of the round by 2 times the amount." in book
@@ -103,7 +103,7 @@ def test_a_choice_of_two_answers_then_a_test_of_it_reads_as_a_list_of_both():
 @cache
 def _book(game: str, lang: str = "en") -> str:
     """A built-in game's rulebook, built once for the tests below."""
-    return build_rulebook(game, lang=lang).markdown
+    return build_rulebook(game, lang=lang).rules_in_full
 
 
 def _appendix(game: str, lang: str = "en") -> str:
@@ -378,7 +378,7 @@ def test_a_loop_that_counts_a_name_down_says_how_many_times(lang, said, gone):
 def test_a_new_draw_pile_gathers_every_players_discards(lang, said, gone):
     """Rialto (option reshuffle_all_discards): the new draw pile takes every player's
     discard pile, not one player's."""
-    book = build_rulebook("rialto", lang=lang).markdown
+    book = build_rulebook("rialto", lang=lang).rules_in_full
     assert said in book and gone not in book
 
 
@@ -388,7 +388,7 @@ def test_a_new_draw_pile_gathers_every_players_discards(lang, said, gone):
 def test_the_stage_bonus_needs_a_count_above_zero_not_a_card_played(lang, said):
     """Rialto, stage bonus: nobody wins it only when every count is zero (a yellow building
     counts without a card), as the chapter says."""
-    book = build_rulebook("rialto", lang=lang).markdown
+    book = build_rulebook("rialto", lang=lang).rules_in_full
     assert said in book and "if anyone played" not in book
 
 
@@ -399,7 +399,7 @@ def test_the_stage_bonus_needs_a_count_above_zero_not_a_card_played(lang, said):
 def test_playing_a_card_in_phase_two_does_not_say_its_action_waits(lang, said, gone):
     """Copycat, phase 2: a purple or blue card played may be used at once (the chapter
     says so), so the turn's "play" answer does not say its action waits for later."""
-    book = build_rulebook("copycat", lang=lang).markdown
+    book = build_rulebook("copycat", lang=lang).rules_in_full
     assert said in book and gone not in book
 
 

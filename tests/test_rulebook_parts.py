@@ -74,13 +74,12 @@ def test_the_parts_come_in_a_readers_order(books, game):
     found = headings(books[game])
     order = ["The game", "Components", "Setup", summary_title(game), "Clarifications",
              "Appendix: the rules step by step", "Reference", "Glossary"]
-    if written(game):              # a written book ends with the rules in full
+    if written(game):              # the rules in full are a document of their own
         # Its chapters explain the readings; a Clarifications section is kept only for
         # what they do not say.
         order = order[:5] if "Clarifications" in found else order[:4]
-        assert books[game].appendix_anchor == "section-appendix"
-        assert books[game].markdown.index('<a id="section-appendix"></a>') > \
-            books[game].markdown.index(f"## {found[-2]}")
+        assert books[game].appendix_anchor == "" and "The rules in full" not in found
+        assert books[game].full_rules.startswith(f"# {books[game].title} – The rules in full")
     assert [h for h in found if h in order] == order
     setup, summary = found.index("Setup"), found.index(summary_title(game))
     if written(game) and summary > setup + 1:      # the rules come between setup and summary
@@ -109,7 +108,7 @@ def test_a_game_that_lasts_so_many_rounds_says_so_once(books):
     overview = section(books["rialto"], "The game")
     assert "Over 6 rounds you gather cards" in overview
     assert "round number" not in overview
-    end = books["rialto"].markdown.split('<a id="steps-end"></a>', 1)[1]
+    end = books["rialto"].full_rules.split('<a id="steps-end"></a>', 1)[1]
     assert "The game ends when the last round has been played.\n" in end
     assert "round number" not in end
 
@@ -219,8 +218,12 @@ def test_the_site_has_an_aid_page_for_every_game(tmp_path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_appendix_has_every_procedure_the_rules_shorten(books, game):
-    """A procedure the rules give as a brief links to its steps in the appendix."""
+    """A procedure the rules give as a brief links to its steps in the appendix; the
+    rules in full, a document of their own for a written book, link only within it, and
+    the written book links to none of their steps."""
     book = books[game]
-    links = set(re.findall(r"\(#(steps-[a-z-]+)\)", book.markdown))
-    anchors = set(re.findall(r'<a id="(steps-[a-z-]+)"></a>', book.markdown))
+    links = set(re.findall(r"\(#(steps-[a-z-]+)\)", book.rules_in_full))
+    anchors = set(re.findall(r'<a id="(steps-[a-z-]+)"></a>', book.rules_in_full))
     assert (links or written(game)) and anchors and links <= anchors
+    if written(game):
+        assert "(#steps-" not in book.markdown

@@ -89,22 +89,20 @@ def test_every_checklist_item_is_stated(english, item):
     """notes: Checklist for a generated rulebook (items 1-30), incl. Components: the 3 player
     aids, which exist only in the rulebook. The written chapters state each item; some are
     also checked in the rules in full (the appendix)."""
-    text = " ".join(english.markdown.split())
+    text = " ".join(english.published.split())
     missing = [words for words in CHECKLIST[item] if words not in text]
     assert not missing, f"checklist item {item}: {missing}"
 
 
 def test_provisional_note_readings_and_pictures(english):
-    """The note on provisional data stands after the chapters, before the rules in full (an
-    editor's note is out of place among the components), and flags the transport reading;
+    """The note on provisional data ends the rules in full (an editor's note is out of
+    place in the book a player learns from), and flags the transport reading;
     the chapters explain every reading (no Clarifications section repeats them); the
     milestones' goals and the public buildings are told in their chapters."""
-    text = english.markdown
-    components = text.split("## Components")[1].split("\n## ")[0]
-    assert "About this edition" not in components
-    note = text.split("**About this edition**")[1].split("\n## ")[0]
+    text = english.published
+    assert "About this edition" not in english.markdown
+    note = english.full_rules.split("**About this edition**")[1]
     assert "tables of the scoring chapter" in note and "two groups of connected" in note
-    assert text.index("**About this edition**") > text.index("## The rules in full")
     assert "## Clarifications" not in text and "**Reading" not in text
     flat = " ".join(text.split())
     for words in ["only its top tile counts", "A stack may grow as high as you like",
@@ -138,10 +136,10 @@ def test_provisional_note_readings_and_pictures(english):
 def test_spanish_and_dutch_have_no_english_left(lang):
     book = build_rulebook("warsaw", lang=lang)
     fragments = _english_fragments(lang)
-    left = [f for f in fragments if f in book.markdown]
+    left = [f for f in fragments if f in book.published]
     assert not left, f"English left in the {lang} rulebook: {left[:5]}"
     assert not book.missing
-    assert {"es": "Varsovia", "nl": "Warschau"}[lang] in book.markdown
+    assert {"es": "Varsovia", "nl": "Warschau"}[lang] in book.published
 
 
 def test_docs_site_has_the_pages(tmp_path):
@@ -158,7 +156,7 @@ def test_the_stiff_phrasings_an_editor_flagged_stay_out(lang):
     read as "the number of items in ...", a milestone's goal read as a list entry "at
     position the epoch minus 1", the kind of scoring repeated inside its own branch, and
     Dutch "het wijk"."""
-    text = build_rulebook("warsaw", lang=lang).markdown
+    text = build_rulebook("warsaw", lang=lang).published
     flagged = {"en": ["as many points as minus", "the number of items in", "at position",
                       "counting from 0", "for the kind of scoring"],
                "es": ["tantos puntos como menos", "el número de elementos", "contando desde 0"],
@@ -204,7 +202,7 @@ def test_every_glossary_place_has_its_own_meaning(english):
     assert not generic, f"glossary places with no meaning of their own: {generic}"
     assert len(set(rows.values())) == len(rows)
     assert rows["Epoch piles"].startswith("the tiles of each epoch waiting to be dealt")
-    dutch = build_rulebook("warsaw", lang="nl").markdown
+    dutch = build_rulebook("warsaw", lang="nl").published
     assert "de plan voor" not in dutch.lower()
 
 
@@ -221,9 +219,9 @@ READINGS_18_19 = {
 def test_readings_18_and_19_are_explained_in_their_chapters(english):
     """notes: Reading 18 (milestone_scores) and Reading 19 (war_choice) - the written
     chapters say both readings where their rules are told."""
-    milestone = english.markdown.split("## Income phase, step 2: the milestone")[1].split(
+    milestone = english.published.split("## Income phase, step 2: the milestone")[1].split(
         "\n## ")[0]
-    war = english.markdown.split("## Income phase, step 1: war")[1].split("\n## ")[0]
+    war = english.published.split("## Income phase, step 1: war")[1].split("\n## ")[0]
     assert "starting with the one in which you win it" in " ".join(milestone.split())
     assert "Everyone chooses their losses in secret at the same time" in \
         " ".join(war.split())
@@ -235,21 +233,21 @@ def test_readings_18_and_19_are_stated_in_every_language(lang, tmp_path):
     next_income and seat_order states those readings in every language, in the chapters
     generated for it, and its steps follow them."""
     next_income, seat_order = READINGS_18_19[lang]
-    book = build_rulebook("warsaw", lang=lang).markdown
+    book = build_rulebook("warsaw", lang=lang).published
     assert next_income not in book and seat_order not in book
     variant = tmp_path / "other.yaml"
     variant.write_text("extends: warsaw\nvariant: other\nname: Other readings\noptions:\n"
                        "  milestone_scores: {value: next_income}\n"
                        "  war_choice: {value: seat_order}\n", encoding="utf-8")
     changed = build_rulebook("warsaw", str(variant), lang=lang)
-    rules = changed.markdown.split('<a id="section-appendix"></a>')[0]
+    rules = changed.markdown
     assert next_income in rules and seat_order in rules
     assert not {m for m in changed.missing if m.startswith(("option", "functions", "procedures"))}
     if lang == "en":
         assert "1. At the same time and in secret, each player chooses the spaces" in book
         assert "was awarded in an earlier income phase" not in book
-        assert "For each player, one after another:" in changed.markdown
-        assert "was awarded in an earlier income phase" in changed.markdown
+        assert "For each player, one after another:" in changed.published
+        assert "was awarded in an earlier income phase" in changed.published
 
 
 def test_public_building_tables_hold_for_every_epoch():

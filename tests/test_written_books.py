@@ -231,8 +231,7 @@ def test_a_statement_the_renderer_drops_is_found(monkeypatch):
 def test_the_rules_once_lost_are_in_the_book():
     """A protection in a true/false variable, a `give`, and each branch of an `if` on the
     card chosen from the hand."""
-    text = build_rulebook(str(DUEL)).markdown
-    rules = text.split("## The rules in full", 1)[1]
+    rules = build_rulebook(str(DUEL)).rules_in_full
     assert "protected becomes true" in rules and "protected becomes false" in rules
     assert "now belongs to q" in rules                        # the gift's give
     assert "If the face of c is shield" in rules
@@ -288,17 +287,17 @@ def test_the_variants_texts_go_to_the_games_catalogs():
 def test_a_name_listed_as_bookkeeping_leaves_the_rules_in_full_and_nothing_is_lost(duel):
     """The game decides what is its engine's bookkeeping: the turn counter, listed, is no
     longer a step, and the walk still finds no statement lost."""
-    before = build_rulebook(str(duel)).markdown
+    before = build_rulebook(str(duel)).rules_in_full
     assert "Raise the turn number by 1." in before
     edit(duel / "rulebook.yaml", "sections:\n", "bookkeeping: [turn]\nsections:\n")
-    after = build_rulebook(str(duel)).markdown
+    after = build_rulebook(str(duel)).rules_in_full
     assert "Raise the turn number by 1." not in after
     assert "The game ends when the turn number is at least 6." in after   # the end names it
     assert _lost(Book(str(duel), None, Words("en"))) == []
 
 
 def test_the_rules_in_full_end_with_the_end_of_the_game():
-    rules = build_rulebook(str(DUEL)).markdown.split("## The rules in full", 1)[1]
+    rules = build_rulebook(str(DUEL)).rules_in_full
     assert "### End of the game" in rules
     assert "Check whether the game ends (see “[End of the game](#steps-end)”)" in rules
     assert "Compare each player's points: the highest wins." in rules
@@ -334,7 +333,7 @@ def test_a_phrase_only_procedure_is_said_by_its_phrase_in_the_rules_in_full(duel
     assert "'draw_one' has no phrase to say it all" in result.output
     edit(duel / "text.yaml", "game: Duel\n",
          "game: Duel\nprocedures:\n  draw_one: \"{p} draws a card, if the deck has one\"\n")
-    rules = build_rulebook(str(duel)).markdown.split("## The rules in full", 1)[1]
+    rules = build_rulebook(str(duel)).rules_in_full
     assert "### Draw one" not in rules
     assert "draws a card, if the deck has one" in rules
 
@@ -361,7 +360,7 @@ def test_a_loop_ended_by_one_answer_says_so_in_its_heading():
     any time", its choice lists only the values, and no step says to stop repeating or quotes the
     answer (rule: 1 to 4 markers on the card, phase 1)."""
     from regola.rulebook.book import build_rulebook
-    text = build_rulebook("doge").markdown
+    text = build_rulebook("doge").rules_in_full
     assert "; once the player has at least one ballot marker on the chosen card, they may " \
         "stop at any time:" in text
     assert "The player chooses the value of the next marker from the values of the markers " \
@@ -383,7 +382,7 @@ def test_a_flag_read_once_is_said_where_it_is_read():
     """Doge's `let may_take = ...` read by one choice: the choice says the condition, and no
     step says that "taking control is allowed" (reading 6)."""
     from regola.rulebook.book import build_rulebook
-    text = build_rulebook("doge").markdown
+    text = build_rulebook("doge").rules_in_full
     assert "Take control, if the winner has at least one control ring in their supply or " \
         "the winner controls the district's advisor:" in text
     assert "is allowed only if" not in text
@@ -395,7 +394,7 @@ def test_a_choice_to_do_something_or_not_reads_as_may():
     takes, not a menu of two quoted answers and a test of the answer (building at the same
     time, rule: one palace per placement)."""
     from regola.rulebook.book import build_rulebook
-    text = build_rulebook("doge").markdown
+    text = build_rulebook("doge").rules_in_full
     assert "the player may build a palace:" in text
     assert "“build a palace” or “do not build”" not in text
     assert "If the player chose “build a palace”" not in text
@@ -406,7 +405,7 @@ def test_a_standing_as_last_tie_breaker_leaves_no_tie_to_share():
     share a place), so the end says nothing of players still tied (rule: the Doge track
     breaks every tie)."""
     from regola.rulebook.book import build_rulebook
-    end = build_rulebook("rialto").markdown.split("### End of the game", 1)[1]
+    end = build_rulebook("rialto").rules_in_full.split("### End of the game", 1)[1]
     assert "how far each player is ahead on the Doge track" in end
     assert "still tied share the victory" not in end and "first in seat order" not in end
 

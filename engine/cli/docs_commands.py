@@ -34,6 +34,10 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
              aid: Annotated[bool, typer.Option(
                  "--aid", help="Only the turn summary, as a page of its own (the player "
                                "aid).")] = False,
+             full: Annotated[bool, typer.Option(
+                 "--full", help="Only the rules in full: every rule step by step, generated "
+                                "from the rule data, a document of its own for settling a "
+                                "question.")] = False,
              placeholders: Annotated[bool, typer.Option(
                  "--placeholders", help="List the values of the data a written text may "
                                         "name, with their placeholders.")] = False,
@@ -44,18 +48,21 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
              review: Annotated[list[str] | None, typer.Option(
                  "--review", help="Mark a section reviewed against its rules as they are "
                                   "now (repeat it; 'all' for every section).")] = None):
-    """Write a game's rulebook (its written chapters, its rules in full generated from the
-    data) as Markdown (and SVG pictures) or as a print-ready PDF; with --aid only its turn
-    summary (the player aid)."""
+    """Write a game's rulebook (its written chapters) as Markdown (and SVG pictures) or as
+    a print-ready PDF; with --aid only its turn summary (the player aid), with --full its
+    rules in full (generated from the data; the book of a game nobody has written is them)."""
     if placeholders or rules or review:
         return book_tools(game, variant, placeholders, rules, review or [])
     from ..rulebook.book import build_rulebook
     if fmt not in ("md", "pdf"):
         raise OutputError.text(w("unknown format {format}: choose md or pdf"), format=fmt)
+    if aid and full:
+        raise OutputError.text(w("choose one of --aid and --full"))
+    part = "aid" if aid else "full" if full else "book"
     code = resolve_language(lang)
     if out is None and fmt == "md":
         book = build_rulebook(game, variant, code)
-        typer.echo(book.aid if aid else book.markdown, nl=False)
+        typer.echo(book_part(book, part), nl=False)
         for failed in book.failed_examples:
             typer.echo(f"example left out: {failed}", err=True)
         return
@@ -66,16 +73,16 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     book = build_rulebook(game, variant, code, prefix=f"{stem}-")
     if fmt == "pdf":
         from ..rulebook.print import write_pdf
-        name = f"{stem}-aid.pdf" if aid else f"{stem}.pdf"
+        name = f"{stem}-{part}.pdf" if part != "book" else f"{stem}.pdf"
         try:
             out.mkdir(parents=True, exist_ok=True)
-            printed = write_pdf(book, out / name, code, aid=aid)
+            printed = write_pdf(book, out / name, code, part=part)
         except OSError as error:
             raise OutputError(f"cannot write to {out}: {error.strerror}") from None
         for failed in book.failed_examples:
             typer.echo(f"example left out: {failed}", err=True)
         say = Words()
-        if aid or printed.before_appendix == printed.pages:
+        if part != "book" or printed.before_appendix == printed.pages:
             typer.echo(say("{file} ({pages} pages)", file=str(shown / name),
                            pages=printed.pages))
         else:
@@ -85,9 +92,9 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
         return
     try:
         out.mkdir(parents=True, exist_ok=True)
-        if aid:
-            page = out / f"{stem}-aid.md"
-            page.write_text(book.aid, encoding="utf-8")
+        if part != "book":
+            page = out / f"{stem}-{part}.md"
+            page.write_text(book_part(book, part), encoding="utf-8")
         else:
             page = out / f"{stem}.md"
             page.write_text(book.markdown, encoding="utf-8")
@@ -97,7 +104,13 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
         raise OutputError(f"cannot write to {out}: {error.strerror}") from None
     for failed in book.failed_examples:
         typer.echo(f"example left out: {failed}", err=True)
-    typer.echo(f"{shown / page.name} ({0 if aid else len(book.pictures)} pictures)")
+    typer.echo(f"{shown / page.name} ({0 if part != 'book' else len(book.pictures)} pictures)")
+
+
+def book_part(book, part: str) -> str:
+    """The Markdown of one part of a built rulebook: "book", "aid" or "full" (the rules in
+    full; an unwritten book holds them, so it is the book)."""
+    return {"book": book.markdown, "aid": book.aid, "full": book.rules_in_full}[part]
 
 
 def book_tools(game: str, variant: str | None, placeholders: bool, rules: bool,

@@ -43,6 +43,7 @@ class Outline:
     sheets: dict[str, dict] = field(default_factory=dict)    # sheet id -> of, by, columns
     bookkeeping: list[str] = field(default_factory=list)
     aid: str = ""                                           # the section that is the aid
+    apart: str = ""                                         # the section printed apart
     file: str = ""                                          # as named in problems
     positions: Any = None                                   # where each value stands
 
@@ -115,7 +116,8 @@ def load_outline(game: GameDef, folder: Path) -> Outline:
                       {s["id"]: s["title"] for s in doc["sections"] if "title" in s},
                       {s["id"]: list(s.get("explains", [])) for s in doc["sections"]},
                       dict(doc.get("examples", {})), dict(doc.get("sheets", {})),
-                      list(doc.get("bookkeeping", [])), doc.get("aid", ""), name, pos)
+                      list(doc.get("bookkeeping", [])), doc.get("aid", ""),
+                      doc.get("apart", ""), name, pos)
     problems = [Problem(pos.find(where, name), message)
                 for where, message in _mismatches(outline, game)]
     if problems:
@@ -150,6 +152,8 @@ def _mismatches(outline: Outline, game: GameDef):
                 yield where, f"no sheet {block['sheet']!r} under sheets"
     if outline.aid and outline.aid not in dict(outline.sections):
         yield ("aid",), f"no section {outline.aid!r} to print as the player aid"
+    if outline.apart and outline.apart not in dict(outline.sections):
+        yield ("apart",), f"no section {outline.apart!r} to print apart from the book"
     for sid, sheet in outline.sheets.items():
         kind = sheet["of"]
         props = set(game.tokens[kind].props) if kind in game.tokens else \

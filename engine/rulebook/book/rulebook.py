@@ -44,7 +44,19 @@ class Rulebook:
     missing: set[str] = field(default_factory=set)
     aid: str = ""                                   # the turn summary as a page of its own
     failed_examples: list[str] = field(default_factory=list)
-    appendix_anchor: str = ""                       # where the rules in full begin
+    appendix_anchor: str = ""                       # where the rules in full begin, if here
+    full_rules: str = ""                            # the rules in full, a document of its own
+
+    @property
+    def published(self) -> str:
+        """Every word published for the game: the book, then its rules in full (if apart)."""
+        return self.markdown + ("\n" + self.full_rules if self.full_rules else "")
+
+    @property
+    def rules_in_full(self) -> str:
+        """The rules in full wherever they are: their own document, or the book itself
+        when nobody has written the game's book (it is them)."""
+        return self.full_rules or self.markdown
 
 
 class Book(ProcedureBlocks, ExampleBlocks):
@@ -199,10 +211,14 @@ class Book(ProcedureBlocks, ExampleBlocks):
         if not self.outline.written():
             parts += [self.unwritten_note(), self.provisional_note()]
         appendix = self.outline.section_with("appendix")
+        companion = self.companion_section()
         for sid, blocks in self.outline.sections:
             if late and sid == appendix:
-                parts.append(self.provisional_note())
+                if companion is None:     # else the rules in full carry it
+                    parts.append(self.provisional_note())
                 late = False
+            if sid == companion:
+                continue
             parts.append(heading(2, self.section_title(sid), anchor("section", sid)))
             if sid in self.fallback and sid in self.g.variant_book:
                 parts += [self.block(sid, b) for b in self.g.variant_book[sid]["content"]]
@@ -223,6 +239,27 @@ class Book(ProcedureBlocks, ExampleBlocks):
                 parts.append(heading(2, self.w.ctx("rulebook", "Further rules"),
                                      anchor("section", "further")))
                 parts.append(rest)
+        return "\n\n".join(p for p in parts if p).rstrip() + "\n"
+
+    def companion_section(self) -> str | None:
+        """The section the outline prints apart, beside the book rather than in it (`apart`:
+        the rules in full, once the chapters teach the game), if any."""
+        return self.outline.apart or None
+
+    def full_rules(self) -> str:
+        """The rules in full as a document of their own, ending with the note on the data
+        no source prints unless a section of the book places it (empty if the book keeps
+        the rules in full)."""
+        sid = self.companion_section()
+        if sid is None:
+            return ""
+        title = self.w("{game} – {part}", game=self.title(), part=self.section_title(sid))
+        parts = [f"# {title}"]
+        parts += [self.block(sid, b) for b in dict(self.outline.sections)[sid]]
+        note = self.provisional_note(headed=False)
+        if note and not any("provisional" in blocks for _, blocks in self.outline.sections):
+            parts += [heading(3, self.w.ctx("rulebook", "About this edition"),
+                              anchor("section", "edition")), note]
         return "\n\n".join(p for p in parts if p).rstrip() + "\n"
 
     def provisional_note(self, headed: bool = True) -> str:
@@ -368,9 +405,11 @@ def build_rulebook(game: str, variant: str | None = None, lang: str | None = "en
     book = Book(game, variant, words or Words(lang), prefix)
     text = book.markdown()
     aid = book.aid()
+    full = book.full_rules()
     appendix = book.outline.section_with("appendix")
+    here = appendix and not full
     return Rulebook(book.title(), text, book.pictures, book.t.missing, aid,
-                    book.failed_examples, anchor("section", appendix) if appendix else "")
+                    book.failed_examples, anchor("section", appendix) if here else "", full)
 
 
 def procedure_in_full(game: str, name: str, lang: str = "en", variant: str | None = None) -> str:

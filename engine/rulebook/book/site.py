@@ -5,6 +5,7 @@ mkdocs project (mkdocs-material with mkdocs-static-i18n), built with `mkdocs bui
     site/docs/<lang>/index.md                 the list of games
     site/docs/<lang>/<game>/index.md          a game's rulebook (+ its SVG pictures)
     site/docs/<lang>/<game>/aid.md            its turn summary, to print as a player aid
+    site/docs/<lang>/<game>/full.md           its rules in full, generated from the data
     site/docs/<lang>/<game>/<variant>.md      a variant's rulebook
     site/docs/<lang>/<game>/<stem>.pdf        its printable PDF (with the pdf extra)
     site/docs/en/manual/                      the manual: site/manual/ and its reference pages
@@ -43,9 +44,11 @@ class SiteReport:
 
 
 def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang: str,
-                   pdf: bool = False, aid: str | None = None) -> Path:
+                   pdf: bool = False, aid: str | None = None,
+                   full: str | None = None) -> Path:
     """One rulebook page and its pictures in `folder` (and its printable PDF, linked from
-    the page, if `pdf`; its turn summary as the page `aid`, if named); the page's path."""
+    the page, if `pdf`; its turn summary as the page `aid` and its rules in full as the
+    page `full`, if named and the book has them apart); the page's path."""
     book = build_rulebook(game, variant, lang, prefix=f"{stem}-")
     folder.mkdir(parents=True, exist_ok=True)
     page = folder / f"{stem}.md"
@@ -62,6 +65,8 @@ def write_rulebook(folder: Path, stem: str, game: str, variant: str | None, lang
         (folder / name).write_text(svg, encoding="utf-8")
     if aid:
         (folder / f"{aid}.md").write_text(book.aid, encoding="utf-8")
+    if full and book.full_rules:
+        (folder / f"{full}.md").write_text(book.full_rules, encoding="utf-8")
     return page
 
 
@@ -95,7 +100,7 @@ def write_pages(out: Path, pdf: bool = False,
             tell(f"{lang}/{game}")
             try:
                 page = write_rulebook(docs / lang / game, "index", game, None, lang, pdf,
-                                      aid="aid")
+                                      aid="aid", full="full")
             except RegolaError as error:
                 if lang == LANGUAGES[0]:
                     report.skipped.append(f"{game}: {str(error).splitlines()[0]}")
@@ -109,13 +114,24 @@ def write_pages(out: Path, pdf: bool = False,
             aid = w.ctx("rulebook", "Turn summary (player aid)")
             lines.append(f"- [{aid}]({game}/aid.md)")
             report.pages.append(docs / lang / game / "aid.md")
+            if (docs / lang / game / "full.md").is_file():
+                full = w.ctx("rulebook", "The rules in full (every rule step by step, "
+                                         "generated from the rule data)")
+                lines.append(f"- [{full}]({game}/full.md)")
+                report.pages.append(docs / lang / game / "full.md")
             for path in builtin_variants(game):
                 tell(f"{lang}/{game}/{path.stem}")
                 vpage = write_rulebook(docs / lang / game, path.stem, game, path.stem, lang,
-                                       pdf)
+                                       pdf, full=f"{path.stem}-full")
                 report.pages.append(vpage)
                 vtitle = vpage.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
-                lines.append(f"- [{vtitle}]({game}/{path.stem}.md)")
+                entry = f"- [{vtitle}]({game}/{path.stem}.md)"
+                vfull = docs / lang / game / f"{path.stem}-full.md"
+                if vfull.is_file():
+                    named = w.ctx("rulebook", "the rules in full")
+                    entry += f" ([{named}]({game}/{vfull.name}))"
+                    report.pages.append(vfull)
+                lines.append(entry)
         (docs / lang).mkdir(parents=True, exist_ok=True)
         index = docs / lang / "index.md"
         index.write_text("\n".join(lines) + "\n", encoding="utf-8")

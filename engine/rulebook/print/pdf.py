@@ -34,9 +34,10 @@ class Printed:
     before_appendix: int
 
 
-def write_pdf(book, path: Path, lang: str, aid: bool = False) -> Printed:
-    """Write a Rulebook (markdown, pictures, title) to `path` as an A4 PDF; with `aid`,
-    only its turn summary (the player aid, without contents)."""
+def write_pdf(book, path: Path, lang: str, part: str = "book") -> Printed:
+    """Write a Rulebook (markdown, pictures, title) to `path` as an A4 PDF: the book, or
+    with `part` "aid" only its turn summary (the player aid, without contents), or with
+    "full" its rules in full (a document of their own)."""
     try:
         import weasyprint
     except (ImportError, OSError) as error:
@@ -44,11 +45,12 @@ def write_pdf(book, path: Path, lang: str, aid: bool = False) -> Printed:
                                 "install the pdf extra: pip install 'regola[pdf]' (it needs "
                                 "the system's Pango library)"),
                               reason=str(error).splitlines()[0]) from None
-    anchor = getattr(book, "appendix_anchor", "")
-    found = re.search(rf'<a id="{re.escape(anchor)}"></a>\s*##\s+(.+)', book.markdown) \
+    text = book.aid if part == "aid" else book.rules_in_full if part == "full" \
+        else book.markdown
+    anchor = getattr(book, "appendix_anchor", "") if part == "book" else ""
+    found = re.search(rf'<a id="{re.escape(anchor)}"></a>\s*##\s+(.+)', text) \
         if anchor else None
-    document = book_html(book.aid if aid else book.markdown, book.pictures, lang, book.title,
-                         contents=not aid,
+    document = book_html(text, book.pictures, lang, book.title, contents=part != "aid",
                          collapse=frozenset({found.group(1).strip()} if found else ()))
     rendered = weasyprint.HTML(string=document, base_url=".").render()
     rendered.write_pdf(str(path), pdf_identifier=b"regola", uncompressed_pdf=False,
