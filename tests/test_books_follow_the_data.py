@@ -44,10 +44,7 @@ def _changed_lines(before: str, after: str) -> list[str]:
 
 
 def _main_text(markdown: str) -> str:
-    """The book before the rules in full (where the written text is)."""
-    for title in ("## The rules in full", "## Las reglas completas", "## De volledige regels"):
-        if title in markdown:
-            return markdown.split(title, 1)[0]
+    """The book before the rules in full, if it holds them (the written text)."""
     return markdown.split('<a id="section-appendix"></a>', 1)[0]
 
 
