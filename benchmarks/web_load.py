@@ -7,7 +7,8 @@ which shows the narrow board, the others desktops), each playing its seat at ran
 at most --seconds or --actions actions per client. Two modes set the figures of issue 22:
 `--mode acting` (100 games, 200 clients acting as soon as they are asked) and `--mode
 people` (500 games, 1,000 clients that think like people: an exponential pause of mean
---think seconds, 5 by default, before each action). Then it checks that no client got
+--think seconds, 5 by default, before each action, and join over --arrive seconds, 20 by
+default). Then it checks that no client got
 an error and that no action was lost: every action a client was told was taken is in the
 database at its place, and every game's stored count is what the server reports. It prints
 actions per second (all actions: the clients' and the bots') and the clients' latency (send
@@ -50,8 +51,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-MODES = {"acting": {"games": 100, "think": 0.0, "seconds": 60, "actions": 100},
-         "people": {"games": 500, "think": 5.0, "seconds": 90, "actions": 1000}}
+def by_window(clients: list, started: float, width: float) -> list[float]:
+    """The latency p99 (ms) of the acknowledgements that came in each `width` seconds of
+    the run, in order: where in the run the slow answers are (the first seconds hold every
+    client's first view)."""
+    windows: dict[int, list[float]] = {}
+    for client in clients:
+        for at, latency in zip(client.answered_at, client.latencies):
+            windows.setdefault(int((at - started) // width), []).append(latency)
+    return [round(1000 * percentile(windows[k], 0.99), 1) for k in sorted(windows)]
+
+
+MODES = {"acting": {"games": 100, "think": 0.0, "seconds": 60, "actions": 100, "arrive": 0.0},
+         "people": {"games": 500, "think": 5.0, "seconds": 90, "actions": 1000,
+                    "arrive": 20.0}}
 """The two loads of issue 22: 200 clients acting at once; 1,000 clients at people's pace."""
 
 
@@ -97,17 +110,21 @@ class Client:
     exponential pause of mean `think` seconds, a person's pace, if it is not 0)."""
 
     def __init__(self, url: str, token: str, seed: int, max_actions: int, think: float = 0,
-                 narrow: bool = False):
+                 narrow: bool = False, arrive_after: float = 0.0):
         self.url, self.token, self.max_actions, self.think = url, token, max_actions, think
+        self.arrive_after = arrive_after        # seconds after the start it connects
         self.narrow = narrow            # a phone: it shows the narrow board, as a page says
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
+        self.answered_at: list[float] = []      # when each acknowledgement came
         self.acks: list[dict] = []
         self.errors: list[dict] = []
 
     async def play(self, deadline: float) -> None:
+        await asyncio.sleep(self.arrive_after)
+        # no keep-alive pings of its own: a browser sends none
         async with connect(self.url, max_size=2 ** 24, open_timeout=60,
-                           ping_timeout=None) as ws:
+                           ping_interval=None, ping_timeout=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token,
                                       "narrow": self.narrow}))
             answered: set[tuple] = set()
@@ -120,6 +137,7 @@ class Client:
                 message = json.loads(raw)
                 if message["type"] == "ack":
                     self.latencies.append(time.monotonic() - sent_at.pop(message["ref"]))
+                    self.answered_at.append(time.monotonic())
                     self.acks.append(message)
                 elif message["type"] == "error":
                     self.errors.append(message)
@@ -192,7 +210,7 @@ def lost_actions(db: Path, base: str, games: list[dict],
 
 def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
               seed: int = 1, root: Path | None = None, profile: Path | None = None,
-              servers: int = 1) -> dict:
+              servers: int = 1, arrive: float = 0.0) -> dict:
     """Run the load test (the server from worktree `root`, else this one; `servers`
     processes, each with its own database, game i on server i mod `servers`, as a router
     by game id would send it); the figures and the checks as a dict."""
@@ -222,6 +240,8 @@ def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
                                               max_actions, think,
                                               narrow=len(clients) % 2 == 1))
                         owners.append((n, game["id"], seat["seat"]))
+        for i, client in enumerate(clients):          # joining evenly over `arrive` s
+            client.arrive_after = arrive * i / len(clients)
         started = time.monotonic()
         before = count_actions(dbs)
         asyncio.run(run_clients(clients, seconds))
@@ -236,7 +256,7 @@ def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
         errors = [e for c in clients for e in c.errors]
         figures = {
             "games": games, "clients": len(clients), "servers": servers,
-            "seconds": round(elapsed, 2), "think": think,
+            "seconds": round(elapsed, 2), "think": think, "arrive": arrive,
             "actions": after - before, "bot_actions_before_clients": before - at_start,
             "client_actions": len(latencies),
             "actions_per_second": round((after - before) / elapsed, 1),
@@ -247,6 +267,7 @@ def load_test(games: int, seconds: float, max_actions: int, think: float = 0,
                            "p99": round(1000 * percentile(latencies, 0.99), 1),
                            "max": round(1000 * max(latencies, default=0.0), 1)},
             "errors": len(errors), "error_examples": errors[:3], "lost_actions": len(lost),
+            "p99_ms_by_10_seconds": by_window(clients, started, 10.0),
         }
         return figures
     finally:
@@ -272,6 +293,12 @@ def main() -> None:
     parser.add_argument("--think", type=float,
                         help="mean seconds a client waits before each action (default: "
                              "the mode's, 0 for acting: at once, the server saturated)")
+    parser.add_argument("--arrive", type=float,
+                        help="the clients join evenly over this many seconds (default: the "
+                             "mode's, 0 for acting, 20 for people: people do not all open "
+                             "the table in the same second, and the server pings each "
+                             "connection every 20 s, so a burst of joins would also make "
+                             "a burst of pings every 20 s)")
     parser.add_argument("--server-root", type=Path,
                         help="run the server from this worktree (e.g. main's, for 'before')")
     parser.add_argument("--servers", type=int, default=1,
@@ -286,11 +313,12 @@ def main() -> None:
                         args.actions or mode["actions"],
                         mode["think"] if args.think is None else args.think,
                         root=args.server_root, profile=args.profile,
-                        servers=args.servers)
+                        servers=args.servers,
+                        arrive=mode["arrive"] if args.arrive is None else args.arrive)
     figures["mode"] = args.mode
     print(f"{figures['games']} games on {figures['servers']} server(s), "
           f"{figures['clients']} WebSocket clients (think "
-          f"{figures['think']} s), "
+          f"{figures['think']} s, joining over {figures['arrive']} s), "
           f"{figures['seconds']} s: {figures['actions']} actions "
           f"({figures['actions_per_second']}/s; clients {figures['client_actions']}, "
           f"{figures['client_actions_per_second']}/s); client latency p50 "

@@ -126,7 +126,7 @@ class Server:
         that get it share it)."""
         def start() -> asyncio.Future[str]:
             """The drawing of a copy of the state as it is now, handed to the thread."""
-            drawn = self.drawer.submit(draw_view, session, session.state.clone(),
+            drawn = self.drawer.submit(draw_view, session, session.snapshot(),
                                        session.actions, session.failure, seat, words,
                                        layouts)
             return asyncio.wrap_future(drawn)
@@ -137,7 +137,7 @@ class Server:
         language, as JSON text: told in the drawing thread from a copy of the state now."""
         def tell(state: GameState) -> str:
             return json.dumps({"log": whole_story(session.game, state.observe(seat), words)})
-        return asyncio.wrap_future(self.drawer.submit(tell, session.state.clone()))
+        return asyncio.wrap_future(self.drawer.submit(tell, session.snapshot()))
 
     async def act(self, session: Session, seat: int, action: Any,
                   taken: Callable[[dict], None] | None = None) -> dict:

@@ -147,6 +147,11 @@ class Session:
         for listener in list(self.listeners):
             listener()
 
+    def snapshot(self) -> GameState:
+        """A copy of the state as it is now, made once per state and shared by every
+        drawing of it (drawings only read it, one after another in the drawing thread)."""
+        return self.cached(("state",), self.state.clone)
+
     def cached(self, key: tuple, build: Callable[[], Any]) -> Any:
         """What `build` makes, made once per state for each key (a view's drawing for a
         seat and a language)."""
