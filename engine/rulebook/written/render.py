@@ -110,7 +110,7 @@ class Written:
         head.append(self.w.ctx("rulebook", "Effect"))
         counted = any(n > 1 and not runs[key] for key, (_, n) in rows.items())  # "9–15" counts
         if counted:
-            head.insert(0, self.w.ctx("rulebook", "Copies"))
+            head.insert(0, self.w.ctx("rulebook", "In the box"))
         body = []
         for key, (row, n) in rows.items():
             cells = [self.cell(row.get(c)) if c not in runs[key] else
