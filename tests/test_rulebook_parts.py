@@ -206,6 +206,25 @@ def test_cli_prints_and_writes_the_aid(tmp_path):
     assert page.exists() and page.read_text(encoding="utf-8").startswith("# Rialto")
 
 
+def test_cli_prints_and_writes_the_rules_in_full_apart(tmp_path):
+    """--full: the rules in full, a document of their own for a written book (the book
+    holds none of it); the whole generated book for a game nobody has written; not with
+    --aid."""
+    printed = runner.invoke(app, ["rulebook", "doge", "--full", "--lang", "es"])
+    assert printed.exit_code == 0, printed.output
+    assert printed.stdout.startswith("# Doge – Las reglas completas\n")
+    assert "<a id=\"steps-play\"></a>" in printed.stdout
+    book = runner.invoke(app, ["rulebook", "doge", "--lang", "es"]).stdout
+    assert "Las reglas completas" not in book and "steps-play" not in book
+    written = runner.invoke(app, ["rulebook", "rialto", "--full", "--lang", "nl", "--out",
+                                  str(tmp_path)])
+    assert written.exit_code == 0, written.output
+    page = (tmp_path / "rialto.nl-full.md").read_text(encoding="utf-8")
+    assert page.startswith("# Rialto – De volledige regels") and "Over deze uitgave" in page
+    both = runner.invoke(app, ["rulebook", "doge", "--full", "--aid"])
+    assert both.exit_code != 0 and "choose one of --aid and --full" in both.output
+
+
 def test_the_site_has_an_aid_page_for_every_game(tmp_path):
     report = write_pages(tmp_path)
     for lang in ("en", "es", "nl"):
@@ -213,6 +232,8 @@ def test_the_site_has_an_aid_page_for_every_game(tmp_path):
         for game in GAMES:
             assert (tmp_path / "docs" / lang / game / "aid.md").exists()
             assert f"({game}/aid.md)" in index
+            assert (tmp_path / "docs" / lang / game / "full.md").exists()
+            assert f"({game}/full.md)" in index
     assert not report.skipped
 
 
