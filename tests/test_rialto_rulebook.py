@@ -61,7 +61,7 @@ CHECKLIST = {
          "takes one more"],
     21: ["You may take a building from the stock and put it on your player board. "
          "Its value may be at most your count, plus one if you won the stage bonus",
-         "When that number is above 4, the highest value, it buys two buildings: one of "
+         "When that number is above 4, the highest value, it brings you two buildings: one of "
          "value 4 and a second worth at most the rest",
          "Two buildings is the most you take in a stage",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
