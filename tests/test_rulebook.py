@@ -362,6 +362,6 @@ def test_the_written_book_states_the_data():
                  "at least 7 palaces, spread over at least 5 districts",
                  "at least 8 palaces, spread over at least 4 districts",
                  "3 rounds with 4 players and 4 rounds with 3 players",
-                 "you must place 2 houses from your supply in the district"):
+                 "you place 2 houses from your supply in the district"):
         assert fact in text, fact
     assert not book.missing and not book.failed_examples
