@@ -62,7 +62,7 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     code = resolve_language(lang)
     if out is None and fmt == "md":
         book = build_rulebook(game, variant, code)
-        typer.echo(book_part(book, part), nl=False)
+        typer.echo(book.part(part), nl=False)
         for failed in book.failed_examples:
             typer.echo(f"example left out: {failed}", err=True)
         return
@@ -94,7 +94,7 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
         out.mkdir(parents=True, exist_ok=True)
         if part != "book":
             page = out / f"{stem}-{part}.md"
-            page.write_text(book_part(book, part), encoding="utf-8")
+            page.write_text(book.part(part), encoding="utf-8")
         else:
             page = out / f"{stem}.md"
             page.write_text(book.markdown, encoding="utf-8")
@@ -105,12 +105,6 @@ def rulebook(game: Annotated[str, typer.Argument(help="A built-in game id, or a 
     for failed in book.failed_examples:
         typer.echo(f"example left out: {failed}", err=True)
     typer.echo(f"{shown / page.name} ({0 if part != 'book' else len(book.pictures)} pictures)")
-
-
-def book_part(book, part: str) -> str:
-    """The Markdown of one part of a built rulebook: "book", "aid" or "full" (the rules in
-    full; an unwritten book holds them, so it is the book)."""
-    return {"book": book.markdown, "aid": book.aid, "full": book.rules_in_full}[part]
 
 
 def book_tools(game: str, variant: str | None, placeholders: bool, rules: bool,

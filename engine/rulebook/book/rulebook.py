@@ -58,6 +58,11 @@ class Rulebook:
         when nobody has written the game's book (it is them)."""
         return self.full_rules or self.markdown
 
+    def part(self, name: str) -> str:
+        """The Markdown of one printable part: "book", "aid" (the turn summary) or "full"
+        (the rules in full)."""
+        return {"book": self.markdown, "aid": self.aid, "full": self.rules_in_full}[name]
+
 
 class Book(ProcedureBlocks, ExampleBlocks):
     """Renders one game (or variant) in one language."""

@@ -45,8 +45,7 @@ def write_pdf(book, path: Path, lang: str, part: str = "book") -> Printed:
                                 "install the pdf extra: pip install 'regola[pdf]' (it needs "
                                 "the system's Pango library)"),
                               reason=str(error).splitlines()[0]) from None
-    text = book.aid if part == "aid" else book.rules_in_full if part == "full" \
-        else book.markdown
+    text = book.part(part)
     anchor = getattr(book, "appendix_anchor", "") if part == "book" else ""
     found = re.search(rf'<a id="{re.escape(anchor)}"></a>\s*##\s+(.+)', text) \
         if anchor else None
