@@ -140,11 +140,11 @@ def test_reading_18_other_value_reads_in_the_rulebook(tmp_path):
     variant = tmp_path / "plain_ties.yaml"
     variant.write_text("extends: copycat\nvariant: plain_ties\nname: Plain ties\n"
                        "options:\n  final_tie_last_round: {value: false}\n", encoding="utf-8")
-    book = build_rulebook("copycat", str(variant), "en").markdown
+    book = build_rulebook("copycat", str(variant), "en").published     # book and rules in full
     assert "VP of the round among them" not in book
     assert "compare 0" not in book
     assert "Players who are still tied share the victory." in book
-    assert "VP of the round among them" in build_rulebook("copycat", None, "en").markdown
+    assert "VP of the round among them" in build_rulebook("copycat", None, "en").published
 
 
 def test_reading_21_other_value_grey_may_take_grey(tmp_path):

@@ -103,7 +103,8 @@ def test_provisional_data_is_listed_and_noted_in_the_rulebook(doge_copy):
                        Words("en"))
     assert "deck_sizes" in out.getvalue() and "decks.brown.cards" in out.getvalue()
     assert "number of cards in each deck is our guess" in out.getvalue()
-    book = Book(str(doge_copy), None, Words("en")).markdown()
-    assert "**About this edition**" in book
-    assert "- The number of cards in each deck is our guess." in book
-    assert "About this edition" not in Book("doge", None, Words("en")).markdown()
+    book = Book(str(doge_copy), None, Words("en"))
+    full = book.full_rules()          # the note ends the rules in full, printed apart
+    assert "### About this edition" in full and "About this edition" not in book.markdown()
+    assert "- The number of cards in each deck is our guess." in full
+    assert "About this edition" not in Book("doge", None, Words("en")).full_rules()
