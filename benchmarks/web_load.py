@@ -110,9 +110,9 @@ class Client:
     exponential pause of mean `think` seconds, a person's pace, if it is not 0)."""
 
     def __init__(self, url: str, token: str, seed: int, max_actions: int, think: float = 0,
-                 narrow: bool = False, arrive_after: float = 0.0):
+                 narrow: bool = False):
         self.url, self.token, self.max_actions, self.think = url, token, max_actions, think
-        self.arrive_after = arrive_after        # seconds after the start it connects
+        self.arrive_after = 0.0                 # seconds after the start it connects
         self.narrow = narrow            # a phone: it shows the narrow board, as a page says
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
