@@ -61,7 +61,7 @@ CHECKLIST = {
          "takes one more"],
     21: ["You may take a building from the stock and put it on your player board. "
          "Its value may be at most your count, plus one if you won the stage bonus",
-         "When that number is above 4, the highest value, it brings you two buildings: one of "
+         "When that number is above 4, the highest value, you may take two buildings: one of "
          "value 4 and a second worth at most the rest",
          "Two buildings is the most you take in a stage",
           "with values from 1 to 4", "Your player board holds 7 buildings"],
@@ -89,8 +89,8 @@ CHECKLIST = {
     29: ["half the sum of their coins and the councilmen in their personal supply, rounded "
           "down", "the value of each of their buildings"],
     30: ["A district's value is the sum of the tile ends that face it", "The player in second "
-         "place scores half of that, the third player half of the second's points, and so on, "
-         "always rounded down"],
+         "place scores half of that, the player in third place half of the second's points, "
+         "and so on, always rounded down"],
     31: ["A player with no councilman in a district scores nothing there"],
     32: ["The player with the most victory points wins; the Doge track breaks a tie",
          "the player further ahead on the Doge track comes first"],

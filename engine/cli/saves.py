@@ -3,7 +3,7 @@
 A save file is JSON: the game (a built-in id, or the absolute path of a game folder) and
 its variant, who plays each seat, the seed, each bot's random state, how much of the log
 each person has seen, the keys each person was shown (so they mean the same after a
-resume), and the state itself as GameState.to_json() wrote it (read back with
+resume), and the state with its log as GameState.to_json(log=True) wrote it (read back with
 Game.state_from_json, which checks it). It holds every secret of the game, as a board left
 on the table does: whoever reads the file can see the other seats' hands.
 """

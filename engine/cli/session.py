@@ -247,12 +247,13 @@ class Session:
         return None
 
     def save(self, name: str | None) -> None:
-        """Write the game to a file and stop (Abandoned with code 0)."""
+        """Write the game to a file, its log included (the story and the parts of the end's
+        score table go on after a resume), and stop (Abandoned with code 0)."""
         w = self.gw.w
         path = Path(name or f"regola-{self.game.id}.json")
         game, variant = self.saved_as or (self.game.id, self.game.definition.variant)
         write_save(path, Saved(game, variant, self.kinds, self.seed, self.bot_states(),
-                               self.seen, self.state.to_json(),
+                               self.seen, self.state.to_json(log=True),
                                {p: book.saved() for p, book in self.keys.items()}))
         raise Abandoned(w("saved to {file}; resume with: regola play --load {file}",
                           file=str(path)), 0)
