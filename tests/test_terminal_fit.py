@@ -132,3 +132,26 @@ def test_no_action_gets_a_letter_the_table_keeps_for_itself():
             if names:
                 book.letter(names[0])
             assert not {"h", "u", "q"} & set(book.letters.values()), (game_id, lang)
+
+
+def test_the_log_command_wraps_its_lines_between_words_at_80_columns():
+    """`log` at 80 columns: every line fits, and the lines carried over hold the same words
+    as the unwrapped story (a newcomer read 'buy and scor' / 'e).': a word cut in two)."""
+    from play_helpers import finished
+
+    from regola.cli.screen import Screen
+    game, state = finished("copycat", 4, 23)
+    view = state.observe(0)
+
+    def log_words(width: int) -> tuple[list[str], list[str]]:
+        screen = Screen(Console(file=io.StringIO(), width=width), game,
+                        GameWords(game.definition))
+        screen.seat = 0
+        lines = [line.plain for line in screen.full_log_lines(view)]
+        return lines, " ".join(lines).split()
+
+    narrow, narrow_words = log_words(80)
+    wide, wide_words = log_words(10_000)
+    assert all(len(line) <= 80 for line in narrow)
+    assert len(narrow) > len(wide), "no story line long enough to wrap"
+    assert narrow_words == wide_words

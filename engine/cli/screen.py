@@ -219,14 +219,16 @@ class Screen:
 
     def full_log_lines(self, view: dict) -> list[Text]:
         """The whole story, each entry followed by its raw moves, indented and dim (a run
-        of the same moves said once with its count)."""
+        of the same moves said once with its count), each line wrapped between words."""
         tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
         self.log = view["log"]
         out: list[Text] = []
         for entry in story(ended_log(view)):
-            out.append(colour_seats(self.game, self.gw, self.entry_line(entry, tokens)))
+            out += wrapped(self.console, colour_seats(self.game, self.gw,
+                                                      self.entry_line(entry, tokens)),
+                           self.width)
             for line in collapse([self.event_line(e, tokens) for e in entry.details]):
-                out.append(Text("    " + line, style="dim"))
+                out += wrapped(self.console, Text("    " + line, style="dim"), self.width, 6)
         return out
 
     def entry_line(self, entry: Entry, tokens: dict) -> str:

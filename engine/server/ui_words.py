@@ -37,7 +37,7 @@ UI = {
     "your_hand": w("Your hand and secret choices"),
     "log": w("Since your last move (click a line for its moves)"),
     "log_watch": w("Latest events"),
-    "nothing_new": w("Nothing new since your last move."),
+    "nothing_new": w("The lines above came before your last move: nothing has happened since."),
     "story_earlier": w("Earlier lines ({n}): show them"),
     "story_fold": w("Show only the latest lines"),
     "story_whole": w("Read the whole game from the start"),
