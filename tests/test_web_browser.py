@@ -609,3 +609,32 @@ def test_the_whole_game_is_read_back_from_its_first_line(browser, server, size, 
     assert page.text_content("#log-title").startswith("Since your last move")
     assert page.is_visible("#story-whole")
     context.close()
+
+
+def test_a_phone_brings_the_next_question_into_view_after_a_tap_on_the_board(browser, server):
+    """On a phone the board lies far below the question: after a tap on an office there,
+    the next question is scrolled into view (a newcomer found it thousands of px above)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True, bypass_csp=True)
+    seat_at_a_new_game(page, server, "copycat", 3)
+    for _ in range(6):
+        picks = page.eval_on_selector_all("#board [data-action]",
+                                          "shapes => shapes.map(s => s.dataset.action)")
+        if picks:
+            break
+        version = page.get_attribute("body", "data-version")
+        page.locator("#prompt button.action").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_selector("#prompt button.action")
+    assert picks, "no question answered on the board"
+    shape = page.locator(f"#board [data-action='{picks[-1]}']").first
+    shape.scroll_into_view_if_needed()
+    assert page.evaluate("document.querySelector('#prompt').getBoundingClientRect().bottom") < 0
+    version = page.get_attribute("body", "data-version")
+    shape.tap()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    page.wait_for_selector("#prompt button.action")
+    top, bottom = page.evaluate("(() => { const r = document.querySelector('#prompt')"
+                                ".getBoundingClientRect(); return [r.top, r.bottom]; })()")
+    assert bottom > 0 and top < 844, (top, bottom)
+    page.close()
