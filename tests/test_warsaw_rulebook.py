@@ -41,7 +41,7 @@ CHECKLIST = {
     14: ["Before you lay a tile you may turn it any way you like; once it is laid, you may "
          "not turn it again"],
     15: ["Pay the new tile's cost minus the cost of the tile you cover (on a stack, its top "
-         "tile); if that tile cost as much or more, you pay nothing, and nothing is paid back"],
+         "tile)†; if that tile cost as much or more, you pay nothing, and nothing is paid back"],
     16: ["Lay the new tile exactly on top of a tile or stack of your district",
          "A stack may grow as high as you like"],
     17: ["A start tile or an ordinary tile is divided into four **quarters**",
@@ -95,20 +95,20 @@ def test_every_checklist_item_is_stated(english, item):
 
 
 def test_provisional_note_readings_and_pictures(english):
-    """The note on provisional data ends the rules in full (an editor's note is out of
-    place in the book a player learns from), and flags the transport reading;
+    """The note on provisional data ends the book (a reader who owns the game learns which
+    details are this edition's), not the rules in full, and flags the transport reading;
     the chapters explain every reading (no Clarifications section repeats them); the
     milestones' goals and the public buildings are told in their chapters."""
     text = english.published
-    assert "About this edition" not in english.markdown
-    note = english.full_rules.split("**About this edition**")[1]
+    assert "About this edition" not in english.full_rules
+    note = english.markdown.split("## About this edition")[1]
     assert "tables of the scoring chapter" in note and "two groups of connected" in note
     assert "## Clarifications" not in text and "**Reading" not in text
     flat = " ".join(text.split())
     for words in ["only its top tile counts", "A stack may grow as high as you like",
                   "on a stack, its top tile", "your district may grow in a direction that was "
                   "closed to it before", "The two losses of the Second World War are judged "
-                  "together", "Everyone chooses their losses in secret at the same time",
+                  "together", "Everyone chooses their losses in secret, at the same time",
                   "A count of zero never wins a milestone",
                   "starting with the one in which you win it",
                   "Only one of your parks scores: the one with the most residential areas",
@@ -223,7 +223,7 @@ def test_readings_18_and_19_are_explained_in_their_chapters(english):
         "\n## ")[0]
     war = english.published.split("## Income phase, step 1: war")[1].split("\n## ")[0]
     assert "starting with the one in which you win it" in " ".join(milestone.split())
-    assert "Everyone chooses their losses in secret at the same time" in \
+    assert "Everyone chooses their losses in secret, at the same time" in \
         " ".join(war.split())
 
 
