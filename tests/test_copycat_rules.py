@@ -41,6 +41,20 @@ def test_reading_03_initial_order_and_office_cards_are_random_within_sections(co
     assert len(firsts) > 1 and all(o.startswith("s1_") for o in firsts)
 
 
+def test_reading_03_the_shuffled_office_piles_keep_their_order_secret(copycat):
+    # notes Readings 3: the office cards are shuffled face down within each section, so no
+    # seat (nor a spectator) may see which office opens next (a newcomer read the whole
+    # coming order off the terminal's board: a public variable and revealed piles).
+    for seed in range(3):
+        state = play_rounds(copycat, 3, seed, 1)
+        for seat in (None, 0, 1, 2):
+            view = state.observe(seat, log=False)
+            assert "office_queue" not in view["vars"]
+            piles = {k: v for k, v in view["decks"].items() if k.startswith("office_cards")}
+            assert piles and all(card is None for cards in piles.values() for card in cards)
+        assert state.data["vars"]["office_queue"]    # the state itself keeps the order
+
+
 def test_checklist_27_one_office_opens_each_round_section_one_first(copycat):
     """notes: board.department, phase4.next_office."""
     # checklist 27: one new office opens each round; section 1 fills 3 windows.
