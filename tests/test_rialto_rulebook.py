@@ -20,8 +20,7 @@ CHECKLIST = {
         "The game lasts 6 rounds. Each round has three phases"],
     2: ["77 cards: 11 each of Doge, Gold, Building, Bridge, Gondola and Councilman, and 11 "
         "Jokers"],
-    3: ["in each of the 5 player colours (red, blue, green, yellow and white): 18 councilmen "
-        "and two discs",
+    3: ["in each of the 5 player colours: 18 councilmen and two discs",
         "Each player puts 5 councilmen on their player board and the rest in the general "
         "supply"],
     4: ["- 30 coins", "| 2 | 1 and 2 |", "| 3 | 1, 2, and 3 |", "| 4 | 1, 2, 2, and 3 |",
