@@ -308,8 +308,15 @@ def test_the_web_board_shows_the_vp_markers_on_each_office():
     assert board.count("data-count=") == len(counted)
     assert re.search(r">\d+ VP markers? here<", board)
     shown = [a["label"] for a in message["prompt"]["actions"]]
-    assert any(re.search(r" \+\d+$", label) for label in shown), shown
+    assert any(re.search(r" \+\d+( — |$)", label) for label in shown), shown
     assert "+n: the n VP markers lying there" in message["prompt"]["text"]
+    # each office says its colour and the phase its action is used in (a newcomer could
+    # not tell, when placing, which offices act now and which in phase 3)
+    for action, label in zip(acts, shown):
+        colour = game.definition.areas[action["value"]]["colour"]
+        phase = 2 if colour in ("blue", "purple") else 3
+        assert label.endswith(f"a {game.definition.areas[action['value']]['colour']} action, "
+                              f"used in phase {phase}") or colour == "yellow_green", label
     assert message["facts"] and "VP of the round" in str(message["seats"] or message["facts"])
 
 
