@@ -476,3 +476,38 @@ def test_a_long_panel_heading_wraps_inside_the_board_on_either_width(game):
             title = panel_title(ctx, panel)
             if title and len(title) * 15 * 0.62 > ctx.width:
                 assert title in said
+
+
+@pytest.mark.parametrize("game_id, ask, outlined", [
+    ("doge", "choose_area", True),              # which card to play: the hand is asked
+    ("doge", "advisor_destination", False),     # an area of the board, not a card
+    ("rialto", "take_or_draw", False),          # a type from the leftover row, not a card
+])
+def test_the_hand_is_outlined_only_when_the_question_picks_a_card_of_it(game_id, ask,
+                                                                         outlined):
+    """A newcomer saw the player cards in hand framed as the answers to "Where will the
+    advisor of San Polo vote for you?" (cards are named for areas), and Rialto's hand
+    cards framed for a type taken from the leftover row."""
+    from regola.i18n.catalog import Words
+    from regola.server.messages import seat_message, table_info
+    game = regola.load_game(game_id)
+    layout = load_layout(game.definition)
+    seen = 0
+    for seed in range(20):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and seen < 3:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            if acts[0]["ask"] == ask:
+                view = state.observe(seat)
+                table = table_info("g", seat, ["person"] * 3, game_id, None, Words("en"))
+                message = seat_message(game, layout, view, acts, table, Words("en"),
+                                       context=state.decision_context(seat))
+                picks = (message["hand"] or "").count("data-action=")
+                assert (picks > 0) == outlined, (seed, [a["value"] for a in acts])
+                seen += 1
+            state.apply(seat, rng.choice(acts))
+        if seen >= 3:
+            break
+    assert seen

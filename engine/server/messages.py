@@ -416,7 +416,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     if context and not option_kind:
         option_kind = context.get("option_kind", "")
     ctx = Ctx(game.definition, view, gw, layout, {a["id"]: a["id"] for a in actions},
-              subject=question_subject(game.definition, view, context if actions else None))
+              subject=question_subject(game.definition, view, context if actions else None),
+              option_kind=option_kind or "",
+              named=frozenset(v for v in (context or {}).get("named") or () if isinstance(v, str)))
     ctx, pictures = placing_by_looking(ctx, actions, context)
     tokens = {t["id"]: t for t in view["tokens"] if "id" in t}
     seats = []

@@ -85,6 +85,7 @@ def draw_mine(ctx: Ctx) -> str:
     if not tokens:
         return ""
     grids = {g.token: g for g in ctx.definition.grids.values()}
+    by_name = _asks_for_the_hand(ctx, tokens)
     d = Drawing(ctx.width + 2 * MARGIN, MARGIN)
     places: list[str] = []
     for t in tokens:
@@ -106,7 +107,7 @@ def draw_mine(ctx: Ctx) -> str:
             if x > MARGIN and x + drawn.width > ctx.width:
                 x, y, tallest = MARGIN, y + tallest + 6, 0.0
             pick = ctx.pick(token["id"])
-            if pick is None:
+            if pick is None and by_name:
                 names = ctx.label(token)
                 pick = ctx.pick(_value_id(token, ctx)) if names and names != ["?"] else None
             if pick is not None:
@@ -119,6 +120,19 @@ def draw_mine(ctx: Ctx) -> str:
         d.height = y + tallest + 10
     d.height += 4
     return d.svg(ctx.gw.w("Your hand"))
+
+
+def _asks_for_the_hand(ctx: Ctx, tokens: list[dict]) -> bool:
+    """Whether the question picks a piece of the hand by its name: every option (but the
+    named ones, "done") is the name of a piece in the hand, and the options are not places
+    on the board. Else a piece that shares a name with an option (a Doge card named for the
+    district an advisor may go to, a Rialto card of the type the leftover row offers) is
+    not what is asked, and is not outlined."""
+    if ctx.option_kind == "place":
+        return False
+    names = {_value_id(t, ctx) for t in tokens} - {""}
+    asked = [p for p in ctx.picks if p not in ctx.named]
+    return bool(asked) and all(p in names for p in asked)
 
 
 def _value_id(token: dict, ctx: Ctx) -> str:

@@ -30,6 +30,8 @@ class Ctx:
     subject: frozenset[str] = frozenset()   # areas, tokens, spaces the question is about
     cells: frozenset[tuple[int, int]] = frozenset()   # grid cells the question is about
     ghost: dict | None = None     # the tile in hand a candidate cell shows under the pointer
+    option_kind: str = ""         # the kind of the options asked ("place": a place on the board)
+    named: frozenset[str] = frozenset()   # options the rules write out ("done", "skip")
     _places: dict[str, list[dict]] | None = field(default=None, repr=False)
     _notes: dict[str, dict[Any, list]] | None = field(default=None, repr=False)
 
