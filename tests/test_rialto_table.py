@@ -352,3 +352,36 @@ def test_councilmen_moved_between_districts_are_told_as_moves_and_the_question_c
     assert "Red moves a councilman from San Marco into Castello: 3 there now." in red, told
     assert "Red moves a councilman from Santa Croce into Castello: 4 there now." in red, told
     assert not any("puts 3 councilmen" in line for line in red), red
+
+
+def test_the_second_building_question_says_what_the_second_may_be_worth():
+    """Stage C above 4: after a value-4 building, the question for the second one names
+    the rest ("worth up to 1"), not the whole count (a newcomer read "worth up to 5" over
+    options of value 1)."""
+    import random
+
+    import regola
+    game = regola.load_game("rialto")
+    for seed in range(40):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        previous = None
+        while not state.is_over:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            ask = acts[0]["ask"]
+            if ask == "take_building" and previous is not None and previous[0] == seat:
+                n = state.decision_context(seat)["prompt"]["n"]
+                assert n == previous[1] - 4 and n >= 1, (seed, n, previous)
+                worth = [a["value"] for a in acts if a["value"] != "none"]   # "g1", "y1"
+                assert all(int(code[1:]) <= n for code in worth), (n, worth)
+                return
+            choice = rng.choice(acts)
+            previous = None
+            if ask == "take_building":
+                fours = [a for a in acts if a["value"].endswith("4")]
+                count = state.decision_context(seat)["prompt"]["n"]
+                if fours and count > 4:
+                    choice, previous = fours[0], (seat, count)
+            state.apply(seat, choice)
+    raise AssertionError("no second building question in 40 games")
