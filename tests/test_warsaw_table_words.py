@@ -5,6 +5,8 @@ price of building over a tile or discarding; the war names what stands on each s
 
 from __future__ import annotations
 
+import re
+
 from warsaw_helpers import GAME, C, R, clear, fresh, lay, run, set_coins
 
 from regola.i18n.catalog import Words
@@ -226,3 +228,15 @@ def test_two_tiles_alike_but_for_their_numbers_read_apart():
               "family": "public", "effect": "vp_per_residential", "reward": "vp", "amount": 1,
               "per": "residential"}
     assert token_words(gw, public, ctx) == "public building (cost 3)"
+
+
+def test_the_war_line_names_the_spaces_each_player_lost():
+    """A war's story line says where each player lost ("row 4, column 2"), in every
+    language: a newcomer read only "loses 1 space to the war; tiles destroyed: 1"."""
+    from play_helpers import finished
+    game, state = finished("warsaw", 2, 3)
+    lines = {lang: [event_text(e, GameWords(game.definition, Words(lang)))
+                    for e in state.log if e.get("msg") == "ruined"] for lang in ("en", "es", "nl")}
+    assert lines["en"] and all(re.search(r"\(row \d+, column \d+", line) for line in lines["en"])
+    assert all(re.search(r"\(fila \d+, columna \d+", line) for line in lines["es"]), lines["es"]
+    assert all(re.search(r"\(rij \d+, kolom \d+", line) for line in lines["nl"]), lines["nl"]

@@ -8,6 +8,8 @@ prompts) are the game's texts (GameWords).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..bots import bot_name
 from ..i18n.game_words import GameWords, words
 from .labels import _is_cell, cell_words, token_label
@@ -58,9 +60,16 @@ SPACE_FIELDS = frozenset({"space"})
 
 
 def _spaces_named(gw: GameWords, fields: dict) -> dict:
-    """A note's fields with each cell in a `SPACE_FIELDS` field said by row and column."""
-    return {k: cell_words(gw, gw.definition, v) if k in SPACE_FIELDS and _is_cell(v) else v
-            for k, v in fields.items()}
+    """A note's fields with each cell in a `SPACE_FIELDS` field said by row and column, and
+    a field that is a list of cells said as a list of them ("row 1, column 2 and row 2,
+    column 2")."""
+    def named(key: str, value: Any) -> Any:
+        if key in SPACE_FIELDS and _is_cell(value):
+            return cell_words(gw, gw.definition, value)
+        if isinstance(value, list) and value and all(_is_cell(c) for c in value):
+            return gw.w.join([cell_words(gw, gw.definition, c) for c in value])
+        return value
+    return {k: named(k, v) for k, v in fields.items()}
 
 
 def _shown_to_one(gw: GameWords, event: dict, token: str, who: str) -> str:
