@@ -700,3 +700,26 @@ def test_the_action_question_says_the_money_before_a_buy_can_spend_it():
         if seen >= 5:
             break
     assert seen
+
+
+def test_a_count_of_cards_to_draw_is_offered_as_plain_numbers():
+    """"How many cards do you draw?" offers 0, 1, 2, not "0: Fatherly Friend" (a newcomer
+    read cards in the buttons: the counts matched a property of cards in hand)."""
+    game = regola.load_game("copycat")
+    layout = load_layout(game.definition)
+    seen = 0
+    for seed in range(30, 36):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            if acts[0]["ask"] == "how_many_cards":
+                table = table_info("g", seat, ["person"] * 3, "copycat", None, Words("en"))
+                message = seat_message(game, layout, state.observe(seat), acts, table,
+                                       Words("en"), context=state.decision_context(seat))
+                labels = [a["label"] for a in message["prompt"]["actions"]]
+                assert labels == [str(a["value"]) for a in acts], (seed, labels)
+                seen += 1
+            state.apply(seat, rng.choice(acts))
+    assert seen > 10

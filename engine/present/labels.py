@@ -119,7 +119,7 @@ class Namer:
         picks one of the seat's own pieces (a card by its number) with that piece's name;
         with the game's label for it (`labelled`); and with what the option does when the game
         writes its effect ("Local Radio — Gain 1 coin.")."""
-        pieces = self.own_pieces(values, named) if kind != "player" else {}
+        pieces = self.own_pieces(values, named, kind) if kind != "player" else {}
         self.offered = [v for v in values if _is_cell(v)]
         out = []
         for value in values:
@@ -198,11 +198,14 @@ class Namer:
                 t.get("owner") is None and t.get("controller") is None]
         return effects_of(self.gw).of_token(here[0]) if len(here) == 1 else None
 
-    def own_pieces(self, values: list[Any], named: Any = ()) -> dict[Any, dict]:
+    def own_pieces(self, values: list[Any], named: Any = (), kind: str = "") -> dict[Any, dict]:
         """When every option (but the named ones, such as "stop", and areas, such as an
         office offered beside the cards) is a value that one property of the seat's own
         tokens holds (the number or the name of a card in hand), each value's token; else
-        nothing."""
+        nothing. Numbers 0, 1, ... n asked as numbers are a count ("how many cards do you
+        draw?"), never pieces, even when some card happens to carry those numbers."""
+        if kind == "number" and values == list(range(len(values))):
+            return {}
         definition = self.game.definition
         values = [v for v in values if not (isinstance(v, str) and (
             v in named or v in definition.areas))]

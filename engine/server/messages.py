@@ -434,7 +434,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     if actions:
         namer = Namer(game, gw, view)
         named = (context or {}).get("named") or []
-        pieces = namer.own_pieces([a["value"] for a in actions], named) \
+        pieces = namer.own_pieces([a["value"] for a in actions], named, option_kind) \
             if option_kind != "player" else {}
         prompt = {"ask": actions[0]["ask"], "step": actions[0]["step"],
                   "text": namer.prompt(context, actions[0]["ask"],
