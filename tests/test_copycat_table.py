@@ -723,3 +723,28 @@ def test_a_count_of_cards_to_draw_is_offered_as_plain_numbers():
                 seen += 1
             state.apply(seat, rng.choice(acts))
     assert seen > 10
+
+
+def test_a_buy_that_brings_red_cards_says_so_before_it_is_chosen():
+    """Buying a card takes the red cards to its left too: the option says so ("with 1 red
+    card to its left, free"), not only the story afterwards (newcomer nc12)."""
+    from regola.present.labels import option_notes
+    game = regola.load_game("copycat")
+    gw = GameWords(game.definition)
+    told = 0
+    for seed in range(4, 10):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            if acts[0]["ask"] == "buy_card":
+                values = [a["value"] for a in acts]
+                notes = option_notes(gw, state.decision_context(seat), values)
+                for value, note in zip(values, notes):
+                    if note:
+                        assert re.fullmatch(r"with \d+ red cards? to its left, free", note)
+                        told += 1
+                    assert (note is None) or value != "skip"
+            state.apply(seat, rng.choice(acts))
+    assert told
