@@ -638,3 +638,34 @@ def test_a_phone_brings_the_next_question_into_view_after_a_tap_on_the_board(bro
                                 ".getBoundingClientRect(); return [r.top, r.bottom]; })()")
     assert bottom > 0 and top < 844, (top, bottom)
     page.close()
+
+
+def test_a_tapped_piece_says_its_effect_once_on_a_phone(browser, server):
+    """On a phone the office tiles wrap their effect over lines in plain text: the popup
+    gave those lines as facts and then the effect again ("Gain 2 coins, or score · 2 VP
+    for each coin · instead." and the same words whole; newcomer nc12)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True, bypass_csp=True)
+    seat_at_a_new_game(page, server, "copycat", 3)
+    effects = page.eval_on_selector_all(
+        "#board [data-effect]:not([data-action])",
+        "shapes => shapes.map(s => s.getAttribute('data-effect'))")
+    assert effects
+    checked = 0
+    for index, effect in enumerate(effects[:12]):
+        shape = page.locator("#board [data-effect]:not([data-action])").nth(index)
+        shape.scroll_into_view_if_needed()
+        shape.tap()
+        pop = page.locator("#effect-pop")
+        if not pop.is_visible():
+            continue
+        text = " ".join(pop.inner_text().split())
+        words = " ".join(effect.split())
+        assert text.count(words) == 1, text
+        facts = page.eval_on_selector("#effect-pop", "p => (p.querySelector('.facts') || "
+                                      "{textContent: ''}).textContent")
+        assert not any(part.strip() and part.strip() in words
+                       for part in facts.split(" · ")), (facts, words)
+        checked += 1
+    assert checked
+    page.close()

@@ -637,9 +637,13 @@ function pieceLines(shape) {
   if (shape.hasAttribute("data-named")) return [];
   // A label wrapped over lines is given whole: its first part the name, then the others.
   if (shape.hasAttribute("data-name")) return shape.getAttribute("data-name").split(" · ");
+  // A line of the effect's own words (wrapped on a narrow board, not in italics) is left
+  // out too: the popup says the effect once, whole.
+  const effect = (shape.getAttribute("data-effect") || "").replace(/\s+/g, " ");
   return [...shape.querySelectorAll("text")]
     .filter((t) => t.getAttribute("font-style") !== "italic")
-    .map((t) => t.textContent.trim()).filter(Boolean).join(" · ").split(" · ").filter(Boolean);
+    .map((t) => t.textContent.trim()).filter(Boolean).join(" · ").split(" · ").filter(Boolean)
+    .filter((line, i) => i === 0 || !effect.includes(line.replace(/…$/, "")));
 }
 
 function showEffect(shape) {
