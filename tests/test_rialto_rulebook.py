@@ -108,8 +108,9 @@ def test_the_book_shows_the_provisional_data_and_every_reading(book):
     learns which details are this edition's), not the rules in full; every reading is told
     in the chapter that uses it (no Clarifications repeat them)."""
     text = book.markdown
-    note = "## About this edition\n\nThis edition settles the following details of the game:"
-    assert note in text and "This edition settles" not in book.full_rules
+    note = ("## About this edition\n\nThis edition sets the following details itself. If your "
+            "copy of the game prints them differently, play as your copy says:")
+    assert note in text and "This edition sets" not in book.full_rules
     assert text.index(note) > text.index("## Turn summary")
     for words in ("bridge tiles: 3 and 4", "each side of the Grand Canal",
                   "Which districts the connections join", "blue buildings do",

@@ -275,7 +275,8 @@ class Book(ProcedureBlocks, ExampleBlocks):
             return ""
         lines = ["**" + self.w.ctx("rulebook", "About this edition") + "**", ""] if headed \
             else []
-        lines += [self.w("This edition settles the following details of the game:"), ""]
+        lines += [self.w("This edition sets the following details itself. If your copy of the "
+                         "game prints them differently, play as your copy says:"), ""]
         lines += [f"- {sentence(self.t.name('provisional', e['id']))}" for e in entries]
         return "\n".join(lines)
 
