@@ -125,9 +125,9 @@ def draw_mine(ctx: Ctx) -> str:
 def _asks_for_the_hand(ctx: Ctx, tokens: list[dict]) -> bool:
     """Whether the question picks a piece of the hand by its name: every option (but the
     named ones, "done") is the name of a piece in the hand, and the options are not places
-    on the board. Else a piece that shares a name with an option (a Doge card named for the
-    district an advisor may go to, a Rialto card of the type the leftover row offers) is
-    not what is asked, and is not outlined."""
+    on the board. Else a piece that shares a name with an option (a card named for the area
+    a piece may go to, a card of the type a row on the board offers) is not what is asked,
+    and is not outlined."""
     if ctx.option_kind == "place":
         return False
     names = {_value_id(t, ctx) for t in tokens} - {""}
