@@ -726,8 +726,9 @@ def test_a_count_of_cards_to_draw_is_offered_as_plain_numbers():
 
 
 def test_a_buy_that_brings_red_cards_says_so_before_it_is_chosen():
-    """Buying a card takes the red cards to its left too: the option says so ("with 1 red
-    card to its left, free"), not only the story afterwards (newcomer nc12)."""
+    """Buying a card takes the red cards to its left too: the option says so ("you must
+    also take 1 red card to its left (no action)"), not only the story afterwards
+    (newcomers nc12, nc13: "free" read as a bonus)."""
     from regola.present.labels import option_notes
     game = regola.load_game("copycat")
     gw = GameWords(game.definition)
@@ -743,7 +744,8 @@ def test_a_buy_that_brings_red_cards_says_so_before_it_is_chosen():
                 notes = option_notes(gw, state.decision_context(seat), values)
                 for value, note in zip(values, notes):
                     if note:
-                        assert re.fullmatch(r"with \d+ red cards? to its left, free", note)
+                        assert re.fullmatch(r"you must also take \d+ red cards? to its left "
+                                            r"\(no action\)", note)
                         told += 1
                     assert (note is None) or value != "skip"
             state.apply(seat, rng.choice(acts))
