@@ -409,7 +409,7 @@ def test_doge_advisors_palace_spaces_and_marker_rows_say_what_they_are():
     assert all(re.search(r"takes \d of your houses", e.get("data-effect")) and
                e.find(SVG + "title") is not None for e in spaces)
     words = texts(draw_board(ctx, "doge"))
-    assert words.count("palace cost in houses (paid back to your") == 6
+    assert words.count("palace cost in houses") == 6     # whole, not cut off (a newcomer)
     assert "ballot markers" in words
 
 
