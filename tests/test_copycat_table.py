@@ -702,26 +702,32 @@ def test_the_action_question_says_the_money_before_a_buy_can_spend_it():
     assert seen
 
 
-def test_a_count_of_cards_to_draw_is_offered_as_plain_numbers():
-    """"How many cards do you draw?" offers 0, 1, 2, not "0: Fatherly Friend" (a newcomer
-    read cards in the buttons: the counts matched a property of cards in hand)."""
+def asked_in_random_games(ask: str, seeds: range):
+    """Every seat's decisions at `ask` in random games of these seeds: (game, state, seat,
+    actions), taken before the decision is answered."""
     game = regola.load_game("copycat")
-    layout = load_layout(game.definition)
-    seen = 0
-    for seed in range(30, 36):
+    for seed in seeds:
         state = game.new_state(players=3, seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
             seat = state.to_move[0]
             acts = state.legal_actions(seat)
-            if acts[0]["ask"] == "how_many_cards":
-                table = table_info("g", seat, ["person"] * 3, "copycat", None, Words("en"))
-                message = seat_message(game, layout, state.observe(seat), acts, table,
-                                       Words("en"), context=state.decision_context(seat))
-                labels = [a["label"] for a in message["prompt"]["actions"]]
-                assert labels == [str(a["value"]) for a in acts], (seed, labels)
-                seen += 1
+            if acts[0]["ask"] == ask:
+                yield game, state, seat, acts
             state.apply(seat, rng.choice(acts))
+
+
+def test_a_count_of_cards_to_draw_is_offered_as_plain_numbers():
+    """"How many cards do you draw?" offers 0, 1, 2, not "0: Fatherly Friend" (a newcomer
+    read cards in the buttons: the counts matched a property of cards in hand)."""
+    seen = 0
+    for game, state, seat, acts in asked_in_random_games("how_many_cards", range(30, 36)):
+        table = table_info("g", seat, ["person"] * 3, "copycat", None, Words("en"))
+        message = seat_message(game, load_layout(game.definition), state.observe(seat), acts,
+                               table, Words("en"), context=state.decision_context(seat))
+        labels = [a["label"] for a in message["prompt"]["actions"]]
+        assert labels == [str(a["value"]) for a in acts], labels
+        seen += 1
     assert seen > 10
 
 
@@ -730,23 +736,14 @@ def test_a_buy_that_brings_red_cards_says_so_before_it_is_chosen():
     also take 1 red card to its left (no action)"), not only the story afterwards
     (newcomers nc12, nc13: "free" read as a bonus)."""
     from regola.present.labels import option_notes
-    game = regola.load_game("copycat")
-    gw = GameWords(game.definition)
     told = 0
-    for seed in range(4, 10):
-        state = game.new_state(players=3, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            seat = state.to_move[0]
-            acts = state.legal_actions(seat)
-            if acts[0]["ask"] == "buy_card":
-                values = [a["value"] for a in acts]
-                notes = option_notes(gw, state.decision_context(seat), values)
-                for value, note in zip(values, notes):
-                    if note:
-                        assert re.fullmatch(r"you must also take \d+ red cards? to its left "
-                                            r"\(no action\)", note)
-                        told += 1
-                    assert (note is None) or value != "skip"
-            state.apply(seat, rng.choice(acts))
+    for game, state, seat, acts in asked_in_random_games("buy_card", range(4, 10)):
+        values = [a["value"] for a in acts]
+        notes = option_notes(GameWords(game.definition), state.decision_context(seat), values)
+        for value, note in zip(values, notes):
+            if note:
+                assert re.fullmatch(r"you must also take \d+ red cards? to its left "
+                                    r"\(no action\)", note)
+                told += 1
+            assert note is None or value != "skip"
     assert told
