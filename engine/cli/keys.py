@@ -63,9 +63,9 @@ def reading_order(cell: Any) -> tuple[int, int]:
 def keyed_as(actions: list[dict], context: dict | None, view: dict) -> list[dict]:
     """The actions as their keys are given: a number that the question labels by a token
     (the context's option_labels pair the option with a token's id) and whose token has a
-    name is keyed as that name is in every other question (a place, such as a street space
-    labelled by the card on it, keeps its own number) (the same card has the same key
-    whether it is asked for by its number or by its name; copies then get 37, 37.2, ...)."""
+    name is keyed as that name is in every other question: the same card has the same key
+    whether it is asked for by its number or by its name (copies then get 37, 37.2, ...).
+    A place labelled by the card on it (a street space) keeps its own number."""
     names = {t["id"]: t.get("name") for t in view.get("tokens") or [] if "id" in t}
     by_option: dict[str, str] = {}
     for pairs in ((context or {}).get("option_labels") or {}).values():
