@@ -53,16 +53,16 @@ ACTION_CARDS = {
 # (section, effect, amount, bonus coins, fewest players).
 BOARD_OFFICES = [
     (0, "buy", 1, 0, 2), (0, "buy", 1, 0, 2), (0, "buy", 1, 1, 2), (0, "buy", 2, 0, 2),
-    (0, "coins", 2, 0, 2), (0, "draw", 2, 0, 2), (0, "draw", 1, 0, 2), (0, "vp", 6, 0, 2),
-    (0, "vp", 4, 0, 2), (0, "coin_or_vp", 2, 0, 2),
+    (0, "coins", 2, 0, 2), (0, "draw", 2, 0, 2), (0, "draw", 1, 0, 2), (0, "vp", 2, 0, 2),
+    (0, "vp", 1, 0, 2), (0, "coin_or_vp", 1, 0, 2),
 ]
 PLAYER_COUNT_OFFICES = [(0, "buy", 1, 0, 3), (0, "draw", 2, 0, 3), (0, "buy", 1, 0, 4),
                         (0, "coins", 1, 0, 4)]
 SECTION_OFFICES = [
-    (1, "vp", 7, 0, 2), (1, "draw", 3, 0, 2), (1, "slide_buy", 1, 0, 2),
-    (2, "buy", 1, 2, 2), (2, "vp", 9, 0, 2), (2, "reuse_office", 1, 0, 2),
+    (1, "vp", 3, 0, 2), (1, "draw", 3, 0, 2), (1, "slide_buy", 1, 0, 2),
+    (2, "buy", 1, 2, 2), (2, "vp", 4, 0, 2), (2, "reuse_office", 1, 0, 2),
     (3, "double_coins", 1, 0, 2), (3, "copy", 1, 0, 2),
-    (4, "vp", 11, 0, 2), (4, "reuse_card", 1, 0, 2),
+    (4, "vp", 5, 0, 2), (4, "reuse_card", 1, 0, 2),
     (5, "buy", 1, 3, 2),
 ]
 
@@ -153,6 +153,17 @@ def test_offices_printed_player_count_and_cards(offices):
     assert len(PLAYER_COUNT_OFFICES) + len(SECTION_OFFICES) == 15
     for v in offices.values():
         assert v["colour"] == COLOUR_OF[v["effect"]]
+
+
+def test_rich_offices_variant_raises_only_the_vp_offices(offices):
+    """The variant rich_offices (rules/copycat/NOTES.md, the balance lab's tuning) raises the
+    five VP offices and the Lobby; every other office is the base game's."""
+    rich = {a: v for a, v in regola.load_game("copycat", "rich_offices").definition.areas.items()
+            if v["kind"] == "office"}
+    raised = {a: (offices[a]["amount"], v["amount"]) for a, v in rich.items()
+              if v != offices[a]}
+    assert raised == {"hall_vp_two": (2, 6), "hall_vp_one": (1, 4), "hall_coin_or_vp": (1, 2),
+                      "s1_vp": (3, 7), "s2_vp": (4, 9), "s4_vp": (5, 11)}
 
 
 def test_exactly_one_office_gives_two_buys(offices):
