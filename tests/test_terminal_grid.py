@@ -226,3 +226,19 @@ def test_a_number_never_names_a_space_in_one_question_and_a_tile_in_another(wars
                         others.add(key)
             state.apply(seat, rng.choice(actions))
     assert spaces and others and not spaces & others, sorted(spaces & others)
+
+
+def test_a_space_may_be_typed_by_its_short_name_or_its_name(warsaw):
+    """At 80x24 the list names spaces short ("[18] r3c4"); a newcomer typed "r5c4" and was
+    refused. The short name and the name before the note are taken as answers too."""
+    from regola.cli.session import pick
+    gw = GameWords(warsaw.definition)
+    screen = Screen(Console(width=80, height=24), warsaw, gw)
+    actions = [{"id": "a", "value": [4, 3], "ask": "where"},
+               {"id": "b", "value": [5, 4], "ask": "where"}]
+    labels = ["row 4, column 3 — pay 1 coin", "row 5, column 4 — pay 1 coin"]
+    keys = ["24", "32"]
+    assert pick("r5c4", keys, actions, labels, screen.short_space) is actions[1]
+    assert pick("R4C3", keys, actions, labels, screen.short_space) is actions[0]
+    assert pick("row 5,  column 4", keys, actions, labels, screen.short_space) is actions[1]
+    assert pick("r9c9", keys, actions, labels, screen.short_space) is None

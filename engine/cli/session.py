@@ -198,7 +198,7 @@ class Session:
                 for line in self.screen.full_log_lines(view):
                     self.console.print(line, markup=False, highlight=False)
             else:
-                chosen = pick(answer, keys, actions, labels)
+                chosen = pick(answer, keys, actions, labels, self.screen.short_space)
                 if chosen is not None:
                     self.history.append(Decision(seat, state.clone(), self.bot_states(),
                                                  dict(self.seen),
@@ -259,9 +259,11 @@ class Session:
                           file=str(path)), 0)
 
 
-def pick(answer: str, keys: list[str], actions: list[dict], labels: list[str]) -> dict | None:
-    """The action an answer names: its key, its id, or its label (any case)."""
-    low = answer.lower()
+def pick(answer: str, keys: list[str], actions: list[dict], labels: list[str],
+         short: Callable[[str], str | None] = lambda _name: None) -> dict | None:
+    """The action an answer names: its key, its id, its label or the name that starts the
+    label (any case), or that name said short as the screen shows it ("r3c4")."""
+    low = " ".join(answer.lower().split())
     for key, action in zip(keys, actions):
         if low == key.lower():
             return action
@@ -269,7 +271,8 @@ def pick(answer: str, keys: list[str], actions: list[dict], labels: list[str]) -
         if answer == action["id"] or low == action["id"].lower():
             return action
     for label, action in zip(labels, actions):
-        if low == label.lower():
+        name = label.partition(" — ")[0]
+        if low in (label.lower(), name.lower(), (short(name) or "").lower()):
             return action
     return None
 
