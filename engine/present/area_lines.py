@@ -1,6 +1,7 @@
-"""An area said in one line: its number and name, a mark when it is the current one, its
-value, each seat's pieces there and the tokens lying there ("3 Dorsoduro ◀ now · worth 4 ·
-Red 1, Blue 2 · current in round 1"). A panel of the game's table.yaml asks for it with
+"""An area said in one line: its number and name, a mark when it is the current one, a
+property of the area (where it lies), its value, each seat's pieces there and the tokens
+lying there ("3 Dorsoduro ◀ now · west of the canal · worth 4 · Red 1, Blue 2 · current in round
+1"). A panel of the game's table.yaml asks for it with
 `lines` (the game variable naming the current area, and the table text that marks it); the
 terminal lists its areas so, and a question offering such an area says the same facts."""
 
@@ -50,12 +51,17 @@ def now_mark(gw: GameWords, view: dict, panel: dict[str, Any], area: str) -> str
 def area_parts(definition: Any, gw: GameWords, view: dict, panel: dict[str, Any],
                area: str) -> list[str]:
     """The facts of one area of a `lines` panel, in order: the mark of the current area,
-    its value (the panel's `value` text), each seat's pieces there by kind ("councilmen:
+    the area's property the `lines` name (its table text, "west of the canal"), its value (the
+    panel's `value` text), each seat's pieces there by kind ("councilmen:
     Red 1, Blue 2"; none, nothing), the labels of the panel's tokens lying there."""
     parts: list[str] = []
     mark = now_mark(gw, view, panel, area)
     if mark:
         parts.append(mark)
+    prop = (panel.get("lines") or {}).get("property")
+    value = definition.areas.get(area, {}).get(prop) if prop else None
+    if value is not None:
+        parts.append(gw.text("table", f"{prop}_{value}") or str(value))
     said = panel.get("value")
     if said and definition.connections:
         total = area_values(definition, view, [area])[area]

@@ -234,8 +234,14 @@ def _panel_mismatches(panel: dict, at: tuple, g: GameDef, kinds: set, places: se
 
 
 def _lines_mismatches(lines: dict, at: tuple, g: GameDef, titles: dict):
-    """A panel's `lines`: its current area's game variable and its mark's text must exist."""
+    """A panel's `lines`: its current area's game variable, its mark's text and the text of
+    each value of its area property must exist."""
     if "current" in lines and lines["current"] not in g.game_vars:
         yield (*at, "lines", "current"), f"no game variable {lines['current']!r}"
     if "now" in lines and lines["now"] not in titles:
         yield (*at, "lines", "now"), f"no text {lines['now']!r} in the text file's table: section"
+    said = lines.get("property")
+    for name, area in g.areas.items() if said else ():
+        if said in area and f"{said}_{area[said]}" not in titles:
+            yield (*at, "lines", "property"), \
+                f"no text {said}_{area[said]!r} in the text file's table: section (for {name!r})"
