@@ -58,8 +58,8 @@ def test_a_counted_loop_that_sets_a_game_variable_names_it(book):
 
 
 @pytest.mark.parametrize("game, said, gone", [
-    ("copycat", "the player may choose the office from the offices where only other players "
-                "have workers; if they do:\n", "If the player did not choose “skip”"),
+    ("copycat", "the player may choose the office from the offices where a worker already "
+                "stands; if they do:\n", "If the player did not choose “skip”"),
     ("copycat", "The player may choose the target space from the street spaces for which the "
                 "player can pay for the card in the street space; if they do not, nothing "
                 "further happens.", "If the player chose “skip”"),
