@@ -669,3 +669,36 @@ def test_a_tapped_piece_says_its_effect_once_on_a_phone(browser, server):
         checked += 1
     assert checked
     page.close()
+
+
+def test_a_phone_shows_the_questions_subject_on_the_board_and_comes_back(browser, server):
+    """On a phone the board lies far below the question (a newcomer found Doge's about
+    1,300 px down): a button under a question whose subject is marked on the board scrolls
+    to it, and a pinned button brings the question back. A desktop shows neither."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True, bypass_csp=True)
+    seat_at_a_new_game(page, server, "doge")
+    for _ in range(40):
+        if page.locator("#prompt .to-board").count():
+            break
+        version = page.get_attribute("body", "data-version")
+        page.locator("#prompt button.action").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_selector("#prompt button.action")
+    assert page.locator("#prompt .to-board").count(), "no question with a subject on the board"
+    assert not page.is_visible("#back-to-question")
+    page.click("#prompt .to-board")
+    top, bottom = page.evaluate(
+        "(() => { const r = document.querySelector('#board').querySelector("
+        "'.subject, [data-subject], [data-subject-cell]').getBoundingClientRect();"
+        " return [r.top, r.bottom]; })()")
+    assert 0 <= top and bottom <= 844, (top, bottom)
+    page.wait_for_selector("#back-to-question", state="visible")
+    page.click("#back-to-question")
+    page.wait_for_selector("#back-to-question", state="hidden")
+    assert abs(page.evaluate("document.querySelector('#prompt').getBoundingClientRect().top")) < 5
+    page.close()
+    desk = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    seat_at_a_new_game(desk, server, "doge")
+    assert desk.locator("#prompt .to-board").count() == 0
+    desk.close()

@@ -490,9 +490,29 @@ window.addEventListener("resize", () => {
   if (TABLE.state && narrow !== TABLE.narrow) drawBoard(TABLE.state);
 });
 
+const SUBJECT = ".subject, [data-subject], [data-subject-cell]";
+
+// Pinned at the bottom of a phone's screen while the person's question is out of sight.
+function backToQuestion() {
+  let back = $("back-to-question");
+  if (!back) {
+    back = el("button", { type: "button", id: "back-to-question", text: W.back_to_question });
+    back.hidden = true;
+    back.addEventListener("click", () => $("prompt").scrollIntoView({ block: "start" }));
+    document.body.append(back);
+    new IntersectionObserver(([seen]) => {
+      back.hidden = seen.isIntersecting || !$("prompt").classList.contains("mine")
+        || !narrowTable();
+    }).observe($("prompt"));
+  }
+  return back;
+}
+
 function drawPrompt(state) {
   const box = $("prompt");
   box.classList.toggle("mine", !!state.prompt);
+  const back = backToQuestion();
+  if (!state.prompt || !narrowTable()) back.hidden = true;
   // The same question as shown: keep its buttons (a click must not land on a redrawn one).
   const key = state.prompt ? JSON.stringify([state.prompt.ask, state.prompt.step, state.prompt.actions])
                            : JSON.stringify([state.over, state.waiting]);
@@ -525,7 +545,18 @@ function drawPrompt(state) {
       spaces.addEventListener("click", pickOnBoard);
       map.push(spaces);
     }
-    box.replaceChildren(el("h3", { text: W.your_turn }), ...where, ask, ...map,
+    // A phone: the board lies far below the question; a button shows what the question is
+    // about on it (its subject, marked), and another one, pinned, brings the question back.
+    const look = [];
+    if (narrowTable() && !state.prompt.map && $("board").querySelector(SUBJECT)) {
+      const show = el("button", { type: "button", class: "to-board", text: W.show_on_board });
+      show.addEventListener("click", () => {
+        const target = $("board").querySelector(SUBJECT) || $("board");
+        target.scrollIntoView({ block: "center", inline: "center" });
+      });
+      look.push(show);
+    }
+    box.replaceChildren(el("h3", { text: W.your_turn }), ...where, ask, ...map, ...look,
                         el("div", { class: "actions" }, ...buttons));
     // A new question out of sight (on a phone, after a tap far down the board): bring it
     // into view, so the person never hunts for what is asked.
