@@ -76,7 +76,7 @@ def test_reading_08_other_value_occupied_office_gives_markers(tmp_path):
     steps = """\
   - act: ["red: 18", "blue: 9", "red: place", "red: hall_coins", "red: end_turn"]
   - set:
-      vars: {markers: [0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}
+      vars: {markers: [0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}
       tokens: [{select: {kind: card, name: party_congress}, to: hand, owner: blue}]
   - act: ["blue: play", "blue: party_congress", "blue: use", "blue: hall_coins"]
   - expect:

@@ -143,7 +143,7 @@ def test_office_cards_not_yet_open_are_drawn_face_down(books):
     svg = books["copycat", "en"].pictures["copycat-setup.svg"]
     backs = [r for r in ET.fromstring(svg).iter(f"{SVG}rect") if r.get("fill") == BACK]
     assert len(backs) == 10 + 1                   # 11 office cards, one open; the legend's swatch
-    assert "offices face down" in texts_of(svg)
+    assert "offices not open yet (their cards still in the piles)" in texts_of(svg)
     assert "faded: not in play yet" not in texts_of(svg)
     assert all(float(r.get("fill-opacity", 1)) == 1 for r in backs)
 

@@ -274,7 +274,7 @@ class Position:
             kinds = sorted({self.t.g.areas[k]["kind"] for k in
                             self.view.get("vars", {}).get(self.spec["open_var"]) or []
                             if k in self.t.g.areas})
-            entries += [(BACK, self.t.w("{things} face down",
+            entries += [(BACK, self.t.w("{things} not open yet (their cards still in the piles)",
                                         things=self.t.name("area_kinds", k, 2)))
                         for k in kinds]
         elif self.spec.get("open_var"):
