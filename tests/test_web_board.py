@@ -482,6 +482,7 @@ def test_a_long_panel_heading_wraps_inside_the_board_on_either_width(game):
     ("doge", "choose_area", True),              # which card to play: the hand is asked
     ("doge", "advisor_destination", False),     # an area of the board, not a card
     ("rialto", "take_or_draw", False),          # a type from the leftover row, not a card
+    ("rialto", "discard_card", True),           # a type of card in the hand
 ])
 def test_the_hand_is_outlined_only_when_the_question_picks_a_card_of_it(game_id, ask,
                                                                          outlined):
@@ -511,3 +512,34 @@ def test_the_hand_is_outlined_only_when_the_question_picks_a_card_of_it(game_id,
         if seen >= 3:
             break
     assert seen
+
+
+def test_a_type_from_the_leftover_row_outlines_no_hand_card_even_when_the_hand_has_each():
+    """Rialto's green building 1 offers the types of the leftover row (and "draw"): a
+    newcomer still saw hand cards outlined when the hand held every type offered."""
+    from regola.i18n.catalog import Words
+    from regola.server.messages import seat_message, table_info
+    game = regola.load_game("rialto")
+    layout = load_layout(game.definition)
+    covered = 0
+    for seed in range(60):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            acts = state.legal_actions(seat)
+            if acts[0]["ask"] == "take_or_draw":
+                view = state.observe(seat)
+                held = {t.get("type") for t in view["tokens"]
+                        if t.get("owner") == seat and t.get("at") == "hand"}
+                offered = {a["value"] for a in acts} - {"draw"}
+                if offered <= held:
+                    table = table_info("g", seat, ["person"] * 3, "rialto", None, Words("en"))
+                    message = seat_message(game, layout, view, acts, table, Words("en"),
+                                           context=state.decision_context(seat))
+                    assert "data-action=" not in (message["hand"] or ""), (seed, offered)
+                    covered += 1
+            state.apply(seat, rng.choice(acts))
+        if covered >= 2:
+            break
+    assert covered

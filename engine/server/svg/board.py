@@ -124,15 +124,22 @@ def draw_mine(ctx: Ctx) -> str:
 
 def _asks_for_the_hand(ctx: Ctx, tokens: list[dict]) -> bool:
     """Whether the question picks a piece of the hand by its name: every option (but the
-    named ones, "done") is the name of a piece in the hand, and the options are not places
-    on the board. Else a piece that shares a name with an option (a card named for the area
-    a piece may go to, a card of the type a row on the board offers) is not what is asked,
-    and is not outlined."""
+    named ones, "done") is the name of a piece in the hand, and the options are neither
+    places on the board nor all names of pieces of the same kinds that lie, owned by
+    nobody, outside the hand (a row on the board offering cards of those types: the hand
+    may hold the same types). Else a piece that shares a name with an option is not what
+    is asked, and is not outlined."""
     if ctx.option_kind == "place":
         return False
     names = {_value_id(t, ctx) for t in tokens} - {""}
     asked = [p for p in ctx.picks if p not in ctx.named]
-    return bool(asked) and all(p in names for p in asked)
+    if not asked or not all(p in names for p in asked):
+        return False
+    mine_ids, kinds = {t.get("id") for t in tokens}, {t["kind"] for t in tokens}
+    elsewhere = {_value_id(t, ctx) for t in ctx.view.get("tokens", [])
+                 if "id" in t and t.get("id") not in mine_ids and t["kind"] in kinds
+                 and t.get("owner") is None} - {""}
+    return not all(p in elsewhere for p in asked)
 
 
 def _value_id(token: dict, ctx: Ctx) -> str:
