@@ -69,3 +69,16 @@ def test_a_street_space_labelled_by_its_card_keeps_its_key_between_two_buys():
                         checked += 1
             state.apply(seat, rng.choice(acts))
     assert checked
+
+
+def test_the_kinds_of_a_piece_keep_their_keys_between_two_questions():
+    """Rialto's discards offer the card types in hand: each type keyed by its place among
+    the game's types, so a type keeps its key when another runs out (a newcomer typed ahead
+    and discarded the wrong card when Gondola moved from [3] to [2])."""
+    game = regola.load_game("rialto")
+    book = KeyBook(game, GameWords(game.definition))
+    first = [{"id": t, "value": t, "ask": "discard_card"} for t in
+             ("gold", "bridge", "gondola", "joker")]
+    second = [a for a in first if a["value"] != "bridge"]
+    assert book.keys(first, []) == ["2", "4", "5", "7"]
+    assert book.keys(second, []) == ["2", "5", "7"]

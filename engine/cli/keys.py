@@ -170,7 +170,9 @@ class KeyBook:
         numbers: set[int] = {int(k) for k in out if k is not None and k.isdigit()}
         if rest and not cells and self._reach() is None and not any(
                 isinstance(a["value"], str) and a["value"] in self.areas for a in actions):
-            self._count_off(rest, out, numbers | {int(k) for k in used if k.isdigit()})
+            taken = numbers | {int(k) for k in used if k.isdigit()}
+            if not self._by_kind_of_piece(actions, rest, out, taken):
+                self._count_off(rest, out, taken)
             return [self._unique(k, out, i) for i, k in enumerate(out)]
         shared = self.numbers.setdefault("", {})   # one book for every question
         fresh = []
@@ -201,6 +203,28 @@ class KeyBook:
             numbers.add(number)
             out[i] = str(number)
         return [self._unique(k, out, i) for i, k in enumerate(out)]
+
+    def _by_kind_of_piece(self, actions: list[dict], rest: list[int], out: list[str | None],
+                          taken: set[int]) -> bool:
+        """Keys for options that are the few kinds a piece comes in (the types of a card:
+        a property of a token with at most nine values): each its place in the data's
+        order, so a kind keeps its key from one question to the next (a newcomer typed
+        ahead and discarded the wrong card when the keys shifted). False (nothing keyed)
+        if the options are not such kinds or a key is already taken."""
+        values = [actions[i]["value"] for i in rest]
+        if not all(isinstance(v, str) for v in values) or len(set(values)) != len(values):
+            return False
+        for kind in self.game.definition.tokens.values():
+            for column in kind.props.values():
+                kinds = list(dict.fromkeys(v for v in column if isinstance(v, str)))
+                if len(kinds) <= 9 and set(values) <= set(kinds):
+                    numbers = [kinds.index(v) + 1 for v in values]
+                    if any(n in taken for n in numbers):
+                        return False
+                    for i, number in zip(rest, numbers):
+                        out[i] = str(number)
+                    return True
+        return False
 
     @staticmethod
     def _count_off(rest: list[int], out: list[str | None], taken: set[int]) -> None:
