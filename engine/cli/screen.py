@@ -137,6 +137,8 @@ TALL = 30
 STORY_FLOOR = 5
 """The story lines a tall screen keeps beside areas said each in a line (what happened
 stays in sight: the board gives up its lines first)."""
+SMALL_STORY_FLOOR = 3
+"""The same on a screen under TALL lines."""
 
 
 def whole_entries(logs: list[Text], room: int) -> int:
@@ -328,9 +330,10 @@ class Screen:
                              log_room: int) -> tuple[list[Text], int]:
         """The board and the story's room when areas are said each in its line (a player
         decides by them, and by the rows beside them): the story gives up lines, one at a
-        time, while the board has more of them to show: down to one line on a small
-        screen, to three on a taller one (what happened stays in sight)."""
-        floor = 1 if self.console.height < TALL else STORY_FLOOR
+        time, while the board has more of them to show: down to three lines on a small
+        screen, to five on a taller one (what happened stays in sight: at 80x24 a newcomer
+        saw one line of a whole election)."""
+        floor = SMALL_STORY_FLOOR if self.console.height < TALL else STORY_FLOOR
         while log_room > floor:
             more = self.board_lines(view, room - log_room + 1)
             if len(more) <= len(board_lines):
