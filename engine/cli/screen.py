@@ -330,10 +330,11 @@ class Screen:
                              log_room: int) -> tuple[list[Text], int]:
         """The board and the story's room when areas are said each in its line (a player
         decides by them, and by the rows beside them): the story gives up lines, one at a
-        time, while the board has more of them to show: down to three lines on a small
-        screen, to five on a taller one (what happened stays in sight: at 80x24 a newcomer
-        saw one line of a whole election)."""
-        floor = SMALL_STORY_FLOOR if self.console.height < TALL else STORY_FLOOR
+        time, while the board has more of them to show: down to five lines on a tall
+        screen; on a small one to three when much happened (at 80x24 a newcomer saw one
+        line of a whole election), else to one."""
+        floor = STORY_FLOOR if self.console.height >= TALL else \
+            SMALL_STORY_FLOOR if log_room > 2 * SMALL_STORY_FLOOR else 1
         while log_room > floor:
             more = self.board_lines(view, room - log_room + 1)
             if len(more) <= len(board_lines):

@@ -1,6 +1,6 @@
 """An area said in one line: its number and name, a mark when it is the current one, a
 property of the area (where it lies), its value, each seat's pieces there and the tokens
-lying there ("3 Dorsoduro ◀ now · west of the canal · worth 4 · Red 1, Blue 2 · current in round
+lying there ("3 Dorsoduro ◀ now · west · worth 4 · Red 1, Blue 2 · current in round
 1"). A panel of the game's table.yaml asks for it with
 `lines` (the game variable naming the current area, and the table text that marks it); the
 terminal lists its areas so, and a question offering such an area says the same facts."""
@@ -51,7 +51,7 @@ def now_mark(gw: GameWords, view: dict, panel: dict[str, Any], area: str) -> str
 def area_parts(definition: Any, gw: GameWords, view: dict, panel: dict[str, Any],
                area: str) -> list[str]:
     """The facts of one area of a `lines` panel, in order: the mark of the current area,
-    the area's property the `lines` name (its table text, "west of the canal"), its value (the
+    the area's property the `lines` name (its table text, "west"), its value (the
     panel's `value` text), each seat's pieces there by kind ("councilmen:
     Red 1, Blue 2"; none, nothing), the labels of the panel's tokens lying there."""
     parts: list[str] = []

@@ -17,6 +17,7 @@ from ..game import Game
 from ..i18n.game_words import GameWords, fill
 from ..i18n.game_words import words as id_words
 from .effects import Effects
+from .table_layout import load_layout
 
 LINK = re.compile(r"“?\[([^\]]+)\]\([^)]*\)”?")
 """A Markdown link in a text, with the quotes around it: a table says its words alone
@@ -40,13 +41,38 @@ def token_label(gw: GameWords, token: dict) -> str:
     if template is not None:
         filled = fill(template, {p: prop_text(gw, v) for p, v in known.items()})
         if "{" not in filled:
-            return part_numbers(gw, token, filled)
+            return ", ".join([part_numbers(gw, token, filled), *shown_flags(gw, token)])
     names: list[str] = []
     for value in known.values():
         text = prop_text(gw, value)
         if not any(text.lower() in other.lower() for other in names):
             names = [n for n in names if n.lower() not in text.lower()] + [text]
     return " ".join(names) if names else gw.piece(kind.name)
+
+
+_LABELS: dict[int, tuple[Any, dict]] = {}
+"""Each game's table labels (table.yaml), read once: by the definition's id, with the
+definition (kept, so that its id names it alone)."""
+
+
+def shown_flags(gw: GameWords, token: dict) -> list[str]:
+    """The names of a token's true/false properties that are true and that the table's
+    labels show ("transport icon"), as the web table's buttons say them; none for a token
+    whose effect text says what it does."""
+    held = _LABELS.get(id(gw.definition))
+    if held is None or held[0] is not gw.definition:
+        held = _LABELS[id(gw.definition)] = (gw.definition, load_layout(gw.definition).labels)
+    labels = held[1]
+    if effects_of(gw).of_token(token):
+        return []
+    return [gw.prop(p) for p in labels.get(token.get("kind"), []) if token.get(p) is True]
+
+
+def is_kind_of_piece(definition: Any, value: str) -> bool:
+    """Whether a value is one of the few kinds a piece comes in (a card's type: a value of
+    a token property with at most nine values), not a piece of its own."""
+    return any(value in column and len(set(map(str, column))) <= 9
+               for kind in definition.tokens.values() for column in kind.props.values())
 
 
 def part_numbers(gw: GameWords, token: dict, name: str) -> str:
@@ -169,8 +195,11 @@ class Namer:
         if isinstance(value, str) and value in self.tokens:
             return effects.of_token(self.tokens[value])
         if isinstance(value, str) and value in self.game.definition.areas:
-            return self.area_facts(value) or effects.of_area(value) or \
-                self._lone_effect(value)
+            kind = self.game.definition.areas[value].get("kind", "")
+            # (a text keyed by the area itself tells what happens there, on the board; an
+            # option says what the area does only when a property of it picks the text)
+            own = effects.of_area(value) if effects.picking(kind) != "area" else None
+            return self.area_facts(value) or own or self._lone_effect(value)
         if isinstance(value, str) and value in self.game.definition.locations:
             return self._lone_effect(value)
         if isinstance(value, str) and value not in self.game.definition.locations:
@@ -284,7 +313,7 @@ class Namer:
             for value in context["prompt"].values():
                 effect = self.effect(value) if isinstance(value, str) and \
                     value not in definition.areas and value not in definition.locations \
-                    else None
+                    and not is_kind_of_piece(definition, value) else None
                 name = self.value(value) if effect else None
                 if text and name and name in text:
                     text = text.replace(name, self.gw.w("{token} ({effect})", token=name,
