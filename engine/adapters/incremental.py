@@ -6,9 +6,10 @@ VectorKeeper gives the same vector (tests check it at every point of many games)
 remembering, per seat, the last vector and the state parts it was made from, and comparing:
 token columns value by value (a changed token's block is cleared and written again), piece
 rows, and, for the rest (decks, variables, tracks, bank, links), the marshal bytes of each
-part (version 2: equal data, equal bytes; a list of texts equal to the last one needs
-none); the variables of each mapping whose bytes changed are written again from the blocks
-remembered for those bytes (every seat sees the change in turn). The comparison is with the data itself, not with a record of changes (the
+part (version 2: equal data, equal bytes; a deck's list of texts equal to the last one
+needs none). A mapping of variables whose bytes changed is written again whole, from the
+blocks remembered for those bytes (every seat meets the change in turn: it is encoded
+once). The comparison is with the data itself, not with a record of changes (the
 interpreter keeps none: a refused action goes back to a checkpoint), so any state may be
 given (a clone, one restored after a refused action, one loaded from a save, another game
 of the same table): only the cost differs. In a secret step, a seat's vector is made from
@@ -119,11 +120,10 @@ class VectorKeeper:
         return vec
 
     def _header(self, kept: _Seat, data: dict, seat: int | None) -> None:
-        """seat, to_move, over, winners, ask and legal (few ones: cleared and set again)."""
-        lay, vec = self.layout, kept.vec
+        """seat, to_move, over, winners, ask and legal (few ones: cleared and set again,
+        unless they are the same as the last ones)."""
+        lay = self.layout
         o, n = lay.offsets, lay.n
-        if kept.header:
-            vec[kept.header] = 0
         ones = [] if seat is None else [o["seat"] + seat]
         mine = None
         to_move = o["to_move"]
@@ -144,8 +144,11 @@ class VectorKeeper:
         if mine is not None:
             ones.append(o["ask"] + lay.asks.get(mine["ask"], len(lay.asks)))
             ones += self.encoder.legal_indices(mine["options"])
-        vec[ones] = 1
-        kept.header = ones
+        if ones != kept.header:
+            if kept.header:
+                kept.vec[kept.header] = 0
+            kept.vec[ones] = 1
+            kept.header = ones
 
     def _pieces(self, kept: _Seat, counts: dict) -> None:
         vec, last = kept.vec, kept.counts
