@@ -20,6 +20,7 @@ its new answers. The legal actions' ids are remembered per set of options
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -30,7 +31,8 @@ from ..game import GameState
 from .observation import Encoder, plain_key
 
 ENCODED_MEMO = 4096
-"""How many mappings of variables keep their encoding (the memo starts over beyond)."""
+"""How many mappings of variables, tracks, banks and links keep their encoding (the memo
+starts over beyond)."""
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
 
 
@@ -69,7 +71,6 @@ class VectorKeeper:
         self._hidden_base = [lay.offsets["hidden"] + kind * lay.P * (lay.n + 1)
                              for kind in self._kind]
         self._sizes = dict(lay.sections)
-        self._decks_size = self._sizes["decks"]
         self._part_writers = [(name, write) for name, write in (
             ("tracks", encoder._tracks), ("bank", encoder._bank), ("links", encoder._links))
             if self._sizes[name]]
@@ -78,7 +79,8 @@ class VectorKeeper:
         self._vars_at, self._vars_size = lay.offsets["vars"], self._sizes["vars"]
         self._pvars_at = lay.offsets["player_vars"]
         self._pvars_size = len(lay.player_vars) * (1 + lay.value_size)   # one seat's
-        self._encoded: dict[tuple, tuple[list[int], list[Any]]] = {}     # see _mapping
+        self._encoded: dict[tuple, tuple] = {}   # see _mapping and _section
+        self._scratch = np.zeros(lay.observation_size, np.float32)       # see _section
 
     def action_ids(self, options: list) -> list[int]:
         """The sorted action ids of a decision's options (Encoder.action_ids)."""
@@ -256,7 +258,7 @@ class VectorKeeper:
                 return
         lay, vec = self.layout, kept.vec
         start = lay.offsets["decks"]
-        vec[start:start + self._decks_size] = 0
+        vec[start:start + self._sizes["decks"]] = 0
         self.encoder._decks(vec, {name: [card if up else None
                                          for card, up in zip(d["cards"], d["up"])]
                                   for name, d in decks.items()})
@@ -335,7 +337,24 @@ class VectorKeeper:
             key = plain_key(part)
             if key is not None and key == kept.parts.get(name):
                 continue
-            start, size = self.layout.offsets[name], self._sizes[name]
-            kept.vec[start:start + size] = 0
-            write(kept.vec, {} if part is None else part)
+            self._section(kept.vec, name, key, write, {} if part is None else part)
             kept.parts[name] = key
+
+    def _section(self, vec: np.ndarray, name: str, key: bytes | None,
+                 write: Callable[[np.ndarray, Any], None], part: Any) -> None:
+        """Write a section again: what write(vector, part) puts in it, remembered by the
+        marshal bytes `key` of the part (every seat meets a change in turn)."""
+        start, size = self.layout.offsets[name], self._sizes[name]
+        found = None if key is None else self._encoded.get((name, key))
+        if found is None:
+            scratch = self._scratch
+            scratch[start:start + size] = 0
+            write(scratch, part)
+            spots = np.flatnonzero(scratch[start:start + size]) + start
+            found = (spots, scratch[spots])
+            if key is not None:
+                if len(self._encoded) >= ENCODED_MEMO:
+                    self._encoded.clear()
+                self._encoded[(name, key)] = found
+        vec[start:start + size] = 0
+        vec[found[0]] = found[1]
