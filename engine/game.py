@@ -174,8 +174,7 @@ class GameState(StateViews):
         self._rt = runtime
         self._base: tuple | None = None      # (copy of the data, log length) or None
         self._since: list[tuple[int, Any]] = []
-        self._dirty = not bound              # True once the data was handed out (or while
-        #                                      never bound): bind the runtime before use
+        self._dirty = not bound              # True once the data was handed out: re-read it
         self._block_at: int | None = None    # the log's length when the open secret step
         #                                      took its first answer (None: not known)
         self._alone: tuple | None = None     # (key, state): the last _as_if_alone made
