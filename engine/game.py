@@ -163,18 +163,18 @@ class GameState(StateViews):
                  "_alone", "_seen_logs")
 
     def __init__(self, game: Game, data: dict, log: EventLog | None = None,
-                 runtime: Runtime | None = None, bound: bool = True):
+                 runtime: Runtime | None = None):
         self.game = game
         self._data = data
         self._log = EventLog() if log is None else log
         if runtime is None:
             n = data["n"]
             runtime = Runtime(game.definition, data, game.constants(n),
-                              layout_of(game.definition, n), self._log.tail, bound=bound)
+                              layout_of(game.definition, n), self._log.tail)
         self._rt = runtime
         self._base: tuple | None = None      # (copy of the data, log length) or None
         self._since: list[tuple[int, Any]] = []
-        self._dirty = not bound              # True once the data was handed out: re-read it
+        self._dirty = False                  # True once the data was handed out: re-read it
         self._block_at: int | None = None    # the log's length when the open secret step
         #                                      took its first answer (None: not known)
         self._alone: tuple | None = None     # (key, state): the last _as_if_alone made
@@ -533,21 +533,21 @@ class GameState(StateViews):
         alone from call to call (an observation encoder): `kept` is what the last call
         returned for `player` ([base, answers, steps, state, shared], or None). While
         `player` has not answered in the step, the state is the one _seen_from shares
-        with every such seat (its token index never built unless it is used); once it
-        has, a state of its own, made from the step's start with the seat's answers, then
-        advanced by its new answers, not made again. The caller must never hand the state
-        out or change it."""
+        with every such seat; once it has, a state of its own, advanced by its new answers
+        (a copy of the shared one first), not made again from the step's start. The
+        caller must never hand the state out or change it."""
         step = self._step_hiding_others(player)
         if step is None:
             return self, kept
         mine = [value for seat, value in step["answers"] if seat == player]
         done = len(kept[1]) if kept else 0
-        # The shared state is not advanced (a copy of it would need its token index).
         if kept and kept[0] == step["base"] and done <= len(mine) and \
-                not (kept[4] and done < len(mine)) and \
                 marshal.dumps(kept[1], 2) == marshal.dumps(mine[:done], 2):   # (no refs)
             alone = kept[3]
             if done < len(mine):
+                if kept[4]:
+                    alone = kept[3] = alone.clone()
+                    kept[4] = False
                 alone._data["steps"] = kept[2] + done   # as a replay from the start counts
                 try:
                     for value in mine[done:]:
@@ -614,12 +614,10 @@ class GameState(StateViews):
         else:
             events = self._log.fork()
             events.truncate(self._block_at)
-        # Bound to its data only if answers are given again here or when first used: a
-        # view read as data only (an observation encoder) never needs the token index.
-        answers = [value for seat, value in step["answers"] if seat == player]
-        alone = GameState(self.game, data, events, bound=bool(answers))
-        for value in answers:
-            alone._answer(alone._waiting(player), player, value)
+        alone = GameState(self.game, data, events)
+        for seat, value in step["answers"]:
+            if seat == player:
+                alone._answer(alone._waiting(seat), seat, value)
         # The step counter as it really is, so that the seat's actions (stamped with the
         # step their question was asked at) fit the views and samples built from here.
         alone._data["steps"] = self._data["steps"]

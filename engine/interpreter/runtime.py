@@ -37,7 +37,7 @@ class Runtime(TokenOps):
 
     def __init__(self, game: GameDef, state: dict, consts: dict[str, Any],
                  layout: Layout | None = None, log: list | None = None,
-                 where: list | None = None, props: list | None = None, bound: bool = True):
+                 where: list | None = None, props: list | None = None):
         self.g = game
         self.s = state
         self.n = state["n"]
@@ -48,10 +48,7 @@ class Runtime(TokenOps):
         self.secret = False      # True while a simultaneous (secret) thread runs
         self.props = self.lay.props if props is None else props
         self.slot = self.lay.slot
-        if bound:
-            self.bind(where)
-        else:                    # bound on first use (GameState._fresh): the index is costly
-            self._columns()
+        self.bind(where)
 
     def bind(self, where: list | None = None) -> None:
         """Take the state's columns again (after the state's dict was refilled); rebuild
