@@ -6,8 +6,10 @@ VectorKeeper gives the same vector (tests check it at every point of many games)
 remembering, per seat, the last vector and the state parts it was made from, and comparing:
 token columns value by value (a changed token's block is cleared and written again), piece
 rows, and, for the rest (decks, variables, tracks, bank, links), the marshal bytes of each
-part (version 2: equal data, equal bytes; an unchanged immutable object or list of texts
-needs none). The comparison is with the data itself, not with a record of changes (the
+part (version 2: equal data, equal bytes; a deck's list of texts equal to the last one
+needs none). A mapping of variables whose bytes changed is written again whole, from the
+blocks remembered for those bytes (every seat meets the change in turn: it is encoded
+once). The comparison is with the data itself, not with a record of changes (the
 interpreter keeps none: a refused action goes back to a checkpoint), so any state may be
 given (a clone, one restored after a refused action, one loaded from a save, another game
 of the same table): only the cost differs. In a secret step, a seat's vector is made from
@@ -18,6 +20,7 @@ its new answers. The legal actions' ids are remembered per set of options
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -27,12 +30,9 @@ import numpy as np
 from ..game import GameState
 from .observation import Encoder, plain_key
 
-_ABSENT = object()
-"""A variable the seat does not see (or the state does not hold)."""
-_IMMUTABLE = frozenset((int, str, bool, float, type(None), object))
-"""Types whose objects never change (object: _ABSENT)."""
-_MUTABLE = object()
-"""Kept in place of a value that may change in place (its bytes decide)."""
+ENCODED_MEMO = 4096
+"""How many mappings of variables, tracks, banks and links keep their encoding (the memo
+starts over beyond)."""
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
 
 
@@ -50,7 +50,7 @@ class _Seat:
         self.blocks: list = []              # per token: what it set (shown by id), or
         #                                     its hidden slot
         self.decks: dict | None = None      # per deck: cards, up, all texts, bytes
-        self.vars: dict | None = None       # the marshal bytes of each mapping and value
+        self.vars: dict | None = None       # the marshal bytes of each mapping
         self.parts: dict | None = None      # the marshal bytes of each concept's part
         self.alone: list | None = None      # the step as if alone (GameState._seen_kept)
 
@@ -71,12 +71,16 @@ class VectorKeeper:
         self._hidden_base = [lay.offsets["hidden"] + kind * lay.P * (lay.n + 1)
                              for kind in self._kind]
         self._sizes = dict(lay.sections)
-        self._decks_size = self._sizes["decks"]
         self._part_writers = [(name, write) for name, write in (
             ("tracks", encoder._tracks), ("bank", encoder._bank), ("links", encoder._links))
             if self._sizes[name]]
         self._public = {name: var.visibility == "public"
                         for name, var in lay.definition.player_vars.items()}
+        self._vars_at, self._vars_size = lay.offsets["vars"], self._sizes["vars"]
+        self._pvars_at = lay.offsets["player_vars"]
+        self._pvars_size = len(lay.player_vars) * (1 + lay.value_size)   # one seat's
+        self._encoded: dict[tuple, tuple] = {}   # see _mapping and _section
+        self._scratch = np.zeros(lay.observation_size, np.float32)       # see _section
 
     def action_ids(self, options: list) -> list[int]:
         """The sorted action ids of a decision's options (Encoder.action_ids)."""
@@ -118,11 +122,10 @@ class VectorKeeper:
         return vec
 
     def _header(self, kept: _Seat, data: dict, seat: int | None) -> None:
-        """seat, to_move, over, winners, ask and legal (few ones: cleared and set again)."""
-        lay, vec = self.layout, kept.vec
+        """seat, to_move, over, winners, ask and legal (few ones: cleared and set again,
+        unless they are the same as the last ones)."""
+        lay = self.layout
         o, n = lay.offsets, lay.n
-        if kept.header:
-            vec[kept.header] = 0
         ones = [] if seat is None else [o["seat"] + seat]
         mine = None
         to_move = o["to_move"]
@@ -143,8 +146,11 @@ class VectorKeeper:
         if mine is not None:
             ones.append(o["ask"] + lay.asks.get(mine["ask"], len(lay.asks)))
             ones += self.encoder.legal_indices(mine["options"])
-        vec[ones] = 1
-        kept.header = ones
+        if ones != kept.header:
+            if kept.header:
+                kept.vec[kept.header] = 0
+            kept.vec[ones] = 1
+            kept.header = ones
 
     def _pieces(self, kept: _Seat, counts: dict) -> None:
         vec, last = kept.vec, kept.counts
@@ -252,7 +258,7 @@ class VectorKeeper:
                 return
         lay, vec = self.layout, kept.vec
         start = lay.offsets["decks"]
-        vec[start:start + self._decks_size] = 0
+        vec[start:start + self._sizes["decks"]] = 0
         self.encoder._decks(vec, {name: [card if up else None
                                          for card, up in zip(d["cards"], d["up"])]
                                   for name, d in decks.items()})
@@ -261,66 +267,66 @@ class VectorKeeper:
                       for name, d in decks.items()}
 
     def _vars(self, kept: _Seat, data: dict, seat: int | None) -> None:
-        """The vars and player_vars sections: the values whose marshal bytes changed (a
-        whole mapping first: most do not change), each block cleared and written again."""
-        lay, vec = self.layout, kept.vec
+        """The vars and player_vars sections: each mapping (the game's, each seat's) whose
+        marshal bytes changed is cleared and written again, from the blocks remembered for
+        those bytes (the seats see each change in turn: it is encoded once)."""
         if kept.vars is None:
             kept.vars = {}
-        last = kept.vars
-        size = lay.value_size
-        changed: list[tuple[int, Any, bool]] = []   # (block, value or _ABSENT, flagged)
+        last, vec = kept.vars, kept.vec
+        idx: list[int] = []
+        val: list[Any] = []
         values = data["vars"]
         key = plain_key(values)
         if key is None or key != last.get("vars"):
-            at = lay.offsets["vars"]
-            for i, name in enumerate(lay.game_vars):
-                value = values.get(name, _ABSENT)
-                self._compare(last, ("vars", i), value, at + i * size, False, changed)
+            start = self._vars_at
+            vec[start:start + self._vars_size] = 0
+            spots, numbers = self._mapping(values, key, None)
+            idx += [start + spot for spot in spots]
+            val += numbers
             last["vars"] = key
-        at, block = lay.offsets["player_vars"], 1 + size
-        count = len(lay.player_vars)
-        public = self._public
-        for p, values in enumerate(data["pvars"][:lay.n]):
+        size = self._pvars_size
+        for p, values in enumerate(data["pvars"][:self.layout.n]):
             key = plain_key(values)
             if key is not None and key == last.get(p):
                 continue
-            for i, name in enumerate(lay.player_vars):
-                value = values.get(name, _ABSENT) if public[name] or p == seat else _ABSENT
-                self._compare(last, (p, i), value, at + (p * count + i) * block, True, changed)
+            start = self._pvars_at + p * size
+            vec[start:start + size] = 0
+            spots, numbers = self._mapping(values, key, p == seat)
+            idx += [start + spot for spot in spots]
+            val += numbers
             last[p] = key
-        if not changed:
-            return
-        idx: list[int] = []
-        val: list[Any] = []
-        for base, value, flagged in changed:
-            vec[base:base + size + flagged] = 0
-            if value is _ABSENT:
-                continue
-            if flagged:
-                idx.append(base)
-                val.append(1)
-            self.encoder._value(idx, val, base + flagged, value)
         if idx:
             vec[idx] = val
 
-    @staticmethod
-    def _compare(last: dict, where: tuple, value: Any, base: int, flagged: bool,
-                 changed: list) -> None:
-        """Note the block at `base` as changed if `value` differs from the last one: the
-        same immutable object, or a list equal to the last list of texts (a text equals
-        only a text), is the same value; else their marshal bytes are compared."""
-        before = last.get(where)
-        if before is not None:
-            if value is before[0] and type(value) in _IMMUTABLE:
-                return
-            if before[2] is not None and type(value) is list and value == before[2]:
-                return
-        key = b"" if value is _ABSENT else plain_key(value)
-        if key is None or before is None or key != before[1]:
-            changed.append((base, value, flagged))
-        texts = value[:] if type(value) is list and \
-            all(type(item) is str for item in value) else None
-        last[where] = (value if type(value) in _IMMUTABLE else _MUTABLE, key, texts)
+    def _mapping(self, values: dict, key: bytes | None,
+                 own: bool | None) -> tuple[list[int], list[Any]]:
+        """Where a mapping's values go from the start of its block, and what: the game's
+        (`own` None), or a seat's (`own`: the seat's own, private values shown), remembered
+        by the marshal bytes `key` (equal bytes, equal values: the same encoding)."""
+        found = None if key is None else self._encoded.get((key, own))
+        if found is not None:
+            return found
+        spots: list[int] = []
+        numbers: list[Any] = []
+        lay, value_of = self.layout, self.encoder._value
+        if own is None:
+            size = lay.value_size
+            for i, name in enumerate(lay.game_vars):
+                if name in values:
+                    value_of(spots, numbers, i * size, values[name])
+        else:
+            block, public = 1 + lay.value_size, self._public
+            for i, name in enumerate(lay.player_vars):
+                if name in values and (own or public[name]):
+                    spots.append(i * block)           # the visible flag
+                    numbers.append(1)
+                    value_of(spots, numbers, i * block + 1, values[name])
+        found = (spots, numbers)
+        if key is not None:
+            if len(self._encoded) >= ENCODED_MEMO:
+                self._encoded.clear()
+            self._encoded[(key, own)] = found
+        return found
 
     def _parts(self, kept: _Seat, data: dict) -> None:
         """The tracks, bank and links sections: each written again if its part changed."""
@@ -331,7 +337,24 @@ class VectorKeeper:
             key = plain_key(part)
             if key is not None and key == kept.parts.get(name):
                 continue
-            start, size = self.layout.offsets[name], self._sizes[name]
-            kept.vec[start:start + size] = 0
-            write(kept.vec, {} if part is None else part)
+            self._section(kept.vec, name, key, write, {} if part is None else part)
             kept.parts[name] = key
+
+    def _section(self, vec: np.ndarray, name: str, key: bytes | None,
+                 write: Callable[[np.ndarray, Any], None], part: Any) -> None:
+        """Write a section again: what write(vector, part) puts in it, remembered by the
+        marshal bytes `key` of the part (every seat meets a change in turn)."""
+        start, size = self.layout.offsets[name], self._sizes[name]
+        found = None if key is None else self._encoded.get((name, key))
+        if found is None:
+            scratch = self._scratch
+            scratch[start:start + size] = 0
+            write(scratch, part)
+            spots = np.flatnonzero(scratch[start:start + size]) + start
+            found = (spots, scratch[spots])
+            if key is not None:
+                if len(self._encoded) >= ENCODED_MEMO:
+                    self._encoded.clear()
+                self._encoded[(name, key)] = found
+        vec[start:start + size] = 0
+        vec[found[0]] = found[1]
