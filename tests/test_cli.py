@@ -378,3 +378,15 @@ def test_a_location_at_line_100_prints_as_digits_not_an_emoji(doge_copy):
     result = run("validate", str(doge_copy))
     assert result.exit_code == 2
     assert "text.yaml:100:" in result.output and "💯" not in result.output
+
+
+def test_games_details_fill_the_placeholders_of_option_summaries():
+    """`regola games copycat --details` printed "phase {=2}" and "{most_workers}" in its
+    options table (newcomer nc14): the summaries are filled from the data."""
+    from typer.testing import CliRunner
+
+    from regola.cli.app import app
+    result = CliRunner().invoke(app, ["games", "copycat", "--details"],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "{" not in result.output and "phase 2" in result.output

@@ -14,6 +14,7 @@ from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..loading.sources import builtin_games, builtin_variants, display_name, resolve_game
 from ..loading.yaml_source import load_yaml
+from ..present.effects import written
 
 
 def cells(*values: str) -> list[Text]:
@@ -81,8 +82,17 @@ def games_report(console: Console, details: bool, w: Words | None = None,
         for opt in options.values():
             opts.add_row(*cells(opt.name, gw.value(opt.value),
                                 "" if opt.reading is None else str(opt.reading),
-                                gw.option(opt.name, opt.summary)))
+                                option_summary(gw, opt.name, opt.summary)))
         console.print(opts)
+
+
+def option_summary(gw: GameWords, name: str, summary: str) -> str:
+    """An option's summary in the player's language, its placeholders filled from the data
+    ("phase {=2}" as "phase 2"); as written if one cannot be filled."""
+    english = (gw.texts.get("options") or {}).get(name)
+    if isinstance(english, str):
+        return written(gw, "options", english) or gw.option(name, summary)
+    return gw.option(name, summary)
 
 
 def provisional_report(console: Console, game_id: str, gw: GameWords, w: Words) -> None:
