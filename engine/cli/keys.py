@@ -40,6 +40,7 @@ from typing import Any
 from ..game import Game
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import named_options
+from ..present.labels import kinds_of_piece
 
 RESERVED = frozenset("uqh")
 """Letters of the table's own commands: u (undo), q (quit), h (help)."""
@@ -214,17 +215,15 @@ class KeyBook:
         values = [actions[i]["value"] for i in rest]
         if not all(isinstance(v, str) for v in values) or len(set(values)) != len(values):
             return False
-        for kind in self.game.definition.tokens.values():
-            for column in kind.props.values():
-                kinds = list(dict.fromkeys(v for v in column if isinstance(v, str)))
-                if len(kinds) <= 9 and set(values) <= set(kinds):
-                    numbers = [kinds.index(v) + 1 for v in values]
-                    if any(n in taken for n in numbers):
-                        return False
-                    for i, number in zip(rest, numbers):
-                        out[i] = str(number)
-                    return True
-        return False
+        kinds = kinds_of_piece(self.game.definition, values[0]) if values else None
+        if kinds is None or not set(values) <= set(kinds):
+            return False
+        numbers = [kinds.index(v) + 1 for v in values]
+        if any(n in taken for n in numbers):
+            return False
+        for i, number in zip(rest, numbers):
+            out[i] = str(number)
+        return True
 
     @staticmethod
     def _count_off(rest: list[int], out: list[str | None], taken: set[int]) -> None:

@@ -68,11 +68,21 @@ def shown_flags(gw: GameWords, token: dict) -> list[str]:
     return [gw.prop(p) for p in labels.get(token.get("kind"), []) if token.get(p) is True]
 
 
+def kinds_of_piece(definition: Any, value: Any) -> list[str] | None:
+    """The few kinds a piece comes in, in the data's order, if `value` is one of them (a
+    card's type: a value of a token property with at most nine values); None otherwise."""
+    for kind in definition.tokens.values():
+        for column in kind.props.values():
+            if value in column:
+                kinds = list(dict.fromkeys(v for v in column if isinstance(v, str)))
+                if len(kinds) <= 9 and value in kinds:
+                    return kinds
+    return None
+
+
 def is_kind_of_piece(definition: Any, value: str) -> bool:
-    """Whether a value is one of the few kinds a piece comes in (a card's type: a value of
-    a token property with at most nine values), not a piece of its own."""
-    return any(value in column and len(set(map(str, column))) <= 9
-               for kind in definition.tokens.values() for column in kind.props.values())
+    """Whether a value is one of the few kinds a piece comes in, not a piece of its own."""
+    return kinds_of_piece(definition, value) is not None
 
 
 def part_numbers(gw: GameWords, token: dict, name: str) -> str:
