@@ -221,7 +221,7 @@ def test_the_seed_is_shown_only_once_the_game_is_over():
     seeds = re.findall(r"^seed: (\d+)$", out, re.MULTILINE)
     assert len(seeds) == 1 and int(seeds[0]) >= 10 ** 6         # a default seed: unguessable
     assert out.index("seed: ") > out.index(" wins")
-    command = re.search(r"^to replay this game: (regola play .*)$", out, re.MULTILINE)[1]
+    command = re.search(r"^to replay this game:\n(regola play .*)$", out, re.MULTILINE)[1]
     assert command == f"regola play doge --seed {seeds[0]} --seats random,random,random,random"
     again = run(*command.split()[1:])
     assert again.stdout == out

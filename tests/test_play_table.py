@@ -57,7 +57,7 @@ def test_a_whole_game_typed_at_the_table(game, players, variant):
     shown = re.search(r"^(.+?) wins?( \(.*?\))?(\. The game ended: .*)?$", out, re.MULTILINE)[1]
     for winner in state.result["winners"]:
         assert ["Red", "Blue", "Green", "Yellow", "White"][winner] in shown
-    assert "seed: 5" in out and "to replay this game: regola play" in out
+    assert "seed: 5" in out and "to replay this game:\nregola play" in out
     for screen in screens(out)[:-1]:
         assert len(screen.rstrip("\n").splitlines()) <= 24, screen   # it fits the screen
 
@@ -355,4 +355,4 @@ def test_table_texts_are_checked_at_load(doge_copy):
                          r"did you mean 'build_palace'", p) for p in problems), problems
     assert any("{house} is not a property of advisor (its properties: home)" in p
                for p in problems), problems
-    assert any("{yaer} is not a public game variable" in p for p in problems), problems
+    assert any("{yaer} is neither a public game variable nor a constant" in p for p in problems), problems

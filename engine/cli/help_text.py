@@ -22,7 +22,7 @@ def help_lines(gw: GameWords, options: list[tuple[str, str]], actions: list[dict
     out += [w("Type a key, or an option's name or id. Numbers choose values (an area keeps "
               "its number on the board, a number is its own key); letters choose named "
               "actions and keep their meaning for the whole game."),
-            w("  ? KEY        one option in full, with what it does"),
+            w("  ? KEY        one option in full; ? NAME: what a thing on the table does"),
             w("  u            undo your last decision (not after a secret or chance came out)"),
             w("  save [FILE]  save the game and stop; resume it with: regola play --load FILE"),
             w("  board        everything you can see, in full"),
@@ -55,13 +55,12 @@ def fitted_help(gw: GameWords, options: list[tuple[str, str]], actions: list[dic
     return out
 
 
-def option_help(options: list[tuple[str, str]], actions: list[dict], key: str,
-                width: int) -> list[str] | None:
-    """`? KEY`: the option of that key (any case) in full, with its id, wrapped between
-    words; None if no option has that key."""
-    for (shown, label), action in zip(options, actions):
+def option_help(options: list[tuple[str, str]], key: str, width: int) -> list[str] | None:
+    """`? KEY`: the option of that key (any case) in full, wrapped between words; None if
+    no option has that key."""
+    for shown, label in options:
         if shown.lower() == key.strip().lower():
-            return wrap_words(f"[{shown}] {label}  ({action['id']})", width)
+            return wrap_words(f"[{shown}] {label}", width)
     return None
 
 

@@ -15,10 +15,11 @@ the next.
   Otherwise a cell keeps the number it had the last time
   the question was asked, and a new one takes a free number that keeps the reading order
   if one does (else the next free one after the number before it).
-- In a question that offers no place (no area, no cell) on a game whose grids are not all
-  of limited size, any other value (a card, a row) is counted off 1, 2, 3 ... in the order
-  listed (each option its own number, copies of a card too), after the numbers the
-  question's other options use: a short key next to the card's name and effect.
+- In a question that offers no place (no area, no cell, and no area the last times it was
+  asked) on a game whose grids are not all of limited size, any other value (a card, a
+  row) is counted off 1, 2, 3 ... in the order listed (each option its own number, copies
+  of a card too), after the numbers the question's other options use: a short key next
+  to the card's name and effect.
 - Otherwise any other value (a card, a row, a connection) keeps one number in every
   question all game long: a new one gets the lowest number never given, after the areas' numbers (so
   it never reads as an area on the board) and, on grids of limited size, after the
@@ -44,6 +45,10 @@ from ..present.labels import kinds_of_piece
 
 RESERVED = frozenset("uqh")
 """Letters of the table's own commands: u (undo), q (quit), h (help)."""
+PLACES_ASKED = "questions that offered a place"
+"""The book's entry of the questions that ever offered an area: their cards keep the
+numbers they had beside the areas when no area is left (a newcomer typed 39, meaning a
+card, after the offices were used up and the cards had been counted off 1, 2, 3)."""
 
 
 def _canon(value: Any) -> str:
@@ -169,8 +174,10 @@ class KeyBook:
             self._cell_numbers(book, actions, cells, out, used)
             rest = [i for i in rest if i not in cells]
         numbers: set[int] = {int(k) for k in out if k is not None and k.isdigit()}
-        if rest and not cells and self._reach() is None and not any(
-                isinstance(a["value"], str) and a["value"] in self.areas for a in actions):
+        placed = self.numbers.setdefault(PLACES_ASKED, {})
+        if any(isinstance(a["value"], str) and a["value"] in self.areas for a in actions):
+            placed[ask] = 1
+        if rest and not cells and self._reach() is None and ask not in placed:
             taken = numbers | {int(k) for k in used if k.isdigit()}
             if not self._by_kind_of_piece(actions, rest, out, taken):
                 self._count_off(rest, out, taken)

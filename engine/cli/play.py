@@ -113,6 +113,7 @@ def run_game(console: Console, game: Game, players: int, kinds: list[str], seed:
         console.print(renderable, markup=False, highlight=False)
     console.print(w("seed: {seed}", seed=seed), markup=False, highlight=False)
     if replay:
-        console.print(w("to replay this game: {command}", command=replay), markup=False,
-                      highlight=False)
+        console.print(w("to replay this game:"), markup=False, highlight=False)
+        # (one line however narrow the screen: the terminal wraps it, so a copy pastes whole)
+        console.print(replay, markup=False, highlight=False, soft_wrap=True)
     return state

@@ -19,8 +19,8 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..interpreter.decision_context import value_kinds
 from ..present.events import event_text
+from ..present.facts import status_line
 from ..present.labels import Namer, cell_words, numbering_corner, seat_label
 from ..present.story import Entry, ended_log, entry_text, since, story, without_secrets
 from .board import Board
@@ -188,10 +188,8 @@ class Screen:
     def header(self, view: dict, seat: int | None) -> Text:
         """The game's name and variables, and whose screen this is."""
         gw = self.gw
-        namer = Namer(self.game, gw, view)
         parts = [gw.game_name()]
-        status = namer.filled(gw.text("screen", "status"), view["vars"],
-                              value_kinds(self.game.definition).get("game", {}))
+        status = status_line(self.game, gw, view)
         if status:
             parts.append(status)
         left = colour_seats(self.game, gw, " · ".join(parts))
@@ -587,21 +585,29 @@ class Screen:
     def draw(self, view: dict, seat: int, log_from: int, steps: list[str], question: str,
              options: list[tuple[str, str]], message: Text | None = None,
              grid_map: list[Text] | None = None, pictures: list[Text] | None = None,
-             marks=None, map_keys=None) -> None:
+             marks=None, map_keys=None, brief: str | None = None) -> None:
         """The whole screen of one decision; a decision on a grid draws its map
         (`grid_map`) above, and the pictures of its options (`pictures`) instead of the
         list of options; when the screen is short, the options the map shows with their keys
-        (`map_keys`) are listed by their keys alone."""
+        (`map_keys`) are listed by their keys alone, and the question is asked `brief`ly
+        (without what the things it lists aside do) if its options then keep their
+        effects."""
         console, gw, width = self.console, self.gw, self.width
         self.seat, self.marks = seat, list(marks or [])
         height = max(16, console.height)
         if console.is_terminal:
             console.clear()
-        question_line = Text()
-        question_line.append(seat_label(gw, seat), style=seat_style(self.game, seat))
-        question_line.append(": ")
-        question_line.append_text(colour_seats(self.game, gw, Text(question, style="bold")))
-        question_lines = wrapped(console, question_line, width)
+        for asking in dict.fromkeys([question, brief or question]):
+            question_line = Text()
+            question_line.append(seat_label(gw, seat), style=seat_style(self.game, seat))
+            question_line.append(": ")
+            question_line.append_text(colour_seats(self.game, gw, Text(asking,
+                                                                       style="bold")))
+            question_lines = wrapped(console, question_line, width)
+            if pictures or len(option_lines(options, width, max_rows=max(3, height // 3),
+                                            console=console)) <= \
+                    height - 5 - len(question_lines):
+                break
         logs = self.log_lines(view, log_from)
         on_map = set(map_keys or ())
         for _ in range(3):      # a space said by its key must be on the map as drawn

@@ -26,7 +26,7 @@ from ..i18n.game_words import GameWords
 from ..present.labels import noted, option_notes
 from .colours import colour_seats
 from .grid_choice import GridNamer, grid_choice, in_reading_order
-from .help_text import fitted_help, option_help
+from .help_text import fitted_help, option_help, wrap_words
 from .keys import KeyBook, is_cell, keyed_as
 from .saves import Saved, write_save
 from .screen import Screen, option_lines
@@ -143,6 +143,7 @@ class Session:
         labels = namer.options(values, named, kind, context)
         labels = noted(self.gw, labels, option_notes(self.gw, context, values))
         question = namer.prompt(context, actions[0]["ask"], values)
+        brief = namer.prompt(context, actions[0]["ask"], values, aside=False)
         steps = namer.steps(context)
         order = in_reading_order(actions)
         options = [(keys[i], labels[i]) for i in order]
@@ -159,17 +160,18 @@ class Session:
         self.screen.asked = {v for v in values if isinstance(v, str)
                              and v in self.game.definition.areas}
         self.screen.draw(view, seat, self.seen[seat], steps, question, options, notice,
-                         grid_map, pictures, marks, map_keys)
+                         grid_map, pictures, marks, map_keys, brief)
         while True:
             answer = self.ask(w("your choice (? for help): ")).strip()
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if answer == "":
                 self.screen.draw(view, seat, self.seen[seat], steps, question, options,
-                                 None, grid_map, pictures, marks, map_keys)
+                                 None, grid_map, pictures, marks, map_keys, brief)
             elif command in ("?", "h", "help") and rest.strip():
-                said = option_help(options, [actions[i] for i in order], rest,
-                                   self.screen.width)
+                said = option_help(options, rest, self.screen.width)
+                if said is None and namer.explained(rest):
+                    said = wrap_words(namer.explained(rest), self.screen.width)
                 if said is None:
                     self.say(w("not a key here: {answer}. Type one of {keys}, or ? for help.",
                                answer=repr(rest.strip()),

@@ -34,6 +34,20 @@ def shown_game_vars(game: Game, view: dict) -> list[str]:
     return [k for k in listed if k in view["vars"]]
 
 
+def status_line(game: Game, gw: GameWords, view: dict) -> str | None:
+    """The game's status line (text.yaml `screen.status`: "Round 3 of 11 · first to 95 VP
+    ends it"), filled from the public game variables and the constants; None if none."""
+    template = gw.text("screen", "status")
+    if template is None:
+        return None
+    players = len(view.get("player_vars") or []) or None
+    values = dict(game.constants(players)) if players else {}
+    values.update(view["vars"])
+    kinds = value_kinds(game.definition).get("game", {})
+    return Namer(game, gw, view).filled(template, {k: v for k, v in values.items()
+                                                   if isinstance(v, int | str)}, kinds)
+
+
 def shown_player_vars(game: Game, view: dict) -> list[str] | None:
     """The player variables the table shows, in the table.yaml's order (None: it names
     none, so every one the viewer sees)."""

@@ -216,6 +216,19 @@ class Namer:
             return effects.of_value(value)
         return None
 
+    def explained(self, name: str) -> str | None:
+        """`? NAME`: "Name — what it does" for an area or a seen token called `name` (any
+        case) that has an effect text; None if nothing by that name has one."""
+        wanted = name.strip().casefold()
+        values = list(self.game.definition.areas) + list(self.tokens)
+        for value in values:
+            label = self.value(value)
+            if label.casefold() == wanted:
+                effect = self.effect(value)
+                if effect:
+                    return self.gw.w("{thing} — {effect}", thing=label, effect=effect)
+        return None
+
     def area_facts(self, area: str) -> str | None:
         """An area of a panel that asks for `lines`, as its line says it but for the tokens
         its option's label names ("◀ now · worth 4 · Red 1, Blue 2"); None for other areas."""
@@ -301,11 +314,12 @@ class Namer:
         text = fill(template, {k: self.value(v, kinds.get(k, "")) for k, v in values.items()})
         return None if "{" in text else text
 
-    def prompt(self, context: dict | None, ask: str, values: list[Any] | None = None) -> str:
+    def prompt(self, context: dict | None, ask: str, values: list[Any] | None = None,
+               aside: bool = True) -> str:
         """The question of a decision: its prompt filled from its context, else its ask; a
         prompt's {options} are the options offered (`values`), named and joined with "or"
         ("play a card or end the turn"); a token it names comes with what the token does,
-        when the game writes it."""
+        when the game writes it, and so do the things it lists aside, unless not `aside`."""
         if context:
             n = context["prompt"].get("n")
             if n is None:           # a {one, other} prompt counts by its first number
@@ -321,13 +335,18 @@ class Namer:
             text = fill(entry, words) if entry is not None else None
             definition = self.game.definition
             for value in context["prompt"].values():
-                effect = self.effect(value) if isinstance(value, str) and \
-                    value not in definition.areas and value not in definition.locations \
-                    and not is_kind_of_piece(definition, value) else None
-                name = self.value(value) if effect else None
-                if text and name and name in text:
-                    text = text.replace(name, self.gw.w("{token} ({effect})", token=name,
-                                                        effect=effect.rstrip(".")), 1)
+                # (a named area is the question's subject, said plainly; areas listed
+                # aside, as "taken already: ...", each come with what they do)
+                for item, listed in ([(v, True) for v in value if aside]
+                                     if isinstance(value, list) else [(value, False)]):
+                    effect = self.effect(item) if isinstance(item, str) and (
+                        listed or item not in definition.areas) and \
+                        item not in definition.locations and \
+                        not is_kind_of_piece(definition, item) else None
+                    name = self.value(item) if effect else None
+                    if text and name and name in text:
+                        text = text.replace(name, self.gw.w(
+                            "{token} ({effect})", token=name, effect=effect.rstrip(".")), 1)
             if text and "{" not in text:
                 return text
         return self.gw.ask(ask)

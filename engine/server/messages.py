@@ -15,7 +15,13 @@ from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
 from ..present.events import event_text, result_lines
-from ..present.facts import end_fact, game_var_facts, held_facts, player_var_facts
+from ..present.facts import (
+    end_fact,
+    game_var_facts,
+    held_facts,
+    player_var_facts,
+    status_line,
+)
 from ..present.labels import (
     Namer,
     cell_words,
@@ -465,7 +471,7 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     message = {
         "type": "state", "game": table["id"], "version": table["version"],
         "rules": view["game"], "title": table["title"], "lang": words.lang,
-        "seat": seat, "seats": seats, "facts": facts,
+        "status": status_line(game, gw, view) or "", "seat": seat, "seats": seats, "facts": facts,
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
         "log": story_entries(gw, ended_log(view), tokens, seat, Namer(game, gw, view).value,

@@ -54,11 +54,11 @@ def table_text_problems(g: GameDef) -> list[Problem]:
                                     f"{key!r}: the screen section has only 'status'"))
             continue
         for form in message_texts(entry):
-            unknown = [m for m in placeholders(form) if m not in g.game_vars
-                       or g.game_vars[m].visibility != "public"]
+            unknown = [m for m in placeholders(form) if m not in g.constants and (
+                m not in g.game_vars or g.game_vars[m].visibility != "public")]
             if unknown:
                 names = ", ".join("{" + m + "}" for m in unknown)
                 problems.append(Problem(_where(g, f"screen.{key}"), (
-                    f"{names} is not a public game variable (the game's variables: "
-                    f"{', '.join(g.game_vars) or 'none'})")))
+                    f"{names} is neither a public game variable nor a constant (the game's "
+                    f"variables: {', '.join(g.game_vars) or 'none'})")))
     return problems

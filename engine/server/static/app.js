@@ -355,7 +355,7 @@ function draw(state) {
   document.body.dataset.version = state.version;
   document.body.dataset.over = state.over ? "1" : "0";
   document.title = state.title;
-  $("heading").textContent = state.title;
+  $("heading").textContent = state.status ? `${state.title} · ${state.status}` : state.title;
   const me = state.seat === null ? null : state.seats[state.seat];
   $("status").textContent = me ? fill(W.you_are, { seat: me.name }) : W.watching;
   if (state.failure) $("status").textContent = state.failure;   // the game cannot go on
