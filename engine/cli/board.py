@@ -289,7 +289,7 @@ class Board:
             ahead = sorted(range(players), key=lambda p: (track["pos"][p], track["stamp"][p]),
                            reverse=True)
             rows.append(Row(track_name(gw, name), [
-                Held([gw.w("{position} (#{rank})", position=track["pos"][p],
+                Held([gw.w("{position} (place {rank})", position=track["pos"][p],
                            rank=ahead.index(p) + 1)]) for p in range(players)], 0))
         for name, res in view.get("bank", {}).items():
             rows.append(Row(resource_name(gw, name), [Held([str(n)]) for n in res["held"]], 0))

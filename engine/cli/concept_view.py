@@ -28,7 +28,8 @@ def concept_tables(view: dict, gw: GameWords) -> list[Table]:
         for name, track in view.get("tracks", {}).items():
             ahead = sorted(range(players), key=lambda p: (track["pos"][p], track["stamp"][p]),
                            reverse=True)
-            cells = [f"{track['pos'][p]} (#{ahead.index(p) + 1})" for p in range(players)]
+            cells = [gw.w("{position} (place {rank})", position=track["pos"][p],
+                          rank=ahead.index(p) + 1) for p in range(players)]
             table.add_row(Text(track_name(gw, name)), *cells, "")
         for name, res in view.get("bank", {}).items():
             bank = "-" if res["bank"] is None else str(res["bank"])

@@ -118,13 +118,15 @@ class Session:
     # -- a person's decision ---------------------------------------------------------------
     def room_for_key(self, drawn: Any, options: list[tuple[str, str]],
                      key: list | None = None) -> bool:
-        """Whether the screen has room for a map's key (or the given one) and still lists
+        """Whether the screen has room for a map's key (or the given brief one, which
+        leaves less room for the story: a mark nobody can read is worse) and still lists
         every option (the options, with their prices, come first)."""
         height = max(16, self.screen.console.height)
         listed = drawn.pictures or option_lines(options, self.screen.width,
                                                 max_rows=max(3, height // 3))
-        key = drawn.key if key is None else key
-        return height - 5 - len(listed) - len(drawn.map) - len(key) >= 7
+        left = height - 5 - len(listed) - len(drawn.map) - len(drawn.key if key is None
+                                                                else key)
+        return left >= (7 if key is None else 3)
 
     def person(self, seat: int) -> bool:
         """Ask the person at `seat` until they decide (False) or undo (True)."""
