@@ -558,10 +558,11 @@ function drawPrompt(state) {
     }
     box.replaceChildren(el("h3", { text: W.your_turn }), ...where, ask, ...map, ...look,
                         el("div", { class: "actions" }, ...buttons));
-    // A new question out of sight (on a phone, after a tap far down the board): bring it
-    // into view, so the person never hunts for what is asked.
+    // A new question whose start is out of sight (on a phone, after a tap far down the
+    // board or low in a long list): bring it into view, so the person never hunts for
+    // what is asked.
     const seen = box.getBoundingClientRect();
-    if (seen.bottom < 0 || seen.top > window.innerHeight) box.scrollIntoView({ block: "start" });
+    if (seen.top < 0 || seen.top > window.innerHeight) box.scrollIntoView({ block: "start" });
   } else {
     // Over: the result card says it all (no second "Result" here).
     const text = state.over ? "" : (state.waiting ? fill(W.waiting_for, { seats: state.waiting }) : "");

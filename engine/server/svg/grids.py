@@ -21,8 +21,10 @@ GRID_CELL = 78
 GAP = 18
 
 
-def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawing:
-    """One tile as the seat sees it (a face-down one as its back)."""
+def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1,
+         corner: bool = True) -> Drawing:
+    """One tile as the seat sees it (a face-down one as its back); without its `corner`
+    disc (the label property: a cost), which would hide a part's number on a small tile."""
     d = Drawing(size, size)
     parts = token.get(grid.parts) if grid.parts else None
     if not isinstance(parts, list) or not parts:
@@ -42,7 +44,9 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
                    "#ffffff", 1, 0))
         for values in marks:
             if values and values[i]:
-                d.add(text(px + step * 0.6, py + step * 0.62, values[i], 13, "middle", "bold"))
+                # (right of centre: the flags' letters sit at the bottom left)
+                d.add(text(px + step * 0.66, py + step * 0.62, values[i], 13, "middle",
+                           "bold"))
     d.add(rect(0, 0, size, size, "none", "#333333", 2, 3))
     if grid.separate and token.get(grid.separate):     # a whole tile: its kind in words
         lines = wrap(ctx.gw.value(parts[0]), size - 4, 11)[:4]
@@ -50,7 +54,7 @@ def tile(ctx: Ctx, grid: Any, token: dict, size: float, stack: int = 1) -> Drawi
             d.add(text(size / 2, size / 2 + 4 - 6 * (len(lines) - 1) + 12 * j, part, 11,
                        "middle"))
     label = token.get(grid.label) if grid.label else None
-    if label is not None:
+    if label is not None and corner:
         d.add(circle(8, 8, 8, "#f5d76e", "#8a6d3b"))
         d.add(text(8, 12, label, 11, "middle", "bold"))
     flags = [ctx.gw.prop(p)[:1].upper() for p in _label_props(ctx, token) if token[p] is True]

@@ -116,7 +116,7 @@ def rotation_pictures(ctx: Ctx, placing: TileQuestion, actions: list[dict],
             near.body = [b for b in near.body if not b.startswith(("<title>", "<text",
                                                                      "<circle"))]
             d.place(near, 2 + (x - x0) * size, 2 + (y - y0) * size)
-        mid = draw_tile(ctx, grid, turned, size - 2)
+        mid = draw_tile(ctx, grid, turned, size - 2, corner=False)   # (its cost is known)
         mid.body = [b for b in mid.body if not b.startswith("<title>")]
         mid.attrs = ""
         mx, my = 2 + (cell[0] - x0) * size, 2 + (cell[1] - y0) * size

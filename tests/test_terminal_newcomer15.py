@@ -1,0 +1,124 @@
+"""What newcomers missed at the terminal (pass 14), each checked on a real screen or the
+real words: the end of the game in the status line, what offices taken already do, keys
+that stay with a card when the offices run out, bridge ends and discards said in words, a
+grid's key on a short screen, and a story line when the Quarantia's advisors turn neutral."""
+
+from __future__ import annotations
+
+import random
+
+from test_terminal_fit import drawn, first_with
+
+import regola
+from regola.cli.keys import KeyBook
+from regola.i18n.game_words import GameWords
+from regola.present.labels import Namer, option_notes
+
+
+def _first(game_id: str, wanted, players: int = 3, seeds: int = 20):
+    """(game, state, seat) at the first decision for which wanted(state, seat, actions)."""
+    game = regola.load_game(game_id)
+    for seed in range(seeds):
+        state = game.new_state(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            if wanted(state, seat, actions):
+                return game, state, seat
+            state.apply(seat, rng.choice(actions)["value"])
+    raise AssertionError(f"no such decision in {game_id}")
+
+
+def test_status_line_says_how_the_game_ends():
+    """Copycat's status line: "Round 1 of 11 · it ends at 95 VP", from the constants (a
+    newcomer first read "95 VP" in "Game over")."""
+    game, state = first_with("copycat", "order_card", 5)
+    top = drawn(game, state, 0, 100, 30)[0]
+    constants = game.constants(3)
+    assert f"Round 1 of {constants['rounds']}" in top, top
+    assert f"it ends at {constants['vp_target']} VP" in top, top
+
+
+def test_offices_taken_already_say_what_they_do():
+    """Rule: a worker goes on a free office. The question lists the taken ones with their
+    actions (a newcomer saw "Taken already, so not offered: Central Bank" and nothing
+    more); on a short screen the question drops them before the options lose theirs."""
+    game, state, seat = _first("copycat", lambda s, p, a: a[0]["ask"] == "which_office"
+                               and p == 0 and len(s.decision_context(p)["prompt"]
+                                                  .get("occupied") or []) >= 2)
+    gw = GameWords(game.definition)
+    namer = Namer(game, gw, state.observe(seat))
+    context = state.decision_context(seat)
+    values = [a["value"] for a in state.legal_actions(seat)]
+    question = namer.prompt(context, "which_office", values)
+    for office in context["prompt"]["occupied"]:
+        effect = namer.effect(office).rstrip(".")
+        assert f"{namer.value(office)} ({effect})" in question, question
+    brief = namer.prompt(context, "which_office", values, aside=False)
+    assert "Taken already" in brief and len(brief) < len(question)
+    screen = "\n".join(drawn(game, state, seat, 100, 30))
+    assert "Taken already" in screen
+
+
+def test_a_card_keeps_its_key_when_no_office_is_left():
+    """Keys stay put: a card keyed 38 beside the offices keeps 38 when only cards are left
+    (a newcomer typed 39 and got "not a key here")."""
+    game = regola.load_game("copycat")
+    book = KeyBook(game, GameWords(game.definition))
+    office = next(iter(game.definition.areas))
+    with_office = [{"ask": "which_action", "value": office},
+                   {"ask": "which_action", "value": "local_radio"},
+                   {"ask": "which_action", "value": "talk_show"}]
+    first = book.keys(with_office, [])
+    cards_only = book.keys(with_office[1:], [])
+    assert cards_only == first[1:], (first, cards_only)
+    restored = KeyBook(game, GameWords(game.definition))
+    restored.restore(book.saved())           # a saved game keeps it too
+    assert restored.keys(with_office[1:], []) == first[1:]
+
+
+def test_bridge_ends_and_discards_say_what_each_key_means():
+    """Rialto: "[5] San Polo" beside "which district gets its end worth 4" read as a value;
+    each district now says "gets the end worth 4". A discard names how many of each type
+    the hand holds (at 80x24 the hand is folded away)."""
+    game, state, seat = _first("rialto", lambda s, p, a: a[0]["ask"] == "bridge_facing")
+    gw = GameWords(game.definition)
+    context = state.decision_context(seat)
+    values = [a["value"] for a in state.legal_actions(seat)]
+    low = context["prompt"]["low"]
+    assert option_notes(gw, context, values) == [f"gets the end worth {low}"] * 2
+    screen = "\n".join(drawn(game, state, seat, 80, 24))
+    assert f"gets the end worth {low}" in screen, screen
+    game, state, seat = _first("rialto", lambda s, p, a: a[0]["ask"] == "discard_card")
+    view = state.observe(seat)
+    hand = [t for t in view["tokens"] if t.get("at") == "hand" and t.get("owner") == seat]
+    context = state.decision_context(seat)
+    labels = Namer(game, gw, view).options([a["value"] for a in state.legal_actions(seat)],
+                                           context["named"], "", context)
+    for action, label in zip(state.legal_actions(seat), labels):
+        held = sum(1 for t in hand if t.get("type") == action["value"])
+        assert f"({held} in your hand)" in label, (label, held)
+
+
+def test_a_grids_brief_key_stays_on_a_short_screen():
+    """Warsaw at 80x24: the marks of the district (re, pa ...) keep a key while a tile is
+    placed (a newcomer saw "pa re" with no key at all)."""
+    game, state, seat = _first("warsaw", lambda s, p, a: p == 0 and any(
+        isinstance(x["value"], list) for x in a) and len(s.observe(0)["tokens"]) > 0 and any(
+        t.get("owner") == 0 and "cell" in t for t in s.observe(0)["tokens"]))
+    lines = drawn(game, state, seat, 80, 24)
+    assert any(line.startswith("key:") for line in lines), "\n".join(lines)
+
+
+def test_quarantia_advisors_turning_neutral_is_told():
+    """Rule: when the Quarantia votes, its advisors leave their holders first; the story
+    says so (a newcomer's advisor vanished from the board without a sentence)."""
+    game, state, _ = _first("doge", lambda s, p, a: any(
+        e.get("msg") == "council_advisors_back" for e in s.observe(0)["log"][-60:]), seeds=5)
+    gw = GameWords(game.definition)
+    event = next(e for e in state.observe(0)["log"]
+                 if e.get("msg") == "council_advisors_back")
+    from regola.present.events import event_text
+    told = event_text(event, gw, {})
+    assert "votes again" in told and "neutral" in told, told
