@@ -81,7 +81,7 @@ def test_a_card_keeps_its_key_when_no_office_is_left():
 def test_bridge_ends_and_discards_say_what_each_key_means():
     """Rialto: "[5] San Polo" beside "which district gets its end worth 4" read as a value;
     each district now says "gets the end worth 4". A discard names how many of each type
-    the hand holds (at 80x24 the hand is folded away)."""
+    the hand holds, "Doge ×3" (at 80x24 the hand is folded away)."""
     game, state, seat = _first("rialto", lambda s, p, a: a[0]["ask"] == "bridge_facing")
     gw = GameWords(game.definition)
     context = state.decision_context(seat)
@@ -94,11 +94,12 @@ def test_bridge_ends_and_discards_say_what_each_key_means():
     view = state.observe(seat)
     hand = [t for t in view["tokens"] if t.get("at") == "hand" and t.get("owner") == seat]
     context = state.decision_context(seat)
-    labels = Namer(game, gw, view).options([a["value"] for a in state.legal_actions(seat)],
-                                           context["named"], "", context)
+    namer = Namer(game, gw, view)
+    labels = namer.options([a["value"] for a in state.legal_actions(seat)],
+                           context["named"], "", context)
     for action, label in zip(state.legal_actions(seat), labels):
         held = sum(1 for t in hand if t.get("type") == action["value"])
-        assert f"({held} in your hand)" in label, (label, held)
+        assert label.startswith(f"{namer.value(action['value'])} ×{held}"), (label, held)
 
 
 def test_a_grids_brief_key_stays_on_a_short_screen():
