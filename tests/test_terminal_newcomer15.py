@@ -123,3 +123,16 @@ def test_quarantia_advisors_turning_neutral_is_told():
     from regola.present.events import event_text
     told = event_text(event, gw, {})
     assert "votes again" in told and "neutral" in told, told
+
+
+def test_question_mark_on_an_area_key_says_what_its_vote_gives():
+    """Doge: `? 4` on the San Marco option says what its election gives (a newcomer got
+    only "[4] San Marco  (san_marco)"); `? quarantia` does too, though not offered."""
+    from play_helpers import play
+    game = regola.load_game("doge")
+    gw = GameWords(game.definition)
+    from regola.present.labels import effects_of
+    out = " ".join(play("doge", "--seats", "human,random,random", "--seed", "3",
+                        stdin="? 4\n? quarantia\nquit\n").output.split())
+    for area in ("san_marco", "quarantia"):
+        assert f"{gw.value(area)} — {effects_of(gw).of_area(area)}" in out, out[-2500:]

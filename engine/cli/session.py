@@ -172,8 +172,15 @@ class Session:
                                  None, grid_map, pictures, marks, map_keys, brief)
             elif command in ("?", "h", "help") and rest.strip():
                 said = option_help(options, rest, self.screen.width)
-                if said is None and namer.explained(rest):
-                    said = wrap_words(namer.explained(rest), self.screen.width)
+                asked = next((actions[i]["value"] for (key, _), i in zip(options, order)
+                              if key.lower() == rest.strip().lower()), None)
+                place = namer.value(asked) if isinstance(asked, str) and \
+                    asked in self.game.definition.areas else rest
+                about = namer.explained(place)       # an area's key: what happens there too
+                told = " ".join(" ".join(said or []).split())
+                if about and (said is None or place != rest) and \
+                        about.split(" — ", 1)[-1] not in told:
+                    said = (said or []) + wrap_words(about, self.screen.width)
                 if said is None:
                     self.say(w("not a key here: {answer}. Type one of {keys}, or ? for help.",
                                answer=repr(rest.strip()),

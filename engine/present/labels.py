@@ -224,7 +224,10 @@ class Namer:
         for value in values:
             label = self.value(value)
             if label.casefold() == wanted:
-                effect = self.effect(value)
+                # (an area's own text first: what happens there, as its board place says)
+                effect = (effects_of(self.gw).of_area(value)
+                          if value in self.game.definition.areas else None) \
+                    or self.effect(value)
                 if effect:
                     return self.gw.w("{thing} — {effect}", thing=label, effect=effect)
         return None
