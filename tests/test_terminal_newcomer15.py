@@ -136,3 +136,27 @@ def test_question_mark_on_an_area_key_says_what_its_vote_gives():
                         stdin="? 4\n? quarantia\nquit\n").output.split())
     for area in ("san_marco", "quarantia"):
         assert f"{gw.value(area)} — {effects_of(gw).of_area(area)}" in out, out[-2500:]
+
+
+def test_warsaw_scoring_lines_say_why():
+    """Rules (income phase): commerce pays a coin per residential area touched, pollution
+    costs a VP per unshielded residential area next to industry, transport needs enough
+    groups. The story says the count before the score (a newcomer read "Blue scores
+    industrial pollution: -2 VP" and could not tell why)."""
+    from regola.present.events import event_text
+    game = regola.load_game("warsaw")
+    gw = GameWords(game.definition)
+    seen = set()
+    for seed in range(4):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat))["value"])
+        for event in state.observe(0)["log"]:
+            if event.get("msg") in ("commerce_counted", "pollution_counted",
+                                    "transport_counted"):
+                told = event_text(event, gw, {})
+                assert "{" not in told and gw.seat(event["player"]) in told, told
+                seen.add(event["msg"])
+    assert seen == {"commerce_counted", "pollution_counted", "transport_counted"}
