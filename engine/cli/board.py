@@ -510,8 +510,11 @@ class Board:
                 if lone:        # a card for sale: its number, name and price
                     out.append(Text(f"{numbers[place]} {lone}"))
                     continue
-                out.append(Text(gw.w("{place}: {things}", place=name,
-                                     things=listed(held.detail))))
+                things = listed(held.detail)
+                effect = self.shared_effect(place)
+                if effect:      # ("5×milestone (cost 0)" says what winning one gives)
+                    things = gw.w("{things} — {effect}", things=things, effect=effect)
+                out.append(Text(gw.w("{place}: {things}", place=name, things=things)))
         if front:
             return [colour_seats(self.game, gw, n) for n in out]
         hidden = set(table_layout(self.game.definition).hidden)
@@ -535,6 +538,13 @@ class Board:
         elif empty:
             out.append(Text(gw.w("empty: {areas}", areas=", ".join(empty)), style="dim"))
         return [colour_seats(self.game, gw, n) for n in out]
+
+    def shared_effect(self, place: str) -> str | None:
+        """The effect text that every token lying at a place, belonging to nobody, shares
+        (None if they have none, or differ)."""
+        effects = {effects_of(self.gw).of_token(t) for t in self.view["tokens"]
+                   if t.get("at") == place and t.get("owner") is None and "id" in t}
+        return effects.pop() if len(effects) == 1 and None not in effects else None
 
     def lone_token(self, place: str, with_effect: bool = False) -> str | None:
         """The one face-up token lying in an area drawn first (a card for sale), with the
@@ -587,7 +597,7 @@ class Board:
             return []
         lines: list[str] = []
         for drawn in grid_maps(self.game, self.view, self.gw, owners={self.seat},
-                               brief=brief):
+                               effects=not brief, brief=brief):
             lines += drawn.splitlines()
         return lines
 

@@ -180,7 +180,8 @@ class Session:
                 told = " ".join(" ".join(said or []).split())
                 if about and (said is None or place != rest) and \
                         about.split(" — ", 1)[-1] not in told:
-                    said = (said or []) + wrap_words(about, self.screen.width)
+                    said = (said or []) + [row for line in about.split("\n")
+                                           for row in wrap_words(line, self.screen.width)]
                 if said is None:
                     self.say(w("not a key here: {answer}. Type one of {keys}, or ? for help.",
                                answer=repr(rest.strip()),

@@ -56,12 +56,15 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
     """Tokens grouped by kind, owner, place and controller; face-down ones only counted."""
     w = gw.w
     groups: dict[tuple, dict] = defaultdict(lambda: {"seen": [], "hidden": 0})
+    effects: dict[str, str | None] = {}          # a label -> what its token does
     for token in view["tokens"]:
         if on_grid(game, token):
             continue
         key = (token["kind"], token.get("owner"), token.get("at"), token.get("controller"))
         if "id" in token:
-            groups[key]["seen"].append(token_label(gw, token))
+            label = token_label(gw, token)
+            groups[key]["seen"].append(label)
+            effects.setdefault(label, effects_of(gw).of_token(token))
         else:
             groups[key]["hidden"] += 1
     if not groups:
@@ -75,6 +78,8 @@ def tokens_table(game: Game, view: dict, gw: GameWords) -> Table | None:
     for (kind, owner, at, controller), group in groups.items():
         which = [text if n == 1 else w("{n} × {token}", n=n, token=text)
                  for text, n in sorted(Counter(group["seen"]).items())]
+        which = [w("{things} — {effect}", things=shown, effect=effects[text]) if effects.get(
+            text) else shown for shown, text in zip(which, sorted(Counter(group["seen"])))]
         if group["hidden"]:
             which.append(w.plural(None, "{n} face down", "{n} face down", group["hidden"]))
         cells = (gw.piece(kind), gw.seat(owner) if owner is not None else "-", gw.place(at),

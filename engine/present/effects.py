@@ -5,6 +5,7 @@ for the table to show beside a choice or on hover.
     effects = Effects(gw)
     effects.of_token(token)      # "Gain 2 coins." for a card whose effect is `coins`
     effects.of_area("finance")   # an office (an area) by its effect property
+    effects.of_piece("ring")     # a piece kind's one text (effects.ring: "...")
 
 `effects.<kind>.<value>` is the text of the tokens (or areas) of that kind whose property
 picking the effect has that value; which property picks it is found from the data: the
@@ -50,6 +51,8 @@ class Effects:
         self.definition = gw.definition
         self.texts: dict[str, dict] = {k: v for k, v in (gw.texts.get(EFFECTS) or {}).items()
                                        if isinstance(v, dict)}
+        self.pieces: dict[str, str] = {k: v for k, v in (gw.texts.get(EFFECTS) or {}).items()
+                                       if isinstance(v, str)}   # a piece kind's one text
         self.values = DataValues(self.definition)
         self._by: dict[str, str | None] = {}
         self._done: dict[tuple, str | None] = {}
@@ -91,6 +94,16 @@ class Effects:
         if key not in self._done:
             self._done[key] = self._fill(english, {k: v for k, v in row.items()
                                                    if v is not None})
+        return self._done[key]
+
+    def of_piece(self, kind: str) -> str | None:
+        """What every piece of a kind does (a control ring), if the game writes it."""
+        english = self.pieces.get(kind)
+        if english is None:
+            return None
+        key = (kind, english, ())
+        if key not in self._done:
+            self._done[key] = self._fill(english, {})
         return self._done[key]
 
     def of_token(self, token: dict) -> str | None:

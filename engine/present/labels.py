@@ -218,19 +218,35 @@ class Namer:
 
     def explained(self, name: str) -> str | None:
         """`? NAME`: "Name — what it does" for an area or a seen token called `name` (any
-        case) that has an effect text; None if nothing by that name has one."""
-        wanted = name.strip().casefold()
-        values = list(self.game.definition.areas) + list(self.tokens)
-        for value in values:
-            label = self.value(value)
-            if label.casefold() == wanted:
+        case; a token also by its name without its numbers, "public building") that has
+        an effect text; tokens of one name that do different things are each said, on a
+        line of their own. None if nothing by that name has an effect."""
+        wanted = " ".join(name.split()).casefold()
+        effects = effects_of(self.gw)
+        for area in self.game.definition.areas:
+            if self.value(area).casefold() == wanted:
                 # (an area's own text first: what happens there, as its board place says)
-                effect = (effects_of(self.gw).of_area(value)
-                          if value in self.game.definition.areas else None) \
-                    or self.effect(value)
+                effect = effects.of_area(area) or self.effect(area)
                 if effect:
-                    return self.gw.w("{thing} — {effect}", thing=label, effect=effect)
-        return None
+                    return self.gw.w("{thing} — {effect}", thing=self.value(area),
+                                     effect=effect)
+        for kind in self.game.definition.pieces:
+            if wanted in (self.gw.piece(kind).casefold(), self.gw.piece(kind, 2).casefold()):
+                effect = effects.of_piece(kind)
+                if effect:
+                    return self.gw.w("{thing} — {effect}", thing=self.gw.piece(kind),
+                                     effect=effect)
+        said: dict[str, str] = {}
+        for token in self.tokens.values():
+            label = self.value(token["id"])
+            if wanted not in (label.casefold(), label.split(" (")[0].casefold(),
+                              token_label(self.gw, token).split(" (")[0].casefold()):
+                continue
+            effect = effects.of_token(token)
+            if effect and effect not in said.values():
+                said[label] = effect
+        return "\n".join(self.gw.w("{thing} — {effect}", thing=label, effect=effect)
+                         for label, effect in said.items()) or None
 
     def area_facts(self, area: str) -> str | None:
         """An area of a panel that asks for `lines`, as its line says it but for the tokens

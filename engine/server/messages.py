@@ -25,6 +25,7 @@ from ..present.facts import (
 from ..present.labels import (
     Namer,
     cell_words,
+    effects_of,
     noted,
     option_notes,
     part_numbers,
@@ -471,7 +472,10 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
     message = {
         "type": "state", "game": table["id"], "version": table["version"],
         "rules": view["game"], "title": table["title"], "lang": words.lang,
-        "status": status_line(game, gw, view) or "", "seat": seat, "seats": seats, "facts": facts,
+        "status": status_line(game, gw, view) or "", "seat": seat,
+        "pieces_help": [[gw.piece(kind, 2), effect] for kind in game.definition.pieces
+                        if (effect := effects_of(gw).of_piece(kind))],
+        "seats": seats, "facts": facts,
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",
         "log": story_entries(gw, ended_log(view), tokens, seat, Namer(game, gw, view).value,

@@ -25,6 +25,10 @@ def text_file_texts(definition: Any
             continue
         if section == "effects":
             for kind, texts in entries.items():
+                if isinstance(texts, str):          # a piece kind's one text
+                    path = f"effects.{kind}"
+                    yield context, path, texts, locations.get(path, Location(text_file,
+                                                                            path=path))
                 for key, entry in (texts if isinstance(texts, dict) else {}).items():
                     path = f"effects.{kind}.{key}"
                     yield context, path, entry, locations.get(path, Location(text_file,

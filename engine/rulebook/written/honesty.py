@@ -144,6 +144,12 @@ def written_texts(definition: Any, outline: Any) -> list[WrittenText]:
                                        definition.text_locations.get(path, Location(
                                            definition.files[-1], path=path))))
     for kind, texts in (definition.text or {}).get(EFFECTS, {}).items():
+        if isinstance(texts, str):              # a piece kind's one text
+            path = f"{EFFECTS}.{kind}"
+            out.append(WrittenText(f"{definition.id}.{EFFECTS}", path, texts,
+                                   definition.text_locations.get(path, Location(
+                                       definition.files[-1], path=path))))
+            continue
         names = effect_names(definition, kind)
         for key, text in texts.items():
             path = f"{EFFECTS}.{kind}.{key}"

@@ -584,7 +584,12 @@ function drawSeatsTable(state) {
               el("td", {}, el("div", { text: s.kind_name }), seatFacts(s.facts)));
   });
   $("seats").replaceChildren(...rows);
-  $("facts").replaceChildren(...state.facts.map(([k, v]) => el("div", { class: "facts", text: `${k}: ${v}` })));
+  const pieces = (state.pieces_help || []).length
+    ? [el("details", { class: "facts pieces-help" }, el("summary", { text: W.what_pieces_do }),
+          ...state.pieces_help.map(([name, effect]) => el("p", { text: `${name} — ${effect}` })))]
+    : [];
+  $("facts").replaceChildren(...state.facts.map(([k, v]) => el("div", { class: "facts", text: `${k}: ${v}` })),
+                             ...pieces);
 }
 
 function send(action) {
@@ -623,12 +628,13 @@ function pickOnBoard(event) {
 // shows it in a small popover by the piece; a long press shows it for any piece (then the
 // tap does not choose it). A rotation's options are pictures of the tile so turned.
 
-const EXPLAIN = { timer: null, swallow: false, shownAt: 0, PRESS_MS: 450 };
+const EXPLAIN = { timer: null, swallow: false, shownAt: 0, PRESS_MS: 450, touch: false };
 
 function explainPieces() {
   for (const box of [$("board"), $("hand")]) {
     box.addEventListener("pointerdown", (event) => {
       const shape = event.target.closest("[data-effect]");
+      EXPLAIN.touch = event.pointerType === "touch";
       clearTimeout(EXPLAIN.timer);
       EXPLAIN.swallow = false;
       if (!shape) return;
@@ -648,7 +654,15 @@ function explainPieces() {
         return;
       }
       const shape = event.target.closest("[data-effect]");
-      if (shape && !event.target.closest("[data-action]")) showEffect(shape);
+      const option = event.target.closest("[data-action]");
+      // A finger on a piece lying inside an option (a marker in a district) asks what the
+      // piece is, not to choose the district: a tester's tap laid a card that way.
+      if (shape && option && EXPLAIN.touch && option.contains(shape) && option !== shape) {
+        event.stopImmediatePropagation();
+        showEffect(shape);
+        return;
+      }
+      if (shape && !option) showEffect(shape);
       else hideEffect();
     }, true);
   }
