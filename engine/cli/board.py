@@ -512,8 +512,11 @@ class Board:
                     continue
                 things = listed(held.detail)
                 effect = self.shared_effect(place)
+                few = self.few_with_effects(place)
                 if effect:      # ("5×milestone (cost 0)" says what winning one gives)
                     things = gw.w("{things} — {effect}", things=things, effect=effect)
+                elif few:       # (the two bonus tiles, each with what it is worth)
+                    things = "; ".join(few)
                 out.append(Text(gw.w("{place}: {things}", place=name, things=things)))
         if front:
             return [colour_seats(self.game, gw, n) for n in out]
@@ -545,6 +548,17 @@ class Board:
         effects = {effects_of(self.gw).of_token(t) for t in self.view["tokens"]
                    if t.get("at") == place and t.get("owner") is None and "id" in t}
         return effects.pop() if len(effects) == 1 and None not in effects else None
+
+    def few_with_effects(self, place: str, most: int = 3) -> list[str]:
+        """Each token lying at a place, belonging to nobody, with what it does, when they
+        are a few (at most `most`) and all have an effect text; else none."""
+        here = [t for t in self.view["tokens"]
+                if t.get("at") == place and t.get("owner") is None and "id" in t]
+        effects = [effects_of(self.gw).of_token(t) for t in here]
+        if not here or len(here) > most or None in effects:
+            return []
+        return [self.gw.w("{things} — {effect}", things=token_label(self.gw, t), effect=e)
+                for t, e in zip(here, effects)]
 
     def lone_token(self, place: str, with_effect: bool = False) -> str | None:
         """The one face-up token lying in an area drawn first (a card for sale), with the

@@ -5,7 +5,7 @@ for the table to show beside a choice or on hover.
     effects = Effects(gw)
     effects.of_token(token)      # "Gain 2 coins." for a card whose effect is `coins`
     effects.of_area("finance")   # an office (an area) by its effect property
-    effects.of_piece("ring")     # a piece kind's one text (effects.ring: "...")
+    effects.of_piece("ring")     # a kind's one text (effects.ring: "..."), pieces or tokens
 
 `effects.<kind>.<value>` is the text of the tokens (or areas) of that kind whose property
 picking the effect has that value; which property picks it is found from the data: the
@@ -51,8 +51,8 @@ class Effects:
         self.definition = gw.definition
         self.texts: dict[str, dict] = {k: v for k, v in (gw.texts.get(EFFECTS) or {}).items()
                                        if isinstance(v, dict)}
-        self.pieces: dict[str, str] = {k: v for k, v in (gw.texts.get(EFFECTS) or {}).items()
-                                       if isinstance(v, str)}   # a piece kind's one text
+        self.whole: dict[str, str] = {k: v for k, v in (gw.texts.get(EFFECTS) or {}).items()
+                                      if isinstance(v, str)}   # a kind's one text
         self.values = DataValues(self.definition)
         self._by: dict[str, str | None] = {}
         self._done: dict[tuple, str | None] = {}
@@ -84,6 +84,8 @@ class Effects:
     def of(self, kind: str, row: dict[str, Any]) -> str | None:
         """The effect text of one token (or area) of `kind` with the properties `row`;
         None when the game writes none (or the properties that pick it are hidden)."""
+        if kind in self.whole:
+            return self.of_piece(kind)
         by = self.picking(kind)
         if by is None or row.get(by) is None:
             return None
@@ -97,8 +99,9 @@ class Effects:
         return self._done[key]
 
     def of_piece(self, kind: str) -> str | None:
-        """What every piece of a kind does (a control ring), if the game writes it."""
-        english = self.pieces.get(kind)
+        """What every piece (or token) of a kind does, when the game writes one text for
+        the whole kind (a control ring, a start lot)."""
+        english = self.whole.get(kind)
         if english is None:
             return None
         key = (kind, english, ())
