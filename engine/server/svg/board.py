@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...present.labels import effects_of
 from .areas import draw_areas
 from .context import Ctx
 from .grids import CELL, draw_grids, tile
@@ -94,11 +95,20 @@ def draw_mine(ctx: Ctx) -> str:
     for place in places:
         d.add(text(MARGIN, d.height + 14, ctx.gw.place(place), 13, weight="bold",
                    fill="#5a4320"))
-        x, y, tallest = MARGIN, d.height + 22, 0.0
-        for token in (t for t in tokens if t["at"] == place):
+        here = [t for t in tokens if t["at"] == place]
+        effects = {effects_of(ctx.gw).of_token(t) for t in here}
+        shared = effects.pop() if len(here) > 1 and len(effects) == 1 else None
+        y = d.height + 22
+        if shared:          # said once over the cards, not seven times (a phone's screen)
+            for line in wrap(shared, ctx.width - 2 * MARGIN, 12):
+                d.add(text(MARGIN, y + 6, line, 12, fill="#5a4320"))
+                y += 16
+            y += 8
+        x, tallest = MARGIN, 0.0
+        for token in here:
             grid = grids.get(token["kind"])
             drawn = tile(ctx, grid, token, CELL) if grid else \
-                tag(ctx, token, width=min(400, ctx.width - 12), tell=True)   # fits a phone
+                tag(ctx, token, width=min(400, ctx.width - 12), tell=not shared)
             if drawn.height < TAP:      # a card big enough to tap on a phone
                 card = Drawing(drawn.width + 12, TAP)
                 card.add(rect(0, 0, card.width, TAP, "#ffffff", "#cdbf9f", 1, 6))
