@@ -160,3 +160,48 @@ def test_warsaw_scoring_lines_say_why():
                 assert "{" not in told and gw.seat(event["player"]) in told, told
                 seen.add(event["msg"])
     assert seen == {"commerce_counted", "pollution_counted", "transport_counted"}
+
+
+def test_pieces_and_a_start_lot_say_what_they_are_for():
+    """Newcomer pass 15: "6 control rings" in every supply and a "start lot" on Rialto's
+    board said nothing, and `? control ring` was not understood. A kind's one effect text
+    (effects.ring, effects.lot) is said by `? NAME` and, on the web, under the seats."""
+    from regola.i18n.catalog import Words
+    from regola.present.labels import effects_of
+    from regola.present.table_layout import load_layout
+    from regola.server.messages import seat_message, table_info
+    for game_id, name, kind in (("doge", "control rings", "ring"),
+                                ("rialto", "start lot", "lot")):
+        game = regola.load_game(game_id)
+        gw = GameWords(game.definition)
+        state = game.new_state(players=3, seed=1)
+        effect = effects_of(gw).of_piece(kind)
+        assert effect and "{" not in effect
+        assert Namer(game, gw, state.observe(0)).explained(name).endswith(effect)
+    game = regola.load_game("doge")
+    state = game.new_state(players=3, seed=1)
+    seat = state.to_move[0]
+    words = Words("en")
+    message = seat_message(game, load_layout(game.definition), state.observe(seat),
+                           state.legal_actions(seat),
+                           table_info("g", 1, ["person"] * 3, "doge", None, words), words,
+                           context=state.decision_context(seat))
+    helped = dict(message["pieces_help"])
+    assert set(helped) == {"control rings", "houses", "palaces"}, helped
+
+
+def test_a_hand_of_cards_that_do_the_same_says_it_once():
+    """Doge's seven player cards each carried the same three lines on a phone; the hand
+    now says the text once above them (each card still explains itself on a tap)."""
+    from regola.present.table_layout import load_layout
+    from regola.server.svg.board import draw_mine
+    from regola.server.svg.context import Ctx
+    game = regola.load_game("doge")
+    gw = GameWords(game.definition)
+    state = game.new_state(players=3, seed=2)
+    svg = draw_mine(Ctx(game.definition, state.observe(0), gw, load_layout(game.definition),
+                        width=350))
+    import re
+    drawn = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert sum(line.startswith("Lay it face down") for line in drawn) == 1, drawn
+    assert "data-effect" in svg          # each card still says it on a tap
