@@ -430,13 +430,15 @@ def seat_at_a_new_game(page, server, rules: str, players: int | None = None) -> 
 
 
 def test_a_phone_shows_the_seats_and_their_points_before_the_board(browser, server):
-    """On a phone the page is one column: the question, the story, then the seats with
-    everyone's VP, and only then the hand and the long board."""
+    """On a phone the page is one column: the question, the hand it is decided with (a
+    newcomer scrolled past the story to find it), the story, then the seats with
+    everyone's VP, and only then the long board."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
                             has_touch=True, bypass_csp=True)
     seat_at_a_new_game(page, server, "copycat", 3)
-    tops = page.evaluate("""() => ['#prompt', 'aside > section:nth-of-type(2)', '#hand',
-        '#board'].map(s => document.querySelector(s).getBoundingClientRect().top)""")
+    tops = page.evaluate("""() => ['#prompt', '#hand', 'aside > section:nth-of-type(3)',
+        'aside > section:nth-of-type(2)', '#board'].map(
+        s => document.querySelector(s).getBoundingClientRect().top)""")
     assert tops == sorted(tops), tops
     assert "VP" in page.inner_text("aside > section:nth-of-type(2)")
     page.close()
