@@ -44,8 +44,11 @@ def status_line(game: Game, gw: GameWords, view: dict) -> str | None:
     values = dict(game.constants(players)) if players else {}
     values.update(view["vars"])
     kinds = value_kinds(game.definition).get("game", {})
+    # (a variable still unset, "none" as the data writes it, leaves the line out: before
+    # the first round the table read "Round 0 of 6, none")
     return Namer(game, gw, view).filled(template, {k: v for k, v in values.items()
-                                                   if isinstance(v, int | str)}, kinds)
+                                                   if isinstance(v, int | str)
+                                                   and v != "none"}, kinds)
 
 
 def shown_player_vars(game: Game, view: dict) -> list[str] | None:
