@@ -205,3 +205,37 @@ def test_a_hand_of_cards_that_do_the_same_says_it_once():
     drawn = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
     assert sum(line.startswith("Lay it face down") for line in drawn) == 1, drawn
     assert "data-effect" in svg          # each card still says it on a tap
+
+
+def test_warsaw_area_types_say_what_they_score():
+    """Newcomer pass 16: "park", "commercial" ... never said what they score, and `? park`
+    was not understood. `value_meanings` in the text file says it: `? NAME`, the key of a
+    drawn district (when there is room), a tile's tap text and the web's pieces help."""
+    from regola.i18n.catalog import Words
+    from regola.present.table_layout import load_layout
+    from regola.server.messages import seat_message, table_info
+    from regola.server.svg.context import Ctx
+    from regola.server.svg.grids import tile_text
+    game = regola.load_game("warsaw")
+    gw = GameWords(game.definition)
+    meanings = gw.texts["value_meanings"]
+    assert set(meanings) == {"park", "residential", "commercial", "cultural", "industrial"}
+    state = game.new_state(players=3, seed=3)
+    namer = Namer(game, gw, state.observe(0))
+    for value in meanings:
+        assert namer.explained(gw.value(value)) == \
+            f"{gw.value(value)} — {gw.text('value_meanings', value)}"
+    view = state.observe(0)
+    start = next(t for t in view["tokens"] if t.get("owner") == 0 and "cell" in t)
+    told = tile_text(Ctx(game.definition, view, gw, load_layout(game.definition)), start)
+    assert gw.text("value_meanings", "park") in told, told
+    seat = state.to_move[0]
+    words = Words("en")
+    message = seat_message(game, load_layout(game.definition), state.observe(seat),
+                           state.legal_actions(seat),
+                           table_info("g", 1, ["person"] * 3, "warsaw", None, words), words,
+                           context=state.decision_context(seat))
+    assert {name for name, _ in message["pieces_help"]} >= {"park", "commercial"}
+    lines = drawn(game, state, 0, 100, 40)
+    assert any(gw.text("value_meanings", "park")[:30] in " ".join(lines).replace("\n", " ")
+               for _ in [0]) or any(line.startswith("key:") for line in lines)

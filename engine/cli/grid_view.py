@@ -269,8 +269,8 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78,
             if isinstance(marks, list) and i < len(marks) and marks[i] and numbered is None:
                 numbered = (v, marks[i])
     effects = {} if brief else whole_tile_effects(gw, grid, [s[-1] for s in stacks])
-    items += [_with_effect(gw, f"{a} {gw.value(v)}", effects.get(str(v)))
-              for a, v in seen.items()]
+    items += [_with_effect(gw, f"{a} {gw.value(v)}", effects.get(str(v)) or (
+        None if brief else gw.text("value_meanings", str(v)))) for a, v in seen.items()]
     if grid.label and any(s[-1].get(grid.label) is not None for s in stacks):
         items.append(w("a lone number: {property}", property=gw.prop(grid.label)))
     if numbered is not None:

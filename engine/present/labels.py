@@ -236,6 +236,10 @@ class Namer:
                 if effect:
                     return self.gw.w("{thing} — {effect}", thing=self.gw.piece(kind),
                                      effect=effect)
+        for value in (self.gw.texts.get("value_meanings") or {}):
+            if self.gw.value(value).casefold() == wanted:
+                return self.gw.w("{thing} — {effect}", thing=self.gw.value(value),
+                                 effect=self.gw.text("value_meanings", value))
         said: dict[str, str] = {}
         for token in self.tokens.values():
             label = self.value(token["id"])

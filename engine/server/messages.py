@@ -474,7 +474,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "rules": view["game"], "title": table["title"], "lang": words.lang,
         "status": status_line(game, gw, view) or "", "seat": seat,
         "pieces_help": [[gw.piece(kind, 2), effect] for kind in game.definition.pieces
-                        if (effect := effects_of(gw).of_piece(kind))],
+                        if (effect := effects_of(gw).of_piece(kind))] + [
+            [gw.value(value), gw.text("value_meanings", value)]
+            for value in gw.texts.get("value_meanings") or {}],
         "seats": seats, "facts": facts,
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",

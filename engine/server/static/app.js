@@ -655,9 +655,12 @@ function explainPieces() {
       }
       const shape = event.target.closest("[data-effect]");
       const option = event.target.closest("[data-action]");
-      // A finger on a piece lying inside an option (a marker in a district) asks what the
-      // piece is, not to choose the district: a tester's tap laid a card that way.
-      if (shape && option && EXPLAIN.touch && option.contains(shape) && option !== shape) {
+      // A finger on one of several pieces lying inside an option (a marker in a district)
+      // asks what the piece is, not to choose the district: a tester's tap laid a card that
+      // way. An option holding one piece (a card in the hand, on a street space) is that
+      // piece: a tap chooses it.
+      if (shape && option && EXPLAIN.touch && option.contains(shape) && option !== shape
+          && option.querySelectorAll("[data-effect]").length > 1) {
         event.stopImmediatePropagation();
         showEffect(shape);
         return;

@@ -81,6 +81,13 @@ def tile_text(ctx: Ctx, token: dict, stack: int = 1) -> str:
              if isinstance(token[p], list) or (effect is None and token[p] is not True)]
     if effect:
         said.append(effect.rstrip("."))
+    grid = next((g for g in ctx.definition.grids.values() if g.token == token.get("kind")),
+                None)
+    parts = token.get(grid.parts) if grid is not None and grid.parts else None
+    for value in dict.fromkeys(str(v) for v in parts or []):   # what each area type does
+        meaning = gw.text("value_meanings", value)
+        if meaning and not effect:
+            said.append(gw.w("{item}: {meaning}", item=gw.value(value), meaning=meaning))
     if stack > 1:
         said.append(gw.w("x{n}: a stack of {n} tiles, the top one shown", n=stack))
     return "; ".join(said) + "."
@@ -98,8 +105,9 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
             if str(value) not in seen:
                 seen.append(str(value))
                 items.append((rect(0, 0, 16, 16, ctx.layout.values.get(str(value), "#dddddd"),
-                                   "#333333", 1, 2), _said_with(gw, gw.value(value),
-                                                            effects.get(str(value)))))
+                                   "#333333", 1, 2), _said_with(
+                                       gw, gw.value(value), effects.get(str(value))
+                                       or gw.text("value_meanings", str(value)))))
     if grid.label and any(t.get(grid.label) is not None for t in tokens):
         items.append((circle(8, 8, 8, "#f5d76e", "#8a6d3b") + text(8, 12, "2", 11, "middle",
                                                                       "bold"),
@@ -139,7 +147,8 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
 
 
 def _said_with(gw: Any, words: str, effect: str | None) -> str:
-    """A key's words with what its whole tile does, when all drawn read the same."""
+    """A key's words with what its whole tile does, when all drawn read the same (or what
+    the value means: `value_meanings` in the text file)."""
     return gw.w("{item} ({meaning})", item=words, meaning=effect.rstrip(".")) if effect \
         else words
 
