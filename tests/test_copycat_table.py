@@ -460,7 +460,7 @@ def test_the_street_lines_give_each_card_its_price_and_the_board_its_effect():
         space = f"street_{n}"
         card = next(t for t in view["tokens"] if t.get("at") == space and t["kind"] == "card")
         surcharge = game.definition.areas[space]["surcharge"]
-        price = f"{card['price']}+{surcharge}" if surcharge else str(card["price"])
+        price = f"{card['price']} + surcharge {surcharge}" if surcharge else str(card["price"])
         assert f"{n} {gw.value(card['name'])} (price {price})" in lines
     board = for_sale_lines(game, view, gw)
     assert len(board) == 11 and all(" — " in line for line in board)     # with the effect

@@ -563,7 +563,7 @@ class Board:
     def lone_token(self, place: str, with_effect: bool = False) -> str | None:
         """The one face-up token lying in an area drawn first (a card for sale), with the
         last number its table label names (a card's price, plus the numbers the area shows,
-        a surcharge: "price 2+1") and, `with_effect`, what it does: "Patron (price 4) — Gain
+        named: "price 2 + surcharge 1") and, `with_effect`, what it does: "Patron (price 4) — Gain
         2 coins."; None when not exactly one lies there."""
         gw = self.gw
         here = [t for t in self.view["tokens"] if t.get("at") == place and "id" in t
@@ -575,15 +575,16 @@ class Board:
         props = table_layout(self.game.definition).labels.get(token.get("kind", ""), [])
         numbers = [p for p in props if isinstance(token.get(p), int) and
                    not isinstance(token.get(p), bool)]
-        if numbers:         # "(price 2+1)": the area's own numbers (a surcharge) added
+        if numbers:         # "(price 2 + surcharge 1)": the area's own numbers added
             area = self.game.definition.areas.get(place, {})
-            added = [area[p] for panel in table_layout(self.game.definition).panels or []
+            added = [gw.w("{things} {labels}", things=gw.prop(p), labels=area[p])
+                     for panel in table_layout(self.game.definition).panels or []
                      if "areas" in panel and place in area_names(panel, self.game.definition)
                      for p in panel.get("show") or []
                      if isinstance(area.get(p), int) and area[p]]
-            label = gw.w("{token} ({which})", token=label, which=gw.w(
+            label = gw.w("{token} ({which})", token=label, which=" + ".join([gw.w(
                 "{things} {labels}", things=gw.prop(numbers[-1]),
-                labels="+".join(str(v) for v in [token[numbers[-1]], *added])))
+                labels=token[numbers[-1]]), *added]))
         effect = effects_of(gw).of_token(token) if with_effect else None
         return gw.w("{option} — {effect}", option=label, effect=effect) if effect else label
 
