@@ -34,6 +34,27 @@ ENCODED_MEMO = 4096
 """How many mappings of variables, tracks, banks and links keep their encoding (the memo
 starts over beyond)."""
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
+FEW = 48
+"""Up to so many numbers are written one at a time: for a few, quicker than numpy's
+indexing with a list (which first makes an array of it)."""
+
+
+def put(vec: np.ndarray, spots: list[int], value: float) -> None:
+    """vec[spots] = value."""
+    if len(spots) > FEW:
+        vec[spots] = value
+    else:
+        for spot in spots:
+            vec[spot] = value
+
+
+def put_each(vec: np.ndarray, spots: list[int], values: list) -> None:
+    """vec[spots] = values."""
+    if len(spots) > FEW:
+        vec[spots] = values
+    else:
+        for spot, value in zip(spots, values):
+            vec[spot] = value
 
 
 class _Seat:
@@ -147,9 +168,8 @@ class VectorKeeper:
             ones.append(o["ask"] + lay.asks.get(mine["ask"], len(lay.asks)))
             ones += self.encoder.legal_indices(mine["options"])
         if ones != kept.header:
-            if kept.header:
-                kept.vec[kept.header] = 0
-            kept.vec[ones] = 1
+            put(kept.vec, kept.header, 0)
+            put(kept.vec, ones, 1)
             kept.header = ones
 
     def _pieces(self, kept: _Seat, counts: dict) -> None:
@@ -230,15 +250,12 @@ class VectorKeeper:
                                columns["level"][i] or 0)
                     block = [*block, *spots]
             blocks[i] = block
-        if clear:
-            vec[clear] = 0
-        if ones:
-            vec[ones] = 1
-        if where_values:
-            vec[where_values] = values
-        for block, change in hidden.items():     # (few: one at a time is quicker)
+        put(vec, clear, 0)
+        put(vec, ones, 1)
+        put_each(vec, where_values, values)
+        for block, change in hidden.items():
             if change:
-                vec[block] += change
+                vec[block] = vec.item(block) + change
         for name in moved:
             last[name] = [c[:] if type(c) is list else c for c in columns[name]] \
                 if name == "cell" else columns[name][:]
@@ -268,38 +285,37 @@ class VectorKeeper:
 
     def _vars(self, kept: _Seat, data: dict, seat: int | None) -> None:
         """The vars and player_vars sections: each mapping (the game's, each seat's) whose
-        marshal bytes changed is cleared and written again, from the blocks remembered for
-        those bytes (the seats see each change in turn: it is encoded once)."""
+        marshal bytes changed is written again, from the blocks remembered for those bytes
+        (the seats see each change in turn: it is encoded once); what its last blocks set
+        is cleared first."""
         if kept.vars is None:
             kept.vars = {}
-        last, vec = kept.vars, kept.vec
-        idx: list[int] = []
-        val: list[Any] = []
-        values = data["vars"]
-        key = plain_key(values)
-        if key is None or key != last.get("vars"):
-            start = self._vars_at
-            vec[start:start + self._vars_size] = 0
-            spots, numbers = self._mapping(values, key, None)
-            idx += [start + spot for spot in spots]
-            val += numbers
-            last["vars"] = key
+        last = kept.vars
+        self._write_mapping(kept.vec, last, "vars", self._vars_at, self._vars_size,
+                            data["vars"], None)
         size = self._pvars_size
         for p, values in enumerate(data["pvars"][:self.layout.n]):
-            key = plain_key(values)
-            if key is not None and key == last.get(p):
-                continue
-            start = self._pvars_at + p * size
+            self._write_mapping(kept.vec, last, p, self._pvars_at + p * size, size, values,
+                                p == seat)
+
+    def _write_mapping(self, vec: np.ndarray, last: dict, name: Any, start: int, size: int,
+                       values: dict, own: bool | None) -> None:
+        """One mapping's block at `start`, written again unless its marshal bytes are the
+        last ones (`last[name]`: those bytes and what they set)."""
+        key = plain_key(values)
+        before = last.get(name)
+        if before is not None and key is not None and key == before[0]:
+            return
+        if before is None:
             vec[start:start + size] = 0
-            spots, numbers = self._mapping(values, key, p == seat)
-            idx += [start + spot for spot in spots]
-            val += numbers
-            last[p] = key
-        if idx:
-            vec[idx] = val
+        else:
+            vec[start + before[1][0]] = 0
+        found = self._mapping(values, key, own)
+        vec[start + found[0]] = found[1]
+        last[name] = (key, found)
 
     def _mapping(self, values: dict, key: bytes | None,
-                 own: bool | None) -> tuple[list[int], list[Any]]:
+                 own: bool | None) -> tuple[np.ndarray, np.ndarray]:
         """Where a mapping's values go from the start of its block, and what: the game's
         (`own` None), or a seat's (`own`: the seat's own, private values shown), remembered
         by the marshal bytes `key` (equal bytes, equal values: the same encoding)."""
@@ -321,7 +337,8 @@ class VectorKeeper:
                     spots.append(i * block)           # the visible flag
                     numbers.append(1)
                     value_of(spots, numbers, i * block + 1, values[name])
-        found = (spots, numbers)
+        # As vec[spots] = numbers would take them: an array of the numbers, then float32.
+        found = (np.array(spots, np.intp), np.asarray(numbers).astype(np.float32))
         if key is not None:
             if len(self._encoded) >= ENCODED_MEMO:
                 self._encoded.clear()
