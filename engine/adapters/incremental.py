@@ -198,11 +198,12 @@ class VectorKeeper:
             moved = [name for name in names if columns[name] != last[name]]
             if not moved:
                 return
-            found: set[int] = set()
             every = range(len(self._slot))
-            for name in moved:                   # the tokens whose value differs, in C
-                found.update(compress(every, map(ne, columns[name], last[name])))
-            changed = sorted(found)
+            if len(moved) == 1:                  # the tokens whose value differs, in C
+                changed = list(compress(every, map(ne, columns[moved[0]], last[moved[0]])))
+            else:                                # (one pass over rows of the moved columns)
+                changed = list(compress(every, map(ne, zip(*[columns[name] for name in moved]),
+                                                   zip(*[last[name] for name in moved]))))
         lay, vec, blocks = self.layout, kept.vec, kept.blocks
         n, P = lay.n, lay.P
         place_ix, other = lay.place_ix, P - 1
