@@ -4,17 +4,18 @@ the seat's last vector are encoded again.
 Encoder.encode_state (observation.py) builds the vector from the state at every call; a
 VectorKeeper gives the same vector (tests check it at every point of many games) by
 remembering, per seat, the last vector and the state parts it was made from, and comparing:
-token columns value by value (a changed token's block is cleared and written again), piece
-rows, and, for the rest (decks, variables, tracks, bank, links), the marshal bytes of each
-part (version 2: equal data, equal bytes; a deck's list of texts equal to the last one
-needs none). A mapping of variables whose bytes changed is written again whole, from the
-blocks remembered for those bytes (every seat meets the change in turn: it is encoded
-once). The comparison is with the data itself, not with a record of changes (the
-interpreter keeps none: a refused action goes back to a checkpoint), so any state may be
-given (a clone, one restored after a refused action, one loaded from a save, another game
-of the same table): only the cost differs. In a secret step, a seat's vector is made from
-the step as if it alone had answered (GameState._seen_kept): kept per seat, and advanced by
-its new answers. The legal actions' ids are remembered per set of options
+token columns value by value (the columns that differ, then the tokens whose row of those
+columns differs; a changed token's block is cleared and written again), piece rows, and,
+for the rest (decks, variables, tracks, bank, links), the marshal bytes of each part
+(version 2: equal data, equal bytes; a deck's list of texts equal to the last one needs
+none). A mapping of variables whose bytes changed has what its last blocks set cleared, and
+is written again from the blocks remembered for those bytes (every seat meets the change in
+turn: it is encoded once). The comparison is with the data itself, not with a record of
+changes (the interpreter keeps none: a refused action goes back to a checkpoint), so any
+state may be given (a clone, one restored after a refused action, one loaded from a save,
+another game of the same table): only the cost differs. In a secret step, a seat's vector
+is made from the step as if it alone had answered (GameState._seen_kept): kept per seat,
+and advanced by its new answers. The legal actions' ids are remembered per set of options
 (Encoder.action_ids). No observe() view is built.
 """
 
