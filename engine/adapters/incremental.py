@@ -4,17 +4,18 @@ the seat's last vector are encoded again.
 Encoder.encode_state (observation.py) builds the vector from the state at every call; a
 VectorKeeper gives the same vector (tests check it at every point of many games) by
 remembering, per seat, the last vector and the state parts it was made from, and comparing:
-token columns value by value (a changed token's block is cleared and written again), piece
-rows, and, for the rest (decks, variables, tracks, bank, links), the marshal bytes of each
-part (version 2: equal data, equal bytes; a deck's list of texts equal to the last one
-needs none). A mapping of variables whose bytes changed is written again whole, from the
-blocks remembered for those bytes (every seat meets the change in turn: it is encoded
-once). The comparison is with the data itself, not with a record of changes (the
-interpreter keeps none: a refused action goes back to a checkpoint), so any state may be
-given (a clone, one restored after a refused action, one loaded from a save, another game
-of the same table): only the cost differs. In a secret step, a seat's vector is made from
-the step as if it alone had answered (GameState._seen_kept): kept per seat, and advanced by
-its new answers. The legal actions' ids are remembered per set of options
+token columns value by value (the columns that differ, then the tokens whose row of those
+columns differs; a changed token's block is cleared and written again), piece rows, and,
+for the rest (decks, variables, tracks, bank, links), the marshal bytes of each part
+(version 2: equal data, equal bytes; a deck's list of texts equal to the last one needs
+none). A mapping of variables whose bytes changed has what its last blocks set cleared, and
+is written again from the blocks remembered for those bytes (every seat meets the change in
+turn: it is encoded once). The comparison is with the data itself, not with a record of
+changes (the interpreter keeps none: a refused action goes back to a checkpoint), so any
+state may be given (a clone, one restored after a refused action, one loaded from a save,
+another game of the same table): only the cost differs. In a secret step, a seat's vector
+is made from the step as if it alone had answered (GameState._seen_kept): kept per seat,
+and advanced by its new answers. The legal actions' ids are remembered per set of options
 (Encoder.action_ids). No observe() view is built.
 """
 
@@ -34,6 +35,27 @@ ENCODED_MEMO = 4096
 """How many mappings of variables, tracks, banks and links keep their encoding (the memo
 starts over beyond)."""
 TOKEN_COLUMNS = ("at", "owner", "controller", "shown", "cell", "rot", "level")
+FEW = 48
+"""Up to so many numbers are written one at a time: for a few, quicker than numpy's
+indexing with a list (which first makes an array of it)."""
+
+
+def put(vec: np.ndarray, spots: list[int], value: float) -> None:
+    """vec[spots] = value."""
+    if len(spots) > FEW:
+        vec[spots] = value
+    else:
+        for spot in spots:
+            vec[spot] = value
+
+
+def put_each(vec: np.ndarray, spots: list[int], values: list) -> None:
+    """vec[spots] = values."""
+    if len(spots) > FEW:
+        vec[spots] = values
+    else:
+        for spot, value in zip(spots, values):
+            vec[spot] = value
 
 
 class _Seat:
@@ -147,9 +169,8 @@ class VectorKeeper:
             ones.append(o["ask"] + lay.asks.get(mine["ask"], len(lay.asks)))
             ones += self.encoder.legal_indices(mine["options"])
         if ones != kept.header:
-            if kept.header:
-                kept.vec[kept.header] = 0
-            kept.vec[ones] = 1
+            put(kept.vec, kept.header, 0)
+            put(kept.vec, ones, 1)
             kept.header = ones
 
     def _pieces(self, kept: _Seat, counts: dict) -> None:
@@ -178,11 +199,12 @@ class VectorKeeper:
             moved = [name for name in names if columns[name] != last[name]]
             if not moved:
                 return
-            found: set[int] = set()
             every = range(len(self._slot))
-            for name in moved:                   # the tokens whose value differs, in C
-                found.update(compress(every, map(ne, columns[name], last[name])))
-            changed = sorted(found)
+            if len(moved) == 1:                  # the tokens whose value differs, in C
+                changed = list(compress(every, map(ne, columns[moved[0]], last[moved[0]])))
+            else:                                # (one pass over rows of the moved columns)
+                changed = list(compress(every, map(ne, zip(*[columns[name] for name in moved]),
+                                                   zip(*[last[name] for name in moved]))))
         lay, vec, blocks = self.layout, kept.vec, kept.blocks
         n, P = lay.n, lay.P
         place_ix, other = lay.place_ix, P - 1
@@ -230,15 +252,12 @@ class VectorKeeper:
                                columns["level"][i] or 0)
                     block = [*block, *spots]
             blocks[i] = block
-        if clear:
-            vec[clear] = 0
-        if ones:
-            vec[ones] = 1
-        if where_values:
-            vec[where_values] = values
-        for block, change in hidden.items():     # (few: one at a time is quicker)
+        put(vec, clear, 0)
+        put(vec, ones, 1)
+        put_each(vec, where_values, values)
+        for block, change in hidden.items():
             if change:
-                vec[block] += change
+                vec[block] = vec.item(block) + change
         for name in moved:
             last[name] = [c[:] if type(c) is list else c for c in columns[name]] \
                 if name == "cell" else columns[name][:]
@@ -268,38 +287,37 @@ class VectorKeeper:
 
     def _vars(self, kept: _Seat, data: dict, seat: int | None) -> None:
         """The vars and player_vars sections: each mapping (the game's, each seat's) whose
-        marshal bytes changed is cleared and written again, from the blocks remembered for
-        those bytes (the seats see each change in turn: it is encoded once)."""
+        marshal bytes changed is written again, from the blocks remembered for those bytes
+        (the seats see each change in turn: it is encoded once); what its last blocks set
+        is cleared first."""
         if kept.vars is None:
             kept.vars = {}
-        last, vec = kept.vars, kept.vec
-        idx: list[int] = []
-        val: list[Any] = []
-        values = data["vars"]
-        key = plain_key(values)
-        if key is None or key != last.get("vars"):
-            start = self._vars_at
-            vec[start:start + self._vars_size] = 0
-            spots, numbers = self._mapping(values, key, None)
-            idx += [start + spot for spot in spots]
-            val += numbers
-            last["vars"] = key
+        last = kept.vars
+        self._write_mapping(kept.vec, last, "vars", self._vars_at, self._vars_size,
+                            data["vars"], None)
         size = self._pvars_size
         for p, values in enumerate(data["pvars"][:self.layout.n]):
-            key = plain_key(values)
-            if key is not None and key == last.get(p):
-                continue
-            start = self._pvars_at + p * size
+            self._write_mapping(kept.vec, last, p, self._pvars_at + p * size, size, values,
+                                p == seat)
+
+    def _write_mapping(self, vec: np.ndarray, last: dict, name: Any, start: int, size: int,
+                       values: dict, own: bool | None) -> None:
+        """One mapping's block at `start`, written again unless its marshal bytes are the
+        last ones (`last[name]`: those bytes and what they set)."""
+        key = plain_key(values)
+        before = last.get(name)
+        if before is not None and key is not None and key == before[0]:
+            return
+        if before is None:
             vec[start:start + size] = 0
-            spots, numbers = self._mapping(values, key, p == seat)
-            idx += [start + spot for spot in spots]
-            val += numbers
-            last[p] = key
-        if idx:
-            vec[idx] = val
+        else:
+            vec[start + before[1][0]] = 0
+        found = self._mapping(values, key, own)
+        vec[start + found[0]] = found[1]
+        last[name] = (key, found)
 
     def _mapping(self, values: dict, key: bytes | None,
-                 own: bool | None) -> tuple[list[int], list[Any]]:
+                 own: bool | None) -> tuple[np.ndarray, np.ndarray]:
         """Where a mapping's values go from the start of its block, and what: the game's
         (`own` None), or a seat's (`own`: the seat's own, private values shown), remembered
         by the marshal bytes `key` (equal bytes, equal values: the same encoding)."""
@@ -321,7 +339,8 @@ class VectorKeeper:
                     spots.append(i * block)           # the visible flag
                     numbers.append(1)
                     value_of(spots, numbers, i * block + 1, values[name])
-        found = (spots, numbers)
+        # As vec[spots] = numbers would take them: an array of the numbers, then float32.
+        found = (np.array(spots, np.intp), np.asarray(numbers).astype(np.float32))
         if key is not None:
             if len(self._encoded) >= ENCODED_MEMO:
                 self._encoded.clear()

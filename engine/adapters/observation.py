@@ -43,6 +43,7 @@ from .actions import ActionSpace
 
 WINDOW = 8
 """How many numbers of a list-valued variable are kept in order."""
+TEXTS, WHOLE_NUMBERS = frozenset({str}), frozenset({int})
 
 
 class ObservationLayout:
@@ -378,6 +379,22 @@ class Encoder:
                 idx.append(at + 4 + WINDOW + slot)
                 val.append(1)
             return
+        if t is list:                            # a list of texts or of whole numbers:
+            kinds = set(map(type, value))        # what the general case below gives
+            if kinds <= TEXTS or kinds <= WHOLE_NUMBERS:
+                idx.append(at + 3)
+                val.append(len(value))
+                if kinds <= WHOLE_NUMBERS:
+                    for i, number in enumerate(value[:WINDOW]):
+                        idx.append(at + 4 + i)
+                        val.append(number)
+                    return
+                for text in value:
+                    slot = texts.get(text)
+                    if slot is not None:
+                        idx.append(at + 4 + WINDOW + slot)
+                        val.append(1)
+                return
         if isinstance(value, bool):
             if value:
                 idx.append(at + 1)
