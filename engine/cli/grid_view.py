@@ -269,8 +269,8 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78,
             if isinstance(marks, list) and i < len(marks) and marks[i] and numbered is None:
                 numbered = (v, marks[i])
     effects = {} if brief else whole_tile_effects(gw, grid, [s[-1] for s in stacks])
-    items += [_with_effect(gw, f"{a} {gw.value(v)}", effects.get(str(v)) or (
-        None if brief else gw.text("value_meanings", str(v)))) for a, v in seen.items()]
+    items += [_with_effect(gw, f"{a} {gw.value(v)}", effects.get(str(v)))
+              for a, v in seen.items()]
     if grid.label and any(s[-1].get(grid.label) is not None for s in stacks):
         items.append(w("a lone number: {property}", property=gw.prop(grid.label)))
     if numbered is not None:
@@ -279,6 +279,9 @@ def grid_legend(gw: GameWords, grid, stacks: list[list[dict]], width: int = 78,
                     example=_abbreviation(gw, v).strip() + str(n), part=gw.value(v),
                     property=gw.prop(grid.part_props[0]), number=n)
         items.append(example if brief else _meant(gw, grid.part_props[0], example))
+    meant = next((v for v in seen.values() if gw.text("value_meanings", str(v))), None)
+    if meant is not None and not brief:     # what each scores: `? park` says it
+        items.append(w("? {name}: what it means", name=gw.value(meant)))
     heights = sorted({len(s) for s in stacks if len(s) > 1})
     if heights:
         items.append(w("x{n}: a stack of {n} tiles, the top one shown", n=heights[-1]))

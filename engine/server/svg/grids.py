@@ -105,9 +105,8 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
             if str(value) not in seen:
                 seen.append(str(value))
                 items.append((rect(0, 0, 16, 16, ctx.layout.values.get(str(value), "#dddddd"),
-                                   "#333333", 1, 2), _said_with(
-                                       gw, gw.value(value), effects.get(str(value))
-                                       or gw.text("value_meanings", str(value)))))
+                                   "#333333", 1, 2), _said_with(gw, gw.value(value),
+                                                            effects.get(str(value)))))
     if grid.label and any(t.get(grid.label) is not None for t in tokens):
         items.append((circle(8, 8, 8, "#f5d76e", "#8a6d3b") + text(8, 12, "2", 11, "middle",
                                                                       "bold"),
@@ -147,8 +146,7 @@ def grid_legend(ctx: Ctx, grid: Any, tokens: list[dict], width: float) -> Drawin
 
 
 def _said_with(gw: Any, words: str, effect: str | None) -> str:
-    """A key's words with what its whole tile does, when all drawn read the same (or what
-    the value means: `value_meanings` in the text file)."""
+    """A key's words with what its whole tile does, when all drawn read the same."""
     return gw.w("{item} ({meaning})", item=words, meaning=effect.rstrip(".")) if effect \
         else words
 
