@@ -34,6 +34,7 @@ UI = {
     "show_on_board": w("Show it on the board ↓"),
     "back_to_question": w("↑ Back to your decision"),
     "what_pieces_do": w("What the pieces do"),
+    "choose_it": w("Choose it"),
     "waiting_for": w("Waiting for {seats}"),
     "you_are": w("You play {seat}"),
     "watching": w("You are watching: you see public information only."),

@@ -655,14 +655,13 @@ function explainPieces() {
       }
       const shape = event.target.closest("[data-effect]");
       const option = event.target.closest("[data-action]");
-      // A finger on one of several pieces lying inside an option (a marker in a district)
-      // asks what the piece is, not to choose the district: a tester's tap laid a card that
-      // way. An option holding one piece (a card in the hand, on a street space) is that
-      // piece: a tap chooses it.
-      if (shape && option && EXPLAIN.touch && option.contains(shape) && option !== shape
-          && option.querySelectorAll("[data-effect]").length > 1) {
+      // A finger on a piece lying inside an option (a marker in a district, a card on a
+      // street space, a tile on a space) asks what it is: the card says it, with a button
+      // that chooses the option (testers' taps laid a card, bought red cards and built
+      // over a tile they only meant to read). A tap on the option's free space chooses it.
+      if (shape && option && EXPLAIN.touch && option.contains(shape) && option !== shape) {
         event.stopImmediatePropagation();
-        showEffect(shape);
+        showEffect(shape, option);
         return;
       }
       if (shape && !option) showEffect(shape);
@@ -695,7 +694,7 @@ function pieceLines(shape) {
     .filter((line, i) => i === 0 || !effect.includes(line.replace(/…$/, "")));
 }
 
-function showEffect(shape) {
+function showEffect(shape, option = null) {
   let pop = $("effect-pop");
   if (!pop) {
     pop = el("div", { id: "effect-pop", role: "status" });
@@ -703,9 +702,15 @@ function showEffect(shape) {
     document.body.append(pop);
   }
   const [name, ...facts] = pieceLines(shape);
+  // A piece inside an option (tapped on a touch screen): a button chooses the option.
+  const action = option && TABLE.state && TABLE.state.prompt
+    ? TABLE.state.prompt.actions.find((a) => a.id === option.getAttribute("data-action")) : null;
+  const choose = action ? [el("button", { type: "button", class: "choose-it", text: W.choose_it })] : [];
+  if (action) choose[0].addEventListener("click", () => { hideEffect(); send(action); });
   pop.replaceChildren(...(name ? [el("strong", { text: name })] : []),
                       ...(facts.length ? [el("span", { class: "facts", text: facts.join(" · ") })] : []),
-                      el("span", { class: "effect", text: shape.getAttribute("data-effect") }));
+                      el("span", { class: "effect", text: shape.getAttribute("data-effect") }),
+                      ...choose);
   pop.hidden = false;
   EXPLAIN.shownAt = performance.now();
   const r = shape.getBoundingClientRect();
