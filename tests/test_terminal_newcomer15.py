@@ -239,3 +239,19 @@ def test_warsaw_area_types_say_what_they_score():
     lines = drawn(game, state, 0, 100, 40)
     assert any(gw.text("value_meanings", "park")[:30] in " ".join(lines).replace("\n", " ")
                for _ in [0]) or any(line.startswith("key:") for line in lines)
+
+
+def test_question_mark_knows_marks_and_cards_not_yet_seen():
+    """Newcomer pass 17: `? transport` and `? T` (a grid's mark) and `? Doctorate` (a card
+    still in the box) were "not a key here"."""
+    game = regola.load_game("warsaw")
+    gw = GameWords(game.definition)
+    namer = Namer(game, gw, game.new_state(players=3, seed=1).observe(0))
+    meaning = gw.text("property_meanings", "transport")
+    assert namer.explained("transport").endswith(meaning)
+    assert namer.explained("T").endswith(meaning)
+    game = regola.load_game("copycat")
+    gw = GameWords(game.definition)
+    namer = Namer(game, gw, game.new_state(players=3, seed=1).observe(0))
+    told = namer.explained("doctorate")
+    assert told and told.startswith("Doctorate — ") and "{" not in told

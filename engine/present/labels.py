@@ -236,6 +236,12 @@ class Namer:
                 if effect:
                     return self.gw.w("{thing} — {effect}", thing=self.gw.piece(kind),
                                      effect=effect)
+        for prop in (self.gw.texts.get("property_meanings") or {}):
+            names = {self.gw.prop(prop).casefold(), self.gw.prop(prop)[:1].casefold(),
+                     prop.replace("_", " ").casefold()}
+            if wanted in names:      # ("? transport", or its mark "? T" on a grid's key)
+                return self.gw.w("{thing} — {effect}", thing=self.gw.prop(prop),
+                                 effect=self.gw.text("property_meanings", prop))
         for value in (self.gw.texts.get("value_meanings") or {}):
             if self.gw.value(value).casefold() == wanted:
                 return self.gw.w("{thing} — {effect}", thing=self.gw.value(value),
@@ -249,6 +255,15 @@ class Namer:
             effect = effects.of_token(token)
             if effect and effect not in said.values():
                 said[label] = effect
+        if not said:        # a card nobody has seen yet (in the box), by its name
+            from .effects import rows_of
+            for kind in self.game.definition.tokens:
+                for row in rows_of(self.game.definition, kind):
+                    named = [v for v in row.values() if isinstance(v, str) and
+                             self.gw.value(v).casefold() == wanted]
+                    effect = effects.of(kind, row) if named else None
+                    if effect and effect not in said.values():
+                        said[self.gw.value(named[0])] = effect
         return "\n".join(self.gw.w("{thing} — {effect}", thing=label, effect=effect)
                          for label, effect in said.items()) or None
 
