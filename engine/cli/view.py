@@ -107,10 +107,18 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         for event in new:
             console.print("  " + event_text(event, gw, tokens), markup=False, highlight=False)
     hidden = hidden_names(game)
-    for label, value in game_var_facts(game, gw, view, [k for k in view["vars"]
-                                                        if k not in hidden]):
+    names = [k for k in view["vars"] if k not in hidden]
+    for name, (label, value) in zip(names, game_var_facts(game, gw, view, names)):
         console.print(w("{place}: {things}", place=label, things=value), markup=False,
                       highlight=False, soft_wrap=False)
+        areas = view["vars"][name]
+        if isinstance(areas, list) and areas and all(
+                isinstance(a, str) and a in game.definition.areas for a in areas):
+            for area in areas:          # "the set of offices in play": what each does
+                effect = effects_of(gw).of_area(area)
+                if effect:
+                    console.print(wrapped_line("  " + w("{thing} — {effect}", thing=gw.value(
+                        area), effect=effect), console.width), markup=False, highlight=False)
     for p in range(len(view["player_vars"])):
         listed = [k for k in listed_player_vars(game, view, p) if k not in hidden]
         if listed:
