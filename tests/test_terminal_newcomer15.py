@@ -255,3 +255,14 @@ def test_question_mark_knows_marks_and_cards_not_yet_seen():
     namer = Namer(game, gw, game.new_state(players=3, seed=1).observe(0))
     told = namer.explained("doctorate")
     assert told and told.startswith("Doctorate — ") and "{" not in told
+
+
+def test_the_breadcrumb_leaves_out_pointers_to_the_rulebook():
+    """Newcomer pass 17: "(see Placing a building)" in a question's breadcrumb pointed to a
+    rulebook section the table cannot show; the table leaves the pointer out."""
+    game, state, seat = _first("rialto", lambda s, p, a: any(
+        "see “[" in (GameWords(s.game.definition).text("procedures", step["procedure"]) or "")
+        for step in (s.decision_context(p) or {}).get("steps", [])))
+    steps = Namer(game, GameWords(game.definition), state.observe(seat)).steps(
+        state.decision_context(seat))
+    assert steps and not any("(see " in step or "](#" in step for step in steps), steps

@@ -22,6 +22,9 @@ from .table_layout import load_layout
 LINK = re.compile(r"“?\[([^\]]+)\]\([^)]*\)”?")
 """A Markdown link in a text, with the quotes around it: a table says its words alone
 ("see Placing a building")."""
+SEE_ALSO = re.compile(r"\s*\([^()]*?\[[^\]]+\]\(#[^)]*\)[^()]*\)")
+"""A parenthesis pointing to a section of the rulebook ("(see “[Drawing cards](#...)”)"):
+the table cannot show that section, so it leaves the pointer out."""
 
 
 def seat_label(gw: GameWords, seat: int) -> str:
@@ -398,7 +401,7 @@ class Namer:
             entry = self.gw.text("procedures", step["procedure"], n if isinstance(n, int)
                                  else None)
             text = self.filled(entry, step["args"], step["kinds"])
-            text = LINK.sub(r"\1", text) if text else text
+            text = LINK.sub(r"\1", SEE_ALSO.sub("", text)) if text else text
             if text and text not in out:
                 out.append(text)
         return out
