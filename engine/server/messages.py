@@ -476,7 +476,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "pieces_help": [[gw.piece(kind, 2), effect] for kind in game.definition.pieces
                         if (effect := effects_of(gw).of_piece(kind))] + [
             [gw.value(value), gw.text("value_meanings", value)]
-            for value in gw.texts.get("value_meanings") or {}],
+            for value in gw.texts.get("value_meanings") or {}] + [
+            [gw.prop(prop), gw.text("property_meanings", prop)]
+            for prop in gw.texts.get("property_meanings") or {}],
         "seats": seats, "facts": facts,
         "prompt": prompt,
         "waiting": gw.seats(waiting) if waiting else "",

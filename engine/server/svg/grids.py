@@ -76,7 +76,10 @@ def tile_text(ctx: Ctx, token: dict, stack: int = 1) -> str:
     effect = ctx.effect_of_token(token)
     props = _label_props(ctx, token)
     said = [token_label(gw, token)]
-    said += [gw.prop(p) for p in props if token[p] is True]
+    said += [_meant(gw, p, gw.prop(p)) for p in props if token[p] is True
+             and gw.prop(p) not in said[0]]       # (a mark the name says: its meaning only)
+    said += [_meant(gw, p, "") .strip(" ()") for p in props if token[p] is True
+             and gw.prop(p) in said[0] and gw.text("property_meanings", p)]
     said += [f"{gw.prop(p)}: {ctx.value(token[p])}" for p in props
              if isinstance(token[p], list) or (effect is None and token[p] is not True)]
     if effect:
