@@ -355,5 +355,5 @@ def test_table_texts_are_checked_at_load(doge_copy):
                          r"did you mean 'build_palace'", p) for p in problems), problems
     assert any("{house} is not a property of advisor (its properties: home)" in p
                for p in problems), problems
-    assert any("{yaer} is neither a public game variable nor a constant" in p
+    assert any("{yaer} is neither a public game variable nor the game's data" in p
                for p in problems), problems

@@ -5,11 +5,14 @@ say them ("supply: 15 cubes and 8 discs")."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..game import Game
+from ..i18n.data_values import DataValues
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import value_kinds
+from ..texts.templates import TemplateError
 from .labels import Namer, token_label
 from .table_layout import area_counts, load_layout
 
@@ -43,6 +46,15 @@ def status_line(game: Game, gw: GameWords, view: dict) -> str | None:
     players = len(view.get("player_vars") or []) or None
     values = dict(game.constants(players)) if players else {}
     values.update(view["vars"])
+    data = DataValues(game.definition)
+    for name in re.findall(r"\{(\w+)", template):   # the game's data ("wars after 3, 4")
+        if name not in values:
+            try:
+                values[name] = data.lookup(name)
+            except TemplateError:
+                pass
+    values = {k: gw.w.join([str(x) for x in v], "and") if isinstance(v, list) and all(
+        isinstance(x, int) for x in v) else v for k, v in values.items()}
     kinds = value_kinds(game.definition).get("game", {})
     # (a variable still unset, "none" as the data writes it, leaves the line out: before
     # the first round the table read "Round 0 of 6, none")

@@ -55,10 +55,22 @@ def table_text_problems(g: GameDef) -> list[Problem]:
             continue
         for form in message_texts(entry):
             unknown = [m for m in placeholders(form) if m not in g.constants and (
-                m not in g.game_vars or g.game_vars[m].visibility != "public")]
+                m not in g.game_vars or g.game_vars[m].visibility != "public")
+                and not _names_data(g, m)]
             if unknown:
                 names = ", ".join("{" + m + "}" for m in unknown)
                 problems.append(Problem(_where(g, f"screen.{key}"), (
-                    f"{names} is neither a public game variable nor a constant (the game's "
+                    f"{names} is neither a public game variable nor the game's data (the game's "
                     f"variables: {', '.join(g.game_vars) or 'none'})")))
     return problems
+
+
+def _names_data(g, name: str) -> bool:
+    """Whether a placeholder names the game's data (a constant, an option's value)."""
+    from ...i18n.data_values import DataValues
+    from ...texts.templates import TemplateError
+    try:
+        DataValues(g).lookup(name)
+    except TemplateError:
+        return False
+    return True
