@@ -56,7 +56,7 @@ def table_text_problems(g: GameDef) -> list[Problem]:
         for form in message_texts(entry):
             unknown = [m for m in placeholders(form) if m not in g.constants and (
                 m not in g.game_vars or g.game_vars[m].visibility != "public")
-                and not _names_data(g, m)]
+                and m not in g.options]
             if unknown:
                 names = ", ".join("{" + m + "}" for m in unknown)
                 problems.append(Problem(_where(g, f"screen.{key}"), (
@@ -64,13 +64,3 @@ def table_text_problems(g: GameDef) -> list[Problem]:
                     f"variables: {', '.join(g.game_vars) or 'none'})")))
     return problems
 
-
-def _names_data(g, name: str) -> bool:
-    """Whether a placeholder names the game's data (a constant, an option's value)."""
-    from ...i18n.data_values import DataValues
-    from ...texts.templates import TemplateError
-    try:
-        DataValues(g).lookup(name)
-    except TemplateError:
-        return False
-    return True
