@@ -30,6 +30,19 @@ def _first(game_id: str, wanted, players: int = 3, seeds: int = 20):
     raise AssertionError(f"no such decision in {game_id}")
 
 
+def _web_message(game, state) -> dict:
+    """The web table's message to the seat to move, every seat a person, in English."""
+    from regola.i18n.catalog import Words
+    from regola.present.table_layout import load_layout
+    from regola.server.messages import seat_message, table_info
+    seat = state.to_move[0]
+    words = Words("en")
+    info = table_info("g", 1, ["person"] * state.players, game.definition.id, None, words)
+    return seat_message(game, load_layout(game.definition), state.observe(seat),
+                        state.legal_actions(seat), info, words,
+                        context=state.decision_context(seat))
+
+
 def test_status_line_says_how_the_game_ends():
     """Copycat's status line: "Round 1 of 11 · it ends at 95 VP", from the constants (a
     newcomer first read "95 VP" in "Game over")."""
@@ -166,10 +179,7 @@ def test_pieces_and_a_start_lot_say_what_they_are_for():
     """Newcomer pass 15: "6 control rings" in every supply and a "start lot" on Rialto's
     board said nothing, and `? control ring` was not understood. A kind's one effect text
     (effects.ring, effects.lot) is said by `? NAME` and, on the web, under the seats."""
-    from regola.i18n.catalog import Words
     from regola.present.labels import effects_of
-    from regola.present.table_layout import load_layout
-    from regola.server.messages import seat_message, table_info
     for game_id, name, kind in (("doge", "control rings", "ring"),
                                 ("rialto", "start lot", "lot")):
         game = regola.load_game(game_id)
@@ -179,14 +189,7 @@ def test_pieces_and_a_start_lot_say_what_they_are_for():
         assert effect and "{" not in effect
         assert Namer(game, gw, state.observe(0)).explained(name).endswith(effect)
     game = regola.load_game("doge")
-    state = game.new_state(players=3, seed=1)
-    seat = state.to_move[0]
-    words = Words("en")
-    message = seat_message(game, load_layout(game.definition), state.observe(seat),
-                           state.legal_actions(seat),
-                           table_info("g", 1, ["person"] * 3, "doge", None, words), words,
-                           context=state.decision_context(seat))
-    helped = dict(message["pieces_help"])
+    helped = dict(_web_message(game, game.new_state(players=3, seed=1))["pieces_help"])
     assert set(helped) == {"control rings", "houses", "palaces"}, helped
 
 
@@ -211,9 +214,7 @@ def test_warsaw_area_types_say_what_they_score():
     """Newcomer pass 16: "park", "commercial" ... never said what they score, and `? park`
     was not understood. `value_meanings` in the text file says it: `? NAME`, the key of a
     drawn district (when there is room), a tile's tap text and the web's pieces help."""
-    from regola.i18n.catalog import Words
     from regola.present.table_layout import load_layout
-    from regola.server.messages import seat_message, table_info
     from regola.server.svg.context import Ctx
     from regola.server.svg.grids import tile_text
     game = regola.load_game("warsaw")
@@ -229,12 +230,7 @@ def test_warsaw_area_types_say_what_they_score():
     start = next(t for t in view["tokens"] if t.get("owner") == 0 and "cell" in t)
     told = tile_text(Ctx(game.definition, view, gw, load_layout(game.definition)), start)
     assert gw.text("value_meanings", "park") in told, told
-    seat = state.to_move[0]
-    words = Words("en")
-    message = seat_message(game, load_layout(game.definition), state.observe(seat),
-                           state.legal_actions(seat),
-                           table_info("g", 1, ["person"] * 3, "warsaw", None, words), words,
-                           context=state.decision_context(seat))
+    message = _web_message(game, state)
     assert {name for name, _ in message["pieces_help"]} >= {"park", "commercial"}
     lines = drawn(game, state, 0, 100, 40)
     assert any(gw.text("value_meanings", "park")[:30] in " ".join(lines).replace("\n", " ")
