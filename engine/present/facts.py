@@ -9,11 +9,10 @@ import re
 from typing import Any
 
 from ..game import Game
-from ..i18n.data_values import DataValues
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import value_kinds
 from ..texts.templates import TemplateError
-from .labels import Namer, token_label
+from .labels import Namer, effects_of, token_label
 from .table_layout import area_counts, load_layout
 
 _LAYOUTS: dict[int, tuple[Any, Any]] = {}
@@ -38,23 +37,27 @@ def shown_game_vars(game: Game, view: dict) -> list[str]:
 
 
 def status_line(game: Game, gw: GameWords, view: dict) -> str | None:
-    """The game's status line (text.yaml `screen.status`: "Round 3 of 11 · first to 95 VP
-    ends it"), filled from the public game variables and the constants; None if none."""
+    """The game's status line (text.yaml `screen.status`: "Round 3 of 11 · it ends at 95
+    VP"), filled from the public game variables, the constants and the game's other data
+    (an option's value); None if there is none, or while a variable it names is unset."""
     template = gw.text("screen", "status")
     if template is None:
         return None
     players = len(view.get("player_vars") or []) or None
-    values = dict(game.constants(players)) if players else {}
-    values.update(view["vars"])
-    data = DataValues(game.definition)
-    for name in re.findall(r"\{(\w+)", template):   # the game's data ("wars after 3, 4")
-        if name not in values:
+    constants = game.constants(players) if players else {}
+    values: dict[str, Any] = {}
+    for name in dict.fromkeys(re.findall(r"\{(\w+)", template)):
+        if name in view["vars"]:
+            values[name] = view["vars"][name]
+        elif name in constants:
+            values[name] = constants[name]
+        else:                           # the game's data ("wars after epochs 3 and 4")
             try:
-                values[name] = data.lookup(name)
+                values[name] = effects_of(gw).values.lookup(name)
             except TemplateError:
-                pass
-    values = {k: gw.w.join([str(x) for x in v], "and") if isinstance(v, list) and all(
-        isinstance(x, int) for x in v) else v for k, v in values.items()}
+                continue
+        if isinstance(values[name], list) and all(isinstance(x, int) for x in values[name]):
+            values[name] = gw.w.join([str(x) for x in values[name]], "and")
     kinds = value_kinds(game.definition).get("game", {})
     # (a variable still unset, "none" as the data writes it, leaves the line out: before
     # the first round the table read "Round 0 of 6, none")
