@@ -513,7 +513,7 @@ class Board:
                 things = listed(held.detail)
                 effect = self.shared_effect(place)
                 few = self.few_with_effects(place)
-                if effect:      # ("5×milestone (cost 0)" says what winning one gives)
+                if effect:      # (five alike say once what winning one gives)
                     things = gw.w("{things} — {effect}", things=things, effect=effect)
                 elif few:       # (the two bonus tiles, each with what it is worth)
                     things = "; ".join(few)
