@@ -9,6 +9,7 @@ import re
 
 import pytest
 from rich.console import Console
+from test_terminal_fit import drawn
 
 from regola import load_game
 from regola.cli.grid_choice import grid_choice
@@ -242,3 +243,54 @@ def test_a_space_may_be_typed_by_its_short_name_or_its_name(warsaw):
     assert pick("R4C3", keys, actions, labels, screen.short_space) is actions[0]
     assert pick("row 5,  column 4", keys, actions, labels, screen.short_space) is actions[1]
     assert pick("r9c9", keys, actions, labels, screen.short_space) is None
+
+
+def _own_turns(game, seed: int, players: int, ask: str, width: int, height: int):
+    """Seat 0's screens at `ask` over a seeded random game, with the decision's state."""
+    state = game.new_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        if seat == 0 and actions[0]["ask"] == ask:
+            yield state, drawn(game, state, 0, width, height)
+        state.apply(seat, rng.choice(actions))
+
+
+def test_a_map_too_tall_for_the_screen_says_which_rows_it_leaves_out(warsaw):
+    """At 80x24 a grown district does not fit beside a question: every offered space is
+    still on screen (on the map or in the list), and a map drawn in part names the rows
+    it leaves out, never cut silently."""
+    cut = 0
+    for seed in (0, 1, 4):
+        for state, lines in _own_turns(warsaw, seed, 2 + seed % 3, "build_or_discard", 80, 24):
+            text = "\n".join(lines)
+            assert len(lines) <= 24
+            offered = [a for a in state.legal_actions(0) if isinstance(a["value"], list)]
+            assert len(set(re.findall(r"\[(\d+)\]", text))) >= len(offered)
+            rows = [int(n) for n in re.findall(r"^row (\d+) ", text, re.M)]
+            hidden = re.search(r"… rows? ([\d–, ]+) not shown: type board", text)
+            if hidden:
+                cut += 1
+                named = set()
+                for part in hidden.group(1).split(", "):
+                    low, _, high = part.partition("–")
+                    named |= set(range(int(low), int(high or low) + 1))
+                assert not named & set(rows)
+                assert rows == sorted(rows) and rows == list(range(rows[0], rows[-1] + 1))
+    assert cut, "no map was too tall in these games: the test no longer covers a cut"
+
+
+def test_the_seat_s_own_district_keeps_its_room_over_the_table_at_80x24(warsaw):
+    """When a tile is picked, the seat's district is the subject: its coins and points in
+    one line leave the map its room (the table is under `board`)."""
+    cut = whole = 0
+    for _state, lines in _own_turns(warsaw, 3, 3, "pick_tile", 80, 24):
+        text = "\n".join(lines)
+        assert len(lines) <= 24
+        if "not shown: type board" in text:
+            cut += 1
+        else:
+            whole += 1
+        assert "Red: victory points: " in text or "victory points " in text
+    assert whole >= 5 * cut

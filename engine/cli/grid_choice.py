@@ -9,14 +9,16 @@ read from the waiting procedure's variables, and only if the seat sees it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..game import Game, GameState
 from ..i18n.game_words import GameWords
 from ..interpreter.decision_context import _frames
 from ..present.labels import Namer
-from .grid_view import cell_names, grid_map, grid_of_cells, map_key, rotation_pictures
+from .grid_view import DrawnMap, cell_names, grid_map, grid_of_cells, map_key, rotation_pictures
 from .keys import is_cell, reading_order
 
 
@@ -52,6 +54,15 @@ class GridChoice:
     names: dict[tuple, str] = field(default_factory=dict)
     key: list = field(default_factory=list)          # the map's key, shown if room is left
     short_key: list = field(default_factory=list)    # the key without meanings, else
+    draw: Callable[..., list] | None = None          # grid_map's arguments after the marks
+
+    def with_key(self, key: list) -> DrawnMap:
+        """The map followed by `key` (its `key`, its `short_key` or none), as lines that
+        draw again with fewer rows on a short screen (the offered spaces kept)."""
+        brief = key is self.short_key and key is not self.key
+        draw = self.draw
+        return DrawnMap(self.map + key, None if draw is None else
+                        lambda room: draw(key=bool(key), brief=brief, room=room))
 
 
 def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple | None:
@@ -92,7 +103,8 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
                            over=ask not in (gw.texts.get("option_notes") or {}))
         return GridChoice(grid_map(game, view, gw, name, owner, marks, key=False), [], names,
                           map_key(game, view, gw, name, owner),
-                          map_key(game, view, gw, name, owner, brief=True))
+                          map_key(game, view, gw, name, owner, brief=True),
+                          partial(grid_map, game, view, gw, name, owner, marks))
     if not actions or not all(isinstance(a["value"], int) for a in actions):
         return None
     rotated = _rotated_token(game, state, seat, actions[0]["ask"])
@@ -109,9 +121,11 @@ def grid_choice(game: Game, state: GameState, gw: GameWords, seat: int, view: di
     names = cell_names(game, view, gw, name, owner, [cell]) if cell else {}
     pictures = rotation_pictures(game, view, gw, name, owner, token,
                                  [a["value"] for a in actions], keys, width, cell)
-    return GridChoice(grid_map(game, view, gw, name, owner, {cell: "*"} if cell else None,
-                               key=False), pictures, names, map_key(game, view, gw, name, owner),
-                      map_key(game, view, gw, name, owner, brief=True))
+    marks = {cell: "*"} if cell else None
+    return GridChoice(grid_map(game, view, gw, name, owner, marks, key=False), pictures, names,
+                      map_key(game, view, gw, name, owner),
+                      map_key(game, view, gw, name, owner, brief=True),
+                      partial(grid_map, game, view, gw, name, owner, marks))
 
 
 def in_reading_order(actions: list[dict]) -> list[int]:

@@ -10,6 +10,7 @@ of them, between the edges of the neighbours of the space it is to lie on."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -33,10 +34,12 @@ def _abbreviation(gw: GameWords, value: Any) -> str:
 
 
 def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
-              effects: bool = False, brief: bool = False) -> list[str]:
+              effects: bool = False, brief: bool = False,
+              room: int | None = None) -> list[str]:
     """One text map per grid and owner that has tokens on it (only `owners`' if given);
     with `effects`, each followed by what its whole tiles do (`tile_effect_lines`);
-    `brief`: its key names each mark only (`grid_legend`)."""
+    `brief`: its key names each mark only (`grid_legend`); each map in `room` lines if
+    given (`grid_map`)."""
     out = []
     for name in game.definition.grids:
         found = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
@@ -44,8 +47,8 @@ def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
         for owner in found:
             if owners is not None and owner not in owners:
                 continue
-            lines = grid_map(game, view, gw, name, owner, brief=brief)
-            if effects:
+            lines = grid_map(game, view, gw, name, owner, brief=brief, room=room)
+            if effects and room is None:
                 lines += tile_effect_lines(game, view, gw, name, owner)
             out.append("\n".join(line.plain for line in lines))
     return out
@@ -138,13 +141,30 @@ def grid_of_cells(game: Game, view: dict, seat: int | None, cells) -> tuple[str,
     return best
 
 
+class DrawnMap(list):
+    """A map's lines (rich Text) that can be drawn again in fewer lines: `within`."""
+
+    def __init__(self, lines: list, draw: Callable[[int], list] | None = None):
+        super().__init__(lines)
+        self.draw = draw
+
+    def within(self, room: int) -> list:
+        """The map in at most `room` lines: whole if it fits, else drawn again with the rows
+        that fit and a line naming the others (cut from the bottom if it cannot redraw)."""
+        if len(self) <= room or self.draw is None:
+            return list(self[:max(0, room)])
+        return self.draw(room)[:max(0, room)]
+
+
 def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
              marks: dict[tuple, str] | None = None, key: bool = True,
-             brief: bool = False) -> list[Text]:
+             brief: bool = False, room: int | None = None) -> list[Text]:
     """A grid of one owner drawn as a map: a title, the columns in words ("column 3"), then
     each row of cells ("row 2" on its first line, so no edge number reads as a cost), and
     its key (`grid_legend`, `brief` or not) unless `key` is False. `marks` (cell -> key)
-    are the spaces a decision offers: each drawn with its key, "[3]", inside it."""
+    are the spaces a decision offers: each drawn with its key, "[3]", inside it. A map
+    taller than `room` lines shows the rows that fit (those holding the marks first) and a
+    line naming the rows left out (`board` shows them); it drops its key first."""
     marks = marks or {}
     grid = game.definition.grids[name]
     stacks = _stacks(view, name, owner)
@@ -169,6 +189,7 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
     lines = [head, Text(" " * margin + "".join(
         f"{gw.w('column {n}', n=x - corner_x + 1)[:cell]:^{cell + 1}}"
         for x in range(low_x, high_x + 1)), style="dim")]
+    blocks: list[tuple[int, list[Text]]] = []       # each row of cells: (y, its lines)
     for y in range(low_y, high_y + 1):
         drawn = []
         for x in range(low_x, high_x + 1):
@@ -195,8 +216,47 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
                 left_open = False
             if not left_open:
                 line.append("|")
-            lines.append(line)
-    return lines + (grid_legend(gw, grid, list(stacks.values()), brief=brief) if key else [])
+            if r == 0:
+                blocks.append((y, []))
+            blocks[-1][1].append(line)
+    legend = grid_legend(gw, grid, list(stacks.values()), brief=brief) if key else []
+    body = [line for _, block in blocks for line in block]
+    if room is None or len(lines) + len(body) + len(legend) <= room:
+        return lines + body + legend
+    if len(lines) + len(body) <= room:
+        return lines + body + legend[:room - len(lines) - len(body)]
+    shown = _rows_in_room(blocks, room - len(lines) - 1, {y for _, y in marks})
+    left_out = [y - corner_y + 1 for y, _ in blocks if y not in shown]
+    return lines + [line for y, block in blocks if y in shown for line in block] + \
+        [Text(gw.w.plural(None, "… row {rows} not shown: type board",
+                        "… rows {rows} not shown: type board", len(left_out),
+                        rows=_runs(left_out)), style="dim")]
+
+
+def _rows_in_room(blocks: list[tuple[int, list]], room: int, wanted: set[int]) -> set[int]:
+    """The rows (y) of a map to draw in `room` lines: a run of whole rows that starts at the
+    first row holding a wanted cell (or at the top) and grows down, then up, while it fits
+    (at least one row)."""
+    first = next((i for i, (y, _) in enumerate(blocks) if y in wanted), 0)
+    start, end, used = first, first + 1, len(blocks[first][1])
+    while end < len(blocks) and used + len(blocks[end][1]) <= room:
+        used += len(blocks[end][1])
+        end += 1
+    while start > 0 and used + len(blocks[start - 1][1]) <= room:
+        start -= 1
+        used += len(blocks[start][1])
+    return {y for y, _ in blocks[start:end]}
+
+
+def _runs(numbers: list[int]) -> str:
+    """Sorted numbers as runs: [1, 2, 5, 6, 7] -> "1–2, 5–7"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 def map_key(game: Game, view: dict, gw: GameWords, name: str, owner: Any,

@@ -25,7 +25,7 @@ from ..present.labels import Namer, cell_words, numbering_corner, seat_label
 from ..present.story import Entry, ended_log, entry_text, since, story, without_secrets
 from .board import Board
 from .colours import colour_seats, seat_style
-from .grid_view import cell_names, grid_of_cells
+from .grid_view import DrawnMap, cell_names, grid_of_cells
 from .keys import is_cell
 
 LOG_LINES = 8
@@ -379,6 +379,8 @@ class Screen:
             if grid_room < len(grid):     # no room for the key whole: each mark by its name
                 grid = board.own_grids(brief=True)      # (never an entry cut in two)
                 lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
+            if 0 < grid_room < len(grid):  # no room for the map whole: the rows that fit
+                grid = board.own_grids(brief=True, room=grid_room)
         else:
             want_rows = len(board.rows())
             reserved = min(len(mine), 2) + min(len(notes), 1)
@@ -407,6 +409,8 @@ class Screen:
         only in the room left."""
         must = max(2, sum(1 for row in board.rows() if row.rank == 0))
         lines = self.table_lines(board, must)
+        if len(lines) + grid + min(len(mine), 1) > room:   # the map would be cut: the
+            lines = self.own_values_line(board, 0, room) or lines   # seat's values instead
         grid_room = min(grid, max(0, room - len(lines) - min(len(mine), 1)))
         spare = room - len(lines) - grid_room - len(mine) - len(notes)
         for rows in range(len(board.rows()), must, -1):      # more rows in the room left
@@ -491,8 +495,8 @@ class Screen:
         else:                   # no room for the table: the seat's own values in a line
             lines = self.own_values_line(board, len(grid_map), room)
         spare = room - len(lines) - len(grid_map)       # none: the map stays whole
-        lines += grid_map[:max(0, room - len(lines) - (1 if more and (spare or not lines)
-                                                       else 0))]
+        shown = max(0, room - len(lines) - (1 if more and (spare or not lines) else 0))
+        lines += grid_map.within(shown) if isinstance(grid_map, DrawnMap) else grid_map[:shown]
         return lines + self.under(more, room - len(lines))
 
     def own_values_line(self, board: Board, needed: int, room: int) -> list[Text]:

@@ -152,9 +152,11 @@ class Session:
         grid_map, pictures, marks = (drawn.map, drawn.pictures, list(drawn.names)) if drawn \
             else (None, None, None)
         if drawn and self.room_for_key(drawn, options):
-            grid_map = drawn.map + drawn.key
+            grid_map = drawn.with_key(drawn.key)
         elif drawn and drawn.short_key and self.room_for_key(drawn, options, drawn.short_key):
-            grid_map = drawn.map + drawn.short_key     # every mark named, if not explained
+            grid_map = drawn.with_key(drawn.short_key)  # every mark named, if not explained
+        elif drawn:
+            grid_map = drawn.with_key([])
         map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
         # (on a short screen a space is listed briefly, its note without its reasons)
         notice, self.notice = self.notice, None
