@@ -385,3 +385,44 @@ def test_the_second_building_question_says_what_the_second_may_be_worth():
                     choice, previous = fours[0], (seat, count)
             state.apply(seat, choice)
     raise AssertionError("no second building question in 40 games")
+
+
+def test_phone_map_rings_lie_apart_and_off_the_district_boxes():
+    """A phone tester saw five connection rings stacked on the canal, one over San Marco's
+    "now" tag: each ring of a connection question lies clear of the others and of every
+    district's box, so each can be told apart and tapped."""
+    game = regola.load_game("rialto")
+    checked = 0
+    for seed in (1, 2, 3):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and checked < 6 * seed:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            if seat == 0 and actions[0]["value"] in game.definition.connections:
+                root = ET.fromstring(_message(state)["board_narrow"])
+                rings = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+                         for c in root.iter(SVG + "circle") if c.get("data-confirm") is not None]
+                assert len(rings) == len(actions)
+                boxes = _area_boxes(root)
+                assert len(boxes) == 6
+                for i, (x, y, r) in enumerate(rings):
+                    for x2, y2, _ in rings[i + 1:]:
+                        assert (x - x2) ** 2 + (y - y2) ** 2 >= (2 * r + 8) ** 2, "rings touch"
+                    assert not any(left < x < right and top < y < bottom
+                                   for left, top, right, bottom in boxes), "ring on a box"
+                checked += 1
+            state.apply(seat, rng.choice(actions))
+    assert checked >= 6
+
+
+def _area_boxes(root) -> list[tuple[float, float, float, float]]:
+    """Each district box's rectangle on the map (left, top, right, bottom)."""
+    out = []
+    for g in root.iter(SVG + "g"):
+        rect = g.find(SVG + "rect")
+        if g.get("data-area") is None or rect is None or not g.get("transform"):
+            continue
+        x, y = map(float, re.findall(r"[-\d.]+", g.get("transform"))[:2])
+        out.append((x, y, x + float(rect.get("width")), y + float(rect.get("height"))))
+    return out

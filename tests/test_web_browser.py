@@ -729,3 +729,40 @@ def test_a_finger_on_a_piece_inside_an_option_reads_it_before_choosing(browser, 
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert "ballot marker" in page.inner_text("#prompt .ask")
     page.close()
+
+
+@pytest.mark.slow
+def test_a_finger_on_a_connection_ring_names_it_and_lights_its_line_before_choosing(
+        browser, server):
+    """On a phone the rings of Rialto's connections lie close together on the canal: a
+    tester could not tell which was which, and a tap chose at once. A tap names the
+    connection and lights its line, with a "Choose it" button, which chooses."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True, bypass_csp=True)
+    seat_at_a_new_game(page, server, "rialto", 3)
+    rng = random.Random(5)
+    for _ in range(150):            # the most cards played (the last button) wins a bridge
+        if page.locator("#board [data-confirm]").count() or \
+                page.get_attribute("body", "data-over") == "1":
+            break
+        version = page.get_attribute("body", "data-version")
+        buttons = page.locator("#prompt button.action")
+        last = buttons.count() - 1
+        buttons.nth(last if rng.random() < 0.8 else rng.randrange(last + 1)).click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_selector("#prompt button.action:not([disabled]), body[data-over='1']")
+    ring = page.locator("#board [data-confirm]").first
+    assert ring.count(), "no question about a connection came"
+    conn, name = ring.get_attribute("data-conn"), ring.get_attribute("data-name")
+    ring.scroll_into_view_if_needed()
+    version = page.get_attribute("body", "data-version")
+    ring.tap()
+    pop = page.locator("#effect-pop")
+    pop.wait_for(state="visible", timeout=2_000)
+    assert page.get_attribute("body", "data-version") == version     # nothing chosen yet
+    assert name in pop.inner_text()
+    assert page.locator(f"#board [data-route='{conn}'].lit").count() == 1
+    pop.locator(".choose-it").tap()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.locator("#board .lit").count() == 0
+    page.close()

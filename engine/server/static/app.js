@@ -664,6 +664,13 @@ function explainPieces() {
         showEffect(shape, option);
         return;
       }
+      // A small button among others close by (a connection's ring): a finger's tap names
+      // it and lights its line first (phone testers could not tell the rings apart).
+      if (option && EXPLAIN.touch && option.hasAttribute("data-confirm")) {
+        event.stopImmediatePropagation();
+        showEffect(option, option);
+        return;
+      }
       if (shape && !option) showEffect(shape);
       else hideEffect();
     }, true);
@@ -707,10 +714,12 @@ function showEffect(shape, option = null) {
     ? TABLE.state.prompt.actions.find((a) => a.id === option.getAttribute("data-action")) : null;
   const choose = action ? [el("button", { type: "button", class: "choose-it", text: W.choose_it })] : [];
   if (action) choose[0].addEventListener("click", () => { hideEffect(); send(action); });
+  const effect = shape.getAttribute("data-effect");
   pop.replaceChildren(...(name ? [el("strong", { text: name })] : []),
                       ...(facts.length ? [el("span", { class: "facts", text: facts.join(" · ") })] : []),
-                      el("span", { class: "effect", text: shape.getAttribute("data-effect") }),
+                      ...(effect ? [el("span", { class: "effect", text: effect })] : []),
                       ...choose);
+  lightRoute(option && option.getAttribute("data-conn"));
   pop.hidden = false;
   EXPLAIN.shownAt = performance.now();
   const r = shape.getBoundingClientRect();
@@ -724,6 +733,16 @@ function showEffect(shape, option = null) {
 function hideEffect() {
   const pop = $("effect-pop");
   if (pop) pop.hidden = true;
+  lightRoute(null);
+}
+
+function lightRoute(conn) {
+  // The line of the connection a popup names, lit on the board (none: every line unlit).
+  for (const lit of document.querySelectorAll("#board .lit")) lit.classList.remove("lit");
+  if (!conn) return;
+  for (const route of document.querySelectorAll("#board [data-route]")) {
+    if (route.getAttribute("data-route") === conn) route.classList.add("lit");
+  }
 }
 
 function pictureButton(button, action) {

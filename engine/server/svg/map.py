@@ -74,6 +74,13 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
               for a in names if a in worth]
     taken += badges             # plates keep clear of the worth badges, as of each other
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
+    walls = [_box_rect(centre(a), box_w, boxes[a].height) for a in names]
+    for area in names:          # the current area's tag stands above its box's corner
+        mark = now_mark(ctx.gw, ctx.view, panel, area)
+        if mark:
+            cx, cy = centre(area)
+            left, top_y = cx - box_w / 2 + 6, cy - boxes[area].height / 2 - 10
+            walls.append((left, top_y, left + 14 + len(mark) * 6.4, top_y + 20))
     for conn, ends in ctx.definition.connections.items():
         if ends[0] not in boxes or ends[1] not in boxes:
             continue
@@ -89,12 +96,13 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
         if ctx.about(conn):     # the question is about this connection: marked
             d.add(_polyline(route, "#e0a800", width + 8, "",
                             f' class="subject" data-subject={attr(conn)}'))
-        d.add(_polyline(route, colour, width, dash))
+        d.add(_polyline(route, colour, width, dash, f" data-route={attr(conn)}"))
         if conn in skips:
             gap = (tallest + 70) / 2 * (1 if y2 > y1 else -1)
             spots = [(side, y1 + gap), (side, y2 - gap)]
         else:
             spots = [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in (0.5, 0.3, 0.7)]
+            spots = _in_the_open(route[0], route[-1], walls) + spots
         if tile is not None:
             label = " · ".join(ctx.label(tile))
             if narrow and 16 + len(label) * 6.4 > ctx.width - 2 * lane - 2 * box_w + 10 \
@@ -104,7 +112,9 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             label = _ends_as_laid(ctx, tile, label, held.get("facing"), centre(near),
                                   centre(far))
             plate_w = 16 + len(label) * 6.4
-            mx, my = _free_spot(spots, plate_w, taken)
+            mx, my = _free_spot([(x, y) for x, y in spots if _clear(x, y, plate_w / 2,
+                                                                   PLATE_H / 2, walls)]
+                                + spots, plate_w, taken)
             mx = min(max(mx, plate_w / 2 + 1), ctx.width - plate_w / 2 - 1)
             taken.append((mx, my, plate_w))
             plate = Drawing(plate_w, PLATE_H)
@@ -144,12 +154,15 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
 
 def _ring(ctx: Ctx, conn: str, x: float, y: float, pick: str) -> str:
     """The button of a connection the seat may pick: a ring that names the connection on
-    hover (its <title>) and as its label; the page lights the question's button for it."""
+    hover (its <title>) and as its label; the page lights the question's button for it.
+    A finger's tap names it first (`data-confirm`: rings lie close together on a phone)
+    and lights its line (`data-conn`), with a button that chooses it."""
     ends = ctx.definition.connections[conn]
     name = ctx.gw.w("{first} – {second}", first=ctx.gw.place(ends[0]),
                     second=ctx.gw.place(ends[1]))
     ring = circle(x, y, RING_R, "#ffffff", "#c0392b", 3.5, action_attr(pick) +
-                  f" aria-label={attr(name)}")
+                  f" aria-label={attr(name)} data-name={attr(name)} data-confirm=\"\""
+                  f" data-conn={attr(conn)}")
     return ring[:-2] + f"><title>{esc(name)}</title></circle>"
 
 
@@ -169,6 +182,31 @@ def _passing(ctx: Ctx, panel: dict, names: list[str], column: dict) -> set[str]:
         if any(column[c] == column[a] and low < panel["at"][c][1] < high for c in names):
             found.add(conn)
     return found
+
+
+def _box_rect(at: tuple[float, float], width: float,
+              height: float) -> tuple[float, float, float, float]:
+    """An area box's rectangle (left, top, right, bottom) around its centre."""
+    return at[0] - width / 2, at[1] - height / 2, at[0] + width / 2, at[1] + height / 2
+
+
+def _clear(x: float, y: float, half_w: float, half_h: float,
+           walls: list[tuple[float, float, float, float]]) -> bool:
+    """Whether a thing this size centred at (x, y) covers none of the walls (the area
+    boxes and their tags): a ring or a plate there hides no area's name."""
+    return all(x + half_w < left or x - half_w > right or y + half_h < top or y - half_h > bottom
+               for left, top, right, bottom in walls)
+
+
+def _in_the_open(start: tuple[float, float], end: tuple[float, float],
+                 walls: list[tuple[float, float, float, float]]) -> list[tuple[float, float]]:
+    """The points of a straight connection where a connection's ring lies clear of every
+    area box, from its middle outward (on a narrow map a diagonal's middle may be shared
+    with another diagonal's, and its ends lie under the boxes)."""
+    (x1, y1), (x2, y2) = start, end
+    steps = [0.5 + sign * k / 40 for k in range(0, 17) for sign in ((1,) if k == 0 else (-1, 1))]
+    return [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in steps
+            if _clear(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, RING_R + 2, RING_R + 2, walls)]
 
 
 def _free_pick(spots: list[tuple[float, float]], targets: list[tuple[float, float]],
