@@ -426,3 +426,17 @@ def _area_boxes(root) -> list[tuple[float, float, float, float]]:
         x, y = map(float, re.findall(r"[-\d.]+", g.get("transform"))[:2])
         out.append((x, y, x + float(rect.get("width")), y + float(rect.get("height"))))
     return out
+
+
+def test_track_discs_and_councilmen_say_what_they_are_on_hover_and_tap():
+    """A tester found the Doge-track discs, the victory point discs and the councilmen
+    silent on hover: each disc says whose it is and where, and councilmen say what they
+    are for (the game's effect text of the piece), also under "What the pieces do"."""
+    state = regola.load_game("rialto").new_state(players=3, seed=7)
+    message = _message(state)
+    board = ET.fromstring(message["board"])
+    told = {e.get("data-effect") for e in board.iter() if e.get("data-track")}
+    doge = state.observe(0)["tracks"]["doge"]["pos"][0]
+    assert f"Red: {doge} on the Doge track" in told
+    assert any(name == "councilmen" and "the Doge track breaks ties" in effect
+               for name, effect in message["pieces_help"])

@@ -257,8 +257,8 @@ def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisio
     """Every area and token the board or the hand draws whose effect the game writes
     (present.effects) carries it as `data-effect` and as its <title>; a face-down token,
     or one without a text, carries what its kind is when the game writes it (table text
-    about_<kind>), else none; every `data-effect` is such a piece's, a deck's card's or a
-    counted piece's."""
+    about_<kind>), else none; every `data-effect` is such a piece's, a deck's card's, a
+    counted piece's or a track disc's (whose it is and where)."""
     from dataclasses import replace
 
     from regola.present.labels import effects_of
@@ -280,7 +280,7 @@ def test_every_piece_drawn_with_an_effect_says_it_on_hover_and_tap(game, decisio
         for e in shapes:
             if e.get("data-effect"):
                 assert e.get("data-area") or e.get("data-token") or e.get("data-space") or \
-                    e.get("data-deck") or e.get("data-piece"), e.attrib
+                    e.get("data-deck") or e.get("data-piece") or e.get("data-track"), e.attrib
             if e.get("data-area"):
                 want = effects.of_area(e.get("data-area"))
                 marked_areas.add(e.get("data-area"))

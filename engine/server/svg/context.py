@@ -79,8 +79,9 @@ class Ctx:
 
     def what_is(self, name: str) -> str | None:
         """What a kind of piece or token, or a deck, is, whatever its face: the game's
-        table text `about_<name>` (None if it writes none)."""
-        return self.gw.text("table", f"about_{name}")
+        table text `about_<name>`, else a piece kind's one effect (None if neither)."""
+        return self.gw.text("table", f"about_{name}") or (
+            effects_of(self.gw).of_piece(name) if name in self.definition.pieces else None)
 
     def explained(self, token: dict) -> str | None:
         """What a token is and does, for its hover and tap: a token some player may control

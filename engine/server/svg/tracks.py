@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx
-from .shapes import Drawing, chip, rect, text, wrap
+from .shapes import Drawing, attr, chip, explain, rect, text, wrap
 
 LABEL_W = 130
 CELL = 27
@@ -49,8 +49,12 @@ def draw_tracks(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             height[space] = k + 1
             cx = left + col * cell + cell / 2 - 1 + disc_shift(k, positions.count(space),
                                                                cell - 2 - 2 * radius)
-            d.add(*chip(cx, y + row * ROW_H + ROW_H - 4 - radius - 2, ctx.colour(seat), "",
-                        radius))
+            disc = Drawing(2 * radius, 2 * radius)     # a hover or a tap says whose, where
+            disc.add(*chip(radius, radius, ctx.colour(seat), "", radius))
+            disc.attrs = f" data-track={attr(name)}"
+            explain(disc, ctx.gw.w("{player}: {n} on {track}", player=ctx.gw.seat(seat),
+                                   n=space, track=ctx.gw.label("tracks", name)))
+            d.place(disc, cx - radius, y + row * ROW_H + ROW_H - 4 - 2 * radius - 2)
         rows = (length - 1) // per_row + 1
         y += rows * ROW_H + 6
     d.height = y
