@@ -4,8 +4,10 @@ keys, prompts that say where they are asked, help, undo (taken and refused), sav
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 
 import pytest
 from play_helpers import keyed_game, play, random_pick, seats
@@ -268,13 +270,51 @@ def test_save_stops_and_load_resumes_the_same_game(tmp_path):
     assert f"saved to {save}; resume with: regola play --load {save}" in stopped.output
     body = json.loads(save.read_text(encoding="utf-8"))
     assert body["format"] == "regola-play-save" and body["seats"] == seats(3).split(",")
-    assert load_game("rialto").state_from_json(body["state"]).to_json(log=True) == body["state"]
+    inside = unsealed(body)
+    assert inside["seed"] == 5
+    assert load_game("rialto").state_from_json(inside["state"]).to_json(log=True) == \
+        inside["state"]
     resumed = play("--load", str(save), stdin="\n".join(keys[10:]) + "\n")
     assert resumed.exit_code == 0, resumed.output
     ended, resumed_end = (r.stdout.split("── result")[1] for r in (straight, resumed))
     # the save holds the story, so the resumed end table still says where the points
     # came from (a newcomer's 4-player Copycat lost its categories after --load)
     assert "Bridge stage" in ended and resumed_end == ended
+
+
+def unsealed(body: dict) -> dict:
+    """A save's sealed part opened: the seed, the bots, the state."""
+    return json.loads(zlib.decompress(base64.b64decode(body["sealed"])))
+
+
+def sealed(inside: dict) -> str:
+    """A save's sealed part made from its fields."""
+    return base64.b64encode(zlib.compress(json.dumps(inside).encode())).decode()
+
+
+def test_a_save_keeps_the_seed_and_the_hidden_pieces_out_of_sight(tmp_path):
+    """A tester opened a save and read the seed of a game started without one (with it the
+    hidden deck can be replayed) and the bots' face-down ballot markers: they are sealed
+    (compressed, encoded), and only the game and its seats are in the open. A save written
+    in the open by the first version still loads."""
+    save = tmp_path / "game.json"
+    play("doge", "--seed", "8212915301299377360", stdin=f"4\nsave {save}\n")
+    text = save.read_text(encoding="utf-8")
+    assert "8212915301299377360" not in text and "ballot" not in text
+    body = json.loads(text)
+    assert set(body) == {"format", "version", "game", "variant", "seats", "sealed"}
+    inside = unsealed(body)
+    old = {**{k: v for k, v in body.items() if k != "sealed"}, **inside, "version": 1}
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(old), encoding="utf-8")
+    resumed = play("--load", str(first), stdin="q\n")
+    assert "Traceback" not in resumed.output and "not valid" not in resumed.output
+    for bad in ("not base64!", base64.b64encode(b"not zlib").decode(), sealed([1, 2])):
+        broken = tmp_path / "broken.json"
+        broken.write_text(json.dumps({**body, "sealed": bad}), encoding="utf-8")
+        result = play("--load", str(broken))
+        assert result.exit_code == 2 and "broken.json: sealed is missing or wrong" in \
+            result.output and "Traceback" not in result.output
 
 
 def test_save_without_a_name_writes_in_the_current_folder(tmp_path, monkeypatch):
@@ -297,15 +337,16 @@ def test_bad_saves_are_clear_messages(tmp_path):
     good = tmp_path / "good.json"
     play("doge", "--seed", "3", stdin=f"4\nsave {good}\n")
     body = json.loads(good.read_text(encoding="utf-8"))
-    state = json.loads(body["state"])
+    inside = unsealed(body)
+    state = json.loads(inside["state"])
     state["counts"]["house"][0] = 99      # a flat row: place 0 (the supply), seat 0
-    body["state"] = json.dumps(state)
+    body["sealed"] = sealed({**inside, "state": json.dumps(state)})
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(body), encoding="utf-8")
     result = play("--load", str(tampered))
     assert result.exit_code == 2 and "tampered.json: the saved game is not valid" in \
         result.output
-    body["state"] = json.dumps(json.loads(json.loads(good.read_text())["state"]))
+    body["sealed"] = sealed(inside)
     body["seats"] = ["human", "robot"]
     tampered.write_text(json.dumps(body), encoding="utf-8")
     assert "the seats of this save do not fit its game" in play("--load", str(tampered)).output
