@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..game import Game
 from ..i18n.game_words import GameWords
-from ..present.effects import whole_tile_effects
+from ..present.effects import meaning, whole_tile_effects
 from ..present.labels import token_label, view_corner
 
 CELL = 10
@@ -300,8 +300,8 @@ def _corner_text(grid, stack: list[dict], gw: GameWords, keyed: bool) -> str:
 def _meant(gw: GameWords, prop: str, item: str) -> str:
     """A key's item with what the property counts for, when the game says it
     (`property_meanings` in its text file): "T: transport icon (touching ... groups)"."""
-    meaning = gw.text("property_meanings", prop)
-    return gw.w("{item} ({meaning})", item=item, meaning=meaning) if meaning else item
+    meant = meaning(gw, "property_meanings", prop)
+    return gw.w("{item} ({meaning})", item=item, meaning=meant) if meant else item
 
 
 def _with_effect(gw: GameWords, item: str, effect: str | None) -> str:

@@ -165,6 +165,14 @@ def written(gw: GameWords, section: str, english: str, names: dict[str, Any] | N
         return None
 
 
+def meaning(gw: GameWords, section: str, key: str) -> str | None:
+    """What a word at the table means (text.yaml `value_meanings` or `property_meanings`:
+    "war", "transport"), translated and filled from the game's data ({wars_after}); None
+    if the game writes none."""
+    english = (gw.texts.get(section) or {}).get(key)
+    return written(gw, section, english) if isinstance(english, str) else None
+
+
 def whole_tile_effects(gw: GameWords, grid: Any, tokens: list[dict]) -> dict[str, str]:
     """What the drawn whole tiles of a grid (one part type over the whole tile, such as a
     milestone) do, by that part's value, when every tile of that type in the game reads

@@ -16,7 +16,7 @@ from typing import Any
 from ..game import Game
 from ..i18n.game_words import GameWords, fill
 from ..i18n.game_words import words as id_words
-from .effects import Effects
+from .effects import Effects, meaning
 from .table_layout import load_layout
 
 LINK = re.compile(r"“?\[([^\]]+)\]\([^)]*\)”?")
@@ -244,11 +244,13 @@ class Namer:
                      prop.replace("_", " ").casefold()}
             if wanted in names:      # ("? transport", or its mark "? T" on a grid's key)
                 return self.gw.w("{thing} — {effect}", thing=self.gw.prop(prop),
-                                 effect=self.gw.text("property_meanings", prop))
+                                 effect=meaning(self.gw, "property_meanings", prop))
         for value in (self.gw.texts.get("value_meanings") or {}):
-            if self.gw.value(value).casefold() == wanted:
+            name = self.gw.value(value).casefold()     # ("? wars": a plural's ending too)
+            if wanted in (name, value.replace("_", " ")) or \
+                    wanted.startswith(name) and 0 < len(wanted) - len(name) <= 2:
                 return self.gw.w("{thing} — {effect}", thing=self.gw.value(value),
-                                 effect=self.gw.text("value_meanings", value))
+                                 effect=meaning(self.gw, "value_meanings", value))
         said: dict[str, str] = {}
         for token in self.tokens.values():
             label = self.value(token["id"])

@@ -14,6 +14,7 @@ from ..game import Game
 from ..i18n.catalog import Words
 from ..i18n.game_words import GameWords
 from ..loading.loader import load_game
+from ..present.effects import meaning
 from ..present.events import event_text, result_lines
 from ..present.facts import (
     end_fact,
@@ -475,9 +476,9 @@ def seat_message(game: Game, layout: Layout, view: dict, actions: list[dict],
         "status": status_line(game, gw, view) or "", "seat": seat,
         "pieces_help": [[gw.piece(kind, 2), effect] for kind in game.definition.pieces
                         if (effect := effects_of(gw).of_piece(kind))] + [
-            [gw.value(value), gw.text("value_meanings", value)]
+            [gw.value(value), meaning(gw, "value_meanings", value)]
             for value in gw.texts.get("value_meanings") or {}] + [
-            [gw.prop(prop), gw.text("property_meanings", prop)]
+            [gw.prop(prop), meaning(gw, "property_meanings", prop)]
             for prop in gw.texts.get("property_meanings") or {}],
         "seats": seats, "facts": facts,
         "prompt": prompt,

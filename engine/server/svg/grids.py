@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from ...interpreter.grid import rotated
-from ...present.effects import whole_tile_effects
+from ...present.effects import meaning, whole_tile_effects
 from ...present.labels import token_label, view_corner
 from .context import Ctx
 from .shapes import Drawing, action_attr, circle, explain, rect, text, wrap
@@ -88,9 +88,9 @@ def tile_text(ctx: Ctx, token: dict, stack: int = 1) -> str:
                 None)
     parts = token.get(grid.parts) if grid is not None and grid.parts else None
     for value in dict.fromkeys(str(v) for v in parts or []):   # what each area type does
-        meaning = gw.text("value_meanings", value)
-        if meaning and not effect:
-            said.append(gw.w("{item}: {meaning}", item=gw.value(value), meaning=meaning))
+        meant = meaning(gw, "value_meanings", value)
+        if meant and not effect:
+            said.append(gw.w("{item}: {meaning}", item=gw.value(value), meaning=meant))
     if stack > 1:
         said.append(gw.w("x{n}: a stack of {n} tiles, the top one shown", n=stack))
     return "; ".join(said) + "."
@@ -157,8 +157,8 @@ def _said_with(gw: Any, words: str, effect: str | None) -> str:
 def _meant(gw: Any, prop: str, words: str) -> str:
     """A key's words with what the property counts for, when the game says it
     (`property_meanings` in its text file)."""
-    meaning = gw.text("property_meanings", prop)
-    return gw.w("{item} ({meaning})", item=words, meaning=meaning) if meaning else words
+    meant = meaning(gw, "property_meanings", prop)
+    return gw.w("{item} ({meaning})", item=words, meaning=meant) if meant else words
 
 
 def _label_props(ctx: Ctx, token: dict) -> list[str]:
