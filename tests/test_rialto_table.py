@@ -389,8 +389,9 @@ def test_the_second_building_question_says_what_the_second_may_be_worth():
 
 def test_phone_map_rings_lie_apart_and_off_the_district_boxes():
     """A phone tester saw five connection rings stacked on the canal, one over San Marco's
-    "now" tag: each ring of a connection question lies clear of the others and of every
-    district's box, so each can be told apart and tapped."""
+    "now" tag, and one on a laid bridge: each ring of a connection question lies clear of
+    the others and of the tiles laid, and of every district's box while no tile takes the
+    room between them, so each can be told apart and tapped."""
     game = regola.load_game("rialto")
     checked = 0
     for seed in (1, 2, 3):
@@ -406,11 +407,18 @@ def test_phone_map_rings_lie_apart_and_off_the_district_boxes():
                 assert len(rings) == len(actions)
                 boxes = _area_boxes(root)
                 assert len(boxes) == 6
+                laid = {v["tile"] for v in state.observe(0)["links"].values() if v["tile"]}
+                plates = _plates(root, laid)
                 for i, (x, y, r) in enumerate(rings):
                     for x2, y2, _ in rings[i + 1:]:
                         assert (x - x2) ** 2 + (y - y2) ** 2 >= (2 * r + 8) ** 2, "rings touch"
-                    assert not any(left < x < right and top < y < bottom
-                                   for left, top, right, bottom in boxes), "ring on a box"
+                    assert all(abs(x - px) >= pw / 2 + r or abs(y - py) >= 11 + r
+                               for px, py, pw in plates), "a ring covers a laid tile"
+                    # (a ring whose stretch between the boxes holds a laid tile's plate
+                    # goes on along its line, over an end of a box, not over the tile)
+                    assert plates or not any(left < x < right and top < y < bottom
+                                             for left, top, right, bottom in boxes), \
+                        "ring on a box"
                 checked += 1
             state.apply(seat, rng.choice(actions))
     assert checked >= 6

@@ -766,3 +766,4 @@ def test_a_finger_on_a_connection_ring_names_it_and_lights_its_line_before_choos
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert page.locator("#board .lit").count() == 0
     page.close()
+

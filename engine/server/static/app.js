@@ -200,6 +200,8 @@ async function createGame(event) {
   const box = $("created");
   box.replaceChildren(el("p", { text: W.created }), list);
   box.hidden = false;
+  // The links lie under the options (thousands of px down on a phone): brought into view.
+  box.scrollIntoView({ block: "start", behavior: "smooth" });
   listGames();
 }
 

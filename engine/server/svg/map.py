@@ -28,6 +28,9 @@ RING_R = 10
 """The radius of a pickable connection's ring."""
 
 
+_STEPS = [0.5 + sign * k / 40 for k in range(17) for sign in ((1,) if k == 0 else (-1, 1))]
+"""Where along a connection its ring may lie (a share of its length), from the middle out."""
+
 BADGE_W = 70
 """About the widest worth badge ("worth 12") drawn on an area box's corner."""
 
@@ -74,6 +77,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
               for a in names if a in worth]
     taken += badges             # plates keep clear of the worth badges, as of each other
     tiles = {t["id"]: t for t in ctx.view["tokens"] if "id" in t}
+    free: list[tuple[str, list, list]] = []     # connections with no tile, and their spots
     walls = [_box_rect(centre(a), box_w, boxes[a].height) for a in names]
     for area in names:          # the current area's tag stands above its box's corner
         mark = now_mark(ctx.gw, ctx.view, panel, area)
@@ -102,7 +106,8 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             spots = [(side, y1 + gap), (side, y2 - gap)]
         else:
             spots = [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in (0.5, 0.3, 0.7)]
-            spots = _in_the_open(route[0], route[-1], walls) + spots
+        opened = _in_the_open(route[0], route[-1], walls) if conn not in skips else []
+        spots = opened + spots
         if tile is not None:
             label = " · ".join(ctx.label(tile))
             if narrow and 16 + len(label) * 6.4 > ctx.width - 2 * lane - 2 * box_w + 10 \
@@ -131,12 +136,19 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
                 top.add(circle(mx + dx / length * (plate_w / 2 + 8),
                                      my + dy / length * 15, 4, "#8a6d3b", "#8a6d3b", 1,
                                      ' pointer-events="none"'))   # a tap goes to the area
-        else:
-            mx, my = _free_pick(spots, targets, badges)
+        else:               # placed once every plate lies: a ring never covers one
+            free.append((conn, opened, spots + _along(route) if conn not in skips else spots))
+            continue
         pick = ctx.pick(conn)
         if pick:
-            picks.append(_ring(ctx, conn, mx, my + (18 if tile else 0), pick))
-            targets.append((mx, my + (18 if tile else 0)))
+            picks.append(_ring(ctx, conn, mx, my + 18, pick))
+            targets.append((mx, my + 18))
+    for conn, opened, spots in free:
+        pick = ctx.pick(conn)
+        if pick:
+            mx, my = _free_pick(opened, spots, targets, taken)
+            picks.append(_ring(ctx, conn, mx, my, pick))
+            targets.append((mx, my))
     for area, box in boxes.items():
         cx, cy = centre(area)
         d.place(box, cx - box_w / 2, cy - box.height / 2)
@@ -204,25 +216,35 @@ def _in_the_open(start: tuple[float, float], end: tuple[float, float],
     area box, from its middle outward (on a narrow map a diagonal's middle may be shared
     with another diagonal's, and its ends lie under the boxes)."""
     (x1, y1), (x2, y2) = start, end
-    steps = [0.5 + sign * k / 40 for k in range(0, 17) for sign in ((1,) if k == 0 else (-1, 1))]
-    return [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in steps
+    return [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in _STEPS
             if _clear(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, RING_R + 2, RING_R + 2, walls)]
 
 
-def _free_pick(spots: list[tuple[float, float]], targets: list[tuple[float, float]],
-               badges: list[tuple[float, float, float]]) -> tuple[float, float]:
-    """Where a free connection's button goes: the first of its spots clear of the buttons
-    already placed (two crossing lines get a button each, apart) and of the worth badges
-    (a ring over a badge hides its number), else the spot clear of the badges, else its
-    middle."""
-    def off_badges(x: float, y: float) -> bool:
-        return all(abs(x - bx) > bw / 2 + RING_R + 2 or abs(y - by) > 10 + RING_R + 2
-                   for bx, by, bw in badges)
-    for x, y in spots:
-        if off_badges(x, y) and all((x - tx) ** 2 + (y - ty) ** 2 > PICK_GAP ** 2
-                                    for tx, ty in targets):
-            return x, y
-    return next(((x, y) for x, y in spots if off_badges(x, y)), spots[0])
+def _free_pick(opened: list[tuple[float, float]], others: list[tuple[float, float]],
+               targets: list[tuple[float, float]],
+               taken: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """Where a free connection's button goes: a spot clear of the worth badges and tile
+    plates (`taken`: a ring over one hides its words) and of the buttons already placed
+    (two crossing lines get a button each, apart), off the area boxes (`opened`) if one
+    is, else anywhere on its line (`others`); then one clear of `taken` only; else the
+    first spot."""
+    def off_taken(x: float, y: float) -> bool:
+        return all(abs(x - bx) > bw / 2 + RING_R + 2 or abs(y - by) > 11 + RING_R + 2
+                   for bx, by, bw in taken)
+
+    def apart(x: float, y: float) -> bool:
+        return all((x - tx) ** 2 + (y - ty) ** 2 > PICK_GAP ** 2 for tx, ty in targets)
+    for spots, spaced in ((opened, True), (others, True), (opened, False), (others, False)):
+        for x, y in spots:
+            if off_taken(x, y) and (apart(x, y) or not spaced):
+                return x, y
+    return (opened or others)[0]
+
+
+def _along(route: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Points along a straight connection from its middle outward, boxes or not."""
+    (x1, y1), (x2, y2) = route[0], route[-1]
+    return [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in _STEPS]
 
 
 def _free_spot(spots: list[tuple[float, float]], width: float,
