@@ -752,3 +752,27 @@ def test_a_buy_that_brings_red_cards_says_so_before_it_is_chosen():
                 told += 1
             assert note is None or value != "skip"
     assert told
+
+
+def test_the_one_more_action_question_says_the_money_and_the_actions_not_used_yet():
+    """Newcomer pass 19: phase 3 asked "Use one more action, or stop?" with neither the
+    coins in hand nor the actions still unused: it now says both."""
+    game = regola.load_game("copycat")
+    for seed in range(10):
+        state = game.new_state(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            if actions[0]["ask"] == "use_action":
+                gw = GameWords(game.definition)
+                view = state.observe(seat)
+                context = state.decision_context(seat)
+                text = Namer(game, gw, view).prompt(context, "use_action",
+                                                    [a["value"] for a in actions])
+                money = view["player_vars"][seat]["money"]
+                assert text.startswith(f"You have {money} coin"), text
+                assert "Not used yet: " in text and "{" not in text, text
+                return
+            state.apply(seat, rng.choice(actions))
+    raise AssertionError("no one-more-action question in 10 games")
