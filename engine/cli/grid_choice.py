@@ -57,12 +57,19 @@ class GridChoice:
     draw: Callable[..., list] | None = None          # grid_map's arguments after the marks
 
     def with_key(self, key: list) -> DrawnMap:
-        """The map followed by `key` (its `key`, its `short_key` or none), as lines that
-        draw again with fewer rows on a short screen (the offered spaces kept)."""
+        """The map followed by `key` (its `key`, its `short_key`, or other lines: a line
+        saying where the key is), as lines that draw again with fewer rows on a short
+        screen (the offered spaces kept)."""
+        legend = bool(key) and (key is self.key or key is self.short_key)
         brief = key is self.short_key and key is not self.key
         draw = self.draw
-        return DrawnMap(self.map + key, None if draw is None else
-                        lambda room: draw(key=bool(key), brief=brief, room=room))
+        if draw is None:
+            return DrawnMap(self.map + key)
+        if legend:
+            return DrawnMap(self.map + key,
+                            lambda room: draw(key=True, brief=brief, room=room))
+        return DrawnMap(self.map + key,
+                        lambda room: draw(key=False, room=max(1, room - len(key))) + key)
 
 
 def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple | None:

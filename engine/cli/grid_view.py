@@ -225,12 +225,16 @@ def grid_map(game: Game, view: dict, gw: GameWords, name: str, owner: Any,
         return lines + body + legend
     if len(lines) + len(body) <= room:
         return lines + body + legend[:room - len(lines) - len(body)]
-    shown = _rows_in_room(blocks, room - len(lines) - 1, {y for _, y in marks})
+    fits = room - len(lines) - 1 >= min(len(block) for _, block in blocks)
+    shown = _rows_in_room(blocks, room - len(lines) - 1, {y for _, y in marks}) \
+        if fits else set()            # (no room for a row: the title and the note only)
     left_out = [y - corner_y + 1 for y, _ in blocks if y not in shown]
-    return lines + [line for y, block in blocks if y in shown for line in block] + \
-        [Text(gw.w.plural(None, "… row {rows} not shown: type board",
-                        "… rows {rows} not shown: type board", len(left_out),
-                        rows=_runs(left_out)), style="dim")]
+    note = Text(gw.w.plural(None, "… row {rows} not shown: type board",
+                            "… rows {rows} not shown: type board", len(left_out),
+                            rows=_runs(left_out)), style="dim")
+    if not fits:
+        return [head, note][:max(1, room)]
+    return lines + [line for y, block in blocks if y in shown for line in block] + [note]
 
 
 def _rows_in_room(blocks: list[tuple[int, list]], room: int, wanted: set[int]) -> set[int]:

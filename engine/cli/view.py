@@ -133,8 +133,10 @@ def show_view(console: Console, game: Game, view: dict, log_from: int,
         console.print(line, highlight=False, soft_wrap=False)
     for line in for_sale_lines(game, view, gw):
         console.print(wrapped_line(line, console.width), markup=False, highlight=False)
-    for drawn in grid_maps(game, view, gw, effects=True):
-        console.print(drawn, markup=False, highlight=False)
+    for drawn in grid_maps(game, view, gw, effects=True):   # (a tile's effect: by words)
+        console.print("\n".join(wrapped_line(line, console.width) if len(line) > console.width
+                                and "|" not in line else line for line in drawn.splitlines()),
+                      markup=False, highlight=False)
     for name, cards in view["decks"].items():
         if name in hidden:
             continue
