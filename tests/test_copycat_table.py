@@ -396,7 +396,7 @@ def test_a_game_restored_from_a_snapshot_without_its_log_keeps_the_score_parts(t
     assert again.is_over and whole_log(again) is not None
     gw = GameWords(session.game.definition)
     scores = score_message(gw, again.result, whole_log(again))
-    assert scores["parts"] and "Cards" in scores["parts"]
+    assert scores["parts"] and "VP from cards" in scores["parts"]
     assert scores == score_message(gw, state.result, whole_log(state))
 
 
