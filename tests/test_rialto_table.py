@@ -448,3 +448,30 @@ def test_track_discs_and_councilmen_say_what_they_are_on_hover_and_tap():
     assert f"Red: {doge} on the Doge track" in told
     assert any(name == "councilmen" and "the Doge track breaks ties" in effect
                for name, effect in message["pieces_help"])
+
+
+def test_help_on_a_small_screen_keeps_the_step_that_asks():
+    """Newcomer pass 19: at 80x24 `?` on a second building question dropped the
+    breadcrumb whole, so the reason it was asked was nowhere: the last step stays."""
+    from regola.cli.help_text import fitted_help
+    game = regola.load_game("rialto")
+    gw = GameWords(game.definition)
+    for seed in range(1, 40):
+        state = _until(game.new_state(players=3, seed=seed), "take_building", seed)
+        if state is None:
+            continue
+        actions = state.legal_actions(0)
+        if len(actions) < 8:
+            continue
+        context = state.decision_context(0)
+        namer = Namer(game, gw, state.observe(0))
+        values = [a["value"] for a in actions]
+        options = list(zip([str(i) for i in range(len(actions))],
+                           namer.options(values, context["named"], "", context), strict=True))
+        steps = namer.steps(context)
+        out = fitted_help(gw, options, actions, steps, namer.prompt(
+            context, actions[0]["ask"], values), 80, 24)
+        assert len(out) <= 22 and any(line.startswith("where: ") for line in out), out
+        assert steps[-1].split()[0] in " ".join(out)
+        return
+    raise AssertionError("no building question with 8 options")

@@ -262,8 +262,9 @@ def test_a_map_too_tall_for_the_screen_says_which_rows_it_leaves_out(warsaw):
     still on screen (on the map or in the list), and a map drawn in part names the rows
     it leaves out, never cut silently."""
     cut = 0
-    for seed in (0, 1, 4):
-        for state, lines in _own_turns(warsaw, seed, 2 + seed % 3, "build_or_discard", 80, 24):
+    for seed, ask in ((seed, ask) for seed in range(9)
+                      for ask in ("build_or_discard", "place_milestone")):
+        for state, lines in _own_turns(warsaw, seed, 2 + seed % 3, ask, 80, 24):
             text = "\n".join(lines)
             assert len(lines) <= 24
             offered = [a for a in state.legal_actions(0) if isinstance(a["value"], list)]
@@ -305,6 +306,6 @@ def test_a_map_drawn_without_its_key_says_where_the_key_is(warsaw):
             for _state, lines in _own_turns(warsaw, seed, 2 + seed, ask, 80, 24):
                 text = "\n".join(lines)
                 if "[n]: a space you may choose" in text and "|" in text:
-                    assert "key:" in text or "key to the map: type board" in text, text
+                    assert "key:" in text, text
                     checked += 1
     assert checked

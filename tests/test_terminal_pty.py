@@ -204,7 +204,7 @@ def test_a_whole_game_of_copycat_at_a_100x30_terminal():
     assert "chooses use an action" not in told.split("since your last decision")[-1]
     # the table turned: a column per player, a row per part of the score, then the total
     assert re.search(r"^place( +[1-3]){3}", rest, re.MULTILINE), rest[-1500:]
-    assert re.search(r"^VP markers( +\d+){3}", rest, re.MULTILINE), rest[-1500:]
+    assert re.search(r"^VP from VP markers( +\d+){3}", rest, re.MULTILINE), rest[-1500:]
     assert re.search(r"^Victory points( +\d+){3}", rest, re.MULTILINE), rest[-1500:]
     assert re.search(r"^(Red|Blue|Green) wins", rest, re.MULTILINE)
     assert f"seed: {seed}" in rest

@@ -56,20 +56,21 @@ class GridChoice:
     short_key: list = field(default_factory=list)    # the key without meanings, else
     draw: Callable[..., list] | None = None          # grid_map's arguments after the marks
 
-    def with_key(self, key: list) -> DrawnMap:
-        """The map followed by `key` (its `key`, its `short_key`, or other lines: a line
-        saying where the key is), as lines that draw again with fewer rows on a short
-        screen (the offered spaces kept)."""
-        legend = bool(key) and (key is self.key or key is self.short_key)
+    def with_key(self, key: list, pointer: str = "") -> DrawnMap:
+        """The map followed by `key` (its `key` or its `short_key`; none: its title ends
+        with `pointer`, words saying where the key is), as lines that draw again with
+        fewer rows on a short screen (the offered spaces kept)."""
         brief = key is self.short_key and key is not self.key
         draw = self.draw
-        if draw is None:
-            return DrawnMap(self.map + key)
-        if legend:
-            return DrawnMap(self.map + key,
-                            lambda room: draw(key=True, brief=brief, room=room))
-        return DrawnMap(self.map + key,
-                        lambda room: draw(key=False, room=max(1, room - len(key))) + key)
+
+        def titled(lines: list) -> list:
+            if not pointer or not lines:
+                return lines
+            head = lines[0].copy()
+            head.append(pointer, style="dim")
+            return [head, *lines[1:]]
+        return DrawnMap(titled(self.map) + key, None if draw is None else
+                        lambda room: titled(draw(key=bool(key), brief=brief, room=room)))
 
 
 def _rotated_token(game: Game, state: GameState, seat: int, ask: str) -> tuple | None:

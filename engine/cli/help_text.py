@@ -36,9 +36,9 @@ def fitted_help(gw: GameWords, options: list[tuple[str, str]], actions: list[dic
                 steps: list[str], question: str, width: int, height: int) -> list[str]:
     """The help of one decision for a screen of `width` x `height`: every line wrapped
     between words (never inside one), the options last, just over the prompt; when it is
-    taller than the screen, the table's commands shrink to one line, then the breadcrumb
-    goes, then the commands and the options' ids, so that the first option stays on the
-    screen."""
+    taller than the screen, the table's commands shrink to one line, the breadcrumb to its
+    last step, then the commands and the options' ids go, then that step, so that the
+    first option stays on the screen."""
     lines = help_lines(gw, options, actions, steps, question)
     first = lines.index(gw.w("options (key, name, id):"))
     head, listed, commands = lines[:first], lines[first:first + 1 + len(options)], \
@@ -47,8 +47,12 @@ def fitted_help(gw: GameWords, options: list[tuple[str, str]], actions: list[dic
     where = [line for line in head if not line.startswith(gw.w("where: {steps}", steps=""))]
     top, head, where = head[:1], head[1:], where[1:]
     bare = listed[:1] + [f"  [{key}] {label}" for key, label in options]   # without ids
+    # the breadcrumb's last step in at most two lines (a tester missed why a question came)
+    last = wrap_words(gw.w("where: {steps}", steps=" › ".join(
+        ["…", steps[-1]] if len(steps) > 1 else steps)), width)[:2] if steps else []
     for parts in ((top, commands, head, listed), (top, brief, head, listed),
-                  (top, brief, where, listed), (top, where, bare)):
+                  (top, brief, last, where, listed), (top, last, where, listed),
+                  (top, last, where, bare), (top, brief, where, listed), (top, where, bare)):
         out = [row for part in parts for line in part for row in wrap_words(line, width)]
         if len(out) <= height - 2:          # the line typed and the next prompt stay too
             return out

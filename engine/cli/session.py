@@ -155,11 +155,8 @@ class Session:
             grid_map = drawn.with_key(drawn.key)
         elif drawn and drawn.short_key and self.room_for_key(drawn, options, drawn.short_key):
             grid_map = drawn.with_key(drawn.short_key)  # every mark named, if not explained
-        elif drawn and drawn.key:       # no room for a key: where to read it
-            grid_map = drawn.with_key([Text(w("key to the map: type board, or ? and a "
-                                              "mark"), style="dim")])
-        elif drawn:
-            grid_map = drawn.with_key([])
+        elif drawn:                     # no room for a key: its title says where it is
+            grid_map = drawn.with_key([], w(" · key: type board") if drawn.key else "")
         map_keys = [k for a, k in zip(actions, keys) if is_cell(a["value"])]
         # (on a short screen a space is listed briefly, its note without its reasons)
         notice, self.notice = self.notice, None
