@@ -177,11 +177,18 @@ def test_track_discs_lie_under_their_space_number_not_over_it():
         root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">'
                              f'{"".join(drawing.body)}</svg>')
         numbers = [float(t.get("y")) for t in root.iter(f"{svg}text") if t.text == "0"]
-        discs = [c for c in root.iter(f"{svg}circle")]
+        discs = []                  # (centre x, centre y, radius), each in its group
+        for group in root.iter(f"{svg}g"):
+            if group.get("data-track") is None:
+                continue
+            x, y = map(float, re.findall(r"[-\d.]+", group.get("transform"))[:2])
+            circle = group.find(f"{svg}circle")
+            discs.append((x + float(circle.get("cx")), y + float(circle.get("cy")),
+                          float(circle.get("r"))))
         assert numbers and len(discs) == 3
-        for disc in discs:          # each disc's top is below the number's baseline
-            assert float(disc.get("cy")) - float(disc.get("r")) > max(numbers)
-        assert len({disc.get("cx") for disc in discs}) == 3     # side by side, fanned
+        for _, cy, r in discs:      # each disc's top is below the number's baseline
+            assert cy - r > max(numbers)
+        assert len({cx for cx, _, _ in discs}) == 3     # side by side, fanned
     assert disc_shift(0, 1, 10) == 0 and disc_shift(0, 3, 10) == -disc_shift(2, 3, 10)
 
 
