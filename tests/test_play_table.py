@@ -317,6 +317,17 @@ def test_a_save_keeps_the_seed_and_the_hidden_pieces_out_of_sight(tmp_path):
             result.output and "Traceback" not in result.output
 
 
+def test_quit_asks_first_and_anything_but_yes_goes_on():
+    """A tester lost a game to one `q`: quit asks, "n" goes back to the question (the game
+    then goes on to a decision), "y" stops it unsaved."""
+    kept = play("doge", "--seed", "3", stdin="q\nn\n4\nq\ny\n")
+    assert "quit without saving" in kept.output and "the game goes on" in kept.output
+    assert kept.exit_code == 0 and "game stopped; it was not saved" in kept.output
+    assert kept.output.count("quit without saving") == 2
+    spanish = play("doge", "--seed", "3", "--lang", "es", stdin="q\ns\n")
+    assert spanish.exit_code == 0 and "salir sin guardar" in spanish.output
+
+
 def test_save_without_a_name_writes_in_the_current_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = play("warsaw", "--seed", "1", "--players", "2", stdin="1\nsave\n")

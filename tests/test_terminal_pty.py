@@ -98,6 +98,8 @@ def screens(args: list[str], keys: list[str], columns: int, lines: int,
         rest = term.read_until("seed:" if finish else PROMPT, len(term.raw))
         if not finish:                                  # stopped before the end
             term.type("q")
+            rest += term.read_until("y/N: ", len(term.raw))    # quit asks first
+            term.type("y")
             rest += term.read_until("not saved", len(term.raw))
     finally:
         code = term.close()

@@ -28,7 +28,7 @@ def help_lines(gw: GameWords, options: list[tuple[str, str]], actions: list[dict
             w("  board        everything you can see, in full"),
             w("  log          the whole story, each entry with its moves"),
             w("  Enter        draw the screen again"),
-            w("  quit         stop without saving")]
+            w("  quit         stop without saving (it asks first)")]
     return out
 
 

@@ -205,7 +205,7 @@ class Session:
             elif command == "save":
                 self.save(rest.strip() or None)
             elif command in ("q", "quit") and not rest:
-                raise Abandoned(w("game stopped; it was not saved"), 0)
+                self.quit_if_sure()
             elif command == "board" and not rest:
                 show_view(self.console, self.game, view, len(view["log"]), self.gw)
             elif command == "log" and not rest:
@@ -259,6 +259,19 @@ class Session:
         self.seen = last.seen
         del self.history[mine[-1]:]
         return None
+
+    def quit_if_sure(self) -> None:
+        """Stop the game unsaved once the person says so (a tester lost a game to one
+        `q`); anything but yes goes back to the question. The end of the input says yes."""
+        w = self.gw.w
+        try:
+            answer = self.ask(w("quit without saving (save FILE keeps the game)? y/N: "))
+        except EOFError:
+            answer = "y"
+        if answer.strip().lower() in ("y", "yes", w.ctx("yes answer", "y").lower(),
+                                      w.ctx("yes answer", "yes").lower()):
+            raise Abandoned(w("game stopped; it was not saved"), 0)
+        self.say(w("the game goes on"), "green")
 
     def save(self, name: str | None) -> None:
         """Write the game to a file, its log included (the story and the parts of the end's
