@@ -605,15 +605,16 @@ class Board:
         return [Text(gw.w("connections: {laid}; {free} free",
                           laid=", ".join(laid) or gw.w("none"), free=free))]
 
-    def own_grids(self, brief: bool = False, room: int | None = None) -> list[str]:
+    def own_grids(self, brief: bool = False, room: int | None = None,
+                  key: bool = True) -> list[str]:
         """The seat's own grids drawn as maps (a district of tiles), line by line; `brief`:
         their keys name each mark only; in `room` lines if given (the rows that fit, and
-        a line naming the others)."""
+        a line naming the others); without their keys if not `key`."""
         if self.seat is None or not self.on_grid:
             return []
         lines: list[str] = []
         for drawn in grid_maps(self.game, self.view, self.gw, owners={self.seat},
-                               effects=not brief, brief=brief, room=room):
+                               effects=not brief and key, brief=brief, room=room, key=key):
             lines += drawn.splitlines()
         return lines
 

@@ -35,11 +35,11 @@ def _abbreviation(gw: GameWords, value: Any) -> str:
 
 def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
               effects: bool = False, brief: bool = False,
-              room: int | None = None) -> list[str]:
+              room: int | None = None, key: bool = True) -> list[str]:
     """One text map per grid and owner that has tokens on it (only `owners`' if given);
     with `effects`, each followed by what its whole tiles do (`tile_effect_lines`);
     `brief`: its key names each mark only (`grid_legend`); each map in `room` lines if
-    given (`grid_map`)."""
+    given (`grid_map`); without its key if not `key`."""
     out = []
     for name in game.definition.grids:
         found = sorted({t.get("owner") for t in view["tokens"] if t.get("at") == name
@@ -47,7 +47,7 @@ def grid_maps(game: Game, view: dict, gw: GameWords, owners: set | None = None,
         for owner in found:
             if owners is not None and owner not in owners:
                 continue
-            lines = grid_map(game, view, gw, name, owner, brief=brief, room=room)
+            lines = grid_map(game, view, gw, name, owner, key=key, brief=brief, room=room)
             if effects and room is None:
                 lines += tile_effect_lines(game, view, gw, name, owner)
             out.append("\n".join(line.plain for line in lines))

@@ -379,6 +379,10 @@ class Screen:
             if grid_room < len(grid):     # no room for the key whole: each mark by its name
                 grid = board.own_grids(brief=True)      # (never an entry cut in two)
                 lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
+            if grid_room < len(board.own_grids(brief=True, key=False)):   # rows would be
+                lines, grid_room = self.grid_first(board, len(grid), room, mine, notes,
+                                                   values_only=True)   # cut: the seat's values
+                                                                       # in a line, no table
             if 0 < grid_room < len(grid):  # no room for the map whole: the rows that fit
                 grid = board.own_grids(brief=True, room=grid_room)
         else:
@@ -402,15 +406,16 @@ class Screen:
         return top
 
     def grid_first(self, board: Board, grid: int, room: int, mine: list[Text],
-                   notes: list[Text]) -> tuple[list[Text], int]:
+                   notes: list[Text], values_only: bool = False) -> tuple[list[Text], int]:
         """The table's lines and the room of the seat's own grid (`grid` lines, with its
         key) on a board of `room` lines: the rows a seat decides by, then the grid whole,
         then the seat's own things; what belongs to nobody and the other rows of the table
-        only in the room left."""
+        only in the room left. `values_only`: the seat's own values in a line instead of
+        the table (the table then needs `board`), if the seat has such values."""
         must = max(2, sum(1 for row in board.rows() if row.rank == 0))
         lines = self.table_lines(board, must)
-        if len(lines) + grid + min(len(mine), 1) > room:   # the map would be cut: the
-            lines = self.own_values_line(board, 0, room) or lines   # seat's values instead
+        if values_only:
+            lines = self.own_values_line(board, 0, room) or lines
         grid_room = min(grid, max(0, room - len(lines) - min(len(mine), 1)))
         spare = room - len(lines) - grid_room - len(mine) - len(notes)
         for rows in range(len(board.rows()), must, -1):      # more rows in the room left
