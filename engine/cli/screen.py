@@ -379,10 +379,10 @@ class Screen:
             if grid_room < len(grid):     # no room for the key whole: each mark by its name
                 grid = board.own_grids(brief=True)      # (never an entry cut in two)
                 lines, grid_room = self.grid_first(board, len(grid), room, mine, notes)
-            if grid_room < len(board.own_grids(brief=True, key=False)):   # rows would be
+            # the district's rows would be cut: the seat's values in a line, not the table
+            if grid_room < len(board.own_grids(brief=True, key=False)):
                 lines, grid_room = self.grid_first(board, len(grid), room, mine, notes,
-                                                   values_only=True)   # cut: the seat's values
-                                                                       # in a line, no table
+                                                   values_only=True)
             if 0 < grid_room < len(grid):  # no room for the map whole: the rows that fit
                 grid = board.own_grids(brief=True, room=grid_room)
         else:
