@@ -26,7 +26,7 @@ from ..game import Game, GameState
 
 FORMAT = "regola-play-save"
 VERSION = 2
-SEALED_LIMIT = 512 * 1024 * 1024
+SEALED_LIMIT = 64 * 1024 * 1024
 """The most bytes a save's sealed part may open into (a long game's log is megabytes; a
 file made to open into more is refused, not read)."""
 
