@@ -34,6 +34,7 @@ def _positive(row: dict, keys: set[str]) -> None:
         assert row[key] > 0, (key, row)
 
 
+@pytest.mark.slow
 def test_random_play_and_states_for_every_game_and_player_count(figures):
     expected = {(g, p) for g in builtin_games() for p in regola.load_game(g).player_counts}
     for table, keys in (("play", {"decisions_per_s", "games_per_s", "us_per_decision",
@@ -45,6 +46,7 @@ def test_random_play_and_states_for_every_game_and_player_count(figures):
             _positive(row, keys)
 
 
+@pytest.mark.slow
 def test_the_hand_written_baseline_is_measured_beside_it_with_ratios(figures):
     base = [r for r in figures["play"] + figures["states"] if r["impl"] == "hand-written"]
     assert {(r["game"], r["players"]) for r in base} == {("doge", 3), ("doge", 4)}
@@ -57,6 +59,7 @@ def test_the_hand_written_baseline_is_measured_beside_it_with_ratios(figures):
         _positive(row, {"time_per_decision", "copy", "json_round_trip", "json_size"})
 
 
+@pytest.mark.slow
 def test_state_cost_at_year_2_and_year_20_for_both(figures):
     seen = {(r["impl"], r["variable"], r["value"]) for r in figures["growth"]}
     assert seen == {(impl, "year", v) for impl in ("regola", "hand-written") for v in (2, 20)}

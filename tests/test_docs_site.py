@@ -29,6 +29,7 @@ def test_site_configuration_has_search_and_a_language_switcher():
     assert [lang["default"] for lang in languages] == [True, False, False]
 
 
+@pytest.mark.slow
 def test_pages_only_writes_every_language(tmp_path):
     result = runner.invoke(app, ["docs", "build", "--out", str(tmp_path), "--pages-only"])
     assert result.exit_code == 0, result.output
@@ -50,6 +51,7 @@ def test_pages_only_writes_every_language(tmp_path):
 
 @pytest.mark.skipif(not HAVE_MKDOCS, reason="mkdocs, mkdocs-material or mkdocs-static-i18n "
                                             "not installed")
+@pytest.mark.slow
 def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
     """Run from another working directory with the default, relative `--out site`; the
     manual's pages (and their links) pass the same strict build."""
@@ -71,6 +73,7 @@ def test_docs_build_passes_mkdocs_strict(tmp_path, monkeypatch):
     assert (built / "search" / "search_index.json").exists()
 
 
+@pytest.mark.slow
 def test_a_build_without_a_manual_says_so(tmp_path):
     result = runner.invoke(app, ["docs", "build", "--out", str(tmp_path), "--pages-only",
                                  "--manual", str(tmp_path / "nowhere")])

@@ -33,6 +33,7 @@ def _findings(count: int, seed: int) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_a_few_mutants_each_end_located_or_run():
     """A quick campaign in every test run: 40 mutants, ten of each game."""
     assert _findings(40, seed=7) == []

@@ -30,6 +30,7 @@ def lines_of(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_study_kept_in_two_runs_has_the_records_of_one_run(tmp_path, jobs):
     path = tmp_path / "study.jsonl"

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from regola.dsl.parse import _parse
 
 SCRIPT = "".join(f"def step_{i}(p):\n    let x = [a for a in [1, 2, {i}] where a > 0]\n"
                  f"    if len(x) > 1:\n        log(\"n\", player=p)\n" for i in range(300))
 
 
+@pytest.mark.slow
 def test_scripts_parse_in_many_threads_at_once():
     failures: list[BaseException] = []
     start = threading.Barrier(6)

@@ -39,8 +39,9 @@ def options(screen: str) -> dict[str, str]:
 
 
 # -- a whole game of each game ----------------------------------------------------------
-GAMES = [("doge", 3, "year_limit"), ("doge", 4, None), ("rialto", 3, None),
-         ("warsaw", 2, None), ("copycat", 3, None)]
+GAMES = [("doge", 3, "year_limit"),
+         pytest.param("doge", 4, None, marks=pytest.mark.slow),   # (a long game: CI's slow run)
+         ("rialto", 3, None), ("warsaw", 2, None), ("copycat", 3, None)]
 
 
 @pytest.mark.parametrize("game, players, variant", GAMES)

@@ -226,6 +226,7 @@ def test_cli_prints_and_writes_the_rules_in_full_apart(tmp_path):
     assert both.exit_code != 0 and "choose one of --aid and --full" in both.output
 
 
+@pytest.mark.slow
 def test_the_site_has_an_aid_page_for_every_game(tmp_path):
     report = write_pages(tmp_path)
     for lang in ("en", "es", "nl"):

@@ -127,6 +127,7 @@ def test_a_long_breadcrumb_takes_one_line_and_long_options_wrap():
                "everyone else." in text
 
 
+@pytest.mark.slow
 def test_help_says_a_link_by_its_words():
     """`?` shows a step's link as plain words ("see Placing a building"), no Markdown."""
     keys, _ = keyed_game("rialto", 3, 7, random_pick(1), stop_after=40)

@@ -142,6 +142,7 @@ def test_spanish_and_dutch_have_no_english_left(lang):
     assert {"es": "Varsovia", "nl": "Warschau"}[lang] in book.published
 
 
+@pytest.mark.slow
 def test_docs_site_has_the_pages(tmp_path):
     result = CliRunner().invoke(app, ["docs", "build", "--out", str(tmp_path), "--pages-only"])
     assert result.exit_code == 0, result.output
