@@ -25,6 +25,7 @@ def load_script(name: str):
     return module
 
 
+@pytest.mark.slow
 def test_a_bot_study_resumes_from_its_results_file(tmp_path, capsys):
     """--results keeps each game; a second run plays only the missing ones and prints the
     same table as one run of all of them; --report plays nothing."""
@@ -47,6 +48,7 @@ def test_a_bot_study_resumes_from_its_results_file(tmp_path, capsys):
     assert share(capsys.readouterr().out) == share(whole)
 
 
+@pytest.mark.slow
 def test_shards_of_a_bot_study_share_one_results_file(tmp_path, capsys):
     """--shard I/N plays only the games numbered I modulo N; two shards on one file make
     the table of one run of the whole study; a shard that is no I/N is refused."""

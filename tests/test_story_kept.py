@@ -21,7 +21,9 @@ from regola.server.messages import (
     story_entries,
 )
 
-GAMES = ("doge", "rialto", "warsaw", "copycat", "tictactoe", "goofspiel", "kuhn", "leduc")
+GAMES = ("doge", pytest.param("rialto", marks=pytest.mark.slow),   # (the two longest: CI's
+         pytest.param("warsaw", marks=pytest.mark.slow),             # slow run)
+         "copycat", "tictactoe", "goofspiel", "kuhn", "leduc")
 
 
 def rebuilt(gw, log: list[dict], tokens: dict, seat: int | None) -> list[dict]:
