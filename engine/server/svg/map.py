@@ -106,7 +106,7 @@ def draw_map(ctx: Ctx, panel: dict[str, Any]) -> Drawing:
             spots = [(side, y1 + gap), (side, y2 - gap)]
         else:
             spots = [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in (0.5, 0.3, 0.7)]
-        opened = _in_the_open(route[0], route[-1], walls) if conn not in skips else []
+        opened = _in_the_open(route, walls) if conn not in skips else []
         spots = opened + spots
         if tile is not None:
             label = " · ".join(ctx.label(tile))
@@ -210,14 +210,12 @@ def _clear(x: float, y: float, half_w: float, half_h: float,
                for left, top, right, bottom in walls)
 
 
-def _in_the_open(start: tuple[float, float], end: tuple[float, float],
+def _in_the_open(route: list[tuple[float, float]],
                  walls: list[tuple[float, float, float, float]]) -> list[tuple[float, float]]:
     """The points of a straight connection where a connection's ring lies clear of every
     area box, from its middle outward (on a narrow map a diagonal's middle may be shared
     with another diagonal's, and its ends lie under the boxes)."""
-    (x1, y1), (x2, y2) = start, end
-    return [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in _STEPS
-            if _clear(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, RING_R + 2, RING_R + 2, walls)]
+    return [(x, y) for x, y in _along(route) if _clear(x, y, RING_R + 2, RING_R + 2, walls)]
 
 
 def _free_pick(opened: list[tuple[float, float]], others: list[tuple[float, float]],
