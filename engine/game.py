@@ -545,8 +545,12 @@ class GameState(StateViews):
                 marshal.dumps(kept[1], 2) == marshal.dumps(mine[:done], 2):   # (no refs)
             alone = kept[3]
             if done < len(mine):
-                if kept[4]:
-                    alone = kept[3] = alone.clone()
+                if kept[4]:                      # a copy of its own: the step's start
+                    base = step["base"]          # again, with the shared one's token index
+                    data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
+                    events = EventLog()
+                    alone = kept[3] = GameState(self.game, data, events,
+                                                alone._fresh().fork(data, events.tail))
                     kept[4] = False
                 alone._data["steps"] = kept[2] + done   # as a replay from the start counts
                 try:
