@@ -9,23 +9,39 @@ Per game (its most players), in one process, over the same seeded random games:
   decision (observer.set_from), decisions per second;
 - os_full: the same with the tensor built the old way, from observe() with the whole log
   (the "before" of the incremental history, measured in this process);
-- the ratios pz/api and os/api (the target: at least 0.5 on every game).
+- the ratios pz/api and os/api (the target: at least 0.5 on every game);
+- with --parts, where a PettingZoo step's time goes: pz_bare, the same play with an empty
+  observation (the framework's calls and the action: what no observation design can save),
+  and pz_real, the observation of the real state even inside a secret step (what a seat
+  must not see: it shows the answers of the seats before it; for measurement only), so
+  that pz_bare -> pz_real is encoding the vector and pz_real -> pz the secret step as if
+  the seat alone had answered (a copy of the step's start, the seat's answers played again).
 
 Rates per second of the process's CPU time (time.process_time: on a shared machine, other
 processes' load counts less than in wall time). Medians of --rounds rounds (each plays
 --games-per-round games, at most --decisions decisions each); the ratios are the medians of
 each round's ratios (its ways run back to back, under much the same load).
-Needs the openspiel and pettingzoo extras.
+With --instructions, the same ways are counted in machine instructions per decision instead
+(valgrind's cachegrind, each way in a child process playing --games-per-round games, less a
+child that plays none): a figure a busy machine does not move, for a change's direction and
+size; instructions are not time (the adapters' numpy calls and copies take more time per
+instruction than the interpreter), so the rates stay the figures of record.
+Needs the openspiel and pettingzoo extras (and valgrind for --instructions).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -66,6 +82,38 @@ def pz_play(game: str, seed: int, decisions: int) -> int:
     return done
 
 
+def pz_bare_play(game: str, seed: int, decisions: int) -> int:
+    """pz_play with an empty observation (all zeros, the mask as usual)."""
+    from regola.adapters.incremental import VectorKeeper
+    with patched(VectorKeeper, "observation", _empty_observation):
+        return pz_play(game, seed, decisions)
+
+
+def pz_real_play(game: str, seed: int, decisions: int) -> int:
+    """pz_play with each vector made from the real state, secret steps included."""
+    from regola.game import GameState
+    with patched(GameState, "_seen_kept", lambda state, seat, kept: (state, kept)):
+        return pz_play(game, seed, decisions)
+
+
+def _empty_observation(keeper: Any, state: Any, seat: Any) -> np.ndarray:
+    empty = keeper.__dict__.get("_empty")
+    if empty is None:
+        empty = keeper._empty = np.zeros(keeper.layout.observation_size, np.float32)
+    return empty
+
+
+@contextlib.contextmanager
+def patched(owner: type, name: str, value: Any) -> Iterator[None]:
+    """owner.name replaced by value while the block runs."""
+    before = owner.__dict__[name]
+    setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        setattr(owner, name, before)
+
+
 def os_play(game: str, seed: int, decisions: int, full: bool = False) -> int:
     """Random play through OpenSpiel with the information-state tensor of the seat to move
     at each decision (full: built from observe() with the whole log, the old way)."""
@@ -101,11 +149,13 @@ def rate(play: Callable[[str, int, int], int], game: str, games: int, decisions:
 
 
 def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
-            full: bool) -> dict[str, float]:
+            full: bool, parts: bool = False) -> dict[str, float]:
     """The medians of `rounds` rounds of each way of playing `game`."""
-    ways: dict[str, Callable] = {"api": api_play, "pz": pz_play, "os": os_play}
+    ways = {name: WAYS[name] for name in ("api", "pz", "os")}
     if full:
         ways["os_full"] = lambda g, s, d: os_play(g, s, d, full=True)
+    if parts:
+        ways["pz_bare"], ways["pz_real"] = WAYS["pz_bare"], WAYS["pz_real"]
     for play in ways.values():                 # warm up: loads, tables, caches
         play(game, seed, decisions)
     samples: dict[str, list[float]] = {k: [] for k in ways}
@@ -113,10 +163,59 @@ def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
         for name, play in ways.items():
             samples[name].append(rate(play, game, games, decisions, seed))
     figures = {name: statistics.median(values) for name, values in samples.items()}
-    for name in ("pz", "os"):                # each round's ways ran back to back
-        figures[f"{name}/api"] = statistics.median(
-            way / api for way, api in zip(samples[name], samples["api"]))
+    for name in ("pz", "os", "pz_bare", "pz_real"):   # each round's ways ran back to back
+        if name in samples:
+            figures[f"{name}/api"] = statistics.median(
+                way / api for way, api in zip(samples[name], samples["api"]))
     return figures
+
+
+def parts_table(figures: dict[str, dict[str, float]]) -> str:
+    """Where a PettingZoo step's time goes, in microseconds of CPU per decision (from the
+    medians of the rates): the action through regola's API, the rest of a step without an
+    observation, encoding the vector, and the secret step as if alone."""
+    lines = ["| game | api | framework | vector | secret step as if alone | pz step |"
+             " pz/api | pz_bare/api | pz_real/api |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for game, f in figures.items():
+        api, bare, real, pz = (1e6 / f[k] for k in ("api", "pz_bare", "pz_real", "pz"))
+        lines.append(f"| {game} | {api:.0f} | {bare - api:.0f} | {real - bare:.0f} | "
+                     f"{pz - real:.0f} | {pz:.0f} | {f['pz/api']:.2f} | "
+                     f"{f['pz_bare/api']:.2f} | {f['pz_real/api']:.2f} |")
+    return "\n".join(lines)
+
+
+WAYS: dict[str, Callable[[str, int, int], int]] = {
+    "api": api_play, "pz": pz_play, "os": os_play, "pz_bare": pz_bare_play,
+    "pz_real": pz_real_play}
+
+
+def instructions(game: str, way: str, games: int, decisions: int, seed: int) -> float:
+    """Machine instructions per decision of `way` over `games` seeded games (a child
+    process under cachegrind, less one that loads the same and plays no game)."""
+    counts = []
+    for played in (games, 0):
+        command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                   "--cachegrind-out-file=/dev/null", sys.executable, __file__, "--child",
+                   way, game, str(played), "--decisions", str(decisions), "--seed", str(seed)]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        taken = re.search(r"decisions (\d+)", done.stdout)
+        if done.returncode != 0 or refs is None or taken is None:
+            raise SystemExit(f"{way} {game}: the measured process failed:\n"
+                             f"{done.stderr[-2000:]}")
+        counts.append((int(refs.group(1).replace(",", "")), int(taken.group(1))))
+    (played_refs, taken), (idle_refs, _) = counts
+    return (played_refs - idle_refs) / max(1, taken)
+
+
+def child(way: str, game: str, games: int, decisions: int, seed: int) -> int:
+    """Load everything a way needs (one game, counted in both children), then play `games`
+    games."""
+    play = WAYS[way]
+    play(game, seed + 1000, decisions)
+    print("decisions", sum(play(game, seed + i, decisions) for i in range(games)))
+    return 0
 
 
 def table(figures: dict[str, dict[str, float]]) -> str:
@@ -149,19 +248,53 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--full", action="store_true",
                         help="also OpenSpiel with the tensor built from the whole log")
+    parser.add_argument("--parts", action="store_true",
+                        help="also where a PettingZoo step's time goes (pz_bare, pz_real)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per decision with valgrind instead of time")
+    parser.add_argument("--child", nargs=3, metavar=("WAY", "GAME", "GAMES"),
+                        help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: one round of one short game")
     args = parser.parse_args(argv)
+    if args.child:
+        way, game, games = args.child
+        return child(way, game, int(games), args.decisions, args.seed)
+    if args.instructions:
+        return instruction_table(args)
     if args.quick:
         args.rounds, args.games_per_round, args.decisions = 1, 1, 60
     figures = {}
     for game in args.games:
         figures[game] = measure(game, args.rounds, args.games_per_round, args.decisions,
-                                args.seed, args.full)
+                                args.seed, args.full, args.parts)
         print(f"{game}: " + ", ".join(f"{k} {v:,.2f}" if "/" in k else f"{k} {v:,.0f}/s"
                                       for k, v in figures[game].items()),
               file=sys.stderr, flush=True)
     print(table(figures))
+    if args.parts:
+        print()
+        print(parts_table(figures))
+    return 0
+
+
+def instruction_table(args: argparse.Namespace) -> int:
+    """Print instructions per decision of each way, per game, and the ratios to the API."""
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt install valgrind)", file=sys.stderr)
+        return 2
+    ways = ["api", "pz", "os"] + (["pz_bare", "pz_real"] if args.parts else [])
+    if args.quick:
+        args.games_per_round, args.decisions = 1, 60
+    print("| game | " + " | ".join(f"{way} (k instructions)" for way in ways) +
+          " | pz/api | os/api |")
+    print("|---|" + "---:|" * (len(ways) + 2))
+    for game in args.games:
+        cost = {way: instructions(game, way, args.games_per_round, args.decisions, args.seed)
+                for way in ways}
+        print(f"| {game} | " + " | ".join(f"{cost[way] / 1000:,.0f}" for way in ways) +
+              f" | {cost['api'] / cost['pz']:.2f} | {cost['api'] / cost['os']:.2f} |",
+              flush=True)
     return 0
 
 

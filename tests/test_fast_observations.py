@@ -240,3 +240,8 @@ def test_the_adapters_benchmark_runs_quick(capsys):
     table = capsys.readouterr().out
     assert table.splitlines()[0].startswith("| game |")
     assert table.splitlines()[2].startswith("| copycat |")
+    assert module.main(["copycat", "--quick", "--parts"]) == 0
+    parts = capsys.readouterr().out.split("\n\n")[1].splitlines()
+    assert parts[0].startswith("| game | api | framework | vector | secret step as if alone |")
+    row = parts[2].split("|")
+    assert row[1].strip() == "copycat" and float(row[2]) > 0   # the API's microseconds
