@@ -24,8 +24,8 @@ each round's ratios (its ways run back to back, under much the same load).
 With --instructions, the same ways are counted in machine instructions per decision instead
 (valgrind's cachegrind, each way in a child process playing --games-per-round games, less a
 child that plays none): a figure a busy machine does not move, for a change's direction and
-size; instructions are not time (the adapters' numpy calls and copies take more time per
-instruction than the interpreter), so the rates stay the figures of record.
+size; instructions are not time (numpy's small calls and the copies of long vectors do not
+take the interpreter's time per instruction), so the rates stay the figures of record.
 Needs the openspiel and pettingzoo extras (and valgrind for --instructions).
 """
 

@@ -533,9 +533,9 @@ class GameState(StateViews):
         alone from call to call (an observation encoder): `kept` is what the last call
         returned for `player` ([base, answers, steps, state, shared], or None). While
         `player` has not answered in the step, the state is the one _seen_from shares
-        with every such seat; once it has, a state of its own, advanced by its new answers
-        (a copy of the shared one first), not made again from the step's start. The
-        caller must never hand the state out or change it."""
+        with every such seat; once it has, a state of its own (the step's start read again,
+        with the shared state's token index), advanced by its new answers, not made again
+        from the step's start. The caller must never hand the state out or change it."""
         step = self._step_hiding_others(player)
         if step is None:
             return self, kept
@@ -546,8 +546,7 @@ class GameState(StateViews):
             alone = kept[3]
             if done < len(mine):
                 if kept[4]:                      # a copy of its own: the step's start
-                    base = step["base"]          # again, with the shared one's token index
-                    data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
+                    data = _step_start(step)     # again, with the shared one's token index
                     events = EventLog()
                     alone = kept[3] = GameState(self.game, data, events,
                                                 alone._fresh().fork(data, events.tail))
@@ -584,12 +583,10 @@ class GameState(StateViews):
         step = self._data.get("secret_step")
         if step is None:
             return
-        base = step["base"]
-        data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
-        start = GameState(self.game, data)
+        start = GameState(self.game, _step_start(step))
         if not change(start):
             return
-        step["base"] = marshal.dumps(start._data) if isinstance(base, bytes) else \
+        step["base"] = marshal.dumps(start._data) if isinstance(step["base"], bytes) else \
             json.dumps(start._data, sort_keys=True, separators=(",", ":"))
         self._alone = None
 
@@ -608,8 +605,7 @@ class GameState(StateViews):
         answer would draw anew here: none of the built-in games does). Its log is this
         one's up to the step's first answer (all others' secrets left out if that is not
         known, for a state loaded mid-step), then `player`'s own events."""
-        base = step["base"]
-        data = marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
+        data = _step_start(step)
         if not log:                          # a view without the log: none to build
             events = EventLog()
         elif self._block_at is None:
@@ -712,3 +708,10 @@ class GameState(StateViews):
     def piece_counts(self) -> dict[str, dict[str, list[int]]]:
         """Counted pieces as {kind: {place: [one number per player]}} (a fresh copy)."""
         return state_mod.piece_counts(self.game.definition, self._data)
+
+
+def _step_start(step: dict) -> dict:
+    """A fresh copy of the data an open secret step began from (kept as marshal bytes, or
+    as JSON text in a state loaded from a save)."""
+    base = step["base"]
+    return marshal.loads(base) if isinstance(base, bytes) else json.loads(base)
