@@ -1,6 +1,8 @@
 """The adapters' speed against regola's own API: `python benchmarks/adapters.py [--quick]`.
 
-Per game (its most players), in one process, over the same seeded random games:
+Per game (its most players), in one process, over the same seeded random games (the same
+random choices in the three ways: a uniform pick among the legal actions, ordered by action
+id as the adapters order them):
 
 - api: regola's own API, random play (legal_actions + apply), decisions per second;
 - pz: PettingZoo random play as `agent_iter` does it (last() -> observe + mask, then step),
@@ -52,17 +54,43 @@ GAMES = ("copycat", "doge", "rialto", "warsaw")
 
 
 def api_play(game: str, seed: int, decisions: int) -> int:
-    """Random play through regola's API; the decisions taken."""
-    table = Table.get(game)
-    state = regola.load_game(game).new_state(players=table.players, seed=seed,
+    """Random play through regola's API (the deciding seat, its legal actions, apply): the
+    same game as pz_play and os_play from this seed (their random choices, found once by
+    random_moves, not timed); the decisions taken."""
+    moves = random_moves(game, seed, decisions)
+    state = regola.load_game(game).new_state(players=Table.get(game).players, seed=seed,
                                              max_decisions=decisions)
-    rng = random.Random(seed)
     done = 0
     while not state.is_over:
         seat = deciding_seat(state)
-        state.apply(seat, rng.choice(state.legal_actions(seat))["value"])
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[moves[done]]["value"])
         done += 1
     return done
+
+
+_MOVES: dict[tuple[str, int, int], list[int]] = {}
+
+
+def random_moves(game: str, seed: int, decisions: int) -> list[int]:
+    """The random choices of pz_play and os_play from `seed` (each a uniform pick among the
+    legal action ids in order), as indices into regola's legal_actions list at each
+    decision; found once per game and seed."""
+    key = (game, seed, decisions)
+    if key not in _MOVES:
+        table = Table.get(game)
+        state = table.game.new_state(players=table.players, seed=seed,
+                                     max_decisions=decisions)
+        rng = random.Random(seed)
+        moves = _MOVES[key] = []
+        while not state.is_over:
+            seat = deciding_seat(state)
+            legal = state.legal_actions(seat)
+            by_id = sorted(range(len(legal)),
+                           key=lambda i: table.actions.id_of(legal[i]["value"]))
+            moves.append(by_id[rng.randrange(len(by_id))])
+            state.apply(seat, legal[moves[-1]]["value"])
+    return _MOVES[key]
 
 
 def pz_play(game: str, seed: int, decisions: int) -> int:
@@ -158,6 +186,8 @@ def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
         ways["pz_bare"], ways["pz_real"] = WAYS["pz_bare"], WAYS["pz_real"]
     for play in ways.values():                 # warm up: loads, tables, caches
         play(game, seed, decisions)
+    for i in range(games):                     # the games' random choices, not timed
+        random_moves(game, seed + i, decisions)
     samples: dict[str, list[float]] = {k: [] for k in ways}
     for _ in range(rounds):
         for name, play in ways.items():
@@ -197,7 +227,8 @@ def instructions(game: str, way: str, games: int, decisions: int, seed: int) -> 
     for played in (games, 0):
         command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
                    "--cachegrind-out-file=/dev/null", sys.executable, __file__, "--child",
-                   way, game, str(played), "--decisions", str(decisions), "--seed", str(seed)]
+                   way, game, str(played), "--games-per-round", str(games),
+                   "--decisions", str(decisions), "--seed", str(seed)]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
         taken = re.search(r"decisions (\d+)", done.stdout)
@@ -209,11 +240,13 @@ def instructions(game: str, way: str, games: int, decisions: int, seed: int) -> 
     return (played_refs - idle_refs) / max(1, taken)
 
 
-def child(way: str, game: str, games: int, decisions: int, seed: int) -> int:
-    """Load everything a way needs (one game, counted in both children), then play `games`
-    games."""
+def child(way: str, game: str, games: int, prepared: int, decisions: int, seed: int) -> int:
+    """Load everything a way needs and find the random choices of `prepared` games (in
+    both children: the work subtracted), then play `games` of them."""
     play = WAYS[way]
     play(game, seed + 1000, decisions)
+    for i in range(prepared):
+        random_moves(game, seed + i, decisions)
     print("decisions", sum(play(game, seed + i, decisions) for i in range(games)))
     return 0
 
@@ -259,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.child:
         way, game, games = args.child
-        return child(way, game, int(games), args.decisions, args.seed)
+        return child(way, game, int(games), args.games_per_round, args.decisions, args.seed)
     if args.instructions:
         return instruction_table(args)
     if args.quick:

@@ -240,6 +240,9 @@ def test_the_adapters_benchmark_runs_quick(capsys):
     table = capsys.readouterr().out
     assert table.splitlines()[0].startswith("| game |")
     assert table.splitlines()[2].startswith("| copycat |")
+    # The three ways play the same games (the same random choices), so their costs compare.
+    assert module.api_play("doge", 2, 2000) == module.pz_play("doge", 2, 2000) == \
+        module.os_play("doge", 2, 2000) < 2000
     assert module.main(["copycat", "--quick", "--parts"]) == 0
     parts = capsys.readouterr().out.split("\n\n")[1].splitlines()
     assert parts[0].startswith("| game | api | framework | vector | secret step as if alone |")
