@@ -8,6 +8,7 @@ OpenSpiel adapters give them."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ from regola.game import GameState  # noqa: E402
 from regola.interpreter.seen_log import SeenLogs  # noqa: E402
 
 GAMES = regola.builtin_games()
+CARDS_GAME = Path(__file__).parent / "data" / "cards_game"   # reveals to one seat
 
 
 def _scratch(table: Table, state: GameState, seat: int | None) -> np.ndarray:
@@ -70,6 +72,23 @@ def test_kept_vectors_equal_fresh_ones_at_every_point_of_seeded_games(game_id):
     assert checked > 40
     if game_id in ("doge", "goofspiel"):        # games with secret steps of several seats
         assert alone > 0
+
+
+def test_kept_vectors_show_a_seat_the_tokens_revealed_to_it_alone():
+    """A token shown privately to a seat (reveal_to, private_reveal.py) is seen whole in
+    that seat's kept vector, and face down again once the reveal is forgotten."""
+    table = Table.get(str(CARDS_GAME))
+    keeper = VectorKeeper(table.encoder)
+    shown = checked = 0
+    for seed in range(1, 12):
+        state = table.start(seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.decisions < 200:
+            shown += bool(state._data.get("known"))
+            _check(table, keeper, state)
+            checked += 1
+            _play(state, rng)
+    assert shown > 20 and checked > shown     # reveals made, and forgotten again
 
 
 @pytest.mark.parametrize("game_id", GAMES)

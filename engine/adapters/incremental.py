@@ -5,7 +5,8 @@ Encoder.encode_state (observation.py) builds the vector from the state at every 
 VectorKeeper gives the same vector (tests check it at every point of many games) by
 remembering, per seat, the last vector and the state parts it was made from, and comparing:
 token columns value by value (the columns that differ, then the tokens whose row of those
-columns differs; a changed token's block is cleared and written again), piece rows, and,
+columns differs, and those shown to the seat alone or forgotten since: private_reveal.py;
+a changed token's block is cleared and written again), piece rows, and,
 for the rest (decks, variables, tracks, bank, links), the marshal bytes of each part
 (version 2: equal data, equal bytes; a deck's list of texts equal to the last one needs
 none). A mapping of variables whose bytes changed has what its last blocks set cleared, and
@@ -61,7 +62,7 @@ def put_each(vec: np.ndarray, spots: list[int], values: list) -> None:
 class _Seat:
     """One seat's last vector and the state parts it was made from."""
 
-    __slots__ = ("vec", "header", "counts", "columns", "blocks", "decks", "vars",
+    __slots__ = ("vec", "header", "counts", "columns", "blocks", "known", "decks", "vars",
                  "parts", "alone")
 
     def __init__(self, size: int):
@@ -71,6 +72,7 @@ class _Seat:
         self.columns: dict[str, list] | None = None
         self.blocks: list = []              # per token: what it set (shown by id), or
         #                                     its hidden slot
+        self.known: frozenset[int] = frozenset()   # the tokens shown to this seat alone
         self.decks: dict | None = None      # per deck: cards, up, all texts, bytes
         self.vars: dict | None = None       # the marshal bytes of each mapping
         self.parts: dict | None = None      # the marshal bytes of each concept's part
@@ -123,7 +125,7 @@ class VectorKeeper:
         data = seen._data
         self._header(kept, data, seat)
         self._pieces(kept, data["counts"])
-        self._tokens(kept, data["tokens"], seat)
+        self._tokens(kept, data["tokens"], seat, self.encoder._shown_to(data, seat))
         self._decks(kept, data["decks"])
         self._vars(kept, data, seat)
         self._parts(kept, data)
@@ -186,10 +188,13 @@ class VectorKeeper:
                 np.add.at(vec, index, row)
             last[kind] = row[:]
 
-    def _tokens(self, kept: _Seat, columns: dict, seat: int | None) -> None:
-        """The tokens and hidden sections: each token whose columns changed, again."""
+    def _tokens(self, kept: _Seat, columns: dict, seat: int | None,
+                shown_to: list[int]) -> None:
+        """The tokens and hidden sections: each token whose columns changed, or that was
+        shown to the seat alone (`shown_to`: private_reveal.py) or forgotten, again."""
         last = kept.columns
         names = [name for name in TOKEN_COLUMNS if name in columns]
+        known = frozenset(shown_to) if shown_to else frozenset()
         if last is None or last.keys() != set(names):
             changed: Any = range(len(self._slot))
             kept.blocks = [None] * len(self._slot)
@@ -197,14 +202,19 @@ class VectorKeeper:
             moved = names
         else:
             moved = [name for name in names if columns[name] != last[name]]
-            if not moved:
+            if not moved and known == kept.known:
                 return
             every = range(len(self._slot))
-            if len(moved) == 1:                  # the tokens whose value differs, in C
+            if not moved:
+                changed = []
+            elif len(moved) == 1:                # the tokens whose value differs, in C
                 changed = list(compress(every, map(ne, columns[moved[0]], last[moved[0]])))
             else:                                # (one pass over rows of the moved columns)
                 changed = list(compress(every, map(ne, zip(*[columns[name] for name in moved]),
                                                    zip(*[last[name] for name in moved]))))
+            if known != kept.known:
+                changed = sorted(set(changed) | (known ^ kept.known))
+        kept.known = known
         lay, vec, blocks = self.layout, kept.vec, kept.blocks
         n, P = lay.n, lay.P
         place_ix, other = lay.place_ix, P - 1
@@ -230,7 +240,7 @@ class VectorKeeper:
             o = owner[i]
             o = o if type(o) is int and 0 <= o < n else n
             is_shown = bool(shown[i])
-            if secret[i] and not is_shown and not (mine and o == seat):
+            if secret[i] and not is_shown and not (mine and o == seat) and i not in known:
                 block = hidden_base[i] + place * (n + 1) + o
                 hidden[block] = hidden.get(block, 0) + 1
                 blocks[i] = block
