@@ -67,6 +67,7 @@ def test_state_cost_at_year_2_and_year_20_for_both(figures):
         _positive(row, STATE_FIGURES | {"decisions"})
 
 
+@pytest.mark.slow                 # the whole quick run (about 25 s): with the others above
 def test_load_times_of_every_game(figures):
     assert [r["game"] for r in figures["load"]] == builtin_games()
     for row in figures["load"]:
