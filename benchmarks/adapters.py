@@ -17,7 +17,12 @@ id as the adapters order them):
   and pz_real, the observation of the real state even inside a secret step (what a seat
   must not see: it shows the answers of the seats before it; for measurement only), so
   that pz_bare -> pz_real is encoding the vector and pz_real -> pz the secret step as if
-  the seat alone had answered (a copy of the step's start, the seat's answers played again).
+  the seat alone had answered (a copy of the step's start, the seat's answers played again);
+  and pz_floor, PettingZoo's own calls (agent_iter, last, step, the order-enforcing
+  wrapper, a copy of the observation and a mask) around an environment that does nothing:
+  no game, an all-zero vector of the game's size, as many steps as the game's decisions.
+  No adapter of this game can take less per step than pz_floor; to reach half the API's
+  rate, the game's own work, the vector and the secret steps must fit in api + api - floor.
 
 Rates per second of the process's CPU time (time.process_time: on a shared machine, other
 processes' load counts less than in wall time). Medians of --rounds rounds (each plays
@@ -124,6 +129,83 @@ def pz_real_play(game: str, seed: int, decisions: int) -> int:
         return pz_play(game, seed, decisions)
 
 
+def pz_floor_play(game: str, seed: int, decisions: int) -> int:
+    """The agent_iter loop of pz_play around an environment that does nothing (_IdleEnv):
+    the same number of steps as the game from `seed`, a vector of the same size."""
+    from pettingzoo.utils import wrappers
+    table = Table.get(game)
+    steps = len(random_moves(game, seed, decisions))
+    e = wrappers.OrderEnforcingWrapper(_idle_env(table.players, table.layout.size(False),
+                                                 len(table.actions), steps))
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    for _agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        done += 1
+    return done
+
+
+def _idle_env(players: int, size: int, actions: int, steps: int) -> Any:
+    """An AEC environment with no game: the seats take turns for `steps` steps, each
+    seeing an all-zero vector of `size` numbers and one legal action."""
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    class _IdleEnv(AECEnv):
+        metadata = {"render_modes": [], "name": "idle", "is_parallelizable": False}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"player_{i}" for i in range(players)]
+            self.vector = np.zeros(size, np.float32)
+            box = spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
+            mask = spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8)
+            self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
+                                       for a in self.possible_agents}
+            self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+
+        def observation_space(self, agent: str) -> Any:
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent: str) -> Any:
+            return self.action_spaces[agent]
+
+        def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.taken = 0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos = {a: {} for a in self.agents}
+            self.agent_selection = self.agents[0]
+
+        def observe(self, agent: str) -> dict:
+            mask = np.zeros(actions, np.int8)
+            mask[0] = 1
+            return {"observation": self.vector.copy(), "action_mask": mask}
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self.taken += 1
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self.taken >= steps:
+                self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[self.taken % players]
+
+    return _IdleEnv()
+
+
 def _empty_observation(keeper: Any, state: Any, seat: Any) -> np.ndarray:
     empty = keeper.__dict__.get("_empty")
     if empty is None:
@@ -183,7 +265,8 @@ def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
     if full:
         ways["os_full"] = lambda g, s, d: os_play(g, s, d, full=True)
     if parts:
-        ways["pz_bare"], ways["pz_real"] = WAYS["pz_bare"], WAYS["pz_real"]
+        for name in ("pz_floor", "pz_bare", "pz_real"):
+            ways[name] = WAYS[name]
     for play in ways.values():                 # warm up: loads, tables, caches
         play(game, seed, decisions)
     for i in range(games):                     # the games' random choices, not timed
@@ -193,7 +276,8 @@ def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
         for name, play in ways.items():
             samples[name].append(rate(play, game, games, decisions, seed))
     figures = {name: statistics.median(values) for name, values in samples.items()}
-    for name in ("pz", "os", "pz_bare", "pz_real"):   # each round's ways ran back to back
+    for name in ("pz", "os", "pz_floor", "pz_bare", "pz_real"):   # each round's ways ran
+        #                                                           back to back
         if name in samples:
             figures[f"{name}/api"] = statistics.median(
                 way / api for way, api in zip(samples[name], samples["api"]))
@@ -203,21 +287,24 @@ def measure(game: str, rounds: int, games: int, decisions: int, seed: int,
 def parts_table(figures: dict[str, dict[str, float]]) -> str:
     """Where a PettingZoo step's time goes, in microseconds of CPU per decision (from the
     medians of the rates): the action through regola's API, the rest of a step without an
-    observation, encoding the vector, and the secret step as if alone."""
+    observation, encoding the vector, and the secret step as if alone; PettingZoo's own
+    calls around no game (pz_floor), and what half the API's rate leaves for the rest (the
+    API's time less the floor: framework, vector and secret step must fit in it)."""
     lines = ["| game | api | framework | vector | secret step as if alone | pz step |"
-             " pz/api | pz_bare/api | pz_real/api |",
+             " PettingZoo floor | left at half the API's rate | pz/api |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for game, f in figures.items():
-        api, bare, real, pz = (1e6 / f[k] for k in ("api", "pz_bare", "pz_real", "pz"))
+        api, floor, bare, real, pz = (1e6 / f[k] for k in ("api", "pz_floor", "pz_bare",
+                                                            "pz_real", "pz"))
         lines.append(f"| {game} | {api:.0f} | {bare - api:.0f} | {real - bare:.0f} | "
-                     f"{pz - real:.0f} | {pz:.0f} | {f['pz/api']:.2f} | "
-                     f"{f['pz_bare/api']:.2f} | {f['pz_real/api']:.2f} |")
+                     f"{pz - real:.0f} | {pz:.0f} | {floor:.0f} | {api - floor:.0f} | "
+                     f"{f['pz/api']:.2f} |")
     return "\n".join(lines)
 
 
 WAYS: dict[str, Callable[[str, int, int], int]] = {
     "api": api_play, "pz": pz_play, "os": os_play, "pz_bare": pz_bare_play,
-    "pz_real": pz_real_play}
+    "pz_real": pz_real_play, "pz_floor": pz_floor_play}
 
 
 def instructions(game: str, way: str, games: int, decisions: int, seed: int) -> float:
@@ -282,7 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--full", action="store_true",
                         help="also OpenSpiel with the tensor built from the whole log")
     parser.add_argument("--parts", action="store_true",
-                        help="also where a PettingZoo step's time goes (pz_bare, pz_real)")
+                        help="also where a PettingZoo step's time goes "
+                             "(pz_floor, pz_bare, pz_real)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions per decision with valgrind instead of time")
     parser.add_argument("--child", nargs=3, metavar=("WAY", "GAME", "GAMES"),
@@ -316,7 +404,7 @@ def instruction_table(args: argparse.Namespace) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt install valgrind)", file=sys.stderr)
         return 2
-    ways = ["api", "pz", "os"] + (["pz_bare", "pz_real"] if args.parts else [])
+    ways = ["api", "pz", "os"] + (["pz_floor", "pz_bare", "pz_real"] if args.parts else [])
     if args.quick:
         args.games_per_round, args.decisions = 1, 60
     print("| game | " + " | ".join(f"{way} (k instructions)" for way in ways) +

@@ -242,9 +242,11 @@ def test_the_adapters_benchmark_runs_quick(capsys):
     assert table.splitlines()[2].startswith("| copycat |")
     # The three ways play the same games (the same random choices), so their costs compare.
     assert module.api_play("doge", 2, 2000) == module.pz_play("doge", 2, 2000) == \
-        module.os_play("doge", 2, 2000) < 2000
+        module.os_play("doge", 2, 2000) == module.pz_floor_play("doge", 2, 2000) < 2000
     assert module.main(["copycat", "--quick", "--parts"]) == 0
     parts = capsys.readouterr().out.split("\n\n")[1].splitlines()
     assert parts[0].startswith("| game | api | framework | vector | secret step as if alone |")
+    assert "| PettingZoo floor | left at half the API's rate |" in parts[0]
     row = parts[2].split("|")
     assert row[1].strip() == "copycat" and float(row[2]) > 0   # the API's microseconds
+    assert float(row[7]) > 0                                   # the floor's
