@@ -3,6 +3,9 @@ run by OpenSpiel's own tools. Skipped without the extra; .ci/run installs it."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 import regola
@@ -14,8 +17,10 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from regola.adapters import openspiel as adapter  # noqa: E402
 from regola.adapters.actions import action_key  # noqa: E402
+from regola.errors import UnknownGame  # noqa: E402
 
 GAMES = regola.builtin_games()
+CARDS_GAME = Path(__file__).parent / "data" / "cards_game"   # a game in its own folder
 
 
 def test_importing_registers_every_builtin_game():
@@ -27,6 +32,25 @@ def test_importing_registers_every_builtin_game():
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.num_players() == 4 and kind.min_num_players == 3
+
+
+def test_a_game_in_its_own_folder_is_registered_by_its_path(tmp_path):
+    name = adapter.register_game(CARDS_GAME)
+    assert name == "regola_cards_game" and adapter.register_game(str(CARDS_GAME)) == name
+    game = pyspiel.load_game(name, {"players": 3, "max_decisions": 200})
+    assert game.num_players() == 3
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    twin = tmp_path / "twin"                       # another folder, the same id: refused
+    shutil.copytree(CARDS_GAME, twin)
+    with pytest.raises(ValueError, match=r"regola_cards_game is already registered for "
+                       r".*cards_game; .*twin has the same id \(cards_game\)"):
+        adapter.register_game(twin)
+    doge = tmp_path / "doge"                       # a copy of a built-in's folder
+    shutil.copytree(Path(__file__).parent.parent / "rules" / "doge", doge)
+    with pytest.raises(ValueError, match="regola_doge is already registered for doge;"):
+        adapter.register_game(doge)
+    with pytest.raises(UnknownGame):
+        adapter.register_game(tmp_path / "missing")
 
 
 @pytest.mark.parametrize("name", GAMES)

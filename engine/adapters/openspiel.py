@@ -1,10 +1,12 @@
 """regola games as OpenSpiel Python games (`pip install 'regola[openspiel]'`).
 
-Importing this module registers every built-in game as `regola_<game>`:
+Importing this module registers every built-in game as `regola_<game>`; a game in a folder
+of its own is registered by `register_game(path)`, as `regola_<its id>`:
 
     import pyspiel
     import regola.adapters.openspiel                  # registers regola_<game> for each game
     game = pyspiel.load_game("regola_<game>", {"players": 3, "options": "name:false"})
+    name = regola.adapters.openspiel.register_game("my_games/smugglers")   # "regola_smugglers"
 
 Parameters: `players` (default: the most the game allows), `variant` (a variant id or file,
 "" for none), `options` (option values, `name:value;name:value`, each value JSON or a bare
@@ -58,6 +60,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -89,11 +92,12 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
-def game_type(game_id: str) -> pyspiel.GameType:
-    """The OpenSpiel type of a built-in game (its name, players and parameters)."""
-    game = load_game(game_id)
+def game_type(source: str) -> pyspiel.GameType:
+    """The OpenSpiel type of a game, built-in (its id) or not (its path): its name, players
+    and parameters."""
+    game = load_game(source)
     return pyspiel.GameType(
-        short_name=PREFIX + game_id,
+        short_name=PREFIX + game.id,
         long_name=f"regola {game.definition.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -306,19 +310,42 @@ class RegolaObserver:
         return state._held.string(seat, self.history, self.full)
 
 
+_REGISTERED: dict[str, str] = {}
+"""Each short name this module registered -> the game it stands for (a built-in id, or the
+resolved path of a game's folder or file)."""
+
+
+def register_game(source: str | Path) -> str:
+    """Register a game with pyspiel as `regola_<its id>` (once; again for the same game is
+    nothing); returns that short name. `source` is a built-in id, or the path of a game's
+    folder or file (loaded and checked as `regola check` does: regola's errors if it is
+    not a game). ValueError if the name already stands for another game. A state of such a
+    game deserializes in a process that has registered it."""
+    text = str(source)
+    builtin = text in builtin_games()
+    game = load_game(text)
+    where = text if builtin else str(Path(text).resolve())
+    name = PREFIX + game.id
+    known = _REGISTERED.get(name)
+    if known == where:
+        return name
+    if known is not None or (name in pyspiel.registered_names() and not builtin):
+        raise ValueError(f"{name} is already registered for {known or 'another game'}; "
+                         f"{text} has the same id ({game.id}): give it another id in its "
+                         f"game.yaml")
+    if name in pyspiel.registered_names():    # a built-in, by an earlier import of this
+        _REGISTERED[name] = where             # module (reloaded)
+        return name
+    gtype = game_type(where)
+    cls = type(f"RegolaGame_{game.id}", (RegolaGame,), {"GAME_ID": where, "GAME_TYPE": gtype})
+    pyspiel.register_game(gtype, cls)
+    _REGISTERED[name] = where
+    return name
+
+
 def register() -> list[str]:
     """Register every built-in game with pyspiel (once); returns their short names."""
-    names = []
-    known = set(pyspiel.registered_names())
-    for game_id in builtin_games():
-        name = PREFIX + game_id
-        if name not in known:
-            gtype = game_type(game_id)
-            cls = type(f"RegolaGame_{game_id}", (RegolaGame,),
-                       {"GAME_ID": game_id, "GAME_TYPE": gtype})
-            pyspiel.register_game(gtype, cls)
-        names.append(name)
-    return names
+    return [register_game(game_id) for game_id in builtin_games()]
 
 
 GAMES = register()
