@@ -318,9 +318,9 @@ resolved path of a game's folder or file)."""
 def register_game(source: str | Path) -> str:
     """Register a game with pyspiel as `regola_<its id>` (once; again for the same game is
     nothing); returns that short name. `source` is a built-in id, or the path of a game's
-    folder or file (loaded and checked as `regola check` does: regola's errors if it is
-    not a game). ValueError if the name already stands for another game. A state of such a
-    game deserializes in a process that has registered it."""
+    folder or file (loaded as regola loads any game: regola's errors, with their file and
+    line, if it is not one). ValueError if the name already stands for another game. A
+    state of such a game deserializes in a process that has registered it."""
     text = str(source)
     builtin = text in builtin_games()
     game = load_game(text)
