@@ -137,3 +137,33 @@ def test_every_agents_mask_is_its_decision_now_at_every_step():
                 expected[[raw.table.actions.id_of(v) for v in options]] = 1
             assert np.array_equal(mask, expected), (seat, deciding)
         e.step(int(rng.choice(np.flatnonzero(raw.observe(agent)["action_mask"]))))
+
+
+def _play_out(e, moves: list[int]) -> dict:
+    """Play the given actions in turn (then None for the finished agents); the last
+    (reward, terminated, truncated) of each agent."""
+    e.reset(seed=1)
+    moves = list(moves)
+    last = {}
+    for agent in e.agent_iter():
+        _, reward, terminated, truncated, _ = e.last()
+        last[agent] = (reward, terminated, truncated)
+        e.step(None if terminated or truncated else moves.pop(0))
+    return last
+
+
+def test_a_drawn_game_terminates_and_a_game_cut_short_truncates():
+    """A draw (tic-tac-toe's full grid: no winner, the rules ended it) terminates with 0
+    for both; a game stopped by max_decisions truncates with 0."""
+    e = env("tictactoe")
+    cell = e.unwrapped.table.actions.id_of
+    # x o x / x o o / o x x: nobody has three in a row.
+    order = ["top_left", "top", "top_right", "centre", "left", "right", "bottom",
+             "bottom_left", "bottom_right"]
+    last = _play_out(e, [cell(c) for c in order])
+    assert e.unwrapped.state_.result["reason"] != "unfinished"
+    assert e.unwrapped.state_.result["winners"] == []
+    assert all(v == (0.0, True, False) for v in last.values()), last
+    short = env("tictactoe", max_decisions=3)
+    last = _play_out(short, [cell(c) for c in order])
+    assert all(v == (0.0, False, True) for v in last.values()), last

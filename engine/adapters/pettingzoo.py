@@ -14,8 +14,8 @@ observation.py (a fixed size for the game and player count), the mask marks the 
 actions of the game-wide action index (actions.py) when it is the agent's turn. When
 several seats choose at once (secret choices), the lowest one is asked first, then the
 next: the choices are secret, so nobody learns another's choice by waiting. Rewards come at
-the end: winners share +1, the others -1; a game stopped by `max_decisions` truncates with
-0 for everyone. `reset(seed=N)` starts the game from regola's seed N (without one, an
+the end: winners share +1, the others -1, a draw gives 0 (the game terminates); a game
+stopped by `max_decisions` truncates with 0 for everyone. `reset(seed=N)` starts the game from regola's seed N (without one, an
 unguessable seed). An illegal action ends the game for everyone with -1 for the agent that
 sent it, and an action outside the action space fails an assertion: what PettingZoo's
 TerminateIllegalWrapper and AssertOutOfBoundsWrapper do in its classic environments, done
@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ..game import GameState
+from ..game import UNFINISHED, GameState
 from .common import MAX_DECISIONS, Table, deciding_seat, returns
 from .incremental import VectorKeeper
 
@@ -177,7 +177,7 @@ class RegolaEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.state_.is_over:
-            unfinished = not self.state_.result.get("winners")
+            unfinished = self.state_.result.get("reason") == UNFINISHED   # max_decisions
             for a, value in zip(self.possible_agents, returns(self.state_, len(self.agents))):
                 self.rewards[a] = value
                 self.terminations[a] = not unfinished
