@@ -284,3 +284,72 @@ def test_the_current_player_is_each_copys_own_after_it_moves_on():
         if copy.is_terminal():
             break
         state = copy
+
+
+def test_a_serialized_pickled_or_copied_state_keeps_every_seats_information_state():
+    """serialize()/deserialize_state, pickle and deepcopy keep the log, so the choices each
+    seat saw (the compact string's tail, the tensor's history) come back whole."""
+    import copy
+    import pickle
+    game = pyspiel.load_game("regola_doge", {"players": 3})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+            continue
+        if checked % 4 == 0:
+            for again in (game.deserialize_state(state.serialize()),
+                          pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+                for seat in range(3):
+                    assert again.information_state_string(seat) == \
+                        state.information_state_string(seat)
+                    assert again.information_state_tensor(seat) == \
+                        state.information_state_tensor(seat)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        checked += 1
+    assert "|" in state.information_state_string(0)        # choices were seen
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("nonsense", "serialize\\(\\) writes three lines"),
+    ("history=1:x\nmove_number=0\n__dict__=", "player:action pairs"),
+    ("history=\nmove_number=0\n__dict__=!!", "__dict__= line cannot be read"),
+])
+def test_deserialize_state_refuses_a_text_that_is_not_a_state(text, message):
+    with pytest.raises(ValueError, match=message):
+        pyspiel.load_game("regola_kuhn").deserialize_state(text)
+
+
+def test_deserialize_state_refuses_another_games_state_before_running_its_pickle():
+    import base64
+    import pickle
+    kuhn = pyspiel.load_game("regola_kuhn")
+    board = pyspiel.load_game("regola_tictactoe").new_initial_state()
+    with pytest.raises(ValueError, match="another game: its game is 'tictactoe', this "
+                                         "game's is 'kuhn'"):
+        kuhn.deserialize_state(board.serialize())
+    shorter = pyspiel.load_game("regola_kuhn", {"max_decisions": 50})
+    with pytest.raises(ValueError, match="its max_decisions is 10000, this game's is 50"):
+        shorter.deserialize_state(kuhn.new_initial_state().serialize())
+    ran = []
+    hostile = base64.b64encode(pickle.dumps({"_table": ran.append})).decode()
+    with pytest.raises(ValueError, match="which no regola state holds"):
+        kuhn.deserialize_state(f"history=\nmove_number=0\n__dict__={hostile}")
+    assert ran == []
+
+
+def test_a_resampled_state_has_no_history_to_give_the_deal_away():
+    """The real history holds the true deal; a sampled world's history() is empty, and its
+    information state is the seat's."""
+    game = pyspiel.load_game("regola_kuhn")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(1)
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        world = state.resample_from_infostate(0, lambda: float(rng.random()))
+        assert world.history() == []
+        assert world.information_state_string(0) == state.information_state_string(0)
+        assert world.legal_actions() == state.legal_actions()

@@ -183,7 +183,7 @@ class SeenChoices:
 class Held:
     """A regola state held by a framework's state object, with its views cached until it
     changes, and the choices each seat saw kept as the game goes on. Copies clone the
-    state; pickles keep how the game was loaded and its JSON."""
+    state; pickles keep how the game was loaded and its JSON with its log."""
 
     def __init__(self, state: GameState | None, table: Table | None = None):
         self.state = state
@@ -284,10 +284,13 @@ class Held:
     def __reduce__(self) -> tuple:
         if self.state is None:
             return (Held, (None,))
-        return (_unpickle, (self.state.game.source, self.json(), self.table))
+        # With the log: the choices each seat saw, and so its information state, are read
+        # from it again.
+        return (_unpickle, (self.state.game.source, self.state.to_json(log=True), self.table))
 
 
 def _unpickle(source: dict, text: str, table: Table | None = None) -> Held:
-    """A Held state rebuilt from its game's source and its JSON (checked like any save)."""
+    """A Held state rebuilt from its game's source and its JSON with its log (checked like
+    any save)."""
     game = load_game(source["game"], source["variant"], source["options"] or None)
     return Held(game.state_from_json(text), table)

@@ -58,8 +58,13 @@ How regola maps onto OpenSpiel's game types:
 
 from __future__ import annotations
 
+import base64
+import binascii
+import io
 import json
+import pickle
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +167,14 @@ class RegolaGame(pyspiel.Game):
             iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         return RegolaObserver(self.table, history, public, self.full_strings)
 
+    def deserialize_state(self, text: str) -> RegolaState:
+        """OpenSpiel's deserialize_state, for the text of serialize() of a state of this
+        very game (the same game, variant, options, players and parameters): anything else
+        is refused with a ValueError that says why, before any of the text is run (its
+        last line is a pickle: see _check_serialized)."""
+        _check_serialized(str(text), self)
+        return super().deserialize_state(text)
+
     def max_chance_nodes_in_history(self) -> int:
         """A bound on the chance nodes of a game, from the data (Table.chance_bounds; one
         with the `seed` parameter)."""
@@ -242,7 +255,8 @@ class RegolaState(pyspiel.State):
         information-set search: what it cannot see drawn anew by GameState.sample (others'
         hidden tokens and cards, future chance), and in a secret step the seats before it
         answering anew at random. `probability_sampler()` gives the randomness (a float in
-        [0, 1)); a sampled world whose scripts fail is drawn again."""
+        [0, 1)); a sampled world whose scripts fail is drawn again. Its history() is empty
+        (the real one would tell the true draws)."""
         state = self._held.state
         if state is None or state.is_over or state.chance_bound is not None:
             return self.clone()
@@ -259,7 +273,9 @@ class RegolaState(pyspiel.State):
                     world.apply(seat, rng.choice(world.legal_actions(seat)))
             except (IllegalAction, ScriptRuntimeError):
                 continue
-            copy = self.clone()
+            # A fresh state, its history() empty: the actions and chance outcomes that
+            # lead to the sampled world are not known, and the real ones give it away.
+            copy = self.get_game().new_initial_state()
             copy._held = Held(world, self._table)
             return copy
         raise pyspiel.SpielError(f"{self._table.game.id}: no world consistent with seat "
@@ -308,6 +324,76 @@ class RegolaObserver:
         or in full with the log if the game's full_strings is true)."""
         seat = None if self.public or player < 0 else player
         return state._held.string(seat, self.history, self.full)
+
+
+SPEC_FIELDS = ("game", "players", "variant", "options", "max_decisions")
+
+
+class _Recorded(pickle.Unpickler):
+    """Reads the pickled attributes of a serialized state without running anything: the
+    only callables a regola state's pickle names (its table, its held state) are replaced by
+    records of their arguments; any other is refused."""
+
+    NAMES = {("regola.adapters.common", "_table"): "table",
+             ("regola.adapters.common", "_unpickle"): "held",
+             ("regola.adapters.common", "Held"): "empty"}
+
+    def find_class(self, module: str, name: str) -> Any:
+        kind = self.NAMES.get((module, name))
+        if kind is None:
+            raise ValueError(f"it names {module}.{name}, which no regola state holds")
+        return lambda *args: (kind, *args)
+
+
+def _check_serialized(text: str, game: RegolaGame) -> None:
+    """Refuse (ValueError, saying why) a text that is not serialize() of a state of `game`.
+    OpenSpiel writes a Python game's state as its history, its move number and a pickle of
+    its attributes, and reads the pickle back, which runs what it names: so the pickle is
+    read here first without running anything (_Recorded), and must name this game's table,
+    seed parameter and a state of this game (itself checked like any save when read)."""
+    lines = text.split("\n", 2)
+    heads = ("history=", "move_number=", "__dict__=")
+    if len(lines) != 3 or not all(line.startswith(h) for line, h in zip(lines, heads)):
+        raise ValueError("not a serialized regola state: serialize() writes three lines, "
+                         "history=..., move_number=... and __dict__=...")
+    history = lines[0][len("history="):]
+    if history and not all(re.fullmatch(r"-?\d+:\d+", item) for item in history.split(",")):
+        raise ValueError("not a serialized regola state: history= holds player:action pairs "
+                         "separated by commas")
+    if not re.fullmatch(r"\d+", lines[1][len("move_number="):]):
+        raise ValueError("not a serialized regola state: move_number= holds a whole number")
+    try:
+        raw = base64.b64decode(lines[2][len("__dict__="):], validate=True)
+        attributes = _Recorded(io.BytesIO(raw)).load()
+    except (ValueError, binascii.Error, pickle.UnpicklingError, EOFError, TypeError,
+            AttributeError, IndexError, KeyError) as error:
+        raise ValueError(f"not a serialized regola state: its __dict__= line cannot be read "
+                         f"({error})") from None
+    expected = ("table", *game.table.spec)
+    if not isinstance(attributes, dict) or set(attributes) != {"_table", "_fixed_seed",
+                                                                "_held"}:
+        raise ValueError("not a serialized regola state: its attributes are not a regola "
+                         "state's (_table, _fixed_seed, _held)")
+    table = attributes["_table"]
+    if table != expected:
+        if not (isinstance(table, tuple) and len(table) == len(expected)):
+            raise ValueError("not a serialized regola state: its table is not one")
+        field, theirs, ours = next((name, a, b) for name, a, b in
+                                   zip(SPEC_FIELDS, table[1:], expected[1:]) if a != b)
+        raise ValueError(f"the text is a state of another game: its {field} is {theirs!r}, "
+                         f"this game's is {ours!r}")
+    if attributes["_fixed_seed"] != game.seed:
+        raise ValueError(f"the text is a state of this game with the seed parameter "
+                         f"{attributes['_fixed_seed']!r}, not {game.seed}")
+    held = attributes["_held"]
+    empty = ("empty", None)
+    if held == empty and game.seed >= 0:
+        return                                 # before the seed's chance node
+    if not (isinstance(held, tuple) and len(held) == 4 and held[0] == "held"
+            and held[1] == game.table.game.source and held[3] in (None, expected)
+            and isinstance(held[2], str)):
+        raise ValueError("not a serialized regola state of this game: its held state is not "
+                         "one of this game's")
 
 
 _REGISTERED: dict[str, str] = {}

@@ -15,13 +15,14 @@ actions of the game-wide action index (actions.py) when it is the agent's turn. 
 several seats choose at once (secret choices), the lowest one is asked first, then the
 next: the choices are secret, so nobody learns another's choice by waiting. Rewards come at
 the end: winners share +1, the others -1, a draw gives 0 (the game terminates); a game
-stopped by `max_decisions` truncates with 0 for everyone. `reset(seed=N)` starts the game from regola's seed N (without one, an
-unguessable seed). An illegal action ends the game for everyone with -1 for the agent that
-sent it, and an action outside the action space fails an assertion: what PettingZoo's
-TerminateIllegalWrapper and AssertOutOfBoundsWrapper do in its classic environments, done
-by the environment itself (each wrapper costs an attribute lookup chain on every access);
-only OrderEnforcingWrapper is kept. Each seat's vector is kept up from step to step
-(incremental.py): only the parts of the state that changed are encoded again.
+stopped by `max_decisions` truncates with 0 for everyone. `reset(seed=N)` starts the game
+from regola's seed N (without one, an unguessable seed). An illegal action ends the game
+for everyone with -1 for the agent that sent it, and an action outside the action space
+fails an assertion: what PettingZoo's TerminateIllegalWrapper and AssertOutOfBoundsWrapper
+do in its classic environments, done by the environment itself (each wrapper costs an
+attribute lookup chain on every access); only OrderEnforcingWrapper is kept. Each seat's
+vector is kept up from step to step (incremental.py): only the parts of the state that
+changed are encoded again.
 """
 
 from __future__ import annotations
