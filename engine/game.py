@@ -35,7 +35,7 @@ from .interpreter.model import GameDef
 from .interpreter.rng import ChanceNeeded
 from .interpreter.runtime import Runtime
 from .interpreter.save_check import check_save, parse_save, saved_log
-from .interpreter.seen_log import SeenLogs
+from .interpreter.seen_log import SeenLogs, chained
 from .views import StateViews
 
 __all__ = ["Game", "GameState", "action_id"]
@@ -160,7 +160,7 @@ class GameState(StateViews):
     """
 
     __slots__ = ("game", "_data", "_log", "_rt", "_base", "_since", "_dirty", "_block_at",
-                 "_alone", "_seen_logs")
+                 "_alone", "_seen_logs", "_prefixes")
 
     def __init__(self, game: Game, data: dict, log: EventLog | None = None,
                  runtime: Runtime | None = None):
@@ -179,6 +179,8 @@ class GameState(StateViews):
         #                                      took its first answer (None: not known)
         self._alone: tuple | None = None     # (key, state): the last _as_if_alone made
         self._seen_logs = SeenLogs()         # the log as each seat sees it, kept up
+        self._prefixes: dict = {}            # (seat, _block_at) -> (the log's event
+        #                                      before it, the digest of what seat saw up to it)
 
     @property
     def data(self) -> dict:
@@ -476,6 +478,7 @@ class GameState(StateViews):
         copy._base, copy._since = self._base, list(self._since)
         copy._block_at = self._block_at
         copy._seen_logs = self._seen_logs.copy()
+        copy._prefixes = self._prefixes      # keyed by the step's start: shared
         return copy
 
     def to_json(self, log: bool = False) -> str:
@@ -507,6 +510,28 @@ class GameState(StateViews):
         if log:
             view["log"] = list(self._seen_logs.events(self._log, player))
         return view
+
+    def seen_digest(self, player: int | None) -> str:
+        """A short text (hex) that is the same for two states exactly when the logs
+        `player` sees in them (observe(player)["log"]) are the same (but for a 128-bit
+        collision): what the player saw, without the log itself. Kept as the log grows;
+        inside a secret step, the step as if the player alone had answered, as observe()."""
+        if self._step_hiding_others(player) is None:
+            return self._seen_logs.digest(self._log, player).hex()
+        block = self._block_at
+        if block is None:                    # loaded mid-step: from the whole view
+            return chained(b"", self.observe(player)["log"]).hex()
+        before = self._log[block - 1] if block else None
+        known = self._prefixes.get((player, block))
+        if known is None or known[0] is not before:
+            start = self._log.fork()
+            start.truncate(block)
+            known = self._prefixes[(player, block)] = (before,
+                                                       SeenLogs().digest(start, player))
+        # The step as if alone, without its log, logs only the player's own answers' events.
+        own = self._seen_from(player, False)._log
+        return chained(known[1], [v for v in (state_mod.visible_event(e, player) for e in own)
+                                  if v]).hex()
 
     def _seen_from(self, player: int | None, log: bool = True) -> GameState:
         """The state `player`'s view is built from: this one, or, while a secret step is

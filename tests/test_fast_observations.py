@@ -199,8 +199,9 @@ def test_compact_strings_hold_the_seen_choices_as_action_ids():
         state.apply(seat, state.legal_actions(seat)[0]["value"])
         held.changed()
     text = held.string(0, True)
-    view, _, history = text.rpartition("|")
+    view, digest, history = text.rsplit("|", 2)
     assert json.loads(view) == state.observe(0, log=False)
+    assert digest == state.seen_digest(0) and len(digest) == 32
     seen = [tuple(map(int, pair.split(","))) for pair in history.split(";")]
     choices = [e for e in state.observe(0)["log"] if e["e"] == "choice"]
     assert seen == [(e["player"], table.actions.id_of(e["value"])) for e in choices]
@@ -224,7 +225,7 @@ def test_openspiel_strings_compact_by_default_full_on_request():
             held.state.observe(0), True))
     assert json.loads(strings[True])["log"]
     assert len(strings[False]) < len(strings[True]) / 2
-    assert strings[False].rpartition("|")[0] == json.dumps(
+    assert strings[False].rsplit("|", 2)[0] == json.dumps(
         {k: v for k, v in json.loads(strings[True]).items() if k != "log"},
         sort_keys=True, separators=(",", ":"))
 

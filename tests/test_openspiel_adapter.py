@@ -353,3 +353,40 @@ def test_a_resampled_state_has_no_history_to_give_the_deal_away():
         assert world.history() == []
         assert world.information_state_string(0) == state.information_state_string(0)
         assert world.legal_actions() == state.legal_actions()
+
+
+def _robbed(third: str, full: bool) -> tuple[str, list[float]]:
+    """Smugglers for 3 (a game in its own folder): seat 1 is dealt `third` among its cards,
+    ships, is robbed of `third` by seat 0's thief, then decides again; its information
+    state string and tensor at that second decision."""
+    name = adapter.register_game(Path(__file__).parent / "data" / "smugglers_game")
+    state = pyspiel.load_game(name, {"players": 3, "full_strings": full}).new_initial_state()
+    pile = sorted((f"cargo-{i}" for i in range(1, 19)), key=lambda c: int(c[6:]))
+    deal = ["cargo-15", "cargo-1", "cargo-2", "cargo-7", "cargo-12", third, "cargo-9",
+            "cargo-10", "cargo-4"]
+    hand = sorted(["cargo-12", third, "cargo-6"], key=lambda c: int(c[6:]))
+    # Cards drawn (chance), labels of actions, and one index into seat 1's hand (the theft).
+    for step in [*deal, '"spice"', "cargo-5", '"silk"', "cargo-6", '"spice"', "cargo-11",
+                 '"thief"', "1", hand.index(third), "cargo-13"]:
+        if isinstance(step, int):
+            state.apply_action(step)
+        elif step.startswith("cargo-"):
+            state.apply_action(pile.index(step))
+            pile.remove(step)
+        else:
+            state.apply_action(next(a for a in state.legal_actions()
+                                    if state.action_to_string(a) == step))
+    assert state.current_player() == 1
+    return state.information_state_string(1), state.information_state_tensor(1)
+
+
+def test_a_seat_remembers_a_card_it_saw_after_it_is_taken_away():
+    """Perfect recall: seat 1 held a spice in one game and a silk in the other, and lost
+    it to the thief; the information-state strings (compact and full) still differ. The
+    tensor does not keep it (it summarizes, as the manual says)."""
+    (compact_a, tensor_a), (compact_b, tensor_b) = _robbed("cargo-3", False), \
+        _robbed("cargo-8", False)
+    assert _robbed("cargo-3", True)[0] != _robbed("cargo-8", True)[0]
+    assert compact_a != compact_b
+    assert compact_a.rsplit("|", 2)[0] == compact_b.rsplit("|", 2)[0]   # the same view now
+    assert tensor_a == tensor_b

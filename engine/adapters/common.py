@@ -241,8 +241,9 @@ class Held:
 
     def string(self, seat: int | None, history: bool, full: bool = False) -> str:
         """The view as canonical JSON: without the log (history false), or the information
-        state: compact (the view without the log and the choices the seat saw, as
-        [player, action id] pairs) or `full` (the view with its log)."""
+        state: compact (the view without the log, a digest of the log the seat saw, and
+        the choices it saw, as [player, action id] pairs) or `full` (the view with its
+        log)."""
         key = ("string", seat, history, full)
         text = self._views.get(key)
         if text is None:
@@ -254,7 +255,7 @@ class Held:
                 seen = self.seen().seen[seat]
                 pending = self.pending(seat)
                 text = compact_string(self.view(seat), seen if pending is None
-                                      else [*seen, pending])
+                                      else [*seen, pending], self.state.seen_digest(seat))
             self._views[key] = text
         return text
 

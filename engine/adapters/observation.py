@@ -22,9 +22,12 @@ locations, grids, "in_play", and one "other" slot), n the seats, A the action in
   the choices this seat may see in the log (the adapters keep these counts as the game
   goes on: common.SeenChoices).
 
-The tensor summarizes. The observation string is observe() without its log as canonical
+The tensor summarizes, without perfect recall: the history section counts the choices but
+does not order them, and what a seat saw that is hidden again is not in it. The strings
+have perfect recall. The observation string is observe() without its log as canonical
 JSON; the information-state string is, by default, compact (compact_string: that JSON and
-the choices the seat saw, as [player, action id] pairs), or in full observe() with its log.
+a digest of the log the seat saw and the choices it saw, as [player, action id] pairs), or
+in full observe() with its log.
 """
 
 from __future__ import annotations
@@ -504,11 +507,13 @@ def view_string(view: dict | None, history: bool) -> str:
     return json.dumps(shown, sort_keys=True, separators=(",", ":"))
 
 
-def compact_string(view: dict | None, seen: list[tuple[int, int]]) -> str:
-    """The compact information state: observe() without its log as canonical JSON, and the
-    choices the seat saw in order, as [player, action id] pairs."""
+def compact_string(view: dict | None, seen: list[tuple[int, int]], digest: str) -> str:
+    """The compact information state: observe() without its log as canonical JSON, the
+    digest of the log the seat saw (GameState.seen_digest: what it saw and no longer sees
+    tells states apart too), and the choices the seat saw in order, as [player, action id]
+    pairs."""
     if view is None:
         return ""
     shown = {k: v for k, v in view.items() if k != "log"}
     text = json.dumps(shown, sort_keys=True, separators=(",", ":"))
-    return text + "|" + ";".join(f"{p},{a}" for p, a in seen)
+    return text + "|" + digest + "|" + ";".join(f"{p},{a}" for p, a in seen)
