@@ -390,3 +390,15 @@ def test_a_seat_remembers_a_card_it_saw_after_it_is_taken_away():
     assert compact_a != compact_b
     assert compact_a.rsplit("|", 2)[0] == compact_b.rsplit("|", 2)[0]   # the same view now
     assert tensor_a == tensor_b
+
+
+@pytest.mark.parametrize("action", [5, 10**6, -3])
+def test_an_illegal_action_id_is_named_with_the_legal_ids(action):
+    from regola.errors import IllegalAction
+    state = pyspiel.load_game("regola_kuhn").new_initial_state()
+    state.apply_action(0)
+    state.apply_action(1)
+    with pytest.raises(IllegalAction, match=f"action {action} is not legal for player 0 now; "
+                                            f"its legal actions: \\[8, 24\\]"):
+        state.apply_action(action)
+    assert state.history() == [0, 1] and state.legal_actions() == [8, 24]

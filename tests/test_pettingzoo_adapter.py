@@ -167,3 +167,17 @@ def test_a_drawn_game_terminates_and_a_game_cut_short_truncates():
     short = env("tictactoe", max_decisions=3)
     last = _play_out(short, [cell(c) for c in order])
     assert all(v == (0.0, False, True) for v in last.values()), last
+
+
+def test_mistakes_in_env_and_observe_are_said_plainly():
+    from regola.errors import InvalidArgument, InvalidOption
+    with pytest.raises(InvalidOption, match="no option 'player' in doge; .*did you mean "
+                                            "env\\(\\)'s keyword 'players'\\?"):
+        env("doge", player=3)
+    with pytest.raises(InvalidArgument, match="takes a dict of option values"):
+        env("doge", options="shared_victory:false")      # OpenSpiel's syntax
+    e = env("doge")
+    e.reset(seed=1)
+    with pytest.raises(InvalidArgument, match="no agent 'player_7': the agents are "
+                                              "player_0, player_1, player_2, player_3"):
+        e.unwrapped.observe("player_7")

@@ -285,13 +285,19 @@ class Held:
     def __reduce__(self) -> tuple:
         if self.state is None:
             return (Held, (None,))
-        # With the log: the choices each seat saw, and so its information state, are read
-        # from it again.
-        return (_unpickle, (self.state.game.source, self.state.to_json(log=True), self.table))
+        # With the log, and where in it an open secret step began: what each seat saw, and
+        # so its information state, is read from them again.
+        return (_unpickle, (self.state.game.source, self.state.to_json(log=True), self.table,
+                            self.state._block_at))
 
 
-def _unpickle(source: dict, text: str, table: Table | None = None) -> Held:
+def _unpickle(source: dict, text: str, table: Table | None = None,
+              block_at: int | None = None) -> Held:
     """A Held state rebuilt from its game's source and its JSON with its log (checked like
-    any save)."""
+    any save), and the log's length when its open secret step began (if it fits)."""
     game = load_game(source["game"], source["variant"], source["options"] or None)
-    return Held(game.state_from_json(text), table)
+    state = game.state_from_json(text)
+    if type(block_at) is int and 0 <= block_at <= len(state.log) and \
+            "secret_step" in state._data:
+        state._block_at = block_at
+    return Held(state, table)

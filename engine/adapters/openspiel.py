@@ -234,7 +234,14 @@ class RegolaState(pyspiel.State):
         if state.chance_bound is not None:
             state.apply_chance(int(action))
         else:
-            state.apply(self.current_player(), self._table.actions.value_of(action))
+            player = self.current_player()
+            try:
+                state.apply(player, self._table.actions.value_of(action))
+            except (IllegalAction, IndexError):       # said with the ids OpenSpiel uses
+                legal = self._legal_actions(player)
+                named = ", ".join(self._action_to_string(player, a) for a in legal)
+                raise IllegalAction(f"action {action} is not legal for player {player} now; "
+                                    f"its legal actions: {legal} ({named})") from None
         self._held.changed()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -389,9 +396,9 @@ def _check_serialized(text: str, game: RegolaGame) -> None:
     empty = ("empty", None)
     if held == empty and game.seed >= 0:
         return                                 # before the seed's chance node
-    if not (isinstance(held, tuple) and len(held) == 4 and held[0] == "held"
+    if not (isinstance(held, tuple) and len(held) == 5 and held[0] == "held"
             and held[1] == game.table.game.source and held[3] in (None, expected)
-            and isinstance(held[2], str)):
+            and isinstance(held[2], str) and (held[4] is None or type(held[4]) is int)):
         raise ValueError("not a serialized regola state of this game: its held state is not "
                          "one of this game's")
 

@@ -27,6 +27,7 @@ changed are encoded again.
 
 from __future__ import annotations
 
+import difflib
 import json
 from typing import Any
 
@@ -36,6 +37,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
+from ..errors import InvalidArgument, InvalidOption, Problem, brief
 from ..game import UNFINISHED, GameState
 from .common import MAX_DECISIONS, Table, deciding_seat, returns
 from .incremental import VectorKeeper
@@ -49,8 +51,21 @@ def env(game: str, **options: Any) -> AECEnv:
     other keyword is an option value of the game (InvalidOption if the game has no such
     option or it does not fit)."""
     settings = {k: options.pop(k) for k in ENV_KEYWORDS if k in options}
-    game_options = {**(settings.pop("options", None) or {}), **options}
-    raw = RegolaEnv(game, options=game_options, **settings)
+    given = settings.pop("options", None) or {}
+    if not isinstance(given, dict):
+        raise InvalidArgument(f"env(options=...) takes a dict of option values, such as "
+                              f"{{'shared_victory': False}} (or give them as keywords), "
+                              f"not {brief(given)}")
+    game_options = {**given, **options}
+    try:
+        raw = RegolaEnv(game, options=game_options, **settings)
+    except InvalidOption as error:             # a misspelt keyword of env() itself?
+        close = {f"options.{k}": difflib.get_close_matches(k, ENV_KEYWORDS, n=1)
+                 for k in options}
+        raise InvalidOption([Problem(p.location, f"{p.message}; did you mean env()'s "
+                                                 f"keyword {close[p.location.path][0]!r}?")
+                             if close.get(p.location.path) else p
+                             for p in error.problems]) from None
     return OrderEnforced(raw)
 
 
@@ -149,7 +164,10 @@ class RegolaEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What the agent's seat sees, and the mask of its legal actions now."""
-        seat = self._seat_of[agent]
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise InvalidArgument(f"no agent {brief(agent)}: the agents are "
+                                  f"{', '.join(self.possible_agents)}")
         vector = self._keeper.observation(self.state_, seat).copy()
         mask = np.zeros(len(self.table.actions), np.int8)
         asked = self._asked
