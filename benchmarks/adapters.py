@@ -101,7 +101,12 @@ def random_moves(game: str, seed: int, decisions: int) -> list[int]:
 def pz_play(game: str, seed: int, decisions: int) -> int:
     """Random play through the wrapped PettingZoo environment, as agent_iter does; steps."""
     from regola.adapters.pettingzoo import env
-    e = env(game, max_decisions=decisions)
+    return _agent_iter_play(env(game, max_decisions=decisions), seed)
+
+
+def _agent_iter_play(e: Any, seed: int) -> int:
+    """Random play of an AEC environment through agent_iter (a uniform pick among the
+    masked actions, from `seed`); the steps taken."""
     e.reset(seed=seed)
     rng = random.Random(seed)
     done = 0
@@ -135,19 +140,8 @@ def pz_floor_play(game: str, seed: int, decisions: int) -> int:
     from pettingzoo.utils import wrappers
     table = Table.get(game)
     steps = len(random_moves(game, seed, decisions))
-    e = wrappers.OrderEnforcingWrapper(_idle_env(table.players, table.layout.size(False),
-                                                 len(table.actions), steps))
-    e.reset(seed=seed)
-    rng = random.Random(seed)
-    done = 0
-    for _agent in e.agent_iter():
-        obs, _reward, terminated, truncated, _info = e.last()
-        if terminated or truncated:
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        done += 1
-    return done
+    return _agent_iter_play(wrappers.OrderEnforcingWrapper(
+        _idle_env(table.players, table.layout.size(False), len(table.actions), steps)), seed)
 
 
 def _idle_env(players: int, size: int, actions: int, steps: int) -> Any:
