@@ -333,6 +333,15 @@ def test_deserialize_state_refuses_another_games_state_before_running_its_pickle
     shorter = pyspiel.load_game("regola_kuhn", {"max_decisions": 50})
     with pytest.raises(ValueError, match="its max_decisions is 10000, this game's is 50"):
         shorter.deserialize_state(kuhn.new_initial_state().serialize())
+    dealt = kuhn.new_initial_state()
+    dealt.apply_action(0)
+    dealt.apply_action(1)
+    text = dealt.serialize()
+    with pytest.raises(ValueError, match="move_number= says 99, its history holds 2"):
+        kuhn.deserialize_state(text.replace("move_number=2", "move_number=99"))
+    with pytest.raises(ValueError, match="history holds 1 players' actions, its state 0"):
+        kuhn.deserialize_state(text.replace("history=-1:0,-1:1", "history=-1:0,-1:1,0:8")
+                               .replace("move_number=2", "move_number=3"))
     ran = []
     hostile = base64.b64encode(pickle.dumps({"_table": ran.append})).decode()
     with pytest.raises(ValueError, match="which no regola state holds"):
@@ -353,6 +362,9 @@ def test_a_resampled_state_has_no_history_to_give_the_deal_away():
         assert world.history() == []
         assert world.information_state_string(0) == state.information_state_string(0)
         assert world.legal_actions() == state.legal_actions()
+    for seat in (2, -1):
+        with pytest.raises(ValueError, match=f"player {seat} is not a seat \\(0 to 1\\)"):
+            state.resample_from_infostate(seat, lambda: 0.5)
 
 
 def _robbed(third: str, full: bool) -> tuple[str, list[float]]:

@@ -181,3 +181,7 @@ def test_mistakes_in_env_and_observe_are_said_plainly():
     with pytest.raises(InvalidArgument, match="no agent 'player_7': the agents are "
                                               "player_0, player_1, player_2, player_3"):
         e.unwrapped.observe("player_7")
+    with pytest.raises(InvalidArgument, match="no agent 'player_9'"):
+        e.observation_space("player_9")
+    with pytest.raises(InvalidArgument, match="no agent 'player_9'"):
+        e.action_space("player_9")

@@ -227,3 +227,22 @@ def test_a_seat_can_play_its_real_actions_on_a_sample_taken_in_a_secret_step(gam
     sample = state.sample(seats[-1], 3)
     for action in state.legal_actions(seats[-1]):
         sample.clone().apply(seats[-1], action)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_stopped_inside_a_secret_step_saves_and_loads(game_id):
+    """max_decisions can stop a game while seats are still answering a secret step: the
+    step is over with the game, and the save of the finished game loads again."""
+    game = regola.load_game(game_id)
+    stopped = 0
+    for limit in range(2, 60):
+        state = game.new_state(seed=1, max_decisions=limit)
+        rng = random.Random(1)
+        while not state.is_over:
+            seat = min(state.to_move)
+            inside = len(state.to_move) > 1      # seats still answering at once
+            state.apply(seat, rng.choice(state.legal_actions(seat))["value"])
+        stopped += inside and state.result["reason"] == "unfinished"
+        assert "secret_step" not in json.loads(state.to_json())
+        assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+    assert stopped, "no game stopped inside a secret step"

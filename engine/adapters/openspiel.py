@@ -263,7 +263,11 @@ class RegolaState(pyspiel.State):
         hidden tokens and cards, future chance), and in a secret step the seats before it
         answering anew at random. `probability_sampler()` gives the randomness (a float in
         [0, 1)); a sampled world whose scripts fail is drawn again. Its history() is empty
-        (the real one would tell the true draws)."""
+        and its move_number() 0 (the real ones would tell the true draws). ValueError for
+        a player that is not a seat."""
+        if not (type(player_id) is int and 0 <= player_id < self._table.players):
+            raise ValueError(f"resample_from_infostate: player {player_id!r} is not a seat "
+                             f"(0 to {self._table.players - 1})")
         state = self._held.state
         if state is None or state.is_over or state.chance_bound is not None:
             return self.clone()
@@ -392,15 +396,34 @@ def _check_serialized(text: str, game: RegolaGame) -> None:
     if attributes["_fixed_seed"] != game.seed:
         raise ValueError(f"the text is a state of this game with the seed parameter "
                          f"{attributes['_fixed_seed']!r}, not {game.seed}")
+    taken = history.split(",") if history else []
+    if int(lines[1][len("move_number="):]) != len(taken):
+        raise ValueError(f"not a serialized regola state: move_number= says "
+                         f"{lines[1][len('move_number='):]}, its history holds {len(taken)} "
+                         f"actions")
     held = attributes["_held"]
     empty = ("empty", None)
     if held == empty and game.seed >= 0:
+        if taken:
+            raise ValueError("not a serialized regola state: a state before the seed has no "
+                             "history")
         return                                 # before the seed's chance node
     if not (isinstance(held, tuple) and len(held) == 5 and held[0] == "held"
             and held[1] == game.table.game.source and held[3] in (None, expected)
             and isinstance(held[2], str) and (held[4] is None or type(held[4]) is int)):
         raise ValueError("not a serialized regola state of this game: its held state is not "
                          "one of this game's")
+    decided = sum(not item.startswith("-") for item in taken)   # players' actions, not chance
+    try:
+        data = json.loads(held[2])
+        steps = data.get("steps")
+        # An action waiting for chance's draws is in the history, not yet in the steps.
+        waiting = isinstance(data.get("chance"), dict) and data["chance"].get("redo") is not None
+    except (ValueError, AttributeError):
+        steps = None                           # the save's own check names what is wrong
+    if type(steps) is int and decided not in (steps, steps + waiting):
+        raise ValueError(f"not a serialized regola state: its history holds {decided} "
+                         f"players' actions, its state {steps} decisions")
 
 
 _REGISTERED: dict[str, str] = {}

@@ -130,11 +130,18 @@ class RegolaEnv(AECEnv):
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The agent's observation space (the same for every agent)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
         """The game-wide action index as a Discrete space."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: str) -> str:
+        """`agent`, if it is one of this game's (InvalidArgument naming them if not)."""
+        if agent not in self._seat_of:
+            raise InvalidArgument(f"no agent {brief(agent)}: the agents are "
+                                  f"{', '.join(self.possible_agents)}")
+        return agent
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game from regola's seed `seed` (None: an unguessable one)."""
@@ -164,10 +171,7 @@ class RegolaEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What the agent's seat sees, and the mask of its legal actions now."""
-        seat = self._seat_of.get(agent)
-        if seat is None:
-            raise InvalidArgument(f"no agent {brief(agent)}: the agents are "
-                                  f"{', '.join(self.possible_agents)}")
+        seat = self._seat_of[self._agent(agent)]
         vector = self._keeper.observation(self.state_, seat).copy()
         mask = np.zeros(len(self.table.actions), np.int8)
         asked = self._asked

@@ -31,6 +31,7 @@ def finish(c: Runtime, winners: list[int], reason: str, conditions: dict | None 
         thread["stack"].clear()
         thread["wait"] = None
     del c.s["threads"][1:]
+    c.s.pop("secret_step", None)          # a secret step open at the end is over too
     c.emit({"e": "game_over", "winners": sorted(winners), "reason": reason})
 
 
