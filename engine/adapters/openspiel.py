@@ -53,7 +53,9 @@ How regola maps onto OpenSpiel's game types:
 - **Returns** (terminal only): winners share +1, the others share -1 (zero-sum); a game
   stopped unfinished by `max_decisions` gives everyone 0.
 - **Serialization**: OpenSpiel pickles a Python state's attributes; the regola state
-  pickles as how its game was loaded and its JSON, checked like any save when read back.
+  pickles as how its game was loaded and its JSON with its log, checked like any save when
+  read back. RegolaGame.deserialize_state reads the pickle first without running it, and
+  refuses a text that is not a state of this very game (_check_serialized).
 """
 
 from __future__ import annotations
