@@ -439,12 +439,30 @@ class GameState(StateViews):
         event = {"e": "choice", "player": player, "ask": wait["ask"], "value": value}
         if wait["secret"]:
             event["private"] = True
+        else:
+            kind = self._face_down_kind(value)
+            if kind is not None:             # the others see that one was chosen, not which
+                event["masked"], event["piece"] = True, kind
         self._rt.emit(event)
         data["steps"] += 1
         alone = len(threads) == 2            # the main thread and this one
         self._advance(thread)
         if secret_step and alone and not any(t is thread for t in data["threads"]):
             data.pop("secret_step", None)    # the last secret thread finished: step over
+
+    def _face_down_kind(self, value: Any) -> str | None:
+        """The kind of the token `value` names, if it is one with secrets lying face down
+        (an answer naming it would tell the others which one); else None."""
+        lay = self._rt.lay
+        i = lay.index.get(value) if type(value) is str else None
+        if i is None or not lay.secret[i] or self._rt.shown[i]:
+            return None
+        return lay.kind_of[i]
+
+    def masks_choice(self, value: Any) -> bool:
+        """Whether an answer `value` given now is shown to the other seats without its
+        value: it names a face-down token (the log's choice event is masked)."""
+        return self._face_down_kind(value) is not None
 
     def _remember_secret_answer(self, player: int, value: Any) -> None:
         """Keep what a secret step began from and the answers given in it, so that each

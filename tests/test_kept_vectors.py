@@ -8,6 +8,7 @@ OpenSpiel adapters give them."""
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -231,3 +232,44 @@ def test_the_kept_secret_step_is_advanced_by_the_seats_answers_not_made_again():
             assert seen is state
         _play(state, rng)
     assert advanced > 5
+
+
+def _face_down_game(tmp_path: Path) -> str:
+    """The test cards game, but the card played goes to the discard face down: the choice
+    of which card is public, its answer names a face-down token."""
+    folder = tmp_path / "face_down_cards"
+    shutil.copytree(CARDS_GAME, folder)
+    script = folder / "cards.regola"
+    script.write_text(script.read_text().replace("    reveal(c)\n", "", 1))
+    yaml = folder / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("id: cards_game", "id: face_down_cards", 1))
+    return str(folder)
+
+
+def test_a_public_choice_of_a_face_down_card_tells_the_others_its_kind_not_which(tmp_path):
+    """The chooser sees its answer; the other seats and a spectator see that a card was
+    chosen, not which: in their logs, their choices seen, their vectors and strings."""
+    from regola.adapters.common import Held
+    table = Table.get(_face_down_game(tmp_path))
+    views = {}
+    for first in (0, 1):                       # seat 0 plays its first or its second card
+        state = table.start(5)
+        seat = deciding_seat(state)
+        assert seat == 0
+        options = state.legal_actions(0)
+        assert len(options) > 1
+        chosen = options[first]["value"]
+        assert state.masks_choice(chosen)
+        state.apply(0, chosen)
+        held = Held(state, table)
+        choice = [e for e in state.log if e.get("e") == "choice"][-1]
+        assert choice["masked"] and choice["piece"] == "card"
+        own = [e for e in state.observe(0)["log"] if e.get("e") == "choice"][-1]
+        assert own["value"] == chosen
+        views[first] = {other: (state.observe(other), held.string(other, True),
+                                table.encoder.encode(state.observe(other), True,
+                                                     counts=held.history(other)).tolist())
+                        for other in (None, 1, 2)}
+        seen = [e for e in state.observe(1)["log"] if e.get("e") == "choice"][-1]
+        assert "value" not in seen and seen["piece"] == "card"
+    assert views[0] == views[1]

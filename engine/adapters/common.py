@@ -163,7 +163,7 @@ class SeenChoices:
                     and 0 <= player < players):
                 continue
             action = id_of(event["value"])
-            if event.get("private"):
+            if event.get("private") or event.get("masked"):   # the others see no value
                 seats = (player,)
             else:
                 seats = self.seen
@@ -235,7 +235,8 @@ class Held:
             return None
         state, (player, value) = self.state, draw["action"]
         decision = state.decision(player)
-        if seat != player and (decision is None or decision["secret"]):
+        if seat != player and (decision is None or decision["secret"]
+                               or state.masks_choice(value)):
             return None
         return player, self.table.actions.id_of(value)
 

@@ -250,6 +250,8 @@ class Screen:
         choice = (self.cell_then(event, tuple(value)) or
                   self.cell_words(value, event.get("player"), tokens)) if is_cell(value) \
             else None
+        if "value" not in event:             # masked: a face-down token, named by its kind
+            choice = self.gw.piece(event.get("piece"))
         line = w("{player} chooses {choice}", player=self.gw.seat(event.get("player")),
                  choice=choice or namer.value(value))
         return w("{line} (secret)", line=line) if event.get("private") else line

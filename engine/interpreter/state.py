@@ -285,8 +285,9 @@ def visible_event(event: dict, seat: int | None) -> dict | None:
     owner = seat is not None and event.get("player") == seat
     if event["e"] == "reveal_to" and not owner:
         return seen_event(event)
-    if event.get("masked") and not owner:
-        event = {k: v for k, v in event.items() if k != "token"}
+    if event.get("masked") and not owner:         # a choice's value names the token too
+        hidden = ("token", "value") if event["e"] == "choice" else ("token",)
+        event = {k: v for k, v in event.items() if k not in hidden}
     if event.get("private") and not owner:
         if event["e"] in ("move_token", "give"):
             return {k: v for k, v in event.items() if k != "token"}

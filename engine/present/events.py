@@ -141,9 +141,10 @@ def event_text(event: dict, gw: GameWords, tokens: dict[str, dict] | None = None
     elif kind == "reveal_card":
         line = w("{deck}, card {number} face up: {card}", deck=gw.deck(event.get("deck")),
                  number=event.get("index", 0) + 1, card=gw.value(event.get("card")))
-    elif kind == "choice":
-        line = w("{player} chooses {choice} ({ask})", player=who,
-                 choice=gw.value(event.get("value")), ask=gw.ask(event.get("ask")))
+    elif kind == "choice":                # masked: a face-down token, named by its kind
+        choice = gw.value(event["value"]) if "value" in event else gw.piece(event.get("piece"))
+        line = w("{player} chooses {choice} ({ask})", player=who, choice=choice,
+                 ask=gw.ask(event.get("ask")))
     elif kind == "note":
         fields = {k: v for k, v in event.items() if k not in RESERVED | {"msg"}}
         return gw.note(event.get("msg", "note"), _spaces_named(gw, fields))

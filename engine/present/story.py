@@ -133,8 +133,12 @@ def entry_text(entry: Entry, gw: GameWords, tokens: dict[str, dict] | None = Non
     if event.get("e") != "choice":
         return event_text(event, gw, tokens)
     value = event.get("value")
+    if "value" not in event:             # masked: a face-down token, named by its kind
+        choice = gw.piece(event.get("piece"))
+    else:
+        choice = name(value) if name is not None else gw.value(value)
     line = gw.w("{player} chooses {choice}", player=gw.seat(event.get("player")),
-                choice=name(value) if name is not None else gw.value(value))
+                choice=choice)
     return gw.w("{line} (secret)", line=line) if event.get("private") else line
 
 
