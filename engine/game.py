@@ -539,17 +539,24 @@ class GameState(StateViews):
         block = self._block_at
         if block is None:                    # loaded mid-step: from the whole view
             return chained(b"", self.observe(player)["log"]).hex()
+        # The step as if alone, without its log, logs only the player's own answers' events.
+        own = self._seen_from(player, False)._log
+        return chained(self._seen_before_step(player)[1],
+                       [v for v in (state_mod.visible_event(e, player) for e in own)
+                        if v]).hex()
+
+    def _seen_before_step(self, player: int | None) -> tuple[SeenLogs, bytes]:
+        """What `player` saw of the log up to the open secret step's first answer (a
+        SeenLogs of that part, and its digest), kept per step and shared with copies."""
+        block = self._block_at
         before = self._log[block - 1] if block else None
         known = self._prefixes.get((player, block))
         if known is None or known[0] is not before:
             start = self._log.fork()
             start.truncate(block)
-            known = self._prefixes[(player, block)] = (before,
-                                                       SeenLogs().digest(start, player))
-        # The step as if alone, without its log, logs only the player's own answers' events.
-        own = self._seen_from(player, False)._log
-        return chained(known[1], [v for v in (state_mod.visible_event(e, player) for e in own)
-                                  if v]).hex()
+            seen = SeenLogs()
+            known = self._prefixes[(player, block)] = (before, seen, seen.digest(start, player))
+        return known[1], known[2]
 
     def _seen_from(self, player: int | None, log: bool = True) -> GameState:
         """The state `player`'s view is built from: this one, or, while a secret step is
@@ -658,6 +665,8 @@ class GameState(StateViews):
             events = self._log.fork()
             events.truncate(self._block_at)
         alone = GameState(self.game, data, events)
+        if log and self._block_at is not None:   # what it saw before the step, digested once
+            alone._seen_logs = self._seen_before_step(player)[0].copy()
         for seat, value in step["answers"]:
             if seat == player:
                 alone._answer(alone._waiting(seat), seat, value)
@@ -686,6 +695,7 @@ class GameState(StateViews):
             return self._as_if_alone(step, seat).sampler(seat)
         plan = determinize.Sampler(self.game.definition, self._data, seat)
         log = self._log
+        self._seen_logs.digest(log, seat)    # brought up to date once: each world copies it
 
         def draw(rng: random.Random | int) -> GameState:
             if not isinstance(rng, random.Random):
@@ -693,6 +703,7 @@ class GameState(StateViews):
             data = plan.draw(rng)
             data.pop("secret_step", None)    # its start holds the real secrets
             world = GameState(self.game, data, log.fork())
+            world._seen_logs = self._seen_logs.copy()
             world._ask_others_again(seat)
             chance = data.get("chance")
             if chance is not None and chance["need"]:
