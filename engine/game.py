@@ -179,8 +179,8 @@ class GameState(StateViews):
         #                                      took its first answer (None: not known)
         self._alone: tuple | None = None     # (key, state): the last _as_if_alone made
         self._seen_logs = SeenLogs()         # the log as each seat sees it, kept up
-        self._prefixes: dict = {}            # (seat, _block_at) -> (the log's event
-        #                                      before it, the digest of what seat saw up to it)
+        self._prefixes: dict = {}            # (seat, _block_at) -> (the log's event before
+        #                                      it, SeenLogs of the log up to it, its digest)
 
     @property
     def data(self) -> dict:
